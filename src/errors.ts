@@ -1,0 +1,45 @@
+/**
+ * The errors a user can meet. Each message says what failed, what was expected, what was found
+ * and what to do; the underlying error, if any, is kept as `cause`.
+ */
+
+export class CodeDebateError extends Error {
+  override name = 'CodeDebateError';
+}
+
+/** The shared file breaks PROTOCOL.md (an unknown heading, sections out of order). */
+export class ProtocolError extends CodeDebateError {
+  override name = 'ProtocolError';
+  constructor(
+    message: string,
+    readonly line: number | null = null,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** An agent could not write its turn: it failed, printed nothing, or ran out of time. */
+export class AgentError extends CodeDebateError {
+  override name = 'AgentError';
+}
+
+/** Git could not give what was asked: not a repository, an unknown revision, a failed diff. */
+export class GitError extends CodeDebateError {
+  override name = 'GitError';
+}
+
+/** The command line or a setting is wrong. */
+export class ConfigError extends CodeDebateError {
+  override name = 'ConfigError';
+}
+
+/** The role this process wanted is held by another live process. */
+export class ClaimError extends CodeDebateError {
+  override name = 'ClaimError';
+}
+
+/** SIGINT or SIGTERM arrived: the turn in progress was dropped and nothing was written. */
+export class InterruptedError extends CodeDebateError {
+  override name = 'InterruptedError';
+}

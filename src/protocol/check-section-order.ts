@@ -1,0 +1,43 @@
+import { ProtocolError } from '../errors.js';
+import { formatHeading } from './classify-heading.js';
+import type { Section } from './document.js';
+
+/**
+ * The sections must take turns as PROTOCOL.md's table says: Review, Response 1, Follow-up 1,
+ * Response 2, ... A CONSENSUS may close the debate after any of them; what follows it is ignored.
+ */
+export function checkSectionOrder(sections: readonly Section[]): ProtocolError | null {
+  let previous: Section | null = null;
+  for (const section of sections) {
+    if (previous?.kind === 'consensus') return null;
+    const expected = expectedAfter(previous);
+    const fits =
+      section.kind === 'consensus' ||
+      (section.kind === expected.kind && (section.kind === 'review' || section.number === expected.number));
+    if (!fits) {
+      const after = previous ? `after \`## ${previous.heading}\` (line ${previous.line})` : 'as the first section';
+      return new ProtocolError(
+        `Cannot accept \`## ${section.heading}\` at line ${section.line}: expected ` +
+          `\`## ${formatHeading(expected.kind, expected.number)}\` or \`## CONSENSUS\` ${after}. ` +
+          'Sections take turns; fix or remove the out-of-turn section.',
+        section.line,
+      );
+    }
+    previous = section;
+  }
+  return null;
+}
+
+function expectedAfter(previous: Section | null): { kind: Section['kind']; number: number } {
+  if (previous === null) return { kind: 'review', number: 0 };
+  switch (previous.kind) {
+    case 'review':
+      return { kind: 'response', number: 1 };
+    case 'response':
+      return { kind: 'follow-up', number: previous.number };
+    case 'follow-up':
+      return { kind: 'response', number: previous.number + 1 };
+    case 'consensus':
+      return { kind: 'consensus', number: 0 };
+  }
+}

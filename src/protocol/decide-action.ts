@@ -1,0 +1,57 @@
+import type { Role, TurnKind } from '../agents/agent.js';
+import { trackPoints } from '../ledger/track-points.js';
+import type { DebateDocument } from './document.js';
+
+/** Why a CONSENSUS is written. */
+export type ConsensusReason = 'resolved' | 'max-rounds' | 'past-max' | 'peer-timeout';
+
+export type Action =
+  | { type: 'write'; turn: Exclude<TurnKind, 'consensus'>; round: number }
+  | { type: 'write'; turn: 'consensus'; round: number; reason: ConsensusReason }
+  | { type: 'wait'; for: Role }
+  | { type: 'stop' };
+
+export type WriteAction = Extract<Action, { type: 'write' }>;
+
+export interface DecideOptions {
+  maxRounds: number;
+}
+
+/**
+ * What `role` does next, from the document alone (PROTOCOL.md, "Sections and whose turn it is").
+ * A restarted process calls this on the file and continues where the debate stands.
+ */
+export function decideAction(document: DebateDocument, role: Role, options: DecideOptions): Action {
+  const last = document.sections.at(-1);
+  if (last === undefined) {
+    return role === 'reviewer' ? { type: 'write', turn: 'review', round: 1 } : { type: 'wait', for: 'reviewer' };
+  }
+  switch (last.kind) {
+    case 'consensus':
+      return { type: 'stop' };
+    case 'review':
+    case 'follow-up': {
+      if (role === 'reviewer') return { type: 'wait', for: 'responder' };
+      const round = last.kind === 'review' ? 1 : last.number + 1;
+      return round > options.maxRounds
+        ? { type: 'write', turn: 'consensus', round: round - 1, reason: 'past-max' }
+        : { type: 'write', turn: 'response', round };
+    }
+    case 'response': {
+      if (role === 'responder') return { type: 'wait', for: 'reviewer' };
+      if (trackPoints(document).every((state) => state.resolved)) {
+        return { type: 'write', turn: 'consensus', round: last.number, reason: 'resolved' };
+      }
+      if (last.number >= options.maxRounds) {
+        return { type: 'write', turn: 'consensus', round: last.number, reason: last.number > options.maxRounds ? 'past-max' : 'max-rounds' };
+      }
+      return { type: 'write', turn: 'follow-up', round: last.number };
+    }
+  }
+}
+
+/** The CONSENSUS a side writes when the peer let its turn time out. */
+export function decideTimeoutAction(document: DebateDocument): WriteAction {
+  const round = document.sections.filter((section) => section.kind === 'response').length;
+  return { type: 'write', turn: 'consensus', round, reason: 'peer-timeout' };
+}

@@ -1,0 +1,67 @@
+/** The parsed shared file: a pure value, built by `parseDocument` and read by everything else. */
+
+export const sectionKinds = {
+  review: 'review',
+  response: 'response',
+  followUp: 'follow-up',
+  consensus: 'consensus',
+} as const;
+
+export type SectionKind = (typeof sectionKinds)[keyof typeof sectionKinds];
+
+export const severities = ['critical', 'high', 'medium', 'low', 'nit'] as const;
+export type Severity = (typeof severities)[number];
+
+export const categories = ['agreed', 'partially-agreed', 'disagreed'] as const;
+export type Category = (typeof categories)[number];
+
+export interface Signature {
+  role: string;
+  agent: string;
+  time: string;
+}
+
+export interface Section {
+  kind: SectionKind;
+  /** 0 for the Review and the CONSENSUS; N for `Response N` and `Reviewer Follow-up N`. */
+  number: number;
+  /** The heading text as written, e.g. `Follow-up 2`. */
+  heading: string;
+  /** 1-based line of the heading in the file. */
+  line: number;
+  /** The Markdown between this heading and the next section (separator and signature excluded). */
+  body: string;
+  signature: Signature | null;
+}
+
+/** `path:line` evidence cited by a point. */
+export interface Evidence {
+  path: string;
+  line: number;
+}
+
+export interface Point {
+  /** `R1`, `R2`, ... */
+  id: string;
+  number: number;
+  title: string;
+  severity: Severity | null;
+  evidence: Evidence[];
+  /** The point's Markdown, heading or list marker included. */
+  text: string;
+}
+
+export interface DocumentMeta {
+  v: number;
+  base: string | null;
+  head: string | null;
+  diff: string | null;
+}
+
+export interface DebateDocument {
+  title: string | null;
+  meta: DocumentMeta | null;
+  sections: Section[];
+  /** The Review's points, in order. */
+  points: Point[];
+}

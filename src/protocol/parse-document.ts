@@ -1,0 +1,110 @@
+import type { Heading } from 'mdast';
+import { ProtocolError } from '../errors.js';
+import { classifyHeading } from './classify-heading.js';
+import type { DebateDocument, DocumentMeta, Section, Signature } from './document.js';
+import { readHeadingSource } from './heading-source.js';
+import { readPoints } from './read-points.js';
+import { normalizeNewlines, readMarkdown } from './read-markdown.js';
+import { checkSectionOrder } from './check-section-order.js';
+
+export type ParseResult = { ok: true; document: DebateDocument } | { ok: false; error: ProtocolError };
+
+const metaPattern = /^<!--\s*code-debate\s+(\{.*\})\s*-->$/;
+const signaturePattern = /^\*\s*—\s*(.+?)\s*·\s*(.+?)\s*·\s*(\S+?)\s*\*$/;
+const separatorPattern = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+
+/**
+ * Reads the shared file as PROTOCOL.md defines it: the title, our metadata comment, the sections
+ * (level-2 headings, ATX or setext, aliases accepted) in order, and the Review's points.
+ * A heading the protocol does not know, or sections out of turn, give a ProtocolError value.
+ * Nothing after the first CONSENSUS is read.
+ */
+export function parseDocument(text: string): ParseResult {
+  const source = normalizeNewlines(text);
+  const tree = readMarkdown(source);
+  let title: string | null = null;
+  let meta: DocumentMeta | null = null;
+  const starts: Array<{ kind: Section['kind']; number: number; heading: string; line: number; bodyStart: number; headingStart: number }> = [];
+  let end = source.length;
+
+  for (const node of tree.children) {
+    if (node.type === 'heading' && node.depth === 1 && title === null && starts.length === 0) {
+      title = readHeadingSource(source, node).text;
+    } else if (node.type === 'html' && meta === null && starts.length === 0) {
+      meta = readMeta(node.value);
+    } else if (node.type === 'heading' && node.depth === 2) {
+      const heading = readHeadingSource(source, node);
+      const found = classifyHeading(heading.text);
+      if (found === null && isSeparatorUnderline(source, node)) continue;
+      // CONSENSUS is the stop signal: whatever a writer added after it is not part of the debate.
+      if (starts.at(-1)?.kind === 'consensus') {
+        end = heading.startOffset;
+        break;
+      }
+      if (found === null) {
+        return failure(
+          `Cannot read the level-2 heading \`${heading.text}\` at line ${heading.line}: expected one of ` +
+            '`## Review`, `## Response N`, `## Reviewer Follow-up N` or `## CONSENSUS`. ' +
+            'Demote it to `###` if it belongs inside a section.',
+          heading.line,
+        );
+      }
+      starts.push({ ...found, heading: heading.text, line: heading.line, headingStart: heading.startOffset, bodyStart: heading.endOffset });
+    }
+  }
+
+  const sections = starts.map((start, index): Section => {
+    const { body, signature } = splitBody(source.slice(start.bodyStart, starts[index + 1]?.headingStart ?? end));
+    return { kind: start.kind, number: start.number, heading: start.heading, line: start.line, body, signature };
+  });
+  const orderError = checkSectionOrder(sections);
+  if (orderError) return { ok: false, error: orderError };
+  const review = sections.find((section) => section.kind === 'review');
+  return { ok: true, document: { title, meta, sections, points: review ? readPoints(review.body) : [] } };
+}
+
+function failure(message: string, line: number): ParseResult {
+  return { ok: false, error: new ProtocolError(message, line) };
+}
+
+function readMeta(html: string): DocumentMeta | null {
+  const match = metaPattern.exec(html.trim());
+  if (!match?.[1]) return null;
+  try {
+    const value: unknown = JSON.parse(match[1]);
+    if (typeof value !== 'object' || value === null) return null;
+    const record = value as Record<string, unknown>;
+    const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : null);
+    return { v: typeof record.v === 'number' ? record.v : 1, base: text('base'), head: text('head'), diff: text('diff') };
+  } catch {
+    // A malformed comment is a peer's or a person's: it is optional, so it is ignored.
+    return null;
+  }
+}
+
+/** `text\n---` where a writer meant a paragraph and a separator: not a section heading. */
+function isSeparatorUnderline(source: string, node: Heading): boolean {
+  const heading = readHeadingSource(source, node);
+  if (!heading.setext) return false;
+  const underline = source.slice(heading.startOffset, heading.endOffset).split('\n').at(-1) ?? '';
+  return separatorPattern.test(underline);
+}
+
+/** Drops the trailing separator and blank lines, and takes our signature line off the end. */
+function splitBody(raw: string): { body: string; signature: Signature | null } {
+  const lines = raw.split('\n');
+  const trimEnd = () => {
+    while (lines.length > 0 && (lines.at(-1)?.trim() === '' || separatorPattern.test(lines.at(-1) ?? ''))) lines.pop();
+  };
+  trimEnd();
+  let signature: Signature | null = null;
+  const match = signaturePattern.exec(lines.at(-1)?.trim() ?? '');
+  if (match?.[1] && match[2] && match[3]) {
+    signature = { role: match[1], agent: match[2], time: match[3] };
+    lines.pop();
+    trimEnd();
+  }
+  while (lines.length > 0 && lines[0]?.trim() === '') lines.shift();
+  return { body: lines.join('\n'), signature };
+}
+

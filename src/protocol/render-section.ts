@@ -1,0 +1,48 @@
+import type { Role } from '../agents/agent.js';
+import { formatHeading } from './classify-heading.js';
+import type { DocumentMeta, SectionKind } from './document.js';
+
+export interface SectionToWrite {
+  kind: SectionKind;
+  number: number;
+  /** Already sanitized body. */
+  body: string;
+  role: Role;
+  agent: string;
+  time: Date;
+}
+
+/**
+ * The exact text to append after `existing` for one section: a newline if the file lacks its
+ * last one, a blank line, the `---` separator, the heading, the body and our signature. It ends
+ * with a blank line, so a peer appending `---` right after it cannot turn the signature into a
+ * setext heading. A file written with CRLF gets CRLF.
+ */
+export function renderAppend(existing: string, section: SectionToWrite): string {
+  let text = '';
+  if (existing !== '') {
+    if (!existing.endsWith('\n')) text += '\n';
+    if (!/\n\s*\n$/.test(existing + text)) text += '\n';
+    text += '---\n\n';
+  }
+  text += renderSection(section);
+  return existing.includes('\r\n') ? text.replace(/\r?\n/g, '\r\n') : text;
+}
+
+/** The title line and our metadata comment that open a new file. */
+export function renderHeader(subject: string, meta: DocumentMeta): string {
+  const title = subject.replace(/\s+/g, ' ').trim();
+  return `# Code Debate: ${title}\n<!-- code-debate ${JSON.stringify(meta)} -->\n\n`;
+}
+
+export function renderSection(section: SectionToWrite): string {
+  const heading = formatHeading(section.kind, section.number);
+  return `## ${heading}\n\n${section.body}\n\n${renderSignature(section)}\n\n`;
+}
+
+function renderSignature(section: SectionToWrite): string {
+  const role = section.role === 'reviewer' ? 'Reviewer' : 'Responder';
+  const agent = section.agent.replace(/[*·\n\r]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
+  const time = section.time.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return `*— ${role} · ${agent} · ${time}*`;
+}

@@ -1,0 +1,76 @@
+import type { Heading, Nodes } from 'mdast';
+import { classifyHeading } from './classify-heading.js';
+import { readHeadingSource } from './heading-source.js';
+import { normalizeNewlines, readMarkdown } from './read-markdown.js';
+
+const probeHeading = 'code-debate probe';
+
+/**
+ * Makes an agent's text safe to place inside its own section (PROTOCOL.md, "What an agent may not
+ * write"): level-1 and level-2 headings become level 3, ATX or setext, in containers too; no line
+ * starts with `# ` or `## `, code included; a code fence or HTML block left open cannot swallow
+ * the sections after it. A heading that repeats the section's own heading is dropped.
+ */
+export function sanitizeAgentText(text: string, ownHeading: string): string {
+  let body = dropOwnHeading(normalizeNewlines(text).replace(/[ \t]+$/gm, ''), ownHeading);
+  for (let pass = 0; pass < 3 && findTopHeadings(body).length > 0; pass++) body = demoteHeadings(body);
+  body = body.replace(/^#{1,2}(?=[ \t]|$)/gm, '###');
+  body = closeOpenFences(body).trim();
+  return staysContained(body) ? body : fenceWhole(body);
+}
+
+function dropOwnHeading(text: string, ownHeading: string): string {
+  const lines = text.trim().split('\n');
+  const first = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(lines[0] ?? '')?.[1];
+  const own = classifyHeading(ownHeading);
+  const found = first === undefined ? null : classifyHeading(first);
+  if (own && found && own.kind === found.kind && own.number === found.number) lines.shift();
+  return lines.join('\n');
+}
+
+function findTopHeadings(text: string): Heading[] {
+  const found: Heading[] = [];
+  const visit = (node: Nodes) => {
+    if (node.type === 'heading' && node.depth <= 2) found.push(node);
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(readMarkdown(text));
+  return found;
+}
+
+/** Rewrites each level-1/2 heading to level 3, from the end so earlier offsets stay valid. */
+function demoteHeadings(text: string): string {
+  let result = text;
+  const headings = findTopHeadings(text).map((heading) => readHeadingSource(text, heading));
+  for (const heading of headings.sort((a, b) => b.startOffset - a.startOffset)) {
+    const raw = result.slice(heading.startOffset, heading.endOffset);
+    const rewritten = heading.setext ? `### ${heading.text}` : raw.replace(/^#{1,2}(?!#)/, '###');
+    result = result.slice(0, heading.startOffset) + rewritten + result.slice(heading.endOffset);
+  }
+  return result;
+}
+
+function closeOpenFences(text: string): string {
+  let open: string | null = null;
+  for (const line of text.split('\n')) {
+    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence === undefined) continue;
+    if (open === null) open = fence;
+    else if (fence[0] === open[0] && fence.length >= open.length && line.trim() === fence) open = null;
+  }
+  return open === null ? text : `${text}\n${open}`;
+}
+
+/** Whether a heading written after the text is still seen as a top-level section heading. */
+function staysContained(body: string): boolean {
+  const probe = readMarkdown(`${body}\n\n## ${probeHeading}\n`);
+  const last = probe.children.at(-1);
+  return last?.type === 'heading' && last.depth === 2 && findTopHeadings(body).length === 0;
+}
+
+/** The last resort: the whole text as a fenced block whose fence no line can close. */
+function fenceWhole(body: string): string {
+  const longest = Math.max(2, ...[...body.matchAll(/~+/g)].map((match) => match[0].length));
+  const fence = '~'.repeat(longest + 1);
+  return `${fence}text\n${body}\n${fence}`;
+}

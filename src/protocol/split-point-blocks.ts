@@ -1,0 +1,67 @@
+/** A run of lines that talks about one numbered point, as found in a section body. */
+export interface PointBlock {
+  number: number;
+  /** The rest of the marker line: a point's title, or the start of a reply. */
+  title: string;
+  /** The block's Markdown, marker line included. */
+  text: string;
+}
+
+type MarkerStyle = 'heading' | 'id' | 'numbered';
+
+// Tried in this order: the first style with any marker outside code decides how the body is cut.
+const markers: ReadonlyArray<[MarkerStyle, RegExp]> = [
+  ['heading', /^ {0,3}#{3,6}\s+(?:\*\*)?(?:R|Point\s+|#)?(\d+)\b(?:\*\*)?\s*[.:)\-—–]*\s*(.*)$/i],
+  ['id', /^ {0,3}(?:[-*+]\s+)?(?:\*\*)?R(\d+)\b(?:\*\*)?\s*[.:)\-—–]*(?:\*\*)?\s*(.*)$/],
+  ['numbered', /^(?:\*\*)?(\d+)[.)](?:\*\*)?\s+(.*)$/],
+];
+
+const fencePattern = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * Cuts a section body into per-point blocks by the markers PROTOCOL.md allows: `### R1. title`,
+ * `### 1. title`, `R1 ...`, `1. ...` or `**1.**`. Lines inside fenced code are never markers.
+ * Numbers that repeat (a list written `1.` `1.` `1.`) are replaced by their order; distinct
+ * numbers, and `R<N>` ids, are kept as written, even out of order: point N is R<N>.
+ */
+export function splitPointBlocks(body: string): PointBlock[] {
+  const lines = body.split('\n');
+  const inCode = codeLineFlags(lines);
+  for (const [style, pattern] of markers) {
+    const starts: Array<{ index: number; number: number; title: string }> = [];
+    lines.forEach((line, index) => {
+      const match = inCode[index] ? null : pattern.exec(line);
+      if (match?.[1]) starts.push({ index, number: Number(match[1]), title: cleanTitle(match[2] ?? '') });
+    });
+    if (starts.length === 0) continue;
+    // `R1` is an explicit id; only list-like numbers can be written lazily.
+    const lazy = style !== 'id' && new Set(starts.map((start) => start.number)).size < starts.length;
+    return starts.map((start, i) => ({
+      number: lazy ? i + 1 : start.number,
+      title: start.title,
+      text: lines
+        .slice(start.index, starts[i + 1]?.index ?? lines.length)
+        .join('\n')
+        .trim(),
+    }));
+  }
+  return [];
+}
+
+function cleanTitle(text: string): string {
+  return text.replace(/\*\*/g, '').replace(/\s+#+\s*$/, '').trim();
+}
+
+/** true for each line that lies inside (or fences) a fenced code block. */
+export function codeLineFlags(lines: readonly string[]): boolean[] {
+  let open: string | null = null;
+  return lines.map((line) => {
+    const fence = fencePattern.exec(line)?.[1];
+    if (open === null) {
+      if (fence) open = fence;
+      return fence !== undefined;
+    }
+    if (fence && fence[0] === open[0] && fence.length >= open.length && line.trim() === fence) open = null;
+    return true;
+  });
+}
