@@ -1,0 +1,77 @@
+import { GitError as SimpleGitError, simpleGit, type SimpleGit } from 'simple-git';
+import { GitError } from '../errors.js';
+
+/** Runs git in one directory; the only place in the project that spawns git. */
+export interface GitRunner {
+  /** The directory git runs in. */
+  readonly cwd: string;
+  /** git's stdout; a `GitError` when git fails. */
+  run(args: readonly string[]): Promise<string>;
+  /** git's stdout, or null when git ran and exited with a non-zero code. */
+  tryRun(args: readonly string[]): Promise<string | null>;
+}
+
+/**
+ * git ran and exited with a non-zero code, as opposed to git not starting at all. It extends
+ * simple-git's error because simple-git turns any other error into a string.
+ */
+class GitExitError extends SimpleGitError {
+  constructor(
+    readonly exitCode: number,
+    stderr: string,
+  ) {
+    super(undefined, stderr.trim() || `git exited with code ${exitCode}`);
+  }
+}
+
+// Keeps file names readable (`ü` rather than `\303\274`) in the diff the agents read.
+const config = ['core.quotePath=false'];
+
+function createSimpleGit(cwd: string): SimpleGit {
+  try {
+    return simpleGit({
+      baseDir: cwd,
+      config,
+      // simple-git fails a task only when git also wrote to stderr; a quiet non-zero exit fails too.
+      // Codes outside 1-255 mean git never ran or was stopped (spawn error, abort, signal).
+      errors: (error, { exitCode, stdErr }) =>
+        exitCode >= 1 && exitCode <= 255 ? new GitExitError(exitCode, Buffer.concat(stdErr).toString('utf8')) : error,
+    });
+  } catch (error) {
+    throw new GitError(`Cannot run git in \`${cwd}\`, expected an existing directory. Check the path.`, {
+      cause: error,
+    });
+  }
+}
+
+/** What git itself wrote to stderr when it exited with an error, if `error` comes from that. */
+export function readGitMessage(error: unknown): string | null {
+  return error instanceof GitError && error.cause instanceof GitExitError ? error.cause.message : null;
+}
+
+function toGitError(args: readonly string[], cwd: string, error: unknown): GitError {
+  const detail = error instanceof Error ? error.message.trim() : String(error);
+  return new GitError(`Cannot run \`git ${args.join(' ')}\` in ${cwd}: ${detail}`, { cause: error });
+}
+
+export function openGit(cwd: string): GitRunner {
+  const git = createSimpleGit(cwd);
+  return {
+    cwd,
+    async run(args) {
+      try {
+        return await git.raw([...args]);
+      } catch (error) {
+        throw toGitError(args, cwd, error);
+      }
+    },
+    async tryRun(args) {
+      try {
+        return await git.raw([...args]);
+      } catch (error) {
+        if (error instanceof GitExitError) return null;
+        throw toGitError(args, cwd, error);
+      }
+    },
+  };
+}
