@@ -47,6 +47,8 @@ export function trackPoints(document: DebateDocument): PointState[] {
         const id = `R${block.number}`;
         const state = states.get(id);
         if (!state) {
+          // A new point needs an explicit id or heading: a numbered list of reasons is not one.
+          if (block.style === 'numbered') continue;
           states.set(id, { point: toPoint(block.number, block.title, block.text), raisedIn: section.number + 1, category: null, reviewerReply: null, resolved: false });
           continue;
         }

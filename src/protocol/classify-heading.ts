@@ -9,7 +9,8 @@ const patterns: ReadonlyArray<[RegExp, SectionKind]> = [
   [/^(?:review|opening)$/i, sectionKinds.review],
   [/^response\s+(\d+)$/i, sectionKinds.response],
   [/^(?:reviewer\s+)?follow-up\s+(\d+)$/i, sectionKinds.followUp],
-  [/^consensus$/i, sectionKinds.consensus],
+  // The stop signal is read as the protocol's shell loop reads it: `## CONSENSUS` then anything.
+  [/^consensus(?:$|[\s:—–-])/i, sectionKinds.consensus],
 ];
 
 /**

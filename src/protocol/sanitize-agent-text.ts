@@ -15,12 +15,17 @@ export function sanitizeAgentText(text: string, ownHeading: string): string {
   let body = dropOwnHeading(normalizeNewlines(text).replace(/[ \t]+$/gm, ''), ownHeading);
   for (let pass = 0; pass < 3 && findTopHeadings(body).length > 0; pass++) body = demoteHeadings(body);
   body = body.replace(/^#{1,2}(?=[ \t]|$)/gm, '###');
-  body = closeOpenFences(body).trim();
+  body = trimBlankLines(closeOpenFences(body));
   return staysContained(body) ? body : fenceWhole(body);
 }
 
+/** Blank lines off both ends; the first line keeps its indent, which may make it code. */
+function trimBlankLines(text: string): string {
+  return text.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+}
+
 function dropOwnHeading(text: string, ownHeading: string): string {
-  const lines = text.trim().split('\n');
+  const lines = trimBlankLines(text).split('\n');
   const first = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(lines[0] ?? '')?.[1];
   const own = classifyHeading(ownHeading);
   const found = first === undefined ? null : classifyHeading(first);

@@ -5,9 +5,11 @@ export interface PointBlock {
   title: string;
   /** The block's Markdown, marker line included. */
   text: string;
+  /** How the block was marked: a plain numbered list may be reasons, not points. */
+  style: MarkerStyle;
 }
 
-type MarkerStyle = 'heading' | 'id' | 'numbered';
+export type MarkerStyle = 'heading' | 'id' | 'numbered';
 
 // Tried in this order: the first style with any marker outside code decides how the body is cut.
 const markers: ReadonlyArray<[MarkerStyle, RegExp]> = [
@@ -39,6 +41,7 @@ export function splitPointBlocks(body: string): PointBlock[] {
     return starts.map((start, i) => ({
       number: lazy ? i + 1 : start.number,
       title: start.title,
+      style,
       text: lines
         .slice(start.index, starts[i + 1]?.index ?? lines.length)
         .join('\n')

@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import { trackPoints, type PointState } from '../../src/ledger/track-points.js';
+import { parseOk } from '../protocol/parse-ok.js';
+import { seedDebate, seedFollowUp, seedResponse, seedReview } from '../protocol/seed-peer-text.js';
+
+const review = '## Review\n\n### R1. Unchecked result (high)\n`src/a.ts:3`\n\n### R2. Missing test\nSeverity: low.\n';
+
+/** Our Review followed by sections given as `[heading, body]`, separated the way we write them. */
+function debate(...sections: Array<[string, string]>): string {
+  return review + sections.map(([heading, body]) => `\n---\n\n## ${heading}\n\n${body}\n`).join('');
+}
+
+type Summary = Pick<PointState, 'raisedIn' | 'category' | 'reviewerReply' | 'resolved'> & { id: string };
+
+function summary(text: string): Summary[] {
+  return trackPoints(parseOk(text)).map(({ point, raisedIn, category, reviewerReply, resolved }) => ({
+    id: point.id,
+    raisedIn,
+    category,
+    reviewerReply,
+    resolved,
+  }));
+}
+
+function state(
+  id: string,
+  raisedIn: number,
+  category: Summary['category'],
+  reviewerReply: Summary['reviewerReply'],
+  resolved: boolean,
+): Summary {
+  return { id, raisedIn, category, reviewerReply, resolved };
+}
+
+describe('trackPoints: the Review', () => {
+  it('opens every point of the Review in round 1', () => {
+    expect(trackPoints(parseOk(review))).toEqual([
+      {
+        point: {
+          id: 'R1',
+          number: 1,
+          title: 'Unchecked result',
+          severity: 'high',
+          evidence: [{ path: 'src/a.ts', line: 3 }],
+          text: '### R1. Unchecked result (high)\n`src/a.ts:3`',
+        },
+        raisedIn: 1,
+        category: null,
+        reviewerReply: null,
+        resolved: false,
+      },
+      {
+        point: { id: 'R2', number: 2, title: 'Missing test', severity: 'low', evidence: [], text: '### R2. Missing test\nSeverity: low.' },
+        raisedIn: 1,
+        category: null,
+        reviewerReply: null,
+        resolved: false,
+      },
+    ]);
+  });
+
+  it('has nothing to track before the Review', () => {
+    expect(trackPoints(parseOk(''))).toEqual([]);
+  });
+});
+
+describe('trackPoints: the responses', () => {
+  it('resolves an Agreed point and keeps a Partially agreed one open', () => {
+    expect(summary(debate(['Response 1', '- R1: **Agreed**\n- R2: **Partially agreed** — one test, not two.']))).toEqual([
+      state('R1', 1, 'agreed', null, true),
+      state('R2', 1, 'partially-agreed', null, false),
+    ]);
+  });
+
+  it('keeps a Disagreed point open', () => {
+    expect(summary(debate(['Response 1', '1. **Disagreed**\n2. **Disagreed**']))).toEqual([
+      state('R1', 1, 'disagreed', null, false),
+      state('R2', 1, 'disagreed', null, false),
+    ]);
+  });
+
+  it('keeps an uncategorized or unanswered point open', () => {
+    expect(summary(debate(['Response 1', '1. Will look at it.']))).toEqual([
+      state('R1', 1, null, null, false),
+      state('R2', 1, null, null, false),
+    ]);
+  });
+
+  it('never reopens a point once it is resolved', () => {
+    const text = debate(
+      ['Response 1', '1. **Agreed**\n2. **Disagreed**'],
+      ['Reviewer Follow-up 1', '- R1: I maintain it after all.\n- R2: I maintain it.'],
+      ['Response 2', '1. **Disagreed**\n2. **Disagreed**'],
+    );
+    expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'disagreed', null, false)]);
+  });
+
+  it('takes the latest category and clears the reviewer reply it answers', () => {
+    const text = debate(
+      ['Response 1', '1. **Agreed**\n2. **Disagreed**'],
+      ['Reviewer Follow-up 1', '2. I maintain it.'],
+      ['Response 2', '2. **Agreed**: fair.'],
+    );
+    expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'agreed', null, true)]);
+  });
+
+  it('reads a prose answer when a single point is open', () => {
+    const text = debate(
+      ['Response 1', '1. **Agreed**\n2. **Disagreed**'],
+      ['Reviewer Follow-up 1', 'I maintain R2.'],
+      ['Response 2', 'Agreed, I will add the test.'],
+    );
+    expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'agreed', null, true)]);
+  });
+});
+
+describe('trackPoints: the follow-ups', () => {
+  const response: [string, string] = ['Response 1', '1. **Disagreed**\n2. **Partially agreed**'];
+  const followedUp = (body: string) => summary(debate(response, ['Reviewer Follow-up 1', body]));
+
+  it.each([
+    ['R1: I withdraw this point.', 'withdrawn'],
+    ['R1: Withdrawn.', 'withdrawn'],
+    ['R1: I accept the reasoning.', 'accepted'],
+    ['R1: Accepted.', 'accepted'],
+    ['R1: I concede.', 'accepted'],
+  ] as const)('resolves a point the reviewer answers %j', (body, reply) => {
+    expect(followedUp(body)[0]).toEqual(state('R1', 1, 'disagreed', reply, true));
+  });
+
+  it('keeps a maintained point open', () => {
+    expect(followedUp('### R1. Maintained\nI maintain it: the path is reachable.\n\n### R2\nI maintain the second test.')).toEqual([
+      state('R1', 1, 'disagreed', 'maintained', false),
+      state('R2', 1, 'partially-agreed', 'maintained', false),
+    ]);
+  });
+
+  it('takes the first of the reviewer words in a point', () => {
+    expect(followedUp('R1: I maintain it; I cannot accept that it is unreachable.')[0]).toEqual(
+      state('R1', 1, 'disagreed', 'maintained', false),
+    );
+    expect(followedUp('R1: I accept this and will not maintain it.')[0]).toEqual(state('R1', 1, 'disagreed', 'accepted', true));
+  });
+
+  it.each([
+    'R1: I will not withdraw it.',
+    "R1: I won't withdraw it.",
+    'R1: I cannot accept that.',
+    'R1: I do not accept this.',
+    'R1: I never conceded it.',
+  ])('does not resolve a point on a negated word: %j', (body) => {
+    expect(followedUp(body)[0]).toEqual(state('R1', 1, 'disagreed', null, false));
+  });
+
+  it('raises a new point with the next id in the next round, severity and evidence read', () => {
+    const body = '### R1\nI maintain it.\n\n### R2\nI withdraw it.\n\n### R3. Leaked handle (medium)\nSee `src/io.ts:88`.';
+    const states = trackPoints(parseOk(debate(response, ['Reviewer Follow-up 1', body])));
+    expect(states.map((found) => [found.point.id, found.raisedIn, found.category, found.reviewerReply, found.resolved])).toEqual([
+      ['R1', 1, 'disagreed', 'maintained', false],
+      ['R2', 1, 'partially-agreed', 'withdrawn', true],
+      ['R3', 2, null, null, false],
+    ]);
+    expect(states[2]?.point).toMatchObject({
+      id: 'R3',
+      number: 3,
+      title: 'Leaked handle',
+      severity: 'medium',
+      evidence: [{ path: 'src/io.ts', line: 88 }],
+    });
+  });
+
+  it('reads only the `###` markers when a follow-up mixes them with `- R1:` lines', () => {
+    // the first marker style found decides how a body is cut: the `- R1:` / `- R2:` lines are not read
+    expect(followedUp('- R1: I maintain it.\n- R2: I withdraw it.\n\n### R3. Leaked handle')).toEqual([
+      state('R1', 1, 'disagreed', null, false),
+      state('R2', 1, 'partially-agreed', null, false),
+      state('R3', 2, null, null, false),
+    ]);
+  });
+
+  it('tracks the raised point through the next responses', () => {
+    const text = debate(
+      response,
+      ['Reviewer Follow-up 1', '- R1: I withdraw it.\n- R2: I maintain it.\n- R3: New: the handle leaks.'],
+      ['Response 2', '- R2: **Agreed**\n- R3: **Disagreed**'],
+      ['Reviewer Follow-up 2', '- R3: I maintain it.'],
+      ['Response 3', '- R3: **Agreed**'],
+    );
+    expect(summary(text)).toEqual([
+      state('R1', 1, 'disagreed', 'withdrawn', true),
+      state('R2', 1, 'agreed', null, true),
+      state('R3', 2, 'agreed', null, true),
+    ]);
+  });
+
+  it('raises no point from a plain numbered list of reasons in a follow-up', () => {
+    expect(followedUp('1. I maintain R1.\n2. The check is missing.\n3. Nothing tests it.')).toEqual([
+      state('R1', 1, 'disagreed', 'maintained', false),
+      state('R2', 1, 'partially-agreed', null, false),
+    ]);
+  });
+
+  it('changes nothing on a follow-up of prose only', () => {
+    expect(followedUp('I maintain both points.')).toEqual(summary(debate(response)));
+  });
+});
+
+describe('trackPoints: debates with the seed peer', () => {
+  it('resolves both points when it agrees', () => {
+    expect(summary(seedReview() + seedResponse(1, 'agree'))).toEqual([
+      state('R1', 1, 'agreed', null, true),
+      state('R2', 1, 'agreed', null, true),
+    ]);
+  });
+
+  it('keeps both points open after its partial reply and prose follow-up, and resolves them in round 2', () => {
+    const round1 = seedReview() + seedResponse(1, 'partial') + seedFollowUp(1);
+    expect(summary(round1)).toEqual([
+      state('R1', 1, 'partially-agreed', null, false),
+      state('R2', 1, 'partially-agreed', null, false),
+    ]);
+    expect(summary(round1 + seedResponse(2, 'partial'))).toEqual([
+      state('R1', 1, 'agreed', null, true),
+      state('R2', 1, 'agreed', null, true),
+    ]);
+  });
+
+  it('leaves both points disagreed at the end of a disagreeing debate', () => {
+    expect(summary(seedDebate('disagree').text)).toEqual([
+      state('R1', 1, 'disagreed', null, false),
+      state('R2', 1, 'disagreed', null, false),
+    ]);
+  });
+
+  it('leaves R2 open when the seed peer answers point 1 only', () => {
+    // seed-peer.sh looks for `### N.` headings; our `### R1.` has none, so it answers point 1 alone
+    expect(summary(review + seedResponse(1, 'agree', ['1']))).toEqual([
+      state('R1', 1, 'agreed', null, true),
+      state('R2', 1, null, null, false),
+    ]);
+  });
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { readEvidence, readPoints, readSeverity, toPoint } from '../../src/protocol/read-points.js';
+
+describe('readPoints', () => {
+  it('reads our `### R1. title` points with severity and evidence', () => {
+    const body = [
+      '### R1. Unchecked parse result',
+      '**Severity:** high — `src/parse.ts:12` ignores the error returned at src/parse.ts:20.',
+      '',
+      '### R2. Missing test (low)',
+      'Nothing reaches `src/branch.ts:40-44`.',
+    ].join('\n');
+    expect(readPoints(body)).toEqual([
+      {
+        id: 'R1',
+        number: 1,
+        title: 'Unchecked parse result',
+        severity: 'high',
+        evidence: [
+          { path: 'src/parse.ts', line: 12 },
+          { path: 'src/parse.ts', line: 20 },
+        ],
+        text: '### R1. Unchecked parse result\n**Severity:** high — `src/parse.ts:12` ignores the error returned at src/parse.ts:20.',
+      },
+      {
+        id: 'R2',
+        number: 2,
+        title: 'Missing test',
+        severity: 'low',
+        evidence: [{ path: 'src/branch.ts', line: 40 }],
+        text: '### R2. Missing test (low)\nNothing reaches `src/branch.ts:40-44`.',
+      },
+    ]);
+  });
+
+  it.each([
+    ['### 1. First\nx\n### 2. Second\ny', 'headings numbered 1.'],
+    ['1. First\n   x\n2. Second\n   y', 'a numbered list'],
+    ['**1.** First\nx\n\n**2.** Second\ny', 'bold numbers'],
+    ['1. First\n1. Second', 'a lazy 1. 1. list'],
+  ])('reads %j (%s) as R1 and R2', (body) => {
+    expect(readPoints(body).map(({ id, number, title }) => ({ id, number, title }))).toEqual([
+      { id: 'R1', number: 1, title: 'First' },
+      { id: 'R2', number: 2, title: 'Second' },
+    ]);
+  });
+
+  it('reads a review of prose as one point, R1, the whole review', () => {
+    expect(readPoints('\nThe change is risky: see `src/a.ts:3`.\n')).toEqual([
+      {
+        id: 'R1',
+        number: 1,
+        title: 'The review as a whole',
+        severity: null,
+        evidence: [{ path: 'src/a.ts', line: 3 }],
+        text: 'The change is risky: see `src/a.ts:3`.',
+      },
+    ]);
+  });
+
+  it('reads an empty review as no points', () => {
+    expect(readPoints('')).toEqual([]);
+    expect(readPoints('  \n\n')).toEqual([]);
+  });
+});
+
+describe('readSeverity', () => {
+  it.each([
+    ['t', 'Severity: critical', 'critical'],
+    ['t', '**Severity**: High', 'high'],
+    ['t', '- severity — medium', 'medium'],
+    ['t', 'SEVERITY low', 'low'],
+    ['t', 'Severity: nit.', 'nit'],
+    ['Title [high]', '', 'high'],
+    ['Title (Medium)', '', 'medium'],
+    ['Low: title', '', 'low'],
+    ['Nit — title', '', 'nit'],
+  ])('reads %j / %j as %s', (title, text, severity) => {
+    expect(readSeverity(title, text)).toBe(severity);
+  });
+
+  it('prefers a labelled severity in the text to a tag in the title', () => {
+    expect(readSeverity('Title (low)', '### R1. Title (low)\nSeverity: critical')).toBe('critical');
+  });
+
+  it.each([
+    ['A high-level concern', 'This is a high priority.'],
+    ['Title', 'Severity: lower than before'],
+    ['Title', 'no severity given'],
+    ['Highlights', ''],
+  ])('does not guess from %j / %j', (title, text) => {
+    expect(readSeverity(title, text)).toBeNull();
+  });
+
+  it('leaves the severity tag out of the title of a point', () => {
+    expect(toPoint(3, 'Leaky handle [critical]', '### R3. Leaky handle [critical]')).toMatchObject({
+      id: 'R3',
+      title: 'Leaky handle',
+      severity: 'critical',
+    });
+  });
+});
+
+describe('readEvidence', () => {
+  it.each([
+    ['`src/a.ts:12`', [{ path: 'src/a.ts', line: 12 }]],
+    ['see src/a.ts:12.', [{ path: 'src/a.ts', line: 12 }]],
+    ['(README.md:3)', [{ path: 'README.md', line: 3 }]],
+    ['src/a.ts:12-15', [{ path: 'src/a.ts', line: 12 }]],
+    ['src/a.ts:12:5', [{ path: 'src/a.ts', line: 12 }]],
+    ['./src/a.ts:7', [{ path: 'src/a.ts', line: 7 }]],
+    ['bin/code-debate:3', [{ path: 'bin/code-debate', line: 3 }]],
+    ['.github/workflows/ci.yml:9', [{ path: '.github/workflows/ci.yml', line: 9 }]],
+    ['test/fixtures/a_b-c.test.ts:1', [{ path: 'test/fixtures/a_b-c.test.ts', line: 1 }]],
+  ])('reads %s', (text, evidence) => {
+    expect(readEvidence(text)).toEqual(evidence);
+  });
+
+  it('reads every distinct place once, in order', () => {
+    expect(readEvidence('a.ts:1, b/c.md:2, a.ts:1 again, a.ts:3')).toEqual([
+      { path: 'a.ts', line: 1 },
+      { path: 'b/c.md', line: 2 },
+      { path: 'a.ts', line: 3 },
+    ]);
+  });
+
+  it.each([
+    ['a version', 'bumped to 1.2.3:4'],
+    ['a version with v', 'since v1.2.3:4'],
+    ['a decimal', 'ratio 0.5:1'],
+    ['a url', 'https://example.com/src/a.ts:12'],
+    ['a url with a port', 'http://example.com:8080/a.ts'],
+    ['a localhost url', 'http://localhost:3000/x'],
+    ['a time', 'at 2026-11-22T10:00:00Z'],
+    ['a path without a line', 'src/a.ts and src/b.ts:'],
+    ['a bare word', 'Makefile:3 and note:4'],
+  ])('does not read %s as evidence', (_, text) => {
+    expect(readEvidence(text)).toEqual([]);
+  });
+});
