@@ -1,0 +1,33 @@
+import type { DebateDocument } from '../protocol/document.js';
+import type { Subject } from '../git/subject.js';
+
+export type Role = 'reviewer' | 'responder';
+export type TurnKind = 'review' | 'response' | 'follow-up' | 'consensus';
+
+/** Everything an agent is given to write one section. */
+export interface TurnRequest {
+  role: Role;
+  turn: TurnKind;
+  round: number;
+  /** The rendered prompt from `templates/`. */
+  prompt: string;
+  /** The file as it stood when the turn was decided (empty for the Review). */
+  document: DebateDocument;
+  subject: Subject;
+  /** Root of the git work tree. */
+  cwd: string;
+  /** Absolute path of the shared file. */
+  file: string;
+  /** Aborted when the turn must stop (deadline, signal). */
+  signal: AbortSignal;
+  /** How long the agent may take before it is stopped (`--agent-timeout`). */
+  timeoutMs: number;
+  /** Told the pid of a process the agent starts, so a successor can stop it if this one dies. */
+  onProcess?: (pid: number) => void;
+}
+
+/** One backend that writes sections. `writeTurn` resolves to the section body, unsanitized. */
+export interface Agent {
+  readonly name: string;
+  writeTurn(request: TurnRequest): Promise<string>;
+}

@@ -1,0 +1,56 @@
+import { severities, type Evidence, type Severity } from '../../protocol/document.js';
+import { maskCredentials } from './match-credential.js';
+
+export const maxQuoteLength = 100;
+export const maxListedEvidence = 5;
+
+export const reviewNote = "_Rule-based review by code-debate's built-in agent; not a language model._";
+
+/** Inline code that survives backticks in the text: `` a`b `` gets a longer fence. */
+export function inlineCode(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const padded = text.startsWith('`') || text.endsWith('`') ? ` ${text} ` : text;
+  return `${fence}${padded}${fence}`;
+}
+
+/** Credentials masked, whitespace collapsed: the form quotes are written and compared in. */
+export function normalizeCode(text: string): string {
+  return maskCredentials(text).replace(/\s+/g, ' ').trim();
+}
+
+/** A source line as a quote: credentials masked, trimmed, cut to ~100 characters. */
+export function quoteText(line: string): string {
+  const text = normalizeCode(line);
+  return text.length > maxQuoteLength ? `${text.slice(0, maxQuoteLength - 1)}…` : text;
+}
+
+export function quoteLine(line: string): string {
+  const text = quoteText(line);
+  return text === '' ? '(an empty line)' : inlineCode(text);
+}
+
+export function formatEvidence(evidence: Evidence): string {
+  return inlineCode(`${evidence.path}:${evidence.line}`);
+}
+
+/** `` `a:1`, `a:2` and 3 more `` */
+export function formatEvidenceList(evidence: readonly Evidence[]): string {
+  const listed = evidence.slice(0, maxListedEvidence).map(formatEvidence).join(', ');
+  const rest = evidence.length - maxListedEvidence;
+  return rest > 0 ? `${listed} and ${rest} more` : listed;
+}
+
+export function plural(count: number, word: string, many = `${word}s`): string {
+  return `${count} ${count === 1 ? word : many}`;
+}
+
+/** 0 for critical, 4 for nit, 5 for none. */
+export function severityRank(severity: Severity | null): number {
+  return severity === null ? severities.length : severities.indexOf(severity);
+}
+
+/** Plain code-point order: the same in every locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,154 @@
+import type { Category, Point, Severity } from '../../protocol/document.js';
+import { acceptUnquotedLines, checkEvidence, extractQuotes, type EvidenceCheck } from './check-evidence.js';
+import { findProblems, findUntestedChange, summarizeScan, touchesTests } from './find-problems.js';
+import { formatEvidence, formatEvidenceList, inlineCode, plural, quoteLine, severityRank } from './format-markdown.js';
+import type { CheckContext } from './load-check-context.js';
+import { diffFilePath } from './parse-unified-diff.js';
+import { allRules, findRuleAbout, severityFor, type RuleInfo } from './rules.js';
+import { isNoFindingPoint } from './write-review.js';
+
+export interface PointJudgement {
+  point: Point;
+  rule: RuleInfo | null;
+  category: Category;
+  /** The sentence after the category label. */
+  summary: string;
+  /** One line per check made, `path:line` first. */
+  details: string[];
+  checks: EvidenceCheck[];
+  /** The severity the rules give this point, when it is lower than the point's own. */
+  lowerSeverity: Severity | null;
+  /** What the re-check found, apart from severity: all evidence holds, some, none, or nothing to check. */
+  evidence: 'holds' | 'partial' | 'fails' | 'unverifiable';
+}
+
+const evidenceOf = (category: Category): PointJudgement['evidence'] =>
+  category === 'agreed' ? 'holds' : category === 'disagreed' ? 'fails' : 'partial';
+
+type Verdict = Omit<PointJudgement, 'evidence'>;
+
+/** Checks one point against the change and the work tree, and decides how to answer it. */
+export function judgePoint(point: Point, context: CheckContext): PointJudgement {
+  const verdict = judge(point, context);
+  const global = isNoFindingPoint(point.title) || verdict.rule?.id === 'no-test-change';
+  const unverifiable = point.evidence.length === 0 && !global;
+  const evidence = verdict.lowerSeverity !== null ? 'holds' : unverifiable ? 'unverifiable' : evidenceOf(verdict.category);
+  return { ...verdict, evidence };
+}
+
+function judge(point: Point, context: CheckContext): Verdict {
+  const rule = findRuleAbout(point.title);
+  const base = { point, rule, checks: [] as EvidenceCheck[], lowerSeverity: null };
+  if (isNoFindingPoint(point.title)) return { ...base, rule: null, ...judgeNoFinding(context) };
+  if (rule?.id === 'no-test-change') return judgeUntested(point, rule, context);
+  if (point.evidence.length === 0) {
+    return {
+      ...base,
+      category: 'partially-agreed',
+      summary: `the point cites no ${inlineCode('path:line')}, so there is nothing to check it against; please cite the file and line.`,
+      details: [],
+    };
+  }
+  const knownPaths = new Set([...point.evidence.map((evidence) => evidence.path), ...context.files.flatMap((file) => [file.oldPath ?? '', file.newPath ?? ''])]);
+  const quotes = extractQuotes(point.text, knownPaths);
+  const checked = point.evidence.map((evidence) => checkEvidence(evidence, rule, quotes, context.views.get(evidence.path)));
+  const checks = rule === null ? acceptUnquotedLines(checked) : checked;
+  const details = checks.map((check) => describeCheck(check, rule));
+  const holding = checks.filter((check) => check.status === 'holds').length;
+  if (holding === 0) {
+    return { ...base, checks, details, category: 'disagreed', summary: 'none of the cited evidence says what the point says.' };
+  }
+  if (holding < checks.length) {
+    return { ...base, checks, details, category: 'partially-agreed', summary: `${holding} of ${plural(checks.length, 'cited line')} check out; the others do not.` };
+  }
+  const expected = rule ? strictest(checks.map((check) => severityFor(rule, check.evidence.path))) : null;
+  if (rule && expected !== null && severityRank(point.severity) < severityRank(expected)) {
+    const why =
+      expected === rule.relaxedSeverity
+        ? 'the file is a script or a test, where printing is expected'
+        : `the built-in rules rate ${rule.name} as ${expected}`;
+    return {
+      ...base,
+      checks,
+      details,
+      lowerSeverity: expected,
+      category: 'partially-agreed',
+      summary: `the evidence checks out, but ${point.severity ?? 'the severity'} overstates it: ${why}, so the severity should be ${expected}.`,
+    };
+  }
+  const caveat = rule ? '' : ' (the built-in agent checks that the cited code is there, not the reasoning about it)';
+  return { ...base, checks, details, category: 'agreed', summary: `the cited evidence checks out${caveat}.` };
+}
+
+function judgeNoFinding(context: CheckContext): Pick<Verdict, 'category' | 'summary' | 'details'> {
+  const problems = findProblems(context.files);
+  const scan = summarizeScan(context.files);
+  if (problems.length === 0) {
+    return {
+      category: 'agreed',
+      summary: `re-ran the ${plural(allRules.length, 'rule')} over the ${plural(scan.linesScanned, 'added line')} in ${plural(scan.filesScanned, 'file')}: none fires.`,
+      details: [],
+    };
+  }
+  return {
+    category: 'disagreed',
+    summary: `the rules do fire on the change (${plural(problems.length, 'problem')}):`,
+    details: problems.map((problem) => `${problem.rule.title} (${problem.severity}): ${formatEvidenceList(problem.hits)}.`),
+  };
+}
+
+function judgeUntested(point: Point, rule: RuleInfo, context: CheckContext): Verdict {
+  const base = { point, rule, checks: [] as EvidenceCheck[], lowerSeverity: null };
+  const tests = context.files.filter(touchesTests).map(diffFilePath);
+  if (tests.length > 0) {
+    return { ...base, category: 'disagreed', summary: `the change does touch tests: ${tests.slice(0, 5).map(inlineCode).join(', ')}.`, details: [] };
+  }
+  const untested = findUntestedChange(context.files);
+  if (untested === null) return { ...base, category: 'disagreed', summary: 'no source file gains lines in this change.', details: [] };
+  const changed = untested.hits.map((hit) => hit.path);
+  const outside = point.evidence.filter((evidence) => !changed.includes(evidence.path));
+  const details = [
+    `The change adds lines to ${plural(changed.length, 'source file')} (${changed.slice(0, 5).map(inlineCode).join(', ')}) and changes no test file.`,
+    ...outside.map((evidence) => `${formatEvidence(evidence)} is not a source file this change adds lines to.`),
+  ];
+  if (outside.length > 0) {
+    return { ...base, details, category: outside.length === point.evidence.length ? 'disagreed' : 'partially-agreed', summary: 'the rule holds for the change, but not all of the cited files are changed source files.' };
+  }
+  const mentioned = changed.map((path) => [path, context.testMentions.get(path) ?? []] as const);
+  if (mentioned.every(([, found]) => found.length > 0) && severityRank(point.severity) < severityRank(rule.relaxedSeverity)) {
+    const where = mentioned.map(([path, found]) => `${inlineCode(path)} is mentioned by ${found.slice(0, 3).map(inlineCode).join(', ')}`);
+    return {
+      ...base,
+      details: [...details, ...where.map((line) => `${line}.`)],
+      lowerSeverity: rule.relaxedSeverity,
+      category: 'partially-agreed',
+      summary: `no test changes, but existing tests already cover the changed modules, so the severity should be ${rule.relaxedSeverity ?? 'lower'}.`,
+    };
+  }
+  return { ...base, details, category: 'agreed', summary: 'no test file changes while source files do.' };
+}
+
+function describeCheck(check: EvidenceCheck, rule: RuleInfo | null): string {
+  const cited = formatEvidence(check.evidence);
+  const { actual, view } = check;
+  switch (check.status) {
+    case 'missing-file':
+      return `${cited}: ${inlineCode(check.evidence.path)} is neither in the change nor in the work tree${view?.reason ? ` (${view.reason})` : ''}.`;
+    case 'missing-line':
+      return view?.lineCount != null
+        ? `${cited}: there is no line ${check.evidence.line}; the file has ${plural(view.lineCount, 'line')}.`
+        : `${cited}: line ${check.evidence.line} is not among the lines the change shows, and the file is not in the work tree.`;
+    case 'differs':
+      return `${cited} reads ${quoteLine(actual?.text ?? '')}: ${rule ? `the ${rule.name} rule does not fire on it or within 2 lines of it` : 'the quoted code is not on it or within 2 lines of it'}.`;
+    case 'holds': {
+      const moved = actual && actual.line !== check.evidence.line ? ` (line ${actual.line})` : '';
+      const how = check.matchedBy === 'rule' ? `; the ${rule?.name ?? ''} rule fires on it` : check.matchedBy === 'quote' ? ', as the point quotes' : '';
+      return `${cited} reads ${quoteLine(actual?.text ?? '')}${moved}${how}.`;
+    }
+  }
+}
+
+/** The most severe of several: a point is as serious as its worst evidence. */
+function strictest(values: readonly Severity[]): Severity | null {
+  return values.reduce<Severity | null>((worst, value) => (worst === null || severityRank(value) < severityRank(worst) ? value : worst), null);
+}

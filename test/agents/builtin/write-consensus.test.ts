@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest';
+import { writeConsensus } from '../../../src/agents/builtin/write-consensus.js';
+import { makeDocument, section, topHeadingLines } from './builtin-helpers.js';
+
+const review = section(
+  'review',
+  0,
+  [
+    '### R1. Debug output left in `src/app.js`\n\n**Severity:** medium\n\n**Evidence:** `src/app.js:2`\n\n**Suggested fix:** Delete it.',
+    '### R2. Debug output left in `src/app.js`\n\n**Severity:** medium\n\n**Evidence:** `src/app.js:40`',
+    '### R3. Debug output left in `bin/tool.js`\n\n**Severity:** medium\n\n**Evidence:** `bin/tool.js:2`\n\n**Suggested fix:** Use the logger.',
+    '### R4. Credential committed in `src/config.js`\n\n**Severity:** critical\n\n**Evidence:** `src/config.js:1`\n\n**Suggested fix:** Rotate the key.',
+    '### R5. Naming\n\n**Severity:** nit',
+  ].join('\n\n'),
+);
+
+const sections = [
+  review,
+  section('response', 1, '### R1.\n\n**Disagreed**\n\n### R2.\n\n**Disagreed**\n\n### R3.\n\n**Partially agreed**\n\n### R4.\n\n**Agreed**\n\n### R5.\n\n**Partially agreed**'),
+  section('follow-up', 1, '### R1.\n\n**Maintained** — it is there.\n\n### R2.\n\n**Withdrawn** — there is no line 40.\n\n### R3.\n\n**Accepted** the response: severity lowered to low.\n\n### R5.\n\n**Maintained**'),
+  section('response', 2, '### R1.\n\n**Disagreed** — intended.\n\n### R5.\n\n**Agreed**'),
+];
+
+describe('writeConsensus', () => {
+  test('summarizes agreed, withdrawn and disputed points and lists action items by priority', () => {
+    expect(writeConsensus(makeDocument(sections)).split('\n\n')).toEqual([
+      "_Rule-based summary by code-debate's built-in agent; not a language model._",
+      'After 2 rounds, of 5 points: 3 agreed, 1 withdrawn, 1 still disputed. The disputed points need a person to decide.',
+      '### Agreed',
+      [
+        '- **R3.** Debug output left in `bin/tool.js` (low, lowered from medium): the reviewer accepted the response; action: Use the logger.',
+        '- **R4.** Credential committed in `src/config.js` (critical): agreed by the responder; action: Rotate the key.',
+        '- **R5.** Naming (nit): agreed by the responder; action: address "Naming".',
+      ].join('\n'),
+      '### Withdrawn',
+      '- **R2.** Debug output left in `src/app.js`: withdrawn by the reviewer — there is no line 40.',
+      '### Still disputed',
+      "- **R1.** Debug output left in `src/app.js` (medium): the responder's last answer: Disagreed; the reviewer last maintained it.",
+      '### Action items',
+      [
+        '1. **R4** (critical): Rotate the key. — `src/config.js:1`',
+        '2. **R3** (low): Use the logger. — `bin/tool.js:2`',
+        '3. **R5** (nit): address "Naming".',
+        '4. **R1** (disputed): decide whether to act on "Debug output left in `src/app.js`".',
+      ].join('\n'),
+    ]);
+  });
+
+  test('a clean review agreed in one round has no action item', () => {
+    const text = writeConsensus(
+      makeDocument([section('review', 0, '### R1. No rule-based finding in the added lines\n\n**Severity:** nit'), section('response', 1, '### R1.\n\n**Agreed**')]),
+    );
+    expect(text).toContain('- **R1.** No rule-based finding in the added lines (nit): agreed by the responder; no action');
+    expect(text.endsWith('### Action items\n\nNone: no rule-based problem was agreed.')).toBe(true);
+    expect(topHeadingLines(text)).toEqual([]);
+  });
+});
