@@ -1,7 +1,7 @@
 import type { Category, DebateDocument, Point } from '../protocol/document.js';
 import { readCategories } from '../protocol/read-categories.js';
 import { toPoint } from '../protocol/read-points.js';
-import { splitPointBlocks } from '../protocol/split-point-blocks.js';
+import { replyOf, splitPointBlocks } from '../protocol/split-point-blocks.js';
 
 export type ReviewerReply = 'maintained' | 'withdrawn' | 'accepted';
 
@@ -53,7 +53,7 @@ export function trackPoints(document: DebateDocument): PointState[] {
           continue;
         }
         if (state.resolved) continue;
-        const reply = readReviewerReply(block.text);
+        const reply = readReviewerReply(replyOf(block));
         state.reviewerReply = reply;
         if (reply === 'withdrawn' || reply === 'accepted') state.resolved = true;
       }
@@ -62,7 +62,13 @@ export function trackPoints(document: DebateDocument): PointState[] {
   return [...states.values()];
 }
 
+/** A bold label (`**Maintained**`) wins; otherwise the first of the reply words. */
 function readReviewerReply(text: string): ReviewerReply | null {
+  const bold = [...text.matchAll(/\*\*([^*\n]+)\*\*/g)].map((match) => match[1] ?? '').join(' · ');
+  return firstReply(bold) ?? firstReply(text);
+}
+
+function firstReply(text: string): ReviewerReply | null {
   let best: { index: number; reply: ReviewerReply } | null = null;
   for (const [pattern, reply] of reviewerWords) {
     const index = text.search(pattern);

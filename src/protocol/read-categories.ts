@@ -1,5 +1,5 @@
 import type { Category, Point } from './document.js';
-import { splitPointBlocks } from './split-point-blocks.js';
+import { replyOf, splitPointBlocks } from './split-point-blocks.js';
 
 export interface PointReply {
   /** null when the reply does not say Agreed, Partially agreed or Disagreed: never guessed. */
@@ -26,7 +26,7 @@ export function readCategories(body: string, points: readonly Point[]): Map<stri
   const known = new Set(points.map((point) => point.id));
   for (const block of blocks) {
     const id = `R${block.number}`;
-    if (known.has(id) && !replies.has(id)) replies.set(id, { category: readCategory(block.text), text: block.text });
+    if (known.has(id) && !replies.has(id)) replies.set(id, { category: readCategory(replyOf(block)), text: block.text });
   }
   return replies;
 }

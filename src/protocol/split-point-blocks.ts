@@ -51,6 +51,14 @@ export function splitPointBlocks(body: string): PointBlock[] {
   return [];
 }
 
+/**
+ * What a block says about its point, without a heading's title: a point titled "Accepts any
+ * input" must not read as accepted. A list item's marker line is kept, as its answer starts there.
+ */
+export function replyOf(block: PointBlock): string {
+  return block.style === 'heading' ? block.text.split('\n').slice(1).join('\n') : block.text;
+}
+
 function cleanTitle(text: string): string {
   return text.replace(/\*\*/g, '').replace(/\s+#+\s*$/, '').trim();
 }

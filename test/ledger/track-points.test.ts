@@ -193,6 +193,14 @@ describe('trackPoints: the follow-ups', () => {
     ]);
   });
 
+  it('reads the reply, not the point title: `Accepts any input` maintained is maintained', () => {
+    expect(followedUp('### R1. Accepts any input\n**Maintained**: the input is never checked.')[0]).toEqual(state('R1', 1, 'disagreed', 'maintained', false));
+  });
+
+  it('prefers a bold label to a reply word earlier in the prose', () => {
+    expect(followedUp('### R1\nYou say I should withdraw it. **Maintained**: it still fails.')[0]).toEqual(state('R1', 1, 'disagreed', 'maintained', false));
+  });
+
   it('raises no point from a plain numbered list of reasons in a follow-up', () => {
     expect(followedUp('1. I maintain R1.\n2. The check is missing.\n3. Nothing tests it.')).toEqual([
       state('R1', 1, 'disagreed', 'maintained', false),

@@ -8,6 +8,13 @@ const threePoints = readPoints('1. a\n2. b\n3. c');
 const categoriesOf = (body: string, points: readonly Point[] = twoPoints) =>
   Object.fromEntries([...readCategories(body, points)].map(([id, reply]) => [id, reply.category]));
 
+describe('readCategories: the reply, not the title', () => {
+  it('does not read a heading title `Agreed-upon format` as the answer', () => {
+    const points = readPoints('### R1. Agreed-upon format is broken\nx');
+    expect(categoriesOf('### R1. Agreed-upon format is broken\n**Disagreed**: it works.', points)).toEqual({ R1: 'disagreed' });
+  });
+});
+
 describe('readCategory', () => {
   it.each([
     ['**Agreed**', 'agreed'],
