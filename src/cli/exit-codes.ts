@@ -1,0 +1,25 @@
+/** Every exit code code-debate uses; README.md documents each one. */
+export const exitCodes = {
+  /** The debate ended at CONSENSUS with every point resolved (or had already ended). */
+  consensus: 0,
+  /** The debate ended at CONSENSUS with points still disputed (the round limit was reached). */
+  disputed: 1,
+  /** Bad command line or setting, a path outside the repository, or both roles already taken. */
+  usage: 2,
+  /** The peer did not take its turn within --turn-timeout. */
+  peerTimeout: 3,
+  /** The agent failed, printed nothing or ran out of time; nothing was written. */
+  agentFailure: 4,
+  /** The shared file breaks the protocol (an unknown heading, sections out of turn). */
+  protocolError: 5,
+  /** Git could not resolve the subject or the repository. */
+  gitError: 6,
+  /** A bug in code-debate itself. */
+  internal: 70,
+  /** Interrupted by SIGINT (Ctrl-C). */
+  sigint: 130,
+  /** Stopped by SIGTERM. */
+  sigterm: 143,
+} as const;
+
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];

@@ -1,0 +1,31 @@
+import { defaults } from './parse-args.js';
+
+export const helpText = `code-debate: two agents review a change by debating through one Markdown file.
+
+Usage:
+  code-debate [options] <subject...>    take one side of a debate (run it in two terminals)
+  code-debate demo [--keep]             a real debate on the built-in agent in a temporary repository
+
+Subjects:
+  commit <rev> | <rev>                  one commit
+  A..B | A...B | HEAD~3..               a range
+  the diff against <branch>             merge base with <branch> to HEAD
+  staged | working tree                 the index, or everything uncommitted (untracked included)
+  anything else                         free text for the agent, with the branch's diff against its upstream
+
+Options:
+  --role reviewer|responder   take this role (default: Reviewer if the file does not exist yet)
+  --agent <agent>             builtin (default, offline, rule-based) or 'cmd:<program> [args...]'
+  --file <path>               the shared file, inside the work tree (default ${defaults.file})
+  --max-rounds <n>            rounds before the Reviewer writes the CONSENSUS (default ${defaults.maxRounds})
+  --turn-timeout <duration>   how long to wait for the peer's turn (default ${defaults.turnTimeout})
+  --agent-timeout <duration>  how long the agent may take for one turn (default ${defaults.agentTimeout})
+  --poll <ms>                 poll the file instead of using filesystem events
+  -C, --cwd <dir>             run as if started in <dir>
+  -h, --help                  this text
+  -V, --version               the version
+
+Exit codes: 0 consensus, 1 points still disputed, 2 usage or config error (or both roles taken),
+3 peer timed out, 4 agent failure, 5 protocol error in the file, 6 git error, 70 internal error,
+130/143 interrupted.
+`;

@@ -1,0 +1,38 @@
+import type { Role } from '../agents/agent.js';
+import type { Report, SessionEvent } from '../session/session-events.js';
+import { formatDuration } from '../session/format-duration.js';
+
+const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
+
+/** Status lines for a person, one per event, on `write` (stderr): time, side, what happens. */
+export function createHumanReporter(write: (line: string) => void, now: () => Date = () => new Date()): Report {
+  return (event) => {
+    const time = now().toISOString().slice(11, 19);
+    const side = event.role ? roleNames[event.role].padEnd(9) : 'code-debate';
+    write(`${time} ${side}  ${describe(event)}\n`);
+  };
+}
+
+function describe(event: SessionEvent): string {
+  switch (event.type) {
+    case 'claimed':
+      return (
+        `I am the ${roleNames[event.role]} (pid ${process.pid}, agent ${event.agent}) · ${event.file} · ${event.subject}` +
+        (event.tookOverFrom === null ? '' : ` · took the role over from dead pid ${event.tookOverFrom}`)
+      );
+    case 'waiting':
+      return `waiting for the ${roleNames[event.for]}'s turn (up to ${formatDuration(event.timeoutMs)})`;
+    case 'not-a-turn':
+      return `the file changed, but it is still the ${roleNames[event.for]}'s turn: not a turn, still waiting`;
+    case 'turn-started':
+      return `my turn: ${event.agent} is writing ## ${event.heading}…`;
+    case 'turn-written':
+      return `wrote ## ${event.heading} (${event.bytes} bytes, ${formatDuration(event.ms)})`;
+    case 'turn-discarded':
+      return `did not write ## ${event.heading}: ${event.reason}; deciding again`;
+    case 'warning':
+      return `warning: ${event.message}`;
+    case 'ended':
+      return event.message;
+  }
+}

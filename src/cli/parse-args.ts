@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import type { Role } from '../agents/agent.js';
+import { ConfigError } from '../errors.js';
+import { parseDuration } from './parse-duration.js';
+
+export interface DebateCommand {
+  command: 'debate';
+  subject: string;
+  cwd: string;
+  file: string;
+  role: Role | 'auto';
+  agent: string;
+  maxRounds: number;
+  turnTimeoutMs: number;
+  agentTimeoutMs: number;
+  pollMs: number | null;
+}
+
+export type Command = DebateCommand | { command: 'demo'; keep: boolean } | { command: 'help' } | { command: 'version' };
+
+export const defaults = {
+  file: 'reply.md',
+  agent: 'builtin',
+  maxRounds: 5,
+  turnTimeout: '10m',
+  agentTimeout: '8m',
+} as const;
+
+const options = {
+  role: { type: 'string' },
+  agent: { type: 'string' },
+  file: { type: 'string' },
+  'max-rounds': { type: 'string' },
+  'turn-timeout': { type: 'string' },
+  'agent-timeout': { type: 'string' },
+  poll: { type: 'string' },
+  cwd: { type: 'string', short: 'C' },
+  keep: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+} as const;
+
+/** argv (without node and the script) → the command to run. Every mistake is a ConfigError. */
+export function parseCommandLine(argv: readonly string[], cwd: string): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}. Run \`code-debate --help\` for the options.`, { cause: error });
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { command: 'help' };
+  if (values.version) return { command: 'version' };
+  if (positionals.length === 1 && positionals[0] === 'demo') return { command: 'demo', keep: values.keep ?? false };
+  const subject = positionals.join(' ').trim();
+  if (subject === '') {
+    throw new ConfigError('Expected a subject to review, e.g. `code-debate "the diff against main"` or `code-debate commit abc123`. Run `code-debate --help` for more.');
+  }
+  return {
+    command: 'debate',
+    subject,
+    cwd: values.cwd ?? cwd,
+    file: values.file ?? defaults.file,
+    role: parseRole(values.role),
+    agent: values.agent ?? process.env.CODE_DEBATE_AGENT ?? defaults.agent,
+    maxRounds: parseInteger(values['max-rounds'] ?? String(defaults.maxRounds), '--max-rounds', 1, 100),
+    turnTimeoutMs: parseDuration(values['turn-timeout'] ?? defaults.turnTimeout, '--turn-timeout'),
+    agentTimeoutMs: parseDuration(values['agent-timeout'] ?? defaults.agentTimeout, '--agent-timeout'),
+    pollMs: values.poll === undefined ? null : parseInteger(values.poll, '--poll', 10, 600_000),
+  };
+}
+
+function parseRole(value: string | undefined): Role | 'auto' {
+  if (value === undefined || value === 'auto') return 'auto';
+  if (value === 'reviewer' || value === 'responder') return value;
+  throw new ConfigError(`Expected \`--role\` to be reviewer or responder, got \`${value}\`.`);
+}
+
+function parseInteger(text: string, flag: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+    throw new ConfigError(`Expected \`${flag}\` to be a whole number from ${min} to ${max}, got \`${text}\`.`);
+  }
+  return value;
+}

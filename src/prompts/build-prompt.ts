@@ -1,0 +1,48 @@
+import type { Role, TurnKind } from '../agents/agent.js';
+import type { Subject } from '../git/subject.js';
+import type { PointState } from '../ledger/track-points.js';
+import type { DebateDocument } from '../protocol/document.js';
+import { loadTemplate } from './load-template.js';
+import { renderTemplate, type PromptValues } from './render-template.js';
+
+export interface PromptContext {
+  turn: TurnKind;
+  role: Role;
+  round: number;
+  maxRounds: number;
+  heading: string;
+  /** The debate file as the agent should name it: relative to the work tree. */
+  file: string;
+  subject: Subject;
+  document: DebateDocument;
+  documentText: string;
+  states: readonly PointState[];
+  ledger: string;
+  standards: string | null;
+}
+
+/** The prompt for one turn: its template from `templates/`, filled from the debate. */
+export async function buildPrompt(context: PromptContext): Promise<string> {
+  const template = await loadTemplate(context.turn);
+  return renderTemplate(template.text, promptValues(context), template.name);
+}
+
+export function promptValues(context: PromptContext): PromptValues {
+  const last = context.document.sections.at(-1);
+  const open = context.states.filter((state) => !state.resolved);
+  return {
+    subject: context.subject.text,
+    subject_description: context.subject.description,
+    heading: context.heading,
+    file: context.file,
+    role: context.role === 'reviewer' ? 'Reviewer' : 'Responder',
+    round: String(context.round),
+    max_rounds: String(context.maxRounds),
+    diff: context.subject.diff.trim() === '' ? '(the diff is empty)' : context.subject.diff.trimEnd(),
+    document: context.documentText,
+    open_points: open.length === 0 ? '(none)' : open.map((state) => state.point.text).join('\n\n'),
+    last_section: last ? `## ${last.heading}\n\n${last.body}` : '(none)',
+    ledger: context.ledger,
+    standards: context.standards ? `\nApply the repository's review standards (.prompts/pr-review.md):\n\n${context.standards}\n` : '',
+  };
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { link, open, rename, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { withFileLock } from './file-lock.js';
+import { checksumOf, readDebateFile, type FileState } from './read-debate-file.js';
+
+export interface AppendRequest {
+  file: string;
+  lockPath: string;
+  /** The checksum the decision to write was made on. */
+  expectedChecksum: string;
+  /** Asked when the file changed since the decision: is this write still the right one? */
+  stillValid(current: FileState): boolean;
+  /** The text to add after `current.text`. */
+  render(current: FileState): string;
+}
+
+export type AppendResult = { written: true; state: FileState } | { written: false; current: FileState };
+
+/**
+ * Compare-and-swap append: under the write lock, re-read the file, check it is still the one
+ * the decision was made on (or that the decision still holds), write old content + new section
+ * to a temporary file, fsync it, and rename it over the file (link it, when creating the file,
+ * so a file another writer created meanwhile is never replaced). The old bytes are kept as they
+ * are; readers never see a half-written file.
+ */
+export async function appendSection(request: AppendRequest): Promise<AppendResult> {
+  return withFileLock(request.lockPath, { timeoutMs: 10_000 }, async () => {
+    const before = await statOrNull(request.file);
+    const current = await readDebateFile(request.file);
+    if (current.checksum !== request.expectedChecksum && !request.stillValid(current)) return { written: false, current };
+    const text = current.text + request.render(current);
+    const temporary = path.join(path.dirname(request.file), `.${path.basename(request.file)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
+    await writeDurably(temporary, text, before?.mode);
+    try {
+      const after = await statOrNull(request.file);
+      if (!sameFile(before, after)) return { written: false, current: await readDebateFile(request.file) };
+      if (before === null) {
+        await link(temporary, request.file);
+      } else {
+        await rename(temporary, request.file);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { written: false, current: await readDebateFile(request.file) };
+      throw error;
+    } finally {
+      await unlink(temporary).catch(() => undefined);
+    }
+    await syncDirectory(path.dirname(request.file));
+    return { written: true, state: { exists: true, text, checksum: checksumOf(text) } };
+  });
+}
+
+async function writeDurably(file: string, text: string, mode: number | undefined): Promise<void> {
+  const handle = await open(file, 'wx', mode === undefined ? 0o644 : mode & 0o777);
+  try {
+    // open() applies the umask: set the replaced file's mode exactly, or a 0o664 file becomes 0o644.
+    if (mode !== undefined) await handle.chmod(mode & 0o777);
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r').catch(() => null);
+  // Some platforms cannot fsync a directory; the rename is still atomic there.
+  await handle?.sync().catch(() => undefined);
+  await handle?.close();
+}
+
+async function statOrNull(file: string) {
+  try {
+    return await stat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** A peer that appended in place between our read and our rename would lose its bytes: check. */
+function sameFile(a: Awaited<ReturnType<typeof statOrNull>>, b: Awaited<ReturnType<typeof statOrNull>>): boolean {
+  if (a === null || b === null) return a === b;
+  return a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+}

@@ -1,0 +1,112 @@
+import { InterruptedError } from '../errors.js';
+import { trackPoints } from '../ledger/track-points.js';
+import { decideAction, decideTimeoutAction } from '../protocol/decide-action.js';
+import type { DebateDocument } from '../protocol/document.js';
+import { parseDocument } from '../protocol/parse-document.js';
+import type { FileWatch } from '../watch/watch-file.js';
+import { formatDuration } from './format-duration.js';
+import { readDebateFile, type FileState } from './read-debate-file.js';
+import type { SessionContext } from './session-context.js';
+import { takeTurn } from './take-turn.js';
+import { waitForChange } from './wait-for-change.js';
+
+export const outcomes = {
+  consensus: 'consensus',
+  disputed: 'disputed',
+  peerTimeout: 'peer-timeout',
+  alreadyEnded: 'already-ended',
+} as const;
+export type Outcome = (typeof outcomes)[keyof typeof outcomes];
+
+export interface SessionOutcome {
+  outcome: Outcome;
+  message: string;
+}
+
+/** A broken file is re-read for this long before it is reported: the peer may be mid-write. */
+const protocolGraceMs = 2_000;
+
+/**
+ * Read, decide, act, until the CONSENSUS: the file is the only state, so every pass starts from
+ * it. While it is the peer's turn, the process waits for a checksum change; a change that does
+ * not hand the turn over is not a turn. The turn timeout counts from when the peer's turn began.
+ */
+export async function debateLoop(context: SessionContext, watch: FileWatch): Promise<SessionOutcome> {
+  const { role, report } = context;
+  const peer = role === 'reviewer' ? 'responder' : 'reviewer';
+  let state = await readDebateFile(context.file);
+  let waitingSince: number | null = null;
+  for (;;) {
+    if (context.signal.aborted) throw new InterruptedError('Interrupted while waiting; nothing was written.');
+    const parsed = parseDocument(state.text);
+    if (!parsed.ok) {
+      const changed = await waitForChange(context.file, watch, state.checksum, protocolGraceMs, context.signal);
+      if (changed === null && !context.signal.aborted) throw parsed.error;
+      if (changed) state = changed;
+      continue;
+    }
+    const document = parsed.document;
+    const action = decideAction(document, role, { maxRounds: context.maxRounds });
+    if (action.type === 'stop') return ended(context, document);
+    if (action.type === 'write') {
+      waitingSince = null;
+      if (action.turn === 'response' && action.round === 1) warnOnOtherDiff(context, document);
+      const result = await takeTurn(context, action, state, document);
+      state = result.written ? result.state : await readDebateFile(context.file);
+      continue;
+    }
+    if (waitingSince === null) {
+      waitingSince = Date.now();
+      report({ type: 'waiting', role, for: peer, timeoutMs: context.turnTimeoutMs });
+    }
+    const changed = await waitForChange(context.file, watch, state.checksum, waitingSince + context.turnTimeoutMs - Date.now(), context.signal);
+    if (changed) {
+      const next = parseDocument(changed.text);
+      if (next.ok && decideAction(next.document, role, { maxRounds: context.maxRounds }).type === 'wait') report({ type: 'not-a-turn', role, for: peer });
+      state = changed;
+      continue;
+    }
+    if (context.signal.aborted) continue;
+    return timedOut(context, state, document);
+  }
+}
+
+/** Both sides should review the same change; a Review of another diff is worth a warning. */
+function warnOnOtherDiff(context: SessionContext, document: DebateDocument): void {
+  const theirs = document.meta?.diff;
+  if (theirs && theirs !== context.subject.diffSha256) {
+    context.report({
+      type: 'warning',
+      role: context.role,
+      message: `the Review was written for another diff (sha256 ${theirs.slice(0, 12)}) than this side sees for "${context.subject.text}" (${context.subject.diffSha256.slice(0, 12)}). Name the same subject in both terminals.`,
+    });
+  }
+}
+
+async function timedOut(context: SessionContext, state: FileState, document: DebateDocument): Promise<SessionOutcome> {
+  const self = context.role === 'reviewer' ? 'Reviewer' : 'Responder';
+  const other = context.role === 'reviewer' ? 'Responder' : 'Reviewer';
+  const limit = formatDuration(context.turnTimeoutMs);
+  if (!state.exists) {
+    const message = `The ${other} did not start the debate within ${limit} (--turn-timeout): ${context.relativeFile} never appeared. Start the ${other} in another terminal.`;
+    context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message });
+    return { outcome: outcomes.peerTimeout, message };
+  }
+  const result = await takeTurn(context, decideTimeoutAction(document), state, document);
+  const message = result.written
+    ? `The ${other} did not take its turn within ${limit} (--turn-timeout); the ${self} wrote the CONSENSUS.`
+    : `The ${other} did not take its turn within ${limit} (--turn-timeout), and the file changed as the CONSENSUS was written; nothing was written.`;
+  context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message });
+  return { outcome: outcomes.peerTimeout, message };
+}
+
+function ended(context: SessionContext, document: DebateDocument): SessionOutcome {
+  const open = trackPoints(document).filter((state) => !state.resolved);
+  const outcome = open.length === 0 ? outcomes.consensus : outcomes.disputed;
+  const message =
+    open.length === 0
+      ? `The debate ended with CONSENSUS: every point is resolved. See ${context.relativeFile}.`
+      : `The debate ended with CONSENSUS and ${open.length} point${open.length === 1 ? '' : 's'} still disputed (${open.map((s) => s.point.id).join(', ')}). See ${context.relativeFile}.`;
+  context.report({ type: 'ended', role: context.role, outcome, message });
+  return { outcome, message };
+}

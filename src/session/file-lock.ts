@@ -1,0 +1,62 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { readFile, unlink } from 'node:fs/promises';
+import os from 'node:os';
+import { CodeDebateError } from '../errors.js';
+import { createExclusive } from './create-exclusive.js';
+import { isProcessAlive } from './process-alive.js';
+
+export interface FileLockOptions {
+  /** How long to wait for a live holder before giving up. */
+  timeoutMs: number;
+  /** A lock older than this is stale whoever holds it: locks are held for milliseconds. */
+  staleMs?: number;
+  /** The process-name marker a live holder's command line contains (see isProcessAlive). */
+  marker?: string;
+}
+
+interface LockRecord {
+  pid: number;
+  host: string;
+  at: number;
+}
+
+/**
+ * Runs `task` while holding a lock file created exclusively (`wx`). A lock left by a dead process,
+ * or older than `staleMs`, is broken.
+ */
+export async function withFileLock<T>(lockPath: string, options: FileLockOptions, task: () => Promise<T>): Promise<T> {
+  const mine: LockRecord = { pid: process.pid, host: os.hostname(), at: Date.now() };
+  const text = JSON.stringify(mine);
+  const deadline = Date.now() + options.timeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    if (await createExclusive(lockPath, text)) break;
+    if (await breakIfStale(lockPath, options)) continue;
+    if (Date.now() > deadline) {
+      throw new CodeDebateError(
+        `Cannot take the lock ${lockPath}: another code-debate process has held it for over ${options.timeoutMs} ms. ` +
+          'If no other code-debate process is running, delete that file.',
+      );
+    }
+    await delay(Math.min(5 * 2 ** attempt, 100));
+  }
+  try {
+    return await task();
+  } finally {
+    if ((await readFile(lockPath, 'utf8').catch(() => '')) === text) await unlink(lockPath).catch(() => undefined);
+  }
+}
+
+async function breakIfStale(lockPath: string, options: FileLockOptions): Promise<boolean> {
+  const text = await readFile(lockPath, 'utf8').catch(() => null);
+  if (text === null) return true;
+  let record: LockRecord | null = null;
+  try {
+    record = JSON.parse(text) as LockRecord;
+  } catch {
+    // Locks appear whole (createExclusive), so an unreadable one was not written by code-debate.
+  }
+  const stale = record === null || Date.now() - record.at > (options.staleMs ?? 30_000) || !isProcessAlive(record, options.marker);
+  if (!stale) return false;
+  if ((await readFile(lockPath, 'utf8').catch(() => null)) === text) await unlink(lockPath).catch(() => undefined);
+  return true;
+}

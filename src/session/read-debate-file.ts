@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+
+export interface FileState {
+  exists: boolean;
+  text: string;
+  /** md5 of the bytes, hex, as `md5sum` prints it: the protocol's change detector. */
+  checksum: string;
+}
+
+export function checksumOf(bytes: Uint8Array | string): string {
+  return createHash('md5').update(bytes).digest('hex');
+}
+
+/** The shared file as it is now; an absent file reads as empty. */
+export async function readDebateFile(file: string): Promise<FileState> {
+  try {
+    const bytes = await readFile(file);
+    return { exists: true, text: bytes.toString('utf8'), checksum: checksumOf(bytes) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return { exists: false, text: '', checksum: checksumOf('') };
+  }
+}

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import type { Role } from '../agents/agent.js';
+import { createAgent } from '../agents/create-agent.js';
+import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
+import { InterruptedError } from '../errors.js';
+import { findRepo } from '../git/find-repo.js';
+import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
+import { resolveSubject } from '../git/resolve-subject.js';
+import { readStandards } from '../prompts/read-standards.js';
+import { parseDocument } from '../protocol/parse-document.js';
+import { watchFile } from '../watch/watch-file.js';
+import { claimRole, type Claim } from './claim-role.js';
+import { debateLoop, type SessionOutcome } from './debate-loop.js';
+import { readDebateFile } from './read-debate-file.js';
+import type { Report } from './session-events.js';
+import { statePaths } from './state-paths.js';
+
+export interface SessionOptions {
+  cwd: string;
+  subject: string;
+  /** The shared file as the user named it (default `reply.md`). */
+  file: string;
+  role: Role | 'auto';
+  agent: string;
+  maxRounds: number;
+  turnTimeoutMs: number;
+  agentTimeoutMs: number;
+  /** Force polling every `pollMs` (`--poll`); null for native events. */
+  pollMs: number | null;
+  /** Period of the checksum safety net. */
+  safetyNetMs: number;
+  signal: AbortSignal;
+  report: Report;
+}
+
+/** One side of a debate, from the command line's options to the end of the debate. */
+export async function runSession(options: SessionOptions): Promise<SessionOutcome> {
+  const repo = await findRepo(options.cwd);
+  const file = await resolveInsideRepo(repo.root, options.file, options.cwd);
+  const relativeFile = path.relative(repo.root, file);
+  const agent = createAgent(options.agent);
+  const initial = await readDebateFile(file);
+  const parsed = parseDocument(initial.text);
+  if (parsed.ok && parsed.document.sections.at(-1)?.kind === 'consensus') {
+    const message = `The debate in ${relativeFile} has already ended (## CONSENSUS). Move the file away to start a new debate, or pass --file.`;
+    options.report({ type: 'ended', role: null, outcome: 'already-ended', message });
+    return { outcome: 'already-ended', message };
+  }
+  const [subject, standards] = await Promise.all([
+    resolveSubject(options.subject, { cwd: repo.root, exclude: [relativeFile] }),
+    readStandards(repo.root),
+  ]);
+  const paths = statePaths(repo.gitDir, repo.root, file);
+  const claim = await claimRole({ paths, wanted: options.role, fileExists: initial.exists && initial.text.trim() !== '', agent: agent.name });
+  try {
+    await stopOrphanAgent(claim);
+    options.report({
+      type: 'claimed',
+      role: claim.role,
+      agent: agent.name,
+      file: relativeFile,
+      subject: subject.description,
+      tookOverFrom: claim.tookOverFrom?.pid ?? null,
+    });
+    const watch = await watchFile(file, { pollMs: options.pollMs, safetyNetMs: options.safetyNetMs });
+    try {
+      return await debateLoop({
+        role: claim.role,
+        root: repo.root,
+        file,
+        relativeFile,
+        subject,
+        agent,
+        claim,
+        paths,
+        standards,
+        maxRounds: options.maxRounds,
+        turnTimeoutMs: options.turnTimeoutMs,
+        agentTimeoutMs: options.agentTimeoutMs,
+        signal: options.signal,
+        report: options.report,
+      }, watch);
+    } finally {
+      await watch.close();
+    }
+  } catch (error) {
+    if (options.signal.aborted && !(error instanceof InterruptedError)) throw new InterruptedError('Interrupted; nothing partial was written.', { cause: error });
+    throw error;
+  } finally {
+    await claim.release();
+  }
+}
+
+/** The agent a dead predecessor started may still run: stop it before writing the same turn. */
+async function stopOrphanAgent(claim: Claim): Promise<void> {
+  const orphan = claim.tookOverFrom?.agentPid;
+  if (orphan !== undefined && signalGroup(orphan, 0)) await killProcessGroup(orphan, 2_000);
+}

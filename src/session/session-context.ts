@@ -1,0 +1,25 @@
+import type { Agent, Role } from '../agents/agent.js';
+import type { Subject } from '../git/subject.js';
+import type { Claim } from './claim-role.js';
+import type { Report } from './session-events.js';
+import type { StatePaths } from './state-paths.js';
+
+/** What one side of a debate knows once it has started: fixed for the whole session. */
+export interface SessionContext {
+  role: Role;
+  root: string;
+  /** Absolute path of the shared file. */
+  file: string;
+  /** The file relative to the work tree root, as prompts name it. */
+  relativeFile: string;
+  subject: Subject;
+  agent: Agent;
+  claim: Claim;
+  paths: StatePaths;
+  standards: string | null;
+  maxRounds: number;
+  turnTimeoutMs: number;
+  agentTimeoutMs: number;
+  signal: AbortSignal;
+  report: Report;
+}

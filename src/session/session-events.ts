@@ -1,0 +1,14 @@
+import type { Role, TurnKind } from '../agents/agent.js';
+
+/** What a session tells the person (or program) watching it, as data; reporters format it. */
+export type SessionEvent =
+  | { type: 'claimed'; role: Role; agent: string; file: string; subject: string; tookOverFrom: number | null }
+  | { type: 'waiting'; role: Role; for: Role; timeoutMs: number }
+  | { type: 'not-a-turn'; role: Role; for: Role }
+  | { type: 'turn-started'; role: Role; turn: TurnKind; heading: string; agent: string }
+  | { type: 'turn-written'; role: Role; heading: string; bytes: number; ms: number }
+  | { type: 'turn-discarded'; role: Role; heading: string; reason: string }
+  | { type: 'warning'; role: Role | null; message: string }
+  | { type: 'ended'; role: Role | null; outcome: string; message: string };
+
+export type Report = (event: SessionEvent) => void;

@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+
+/** Where one debate keeps its coordination files: under the git dir, never in the work tree. */
+export interface StatePaths {
+  dir: string;
+  /** Directory of the claim files, one per role. */
+  claims: string;
+  /** Held while a side appends a section. */
+  writeLock: string;
+  /** Held while a side takes a dead process's claim over. */
+  takeoverLock: string;
+}
+
+/** One state directory per debate file, so two debates in one repository do not meet. */
+export function statePaths(gitDir: string, root: string, file: string): StatePaths {
+  const relative = path.relative(root, file);
+  const key = `${relative.replace(/[^\w.-]+/g, '_').slice(0, 40)}-${createHash('sha256').update(relative).digest('hex').slice(0, 8)}`;
+  const dir = path.join(gitDir, 'code-debate', key);
+  return {
+    dir,
+    claims: dir,
+    writeLock: path.join(dir, 'write.lock'),
+    takeoverLock: path.join(dir, 'takeover.lock'),
+  };
+}

@@ -1,0 +1,119 @@
+import type { TurnKind } from '../agents/agent.js';
+import { AgentError, InterruptedError } from '../errors.js';
+import { trackPoints } from '../ledger/track-points.js';
+import { summarizeLedger } from '../ledger/summarize-ledger.js';
+import { buildPrompt } from '../prompts/build-prompt.js';
+import { formatHeading } from '../protocol/classify-heading.js';
+import { decideAction, type WriteAction } from '../protocol/decide-action.js';
+import type { DebateDocument } from '../protocol/document.js';
+import { parseDocument } from '../protocol/parse-document.js';
+import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
+import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
+import { appendSection } from './append-section.js';
+import { consensusHeader } from './consensus-body.js';
+import type { FileState } from './read-debate-file.js';
+import type { SessionContext } from './session-context.js';
+
+export type TurnResult = { written: true; state: FileState } | { written: false };
+
+/**
+ * Writes one section: asks the agent (except for a timeout's CONSENSUS, which code-debate writes
+ * alone), sanitizes its text, and appends it with compare-and-swap. When the file changed while
+ * the agent worked and the turn no longer stands, nothing is written and the caller decides again.
+ */
+export async function takeTurn(context: SessionContext, action: WriteAction, state: FileState, document: DebateDocument): Promise<TurnResult> {
+  const number = action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0;
+  const heading = formatHeading(action.turn, number);
+  const started = Date.now();
+  const body = await writeBody(context, action, heading, state, document);
+  const section: SectionToWrite = { kind: action.turn, number, body, role: context.role, agent: context.agent.name, time: new Date() };
+  const result = await appendSection({
+    file: context.file,
+    lockPath: context.paths.writeLock,
+    expectedChecksum: state.checksum,
+    stillValid: (current) => sameTurn(current, document, action, context),
+    render: (current) =>
+      current.text.trim() === ''
+        ? renderHeader(context.subject.text, { v: 1, base: context.subject.base, head: context.subject.head, diff: context.subject.diffSha256 }) + renderSection(section)
+        : renderAppend(current.text, section),
+  });
+  if (!result.written) {
+    context.report({ type: 'turn-discarded', role: context.role, heading, reason: 'the file changed while the agent was writing and the turn no longer stands' });
+    return { written: false };
+  }
+  context.report({ type: 'turn-written', role: context.role, heading, bytes: result.state.text.length - state.text.length, ms: Date.now() - started });
+  return result;
+}
+
+async function writeBody(context: SessionContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument): Promise<string> {
+  if (action.turn === 'response' && trackPoints(document).every((point) => point.resolved)) {
+    // The follow-up resolved everything; the protocol still gives the Responder this turn.
+    return 'Every point is resolved; nothing is left to answer.';
+  }
+  if (action.turn !== 'consensus') return agentSection(context, action.turn, action.round, heading, state, document);
+  const states = trackPoints(document);
+  const header = consensusHeader({
+    reason: action.reason,
+    round: action.round,
+    maxRounds: context.maxRounds,
+    peer: context.role === 'reviewer' ? 'responder' : 'reviewer',
+    turnTimeoutMs: context.turnTimeoutMs,
+    states,
+  });
+  if (action.reason === 'peer-timeout') return header;
+  const narrative = await agentSection(context, 'consensus', action.round, heading, state, document);
+  return `${header}\n\n### Summary\n\n${narrative}`;
+}
+
+/** The agent's text for the section, sanitized (PROTOCOL.md); text that is only headings is a failure. */
+async function agentSection(context: SessionContext, turn: TurnKind, round: number, heading: string, state: FileState, document: DebateDocument): Promise<string> {
+  const states = trackPoints(document);
+  const prompt = await buildPrompt({
+    turn,
+    role: context.role,
+    round,
+    maxRounds: context.maxRounds,
+    heading,
+    file: context.relativeFile,
+    subject: context.subject,
+    document,
+    documentText: state.text,
+    states,
+    ledger: summarizeLedger(states),
+    standards: context.standards,
+  });
+  context.report({ type: 'turn-started', role: context.role, turn, heading, agent: context.agent.name });
+  try {
+    const text = await context.agent.writeTurn({
+      role: context.role,
+      turn,
+      round,
+      prompt,
+      document,
+      subject: context.subject,
+      cwd: context.root,
+      file: context.file,
+      signal: context.signal,
+      timeoutMs: context.agentTimeoutMs,
+      onProcess: (pid) => void context.claim.update({ agentPid: pid }).catch(() => undefined),
+    });
+    const body = sanitizeAgentText(text, heading);
+    if (body === '') {
+      throw new AgentError(`Agent \`${context.agent.name}\` wrote nothing usable for \`## ${heading}\`: its output was empty once its own heading was removed.`);
+    }
+    return body;
+  } catch (error) {
+    if (context.signal.aborted) throw new InterruptedError(`Interrupted while the agent was writing \`## ${heading}\`; nothing was written.`, { cause: error });
+    throw error;
+  } finally {
+    await context.claim.update({}).catch(() => undefined);
+  }
+}
+
+/** Whether a file that changed while the agent worked still asks for exactly this section. */
+function sameTurn(current: FileState, decidedOn: DebateDocument, action: WriteAction, context: SessionContext): boolean {
+  const parsed = parseDocument(current.text);
+  if (!parsed.ok || parsed.document.sections.length !== decidedOn.sections.length) return false;
+  const again = action.turn === 'consensus' && action.reason === 'peer-timeout' ? action : decideAction(parsed.document, context.role, { maxRounds: context.maxRounds });
+  return JSON.stringify(again) === JSON.stringify(action);
+}

@@ -1,0 +1,39 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FileWatch } from '../watch/watch-file.js';
+import { readDebateFile, type FileState } from './read-debate-file.js';
+
+/** How long a changed file must stay the same before it is read as a whole turn. */
+export const settleMs = 120;
+
+/**
+ * Waits until the file's checksum differs from `checksum` and then holds still for `settleMs`
+ * (a peer appending with several writes is read once it is done). Returns the new state, or
+ * null when `timeoutMs` passed or `signal` fired first.
+ */
+export async function waitForChange(
+  file: string,
+  watch: FileWatch,
+  checksum: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<FileState | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reason = await watch.next(deadline - Date.now(), signal);
+    if (signal.aborted) return null;
+    const state = await readDebateFile(file);
+    if (state.checksum !== checksum) return settle(file, state);
+    if (reason === 'timeout' || Date.now() >= deadline) return null;
+  }
+}
+
+async function settle(file: string, first: FileState): Promise<FileState> {
+  let state = first;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    await delay(settleMs);
+    const again = await readDebateFile(file);
+    if (again.checksum === state.checksum) return again;
+    state = again;
+  }
+  return state;
+}

@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeDebateRepo } from '../helpers/debate-repo.js';
+import { scriptedAgent, startCli, type Running } from '../helpers/run-cli.js';
+import { waitFor } from '../helpers/wait-for.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+/** A repository and a reviewer agent that hangs in its Review, so the claims stay held. */
+async function setup() {
+  const repo = await makeDebateRepo();
+  const hang = await repo.script('hang', { review: { hang: true } });
+  const running: Running[] = [];
+  cleanups.push(async () => {
+    for (const process of running) process.child.kill('SIGTERM');
+    await Promise.all(running.map((process) => process.exited));
+    await repo.cleanup();
+  });
+  const launch = (args: string[] = []) => {
+    const process = startCli(['--agent', scriptedAgent(hang.script, hang.log), ...args, 'the diff against main'], { cwd: repo.dir });
+    running.push(process);
+    return process;
+  };
+  return { repo, launch };
+}
+
+const claimedRole = (process: Running) => /I am the (Reviewer|Responder)/.exec(process.output().stderr)?.[1];
+
+describe('claiming a role', () => {
+  it('50 processes started at once: exactly one Reviewer, one Responder, 48 refused naming both holders', async () => {
+    const { launch } = await setup();
+    const processes = Array.from({ length: 50 }, () => launch());
+    const refused = await Promise.all(
+      processes.map(async (process) => {
+        const settled = await waitFor(() => claimedRole(process) ?? (process.output().stderr.includes('Both roles') ? 'refused' : undefined), 'a claim or a refusal', 45_000);
+        return settled;
+      }),
+    );
+    expect(refused.filter((role) => role === 'Reviewer')).toHaveLength(1);
+    expect(refused.filter((role) => role === 'Responder')).toHaveLength(1);
+    expect(refused.filter((role) => role === 'refused')).toHaveLength(48);
+    const third = processes.find((process) => process.output().stderr.includes('Both roles'));
+    const exit = await third?.exited;
+    expect(exit?.code).toBe(2);
+    expect(exit?.stderr).toMatch(/the Reviewer is pid \d+ on .+; the Responder is pid \d+ on /);
+  }, 120_000);
+
+  it('two processes started in the same instant, twenty times: never two Reviewers', async () => {
+    for (let trial = 0; trial < 20; trial++) {
+      const { launch } = await setup();
+      const pair = [launch(), launch()];
+      const roles = await Promise.all(pair.map((process) => waitFor(() => claimedRole(process), 'a claim')));
+      expect(roles.sort()).toEqual(['Responder', 'Reviewer']);
+      await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+    }
+  }, 120_000);
+
+  it('a designated Responder started first waits for the file, then answers', async () => {
+    const repo = await makeDebateRepo();
+    cleanups.push(repo.cleanup);
+    const agent = await repo.script('agree', {});
+    const responder = startCli(['--role', 'responder', '--agent', scriptedAgent(agent.script, agent.log), 'the diff against main'], { cwd: repo.dir });
+    await waitFor(() => responder.output().stderr.includes("waiting for the Reviewer's turn"), 'the Responder to wait');
+    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'the diff against main'], { cwd: repo.dir });
+    const [a, b] = await Promise.all([responder.exited, reviewer.exited]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(b.stderr).toContain('I am the Reviewer');
+  });
+
+  it('refuses a debate file outside the work tree, and names it', async () => {
+    const repo = await makeDebateRepo();
+    cleanups.push(repo.cleanup);
+    const outside = startCli(['--file', '../elsewhere.md', 'the diff against main'], { cwd: repo.dir });
+    const exit = await outside.exited;
+    expect(exit.code).toBe(2);
+    expect(exit.stderr).toContain('Cannot use `../elsewhere.md` as the debate file');
+    expect(exit.stderr).toContain('outside the work tree');
+    await expect(readFile(path.join(repo.dir, '..', 'elsewhere.md'))).rejects.toThrow();
+  });
+});

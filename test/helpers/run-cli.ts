@@ -1,0 +1,41 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const binPath = fileURLToPath(new URL('../../bin/code-debate.js', import.meta.url));
+export const scriptedAgentPath = fileURLToPath(new URL('../fixtures/agents/scripted-agent.mjs', import.meta.url));
+export const seedPeerPath = fileURLToPath(new URL('../../../shared/peers/seed-peer.sh', import.meta.url));
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Running {
+  child: ChildProcess;
+  /** Everything printed so far. */
+  output(): { stdout: string; stderr: string };
+  exited: Promise<Exit>;
+}
+
+/** Starts a real process and collects what it prints. */
+export function start(command: string, args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Running {
+  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<Exit>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return { child, output: () => ({ stdout, stderr }), exited };
+}
+
+/** `node bin/code-debate.js ...args` in `cwd`. */
+export function startCli(args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Running {
+  return start(process.execPath, [binPath, ...args], options);
+}
+
+/** The `--agent` value for the scripted agent with `script` and `log` files. */
+export function scriptedAgent(script: string, log: string): string {
+  return `cmd:${JSON.stringify(process.execPath)} ${JSON.stringify(scriptedAgentPath)} --script ${JSON.stringify(script)} --log ${JSON.stringify(log)}`;
+}
