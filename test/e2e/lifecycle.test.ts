@@ -1,0 +1,110 @@
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { headingsOf, makeDebateRepo } from '../helpers/debate-repo.js';
+import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { waitFor } from '../helpers/wait-for.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+async function setup() {
+  const repo = await makeDebateRepo();
+  cleanups.push(repo.cleanup);
+  return repo;
+}
+
+const review = '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\nRemove it.\n';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('turns and non-turns', () => {
+  it('a person appending a note is not a turn: the Reviewer keeps waiting, the note is kept', async () => {
+    const repo = await setup();
+    const agent = await repo.script('agent', { review });
+    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Reviewer to wait');
+    await appendFile(repo.file, 'A note from a person: see also the logger.\n\n');
+    await waitFor(() => reviewer.output().stderr.includes("still the Responder's turn: not a turn"), 'the change to be seen as no turn');
+    const responder = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    const text = await repo.readReply();
+    expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+    expect(text).toContain('A note from a person: see also the logger.\n\n---\n\n## Response 1');
+  });
+});
+
+describe('timeouts', () => {
+  it('the Responder never comes: the Reviewer writes a CONSENSUS saying so and exits 3', async () => {
+    const repo = await setup();
+    const agent = await repo.script('agent', { review });
+    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir });
+    const exit = await reviewer.exited;
+    expect(exit.code).toBe(3);
+    expect(exit.stderr).toContain('The Responder did not take its turn within 1s (--turn-timeout); the Reviewer wrote the CONSENSUS.');
+    const text = await repo.readReply();
+    expect(headingsOf(text)).toEqual(['## Review', '## CONSENSUS']);
+    expect(text).toContain('**Outcome:** peer timed out: the Responder did not take its turn within 1s (--turn-timeout), with 1 point still disputed.');
+  });
+
+  it('a designated Responder whose Reviewer never starts exits 3 without creating the file', async () => {
+    const repo = await setup();
+    const responder = startCli(['--role', 'responder', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir });
+    const exit = await responder.exited;
+    expect(exit.code).toBe(3);
+    expect(exit.stderr).toContain('reply.md never appeared');
+    await expect(readFile(repo.file)).rejects.toThrow();
+  });
+});
+
+describe('a file that breaks the protocol', () => {
+  it('is reported with the heading and line, exit 5, and left byte for byte as it was', async () => {
+    const repo = await setup();
+    const broken = '# Code Debate: HEAD\n\n## Review\n\n### 1. A point\n\n## Summary\n\nnot a section\n';
+    await writeFile(repo.file, broken);
+    const responder = startCli(['HEAD'], { cwd: repo.dir });
+    const exit = await responder.exited;
+    expect(exit.code).toBe(5);
+    expect(exit.stderr).toContain('Cannot read the level-2 heading `Summary` at line 7');
+    expect(await repo.readReply()).toBe(broken);
+  });
+
+  it('a debate that already ended is not restarted: exit 0 and a message', async () => {
+    const repo = await setup();
+    const ended = '# Code Debate: HEAD\n\n## Review\n\nx\n\n---\n\n## CONSENSUS\n\ndone\n';
+    await writeFile(repo.file, ended);
+    const exit = await startCli(['HEAD'], { cwd: repo.dir }).exited;
+    expect(exit.code).toBe(0);
+    expect(exit.stderr).toContain('has already ended (## CONSENSUS)');
+    expect(await repo.readReply()).toBe(ended);
+  });
+});
+
+describe('interrupting', () => {
+  it('SIGTERM while the agent writes: the agent is stopped, nothing is written, the claim is released, exit 143', async () => {
+    const repo = await setup();
+    const agent = await repo.script('agent', { review: { hang: true } });
+    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    const started = await waitFor(() => readFile(agent.log, 'utf8').catch(() => ''), 'the agent to start');
+    const pid = Number((JSON.parse(started.trim()) as { pid: number }).pid);
+    reviewer.child.kill('SIGTERM');
+    const exit = await reviewer.exited;
+    expect(exit.code).toBe(143);
+    expect(exit.stderr).toContain('nothing was written');
+    await waitFor(() => !isAlive(pid), 'the agent to be stopped');
+    await expect(readFile(repo.file)).rejects.toThrow();
+    const state = path.join(repo.dir, '.git', 'code-debate');
+    const [debate] = await readdir(state);
+    expect(await readdir(path.join(state, debate ?? ''))).toEqual([]);
+  });
+});
