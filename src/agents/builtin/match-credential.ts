@@ -1,10 +1,13 @@
 export interface CredentialMatch {
-  kind: 'aws-key' | 'private-key' | 'assigned-secret' | 'url-password';
+  kind: 'aws-key' | 'known-token' | 'private-key' | 'assigned-secret' | 'url-password';
   /** The secret text as it stands in the line; null when the line shows no secret itself. */
   secret: string | null;
 }
 
 const awsKey = /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g;
+// Vendors' documented secret formats: Stripe, GitHub, Slack, Google, OpenAI, Anthropic.
+const knownToken =
+  /\b(?:(?:sk|rk)_live_[0-9A-Za-z]{16,}|gh[pousr]_[0-9A-Za-z]{36,}|github_pat_[0-9A-Za-z_]{40,}|xox[abposr]-[0-9A-Za-z-]{10,}|AIza[0-9A-Za-z_-]{35}|sk-(?:proj-|ant-)?[0-9A-Za-z_-]{32,})/g;
 const privateKey = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/;
 const urlPassword = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@'"]+:([^\s@/'"]{3,})@/gi;
 // A secret-ish name, then `=`, `:`, `:=` or `=>`, then a quoted literal without spaces.
@@ -20,6 +23,7 @@ export function matchCredentials(line: string): CredentialMatch[] {
   for (const match of line.matchAll(awsKey)) {
     if (!/EXAMPLE/.test(match[0])) found.push({ kind: 'aws-key', secret: match[0], index: match.index });
   }
+  for (const match of line.matchAll(knownToken)) found.push({ kind: 'known-token', secret: match[0], index: match.index });
   const key = privateKey.exec(line);
   if (key) found.push({ kind: 'private-key', secret: null, index: key.index });
   for (const match of line.matchAll(urlPassword)) {
@@ -28,6 +32,7 @@ export function matchCredentials(line: string): CredentialMatch[] {
   }
   for (const match of line.matchAll(assignedSecret)) {
     const [, name = '', word = '', , value = ''] = match;
+    if (found.some((other) => other.secret !== null && value.includes(other.secret))) continue;
     if (isAssignedSecret(name, word, value)) found.push({ kind: 'assigned-secret', secret: value, index: match.index });
   }
   return found.sort((a, b) => a.index - b.index).map(({ kind, secret }) => ({ kind, secret }));

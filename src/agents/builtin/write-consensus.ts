@@ -1,9 +1,8 @@
-import type { Category, DebateDocument, Point, Severity } from '../../protocol/document.js';
+import type { DebateDocument, Point, Severity } from '../../protocol/document.js';
 import { severities } from '../../protocol/document.js';
 import { splitPointBlocks } from '../../protocol/split-point-blocks.js';
 import { trackPoints, type PointState } from '../../ledger/track-points.js';
 import { formatEvidenceList, plural, severityRank } from './format-markdown.js';
-import { categoryLabels } from './write-response.js';
 import { isNoFindingPoint } from './write-review.js';
 
 export const consensusNote = "_Rule-based summary by code-debate's built-in agent; not a language model._";
@@ -15,13 +14,12 @@ interface Outcome {
   severity: Severity | null;
   /** The reviewer's last words on the point, for withdrawn points. */
   reason: string;
-  /** The reviewer's last decision in a follow-up, even when a later response reopened the point. */
-  lastReviewerWord: string | null;
 }
 
 /**
- * The CONSENSUS, derived from the document alone: agreed points with their severity and action,
- * withdrawn points, points still disputed, then the action items by priority.
+ * The narrative of the CONSENSUS, derived from the document alone: a summary, why points were
+ * withdrawn, and the action items by priority. code-debate itself lists the agreed and disputed
+ * points above it, so they are not repeated here.
  */
 export function writeConsensus(document: DebateDocument): string {
   const outcomes = readOutcomes(document);
@@ -34,9 +32,7 @@ export function writeConsensus(document: DebateDocument): string {
     `${withdrawn.length} withdrawn, ${disputed.length} still disputed.` +
     (disputed.length > 0 ? ' The disputed points need a person to decide.' : '');
   const parts = [consensusNote, summary];
-  if (agreed.length > 0) parts.push('### Agreed', agreed.map(describeAgreed).join('\n'));
   if (withdrawn.length > 0) parts.push('### Withdrawn', withdrawn.map((outcome) => `- ${name(outcome.state.point)}: withdrawn by the reviewer${outcome.reason ? ` — ${outcome.reason}` : '.'}`).join('\n'));
-  if (disputed.length > 0) parts.push('### Still disputed', disputed.map(describeDisputed).join('\n'));
   parts.push('### Action items', writeActionItems(agreed, disputed));
   return parts.join('\n\n');
 }
@@ -44,7 +40,6 @@ export function writeConsensus(document: DebateDocument): string {
 function readOutcomes(document: DebateDocument): Outcome[] {
   const lowered = new Map<string, Severity>();
   const reasons = new Map<string, string>();
-  const words = new Map<string, string>();
   for (const section of document.sections.filter((candidate) => candidate.kind === 'follow-up')) {
     for (const block of splitPointBlocks(section.body)) {
       const id = `R${block.number}`;
@@ -52,39 +47,17 @@ function readOutcomes(document: DebateDocument): Outcome[] {
       if (severity) lowered.set(id, severity);
       const said = /\*\*withdrawn?\*\*\s*[—:-]?\s*([^\n]+)/i.exec(block.text)?.[1];
       if (said) reasons.set(id, said.trim().slice(0, 200));
-      const word = /\*\*(maintained|withdrawn|accepted)\*\*/i.exec(block.text)?.[1];
-      if (word) words.set(id, word.toLowerCase());
     }
   }
   return trackPoints(document).map((state) => ({
     state,
     severity: lowered.get(state.point.id) ?? state.point.severity,
     reason: reasons.get(state.point.id) ?? '',
-    lastReviewerWord: words.get(state.point.id) ?? null,
   }));
 }
 
 function name(point: Point): string {
   return `**${point.id}.** ${point.title}`;
-}
-
-function severityNote(outcome: Outcome): string {
-  const { severity, state } = outcome;
-  if (severity === null) return '';
-  return severity === state.point.severity ? ` (${severity})` : ` (${severity}, lowered from ${state.point.severity ?? 'unrated'})`;
-}
-
-function describeAgreed(outcome: Outcome): string {
-  const how = outcome.state.reviewerReply === 'accepted' ? 'the reviewer accepted the response' : 'agreed by the responder';
-  const action = isNoFindingPoint(outcome.state.point.title) ? 'no action' : `action: ${suggestedFix(outcome.state.point)}`;
-  return `- ${name(outcome.state.point)}${severityNote(outcome)}: ${how}; ${action}`;
-}
-
-function describeDisputed(outcome: Outcome): string {
-  const category: Category | null = outcome.state.category;
-  const responder = category === null ? 'the responder did not categorize it' : `the responder's last answer: ${categoryLabels[category]}`;
-  const reviewer = outcome.lastReviewerWord === null ? '' : `; the reviewer last ${outcome.lastReviewerWord} it`;
-  return `- ${name(outcome.state.point)}${severityNote(outcome)}: ${responder}${reviewer}.`;
 }
 
 function writeActionItems(agreed: readonly Outcome[], disputed: readonly Outcome[]): string {

@@ -14,6 +14,15 @@ describe('matchCredentials', () => {
     expect(matchCredentials('"pass' + 'word": "correct-horse"')).toEqual([{ kind: 'assigned-secret', secret: 'correct-horse' }]);
   });
 
+  test('finds vendors\' documented token formats whatever the variable is called', () => {
+    const stripe = 'sk_' + 'live_4eC39HqLyjWDarjtT1zdp7dc';
+    const github = 'ghp_' + 'a'.repeat(20) + '1234567890123456';
+    expect(matchCredentials(`const paymentsKey = '${stripe}';`)).toEqual([{ kind: 'known-token', secret: stripe }]);
+    expect(matchCredentials(`headers: { auth: "${github}" }`)).toEqual([{ kind: 'known-token', secret: github }]);
+    expect(matchCredentials(`GITHUB_TOKEN: "${github}"`)).toEqual([{ kind: 'known-token', secret: github }]);
+    expect(matchCredentials("const prefix = 'sk_live_';")).toEqual([]);
+  });
+
   test('leaves placeholders, labels, environment reads and short words alone', () => {
     for (const line of [
       'password = "${DB_PASSWORD}"',

@@ -22,20 +22,12 @@ const sections = [
 ];
 
 describe('writeConsensus', () => {
-  test('summarizes agreed, withdrawn and disputed points and lists action items by priority', () => {
+  test('summarizes the outcome, says why points were withdrawn and lists action items by priority, without repeating the ledger', () => {
     expect(writeConsensus(makeDocument(sections)).split('\n\n')).toEqual([
       "_Rule-based summary by code-debate's built-in agent; not a language model._",
       'After 2 rounds, of 5 points: 3 agreed, 1 withdrawn, 1 still disputed. The disputed points need a person to decide.',
-      '### Agreed',
-      [
-        '- **R3.** Debug output left in `bin/tool.js` (low, lowered from medium): the reviewer accepted the response; action: Use the logger.',
-        '- **R4.** Credential committed in `src/config.js` (critical): agreed by the responder; action: Rotate the key.',
-        '- **R5.** Naming (nit): agreed by the responder; action: address "Naming".',
-      ].join('\n'),
       '### Withdrawn',
       '- **R2.** Debug output left in `src/app.js`: withdrawn by the reviewer — there is no line 40.',
-      '### Still disputed',
-      "- **R1.** Debug output left in `src/app.js` (medium): the responder's last answer: Disagreed; the reviewer last maintained it.",
       '### Action items',
       [
         '1. **R4** (critical): Rotate the key. — `src/config.js:1`',
@@ -50,7 +42,7 @@ describe('writeConsensus', () => {
     const text = writeConsensus(
       makeDocument([section('review', 0, '### R1. No rule-based finding in the added lines\n\n**Severity:** nit'), section('response', 1, '### R1.\n\n**Agreed**')]),
     );
-    expect(text).toContain('- **R1.** No rule-based finding in the added lines (nit): agreed by the responder; no action');
+    expect(text).toContain('of 1 point: 1 agreed, 0 withdrawn, 0 still disputed.');
     expect(text.endsWith('### Action items\n\nNone: no rule-based problem was agreed.')).toBe(true);
     expect(topHeadingLines(text)).toEqual([]);
   });
