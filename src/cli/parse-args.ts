@@ -1,20 +1,11 @@
 import { parseArgs } from 'node:util';
 import type { Role } from '../agents/agent.js';
 import { ConfigError } from '../errors.js';
+import type { SessionOptions } from '../session/run-session.js';
 import { parseDuration } from './parse-duration.js';
 
-export interface DebateCommand {
-  command: 'debate';
-  subject: string;
-  cwd: string;
-  file: string;
-  role: Role | 'auto';
-  agent: string;
-  maxRounds: number;
-  turnTimeoutMs: number;
-  agentTimeoutMs: number;
-  pollMs: number | null;
-}
+/** What the command line sets of a session; the rest (signal, reporter) comes from the CLI. */
+export type DebateCommand = { command: 'debate' } & Omit<SessionOptions, 'safetyNetMs' | 'signal' | 'report'>;
 
 export type Command = DebateCommand | { command: 'demo'; keep: boolean } | { command: 'help' } | { command: 'version' };
 

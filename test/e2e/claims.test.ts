@@ -1,31 +1,30 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeDebateRepo } from '../helpers/debate-repo.js';
+import { describe, expect, it } from 'vitest';
+import { useDebateRepos } from '../helpers/e2e.js';
 import { scriptedAgent, startCli, type Running } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+const repos = useDebateRepos();
 
 /** A repository and a reviewer agent that hangs in its Review, so the claims stay held. */
 async function setup() {
-  const repo = await makeDebateRepo();
+  const repo = await repos.repo();
   const hang = await repo.script('hang', { review: { hang: true } });
   const running: Running[] = [];
-  cleanups.push(async () => {
-    for (const process of running) process.child.kill('SIGTERM');
-    await Promise.all(running.map((process) => process.exited));
-    await repo.cleanup();
-  });
+  const stopAll = async () => {
+    for (const process of running.splice(0)) {
+      process.child.kill('SIGTERM');
+      await process.exited;
+    }
+  };
+  repos.onCleanup(stopAll);
   const launch = (args: string[] = []) => {
     const process = startCli(['--agent', scriptedAgent(hang.script, hang.log), ...args, 'the diff against main'], { cwd: repo.dir });
     running.push(process);
     return process;
   };
-  return { repo, launch };
+  return { repo, launch, stopAll };
 }
 
 const claimedRole = (process: Running) => /I am the (Reviewer|Responder)/.exec(process.output().stderr)?.[1];
@@ -51,17 +50,16 @@ describe('claiming a role', () => {
 
   it('two processes started in the same instant, twenty times: never two Reviewers', async () => {
     for (let trial = 0; trial < 20; trial++) {
-      const { launch } = await setup();
+      const { launch, stopAll } = await setup();
       const pair = [launch(), launch()];
       const roles = await Promise.all(pair.map((process) => waitFor(() => claimedRole(process), 'a claim')));
       expect(roles.sort()).toEqual(['Responder', 'Reviewer']);
-      await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+      await stopAll();
     }
   }, 120_000);
 
   it('a designated Responder started first waits for the file, then answers', async () => {
-    const repo = await makeDebateRepo();
-    cleanups.push(repo.cleanup);
+    const repo = await repos.repo();
     const agent = await repo.script('agree', {});
     const responder = startCli(['--role', 'responder', '--agent', scriptedAgent(agent.script, agent.log), 'the diff against main'], { cwd: repo.dir });
     await waitFor(() => responder.output().stderr.includes("waiting for the Reviewer's turn"), 'the Responder to wait');
@@ -72,8 +70,7 @@ describe('claiming a role', () => {
   });
 
   it('refuses a debate file outside the work tree, and names it', async () => {
-    const repo = await makeDebateRepo();
-    cleanups.push(repo.cleanup);
+    const repo = await repos.repo();
     const outside = startCli(['--file', '../elsewhere.md', 'the diff against main'], { cwd: repo.dir });
     const exit = await outside.exited;
     expect(exit.code).toBe(2);

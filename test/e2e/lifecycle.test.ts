@@ -1,31 +1,15 @@
 import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { headingsOf, makeDebateRepo } from '../helpers/debate-repo.js';
+import { describe, expect, it } from 'vitest';
+import { headingsOf } from '../helpers/debate-repo.js';
+import { isAlive, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+const repos = useDebateRepos();
+const setup = () => repos.repo();
 
-async function setup() {
-  const repo = await makeDebateRepo();
-  cleanups.push(repo.cleanup);
-  return repo;
-}
-
-const review = '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\nRemove it.\n';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const review = sampleReview;
 
 describe('turns and non-turns', () => {
   it('a person appending a note is not a turn: the Reviewer keeps waiting, the note is kept', async () => {

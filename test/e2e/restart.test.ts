@@ -1,30 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { headingsOf, makeDebateRepo } from '../helpers/debate-repo.js';
+import { describe, expect, it } from 'vitest';
+import { headingsOf } from '../helpers/debate-repo.js';
+import { isAlive, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+const repos = useDebateRepos();
 
-const review = '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\nRemove it.\n';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const review = sampleReview;
 
 describe('a process killed with SIGKILL while its agent runs', () => {
   it('restarted, it takes its role back, stops the orphaned agent, and the debate completes with no section lost or repeated', async () => {
-    const repo = await makeDebateRepo();
-    cleanups.push(repo.cleanup);
+    const repo = await repos.repo();
     const marker = path.join(repo.dir, '..', `${path.basename(repo.dir)}-hung-once`);
     const reviewerScript = await repo.script('reviewer', {
       review,

@@ -1,21 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import { headingsOf, makeDebateRepo } from '../helpers/debate-repo.js';
+import { describe, expect, it } from 'vitest';
+import { headingsOf } from '../helpers/debate-repo.js';
+import { isAlive, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+const repos = useDebateRepos();
+const setup = () => repos.repo();
 
-async function setup() {
-  const repo = await makeDebateRepo();
-  cleanups.push(repo.cleanup);
-  return repo;
-}
-
-const review = '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\nRemove it.\n';
+const review = sampleReview;
 
 describe('a debate that does not converge', () => {
   it('ends with CONSENSUS after Response 5, never a Follow-up 5, listing what remains disputed', async () => {
@@ -100,12 +93,3 @@ describe('agents that misbehave', () => {
     });
   }
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

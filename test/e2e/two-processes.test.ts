@@ -1,19 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import { headingsOf, makeDebateRepo } from '../helpers/debate-repo.js';
+import { describe, expect, it } from 'vitest';
+import { headingsOf } from '../helpers/debate-repo.js';
+import { useDebateRepos } from '../helpers/e2e.js';
 import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-async function setup() {
-  const repo = await makeDebateRepo();
-  cleanups.push(repo.cleanup);
-  return repo;
-}
+const repos = useDebateRepos();
+const setup = () => repos.repo();
 
 describe('two code-debate processes', () => {
   it('debate to CONSENSUS: one Reviewer, headings in order, separators, signatures, both exit 0', async () => {
