@@ -31,11 +31,17 @@ export function createCmdAgent(spec: string): Agent {
         maxBuffer: 16 * 1024 * 1024,
       });
       if (subprocess.pid !== undefined) request.onProcess?.(subprocess.pid);
-      const onStop = () => subprocess.pid !== undefined && void killProcessGroup(subprocess.pid, 2_000);
+      let stopped: Promise<void> = Promise.resolve();
+      const onStop = () => {
+        if (subprocess.pid !== undefined) stopped = killProcessGroup(subprocess.pid, 2_000);
+      };
       stop.addEventListener('abort', onStop, { once: true });
       // 'abort' never fires for a signal that is already aborted.
       if (stop.aborted) onStop();
       const result = await subprocess.finally(() => stop.removeEventListener('abort', onStop));
+      // The agent may exit on SIGTERM before a child that ignores it: finish the kill before the
+      // turn fails, or the CLI exits first and the child outlives it.
+      await stopped;
       const what = `Agent \`${name}\` failed to write ${request.turn} ${request.round}`;
       const tail = stderrTail(String(result.stderr ?? ''));
       if (request.signal.aborted) throw new AgentError(`${what}: the turn was interrupted.`, { cause: result });

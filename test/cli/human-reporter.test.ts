@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { createHumanReporter } from '../../src/cli/human-reporter.js';
+import type { SessionEvent } from '../../src/session/session-events.js';
+
+function report(event: SessionEvent): string[] {
+  const lines: string[] = [];
+  createHumanReporter((line) => lines.push(line), () => new Date('2026-11-22T10:02:03.456Z'))(event);
+  return lines;
+}
+
+describe('createHumanReporter', () => {
+  it.each<[string, SessionEvent, string]>([
+    [
+      'claimed',
+      { type: 'claimed', role: 'reviewer', agent: 'builtin', file: 'reply.md', subject: 'the diff against main', tookOverFrom: null },
+      `10:02:03 Reviewer   I am the Reviewer (pid ${process.pid}, agent builtin) · reply.md · the diff against main\n`,
+    ],
+    [
+      'claimed after a takeover',
+      { type: 'claimed', role: 'responder', agent: 'cmd:x', file: 'docs/r.md', subject: 'commit abc1234', tookOverFrom: 4242 },
+      `10:02:03 Responder  I am the Responder (pid ${process.pid}, agent cmd:x) · docs/r.md · commit abc1234 · took the role over from dead pid 4242\n`,
+    ],
+    [
+      'waiting',
+      { type: 'waiting', role: 'reviewer', for: 'responder', timeoutMs: 600_000 },
+      "10:02:03 Reviewer   waiting for the Responder's turn (up to 10m)\n",
+    ],
+    [
+      'not-a-turn',
+      { type: 'not-a-turn', role: 'responder', for: 'reviewer' },
+      "10:02:03 Responder  the file changed, but it is still the Reviewer's turn: not a turn, still waiting\n",
+    ],
+    [
+      'turn-started',
+      { type: 'turn-started', role: 'reviewer', turn: 'review', heading: 'Review', agent: 'builtin' },
+      '10:02:03 Reviewer   my turn: builtin is writing ## Review…\n',
+    ],
+    [
+      'turn-written',
+      { type: 'turn-written', role: 'responder', heading: 'Response 1', bytes: 1234, ms: 90_000 },
+      '10:02:03 Responder  wrote ## Response 1 (1234 bytes, 1m30s)\n',
+    ],
+    [
+      'turn-discarded',
+      { type: 'turn-discarded', role: 'reviewer', heading: 'Reviewer Follow-up 1', reason: 'the file changed meanwhile' },
+      '10:02:03 Reviewer   did not write ## Reviewer Follow-up 1: the file changed meanwhile; deciding again\n',
+    ],
+    [
+      'warning without a role',
+      { type: 'warning', role: null, message: 'the Review was written for another diff' },
+      '10:02:03 code-debate  warning: the Review was written for another diff\n',
+    ],
+    [
+      'ended',
+      { type: 'ended', role: 'reviewer', outcome: 'consensus', message: 'The debate ended with CONSENSUS: every point is resolved. See reply.md.' },
+      '10:02:03 Reviewer   The debate ended with CONSENSUS: every point is resolved. See reply.md.\n',
+    ],
+  ])('writes one line for %s', (_type, event, line) => {
+    expect(report(event)).toEqual([line]);
+  });
+
+  it('writes the time of each event as now() gives it, in UTC', () => {
+    const lines: string[] = [];
+    const times = [new Date('2026-11-22T23:59:59.999Z'), new Date('2026-11-23T00:00:00.000Z')];
+    const reporter = createHumanReporter((line) => lines.push(line), () => times.shift()!);
+    reporter({ type: 'warning', role: 'reviewer', message: 'one' });
+    reporter({ type: 'warning', role: 'reviewer', message: 'two' });
+    expect(lines).toEqual(['23:59:59 Reviewer   warning: one\n', '00:00:00 Reviewer   warning: two\n']);
+  });
+});

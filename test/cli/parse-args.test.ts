@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseCommandLine, type Command } from '../../src/cli/parse-args.js';
+import { ConfigError } from '../../src/errors.js';
+
+beforeEach(() => {
+  // The default agent comes from the environment when set; tests start without it.
+  vi.stubEnv('CODE_DEBATE_AGENT', undefined);
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+const parse = (...argv: string[]): Command => parseCommandLine(argv, '/work/repo');
+
+/** The ConfigError `argv` is refused with. */
+function refusal(...argv: string[]): ConfigError {
+  try {
+    parse(...argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`expected ${JSON.stringify(argv)} to be refused`);
+}
+
+describe('parseCommandLine', () => {
+  it('takes the subject from the words and every other setting from the defaults', () => {
+    expect(parse('the', 'diff', 'against', 'main')).toEqual({
+      command: 'debate',
+      subject: 'the diff against main',
+      cwd: '/work/repo',
+      file: 'reply.md',
+      role: 'auto',
+      agent: 'builtin',
+      maxRounds: 5,
+      turnTimeoutMs: 600_000,
+      agentTimeoutMs: 480_000,
+      pollMs: null,
+    });
+  });
+
+  it('reads every flag, as `--flag value` and as `--flag=value`', () => {
+    const expected = {
+      command: 'debate',
+      subject: 'commit abc123',
+      cwd: '/elsewhere',
+      file: 'docs/debate.md',
+      role: 'responder',
+      agent: "cmd:claude -p 'be brief'",
+      maxRounds: 3,
+      turnTimeoutMs: 90_000,
+      agentTimeoutMs: 5_400_000,
+      pollMs: 250,
+    };
+    expect(
+      parse(
+        'commit',
+        '--role',
+        'responder',
+        '--agent',
+        "cmd:claude -p 'be brief'",
+        '--file',
+        'docs/debate.md',
+        '--max-rounds',
+        '3',
+        '--turn-timeout',
+        '90s',
+        '--agent-timeout',
+        '1.5h',
+        '--poll',
+        '250',
+        '-C',
+        '/elsewhere',
+        'abc123',
+      ),
+    ).toEqual(expected);
+    expect(
+      parse(
+        '--role=responder',
+        "--agent=cmd:claude -p 'be brief'",
+        '--file=docs/debate.md',
+        '--max-rounds=3',
+        '--turn-timeout=90s',
+        '--agent-timeout=1.5h',
+        '--poll=250',
+        '--cwd=/elsewhere',
+        'commit abc123',
+      ),
+    ).toEqual(expected);
+  });
+
+  it.each(['reviewer', 'responder', 'auto'] as const)('accepts --role %s', (role) => {
+    expect(parse('--role', role, 'HEAD')).toMatchObject({ role });
+  });
+
+  it('takes the default agent from CODE_DEBATE_AGENT, and --agent over it', () => {
+    vi.stubEnv('CODE_DEBATE_AGENT', 'cmd:my-agent');
+    expect(parse('HEAD')).toMatchObject({ agent: 'cmd:my-agent' });
+    expect(parse('--agent', 'builtin', 'HEAD')).toMatchObject({ agent: 'builtin' });
+  });
+
+  it.each([
+    [['--role', 'boss'], 'Expected `--role` to be reviewer or responder, got `boss`.'],
+    [['--max-rounds', '0'], 'Expected `--max-rounds` to be a whole number from 1 to 100, got `0`.'],
+    [['--max-rounds', '101'], 'Expected `--max-rounds` to be a whole number from 1 to 100, got `101`.'],
+    [['--max-rounds', '2.5'], 'Expected `--max-rounds` to be a whole number from 1 to 100, got `2.5`.'],
+    [['--max-rounds', 'five'], 'Expected `--max-rounds` to be a whole number from 1 to 100, got `five`.'],
+    [['--max-rounds', ''], 'Expected `--max-rounds` to be a whole number from 1 to 100, got ``.'],
+    [['--poll', '5'], 'Expected `--poll` to be a whole number from 10 to 600000, got `5`.'],
+    [['--poll', '1s'], 'Expected `--poll` to be a whole number from 10 to 600000, got `1s`.'],
+    [['--turn-timeout', 'soon'], 'Expected `--turn-timeout` to be a duration like 90s, 10m or 1h, got `soon`.'],
+    [['--agent-timeout', '0s'], 'Expected `--agent-timeout` to be longer than zero, got `0s`.'],
+  ])('refuses %j with a ConfigError naming the flag and the value', (flags, message) => {
+    expect(refusal(...flags, 'HEAD').message).toBe(message);
+  });
+
+  it('refuses an unknown flag, naming it and pointing at --help', () => {
+    const error = refusal('--bogus', 'HEAD');
+    expect(error.message).toMatch(/^Unknown option '--bogus'\..*Run `code-debate --help` for the options\.$/s);
+    expect(error.cause).toMatchObject({ code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION' });
+  });
+
+  it('refuses a flag without its value, naming it', () => {
+    expect(refusal('HEAD', '--file').message).toBe("Option '--file <value>' argument missing. Run `code-debate --help` for the options.");
+  });
+
+  it.each([[[]], [['  ']], [['--role', 'reviewer']]])('refuses %j: there is no subject', (argv) => {
+    expect(refusal(...argv).message).toBe(
+      'Expected a subject to review, e.g. `code-debate "the diff against main"` or `code-debate commit abc123`. Run `code-debate --help` for more.',
+    );
+  });
+
+  it('reads `demo`, with and without --keep', () => {
+    expect(parse('demo')).toEqual({ command: 'demo', keep: false });
+    expect(parse('demo', '--keep')).toEqual({ command: 'demo', keep: true });
+    expect(parse('demo', 'mode')).toMatchObject({ command: 'debate', subject: 'demo mode' });
+  });
+
+  it.each([[['--help']], [['-h']], [['HEAD', '--help']], [['--help', '--max-rounds', '0']]])('reads %j as help', (argv) => {
+    expect(parse(...argv)).toEqual({ command: 'help' });
+  });
+
+  it.each([[['--version']], [['-V']], [['demo', '-V']]])('reads %j as version', (argv) => {
+    expect(parse(...argv)).toEqual({ command: 'version' });
+  });
+});

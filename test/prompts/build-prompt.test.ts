@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { Subject } from '../../src/git/subject.js';
+import { summarizeLedger } from '../../src/ledger/summarize-ledger.js';
+import { trackPoints } from '../../src/ledger/track-points.js';
+import { buildPrompt, promptValues, type PromptContext } from '../../src/prompts/build-prompt.js';
+import { parseOk } from '../protocol/parse-ok.js';
+
+const diff = 'diff --git a/src/app.js b/src/app.js\n--- a/src/app.js\n+++ b/src/app.js\n@@ -1 +1,2 @@\n+console.log(name);\n';
+const subject: Subject = {
+  text: 'the diff against main',
+  kind: 'against',
+  base: 'a'.repeat(40),
+  head: 'b'.repeat(40),
+  description: 'commits aaaaaaa..bbbbbbb',
+  diff,
+  diffSha256: 'c'.repeat(64),
+  files: ['src/app.js'],
+};
+
+const review = '# Code Debate: HEAD\n\n## Review\n\n### R1. Logs a name\n**Severity:** low\n`src/app.js:2`\n\n### R2. No test\nAdd one.\n';
+const afterResponse = `${review}\n---\n\n## Response 1\n\n- R1: **Agreed**\n- R2: **Disagreed**, covered elsewhere.\n`;
+
+function context(text: string, overrides: Partial<PromptContext> = {}): PromptContext {
+  const document = parseOk(text);
+  const states = trackPoints(document);
+  return {
+    turn: 'review',
+    role: 'reviewer',
+    round: 1,
+    maxRounds: 5,
+    heading: 'Review',
+    file: 'reply.md',
+    subject,
+    document,
+    documentText: text,
+    states,
+    ledger: summarizeLedger(states),
+    standards: null,
+    ...overrides,
+  };
+}
+
+describe('promptValues', () => {
+  it('fills the values from the debate', () => {
+    const values = promptValues(context(afterResponse, { turn: 'follow-up', heading: 'Reviewer Follow-up 1', standards: 'Prefer small functions.' }));
+    expect(values).toMatchObject({
+      subject: 'the diff against main',
+      subject_description: 'commits aaaaaaa..bbbbbbb',
+      heading: 'Reviewer Follow-up 1',
+      file: 'reply.md',
+      role: 'Reviewer',
+      round: '1',
+      max_rounds: '5',
+      diff: diff.trimEnd(),
+      document: afterResponse,
+      open_points: '### R2. No test\nAdd one.',
+      last_section: '## Response 1\n\n- R1: **Agreed**\n- R2: **Disagreed**, covered elsewhere.',
+      standards: "\nApply the repository's review standards (.prompts/pr-review.md):\n\nPrefer small functions.\n",
+    });
+  });
+
+  it('says so when there is no diff, no open point and no section yet', () => {
+    const values = promptValues(context('', { subject: { ...subject, diff: '\n' }, role: 'responder' }));
+    expect(values).toMatchObject({ diff: '(the diff is empty)', open_points: '(none)', last_section: '(none)', standards: '', role: 'Responder' });
+  });
+});
+
+describe('buildPrompt', () => {
+  it('renders the Review prompt with the subject, the heading, the file and the diff', async () => {
+    const prompt = await buildPrompt(context(''));
+    expect(prompt).toContain('Review this change: the diff against main (commits aaaaaaa..bbbbbbb).');
+    expect(prompt).toContain('Write the body of the `## Review` section of reply.md.');
+    expect(prompt).toContain(`\`\`\`diff\n${diff.trimEnd()}\n\`\`\``);
+  });
+
+  it.each(['response', 'follow-up', 'consensus'] as const)('renders the %s prompt with nothing left unfilled', async (turn) => {
+    const prompt = await buildPrompt(context(afterResponse, { turn, role: turn === 'response' ? 'responder' : 'reviewer', heading: 'X' }));
+    expect(prompt).not.toMatch(/\{\{|\}\}/);
+    expect(prompt).toContain('the diff against main');
+  });
+});

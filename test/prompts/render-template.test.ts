@@ -1,0 +1,49 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/errors.js';
+import { loadTemplate, templatesDirectory } from '../../src/prompts/load-template.js';
+import { placeholders, renderTemplate, type PromptValues } from '../../src/prompts/render-template.js';
+
+/** Every placeholder filled with `<name>`, so what went where is visible. */
+const values = Object.fromEntries(placeholders.map((name) => [name, `<${name}>`])) as PromptValues;
+
+const validList =
+  '{{subject}}, {{subject_description}}, {{heading}}, {{file}}, {{role}}, {{round}}, {{max_rounds}}, {{diff}}, ' +
+  '{{document}}, {{open_points}}, {{last_section}}, {{ledger}}, {{standards}}';
+
+describe('renderTemplate', () => {
+  it('fills every placeholder, wherever and however often it appears', () => {
+    const template = placeholders.map((name) => `${name}={{${name}}}`).join('\n') + '\nagain {{ subject }} and {{subject}}';
+    expect(renderTemplate(template, values, 'test.md')).toBe(placeholders.map((name) => `${name}=<${name}>`).join('\n') + '\nagain <subject> and <subject>');
+  });
+
+  it('inserts values as they are: no $ patterns, no second pass over placeholders inside them', () => {
+    const diff = "+const s = '$& $1 $$';\n+// {{document}}\n";
+    expect(renderTemplate('```diff\n{{diff}}```', { ...values, diff }, 'review.md')).toBe(`\`\`\`diff\n${diff}\`\`\``);
+  });
+
+  it('refuses an unknown placeholder with a ConfigError listing the valid ones', () => {
+    const render = () => renderTemplate('Review {{subject}} in {{repo}}.', values, 'review.md');
+    expect(render).toThrow(ConfigError);
+    expect(render).toThrow(new ConfigError(`Cannot fill the placeholder \`{{repo}}\` in the template review.md: expected one of ${validList}.`));
+  });
+});
+
+describe('templates/', () => {
+  it('has one template per turn', async () => {
+    const names = (await readdir(templatesDirectory)).filter((name) => name.endsWith('.md')).sort();
+    expect(names).toEqual(['consensus.md', 'follow-up.md', 'response.md', 'review.md']);
+    for (const turn of ['review', 'response', 'follow-up', 'consensus'] as const) {
+      expect((await loadTemplate(turn)).text).toBe(await readFile(path.join(templatesDirectory, `${turn}.md`), 'utf8'));
+    }
+  });
+
+  it('uses only known placeholders, and nothing that looks like one is left after rendering', async () => {
+    for (const name of await readdir(templatesDirectory)) {
+      const text = await readFile(path.join(templatesDirectory, name), 'utf8');
+      const rendered = renderTemplate(text, values, name);
+      expect({ name, leftover: rendered.match(/\{\{|\}\}/g) }).toEqual({ name, leftover: null });
+    }
+  });
+});
