@@ -37,7 +37,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   try {
     parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new ConfigError(`${(error as Error).message}. Run \`code-debate --help\` for the options.`, { cause: error });
+    throw new ConfigError(`${(error as Error).message.replace(/\.$/, '')}. Run \`code-debate --help\` for the options.`, { cause: error });
   }
   const { values, positionals } = parsed;
   if (values.help) return { command: 'help' };

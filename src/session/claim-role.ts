@@ -84,11 +84,12 @@ async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
 
 function parseRecord(text: string, role: Role): ClaimRecord {
   try {
-    return JSON.parse(text) as ClaimRecord;
+    const record: unknown = JSON.parse(text);
+    if (typeof record === 'object' && record !== null) return record as ClaimRecord;
   } catch {
-    // Claims appear whole, so this one was written by hand: it holds nothing alive.
-    return { role, pid: -1, host: os.hostname(), startedAt: 'unknown', agent: 'unknown' };
+    // Claims appear whole, so an unreadable one was written by hand: it holds nothing alive.
   }
+  return { role, pid: -1, host: os.hostname(), startedAt: 'unknown', agent: 'unknown' };
 }
 
 function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimRecord | null): Claim {

@@ -120,6 +120,10 @@ describe('parseCommandLine', () => {
     expect(error.cause).toMatchObject({ code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION' });
   });
 
+  it('does not double the full stop of a message that ends with one', () => {
+    expect(refusal('--keep=x', 'HEAD').message).toBe("Option '--keep' does not take an argument. Run `code-debate --help` for the options.");
+  });
+
   it('refuses a flag without its value, naming it', () => {
     expect(refusal('HEAD', '--file').message).toBe("Option '--file <value>' argument missing. Run `code-debate --help` for the options.");
   });

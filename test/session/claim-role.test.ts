@@ -100,10 +100,10 @@ describe('claimRole', () => {
     expect(await readdir(paths.claims)).toEqual(['reviewer.json']);
   });
 
-  it('takes over a claim file that is not a claim (written by hand)', async () => {
+  it.each(['garbage', 'null', '42'])('takes over a claim file that is not a claim (written by hand): %s', async (text) => {
     const { options, paths, claimFile, readClaim } = await setup();
     await mkdir(paths.claims, { recursive: true });
-    await writeFile(claimFile('reviewer'), 'garbage');
+    await writeFile(claimFile('reviewer'), text);
     const claim = await claimRole(options('reviewer'));
     expect(claim.tookOverFrom).toMatchObject({ role: 'reviewer', pid: -1 });
     expect((await readClaim('reviewer')).pid).toBe(process.pid);

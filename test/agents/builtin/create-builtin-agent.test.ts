@@ -10,8 +10,10 @@ import { sanitizeAgentText } from '../../../src/protocol/sanitize-agent-text.js'
 import { makeGitRepo, type GitRepo } from '../../helpers/git-repo.js';
 import { makeRequest, topHeadingLines } from './builtin-helpers.js';
 
-let repo: GitRepo | undefined;
-afterEach(async () => repo?.cleanup());
+const repos: GitRepo[] = [];
+afterEach(async () => {
+  await Promise.all(repos.splice(0).map((repo) => repo.cleanup()));
+});
 
 /** Two builtin agents debate `diff` through one file, the way the session drives them, until CONSENSUS. */
 async function debate(diff: string, cwd: string): Promise<{ text: string; bodies: string[] }> {
@@ -38,7 +40,8 @@ async function debate(diff: string, cwd: string): Promise<{ text: string; bodies
 const headings = (text: string) => text.split('\n').filter((line) => line.startsWith('## '));
 
 async function featureRepo(extra: Record<string, string> = {}) {
-  repo = await makeGitRepo({ 'src/app.js': 'export function greet(name) {\n  return `hi ${name}`;\n}\n', ...extra });
+  const repo = await makeGitRepo({ 'src/app.js': 'export function greet(name) {\n  return `hi ${name}`;\n}\n', ...extra });
+  repos.push(repo);
   await repo.write('src/app.js', 'export function greet(name) {\n  console.log(name);\n  return `hi ${name}`;\n}\n');
   return { cwd: repo.dir, diff: await repo.git('diff') };
 }

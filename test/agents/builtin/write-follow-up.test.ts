@@ -33,12 +33,14 @@ const response = section(
   ].join('\n\n'),
 );
 
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => cleanup?.());
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
 
 async function followUp() {
   const tree = await makeWorkTree(files);
-  cleanup = tree.cleanup;
+  cleanups.push(tree.cleanup);
   const document = makeDocument([review, response]);
   return createBuiltinAgent().writeTurn(makeRequest('follow-up', { diff, cwd: tree.dir, document, round: 1 }));
 }

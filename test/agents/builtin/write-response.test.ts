@@ -5,13 +5,15 @@ import { makeDocument, makeRequest, makeWorkTree, newFileDiff, section, topHeadi
 
 const appLines = ['export function greet(name) {', '  console.log(name);', '  return `hi ${name}`;', '}'];
 const diff = newFileDiff('src/app.js', appLines);
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => cleanup?.());
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
 
 /** The builtin responder's answer to a review body, with the work tree holding `files`. */
 async function respond(reviewBody: string, files: Record<string, string>, changeDiff = diff, later: ReturnType<typeof section>[] = []) {
   const tree = await makeWorkTree(files);
-  cleanup = tree.cleanup;
+  cleanups.push(tree.cleanup);
   const document = makeDocument([section('review', 0, reviewBody), ...later]);
   const round = later.filter((candidate) => candidate.kind === 'follow-up').length + 1;
   const text = await createBuiltinAgent().writeTurn(makeRequest('response', { diff: changeDiff, cwd: tree.dir, document, round }));
