@@ -19,9 +19,36 @@ export class ProtocolError extends CodeDebateError {
   }
 }
 
+export const agentFailureKinds = [
+  'not-installed',
+  'auth',
+  'model-not-found',
+  'rate-limited',
+  'timed-out',
+  'crashed',
+  'empty-output',
+  'bad-output',
+  'interrupted',
+] as const;
+export type AgentFailureKind = (typeof agentFailureKinds)[number];
+
+/** Failures that another try may cure; the others need the user to act first. */
+const retryableKinds: ReadonlySet<AgentFailureKind> = new Set(['rate-limited', 'timed-out', 'crashed', 'empty-output']);
+
 /** An agent could not write its turn: it failed, printed nothing, or ran out of time. */
 export class AgentError extends CodeDebateError {
   override name = 'AgentError';
+  constructor(
+    message: string,
+    readonly kind: AgentFailureKind = 'crashed',
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+
+  get retryable(): boolean {
+    return retryableKinds.has(this.kind);
+  }
 }
 
 /** Git could not give what was asked: not a repository, an unknown revision, a failed diff. */

@@ -99,7 +99,7 @@ async function agentSection(context: SessionContext, turn: TurnKind, round: numb
     });
     const body = sanitizeAgentText(text, heading);
     if (body === '') {
-      throw new AgentError(`Agent \`${context.agent.name}\` wrote nothing usable for \`## ${heading}\`: its output was empty once its own heading was removed.`);
+      throw new AgentError(`Agent \`${context.agent.name}\` wrote nothing usable for \`## ${heading}\`: its output was empty once its own heading was removed.`, 'empty-output');
     }
     return body;
   } catch (error) {

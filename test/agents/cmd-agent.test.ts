@@ -123,7 +123,7 @@ describe('createCmdAgent', () => {
 
   it('refuses `cmd:` without a program', () => {
     expect(() => createCmdAgent('  ')).toThrow(
-      new AgentError('Cannot run the agent `cmd:`: expected a program after `cmd:`, e.g. `cmd:./my-agent --fast`.'),
+      new AgentError('Cannot run the agent `cmd:`: expected a program after `cmd:`, e.g. `cmd:./my-agent --fast`.', 'not-installed'),
     );
   });
 
@@ -142,7 +142,7 @@ describe('createCmdAgent', () => {
   it('says so when a failing agent printed nothing on stderr', async () => {
     const { dir, spec, agent } = await scripted({ review: { stdout: '', exit: 1 } });
     await expect(agent.writeTurn(turnRequest(dir))).rejects.toThrow(
-      new AgentError(`Agent \`cmd:${spec}\` failed to write review 1: it exited with code 1. It printed nothing on stderr.`),
+      new AgentError(`Agent \`cmd:${spec}\` failed to write review 1: it exited with code 1. It printed nothing on stderr.`, 'crashed'),
     );
   });
 
@@ -152,6 +152,7 @@ describe('createCmdAgent', () => {
       new AgentError(
         `Agent \`cmd:${spec}\` failed to write follow-up 1: it printed nothing on stdout, and a turn needs the section's text.\n` +
           'The end of its stderr:\n  | thinking...',
+        'empty-output',
       ),
     );
   });
@@ -161,7 +162,8 @@ describe('createCmdAgent', () => {
     const agent = createCmdAgent(`"${path.join(dir, 'no-such-agent')}" --fast`);
     const error: unknown = await agent.writeTurn(turnRequest(dir)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AgentError);
-    expect((error as Error).message).toMatch(/^Agent `cmd:".*no-such-agent" --fast` failed to write review 1: it could not run \(.*ENOENT.*\)\. It printed nothing on stderr\.$/s);
+    expect((error as Error).message).toMatch(/^Agent `cmd:".*no-such-agent" --fast` failed to write review 1: `.*no-such-agent` is not installed or not on PATH\. Install it, or choose another --agent\.$/s);
+    expect((error as AgentError).kind).toBe('not-installed');
   });
 
   it('stops the agent and every process it started when it runs past timeoutMs', async () => {
@@ -201,7 +203,7 @@ describe('createCmdAgent', () => {
     turn.catch(() => undefined);
     const { agent: agentPid, child } = await pids();
     controller.abort();
-    await expect(turn).rejects.toThrow(new AgentError(`Agent \`cmd:${spec}\` failed to write review 1: the turn was interrupted.`));
+    await expect(turn).rejects.toThrow(new AgentError(`Agent \`cmd:${spec}\` failed to write review 1: the turn was interrupted.`, 'interrupted'));
     await waitFor(() => isGone(agentPid) && isGone(child), `agent ${agentPid} and its child ${child} to be gone`, 5_000);
   });
 
@@ -211,7 +213,7 @@ describe('createCmdAgent', () => {
     controller.abort();
     const started = Date.now();
     await expect(agent.writeTurn(turnRequest(dir, { signal: controller.signal }))).rejects.toThrow(
-      new AgentError(`Agent \`cmd:${spec}\` failed to write review 1: the turn was interrupted.`),
+      new AgentError(`Agent \`cmd:${spec}\` failed to write review 1: the turn was interrupted.`, 'interrupted'),
     );
     expect(Date.now() - started).toBeLessThan(5_000);
   });

@@ -51,13 +51,13 @@ async function writeBuiltinTurn(request: TurnRequest): Promise<string> {
 
 function stopIfAborted(request: TurnRequest): void {
   if (request.signal.aborted) {
-    throw new AgentError(`The built-in agent stopped its ${request.turn} turn: the turn was aborted.`, { cause: request.signal.reason });
+    throw new AgentError(`The built-in agent stopped its ${request.turn} turn: the turn was aborted.`, 'interrupted', { cause: request.signal.reason });
   }
 }
 
 function rethrow(request: TurnRequest): (error: unknown) => never {
   return (error) => {
     stopIfAborted(request);
-    throw new AgentError(`The built-in agent could not read the work tree at ${request.cwd} for its ${request.turn} turn.`, { cause: error });
+    throw new AgentError(`The built-in agent could not read the work tree at ${request.cwd} for its ${request.turn} turn.`, 'crashed', { cause: error });
   };
 }

@@ -1,0 +1,93 @@
+import { execa } from 'execa';
+import { AgentError } from '../errors.js';
+import type { TurnRequest } from './agent.js';
+import { killProcessGroup } from './kill-process-group.js';
+
+const stderrTailLines = 12;
+
+export interface AgentProcess {
+  program: string;
+  args: readonly string[];
+  /** Written to stdin, which is then closed (some CLIs wait for the end of stdin). */
+  input: string;
+  /** Added to the environment; a value of `undefined` removes the variable. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface ProcessOutcome {
+  stdout: string;
+  stderr: string;
+  /** undefined when the process was killed by a signal. */
+  exitCode: number | undefined;
+}
+
+/**
+ * Runs an agent's program for one turn, without a shell, as the leader of its own process group:
+ * at the turn's deadline or on interrupt the whole group is stopped (SIGTERM, then SIGKILL), and
+ * the turn fails only once the group is gone. What the exit code means is the caller's to judge.
+ */
+export async function runAgentProcess(agentName: string, run: AgentProcess, request: TurnRequest): Promise<ProcessOutcome> {
+  // Past 2^31-1 ms a timer fires at once (TimeoutOverflowWarning): `--agent-timeout 1000h` must not.
+  const deadline = AbortSignal.timeout(Math.min(request.timeoutMs, 2 ** 31 - 1));
+  const stop = AbortSignal.any([request.signal, deadline]);
+  const subprocess = execa(run.program, run.args, {
+    cwd: request.cwd,
+    input: run.input,
+    env: { ...turnEnvironment(request), ...run.env },
+    detached: true,
+    reject: false,
+    stripFinalNewline: true,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (subprocess.pid !== undefined) request.onProcess?.(subprocess.pid);
+  let stopped: Promise<void> = Promise.resolve();
+  const onStop = () => {
+    if (subprocess.pid !== undefined) stopped = killProcessGroup(subprocess.pid, 2_000);
+  };
+  stop.addEventListener('abort', onStop, { once: true });
+  // 'abort' never fires for a signal that is already aborted.
+  if (stop.aborted) onStop();
+  const result = await subprocess.finally(() => stop.removeEventListener('abort', onStop));
+  // The agent may exit on SIGTERM before a child that ignores it: finish the kill before the
+  // turn fails, or the CLI exits first and the child outlives it.
+  await stopped;
+  const outcome: ProcessOutcome = { stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? ''), exitCode: result.exitCode };
+  const what = failurePrefix(agentName, request);
+  if (request.signal.aborted) throw new AgentError(`${what}: the turn was interrupted.`, 'interrupted', { cause: result });
+  if (deadline.aborted) {
+    throw new AgentError(
+      `${what}: it did not finish within ${request.timeoutMs} ms (--agent-timeout), so it was stopped.${stderrTail(outcome.stderr)}`,
+      'timed-out',
+      { cause: result },
+    );
+  }
+  if ((result.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+    throw new AgentError(`${what}: \`${run.program}\` is not installed or not on PATH. Install it, or choose another --agent.`, 'not-installed', { cause: result });
+  }
+  if (result.failed && result.exitCode === undefined) {
+    throw new AgentError(`${what}: it could not run (${result.shortMessage}).${stderrTail(outcome.stderr)}`, 'crashed', { cause: result });
+  }
+  return outcome;
+}
+
+/** `Agent \`x\` failed to write response 2`: how every agent failure message starts. */
+export function failurePrefix(agentName: string, request: Pick<TurnRequest, 'turn' | 'round'>): string {
+  return `Agent \`${agentName}\` failed to write ${request.turn} ${request.round}`;
+}
+
+function turnEnvironment(request: TurnRequest): Record<string, string> {
+  return {
+    CODE_DEBATE_ROLE: request.role,
+    CODE_DEBATE_TURN: request.turn,
+    CODE_DEBATE_ROUND: String(request.round),
+    CODE_DEBATE_FILE: request.file,
+    CODE_DEBATE_SUBJECT: request.subject.text,
+  };
+}
+
+/** The last lines of stderr, quoted, for every error message; says so when there were none. */
+export function stderrTail(stderr: string): string {
+  const lines = stderr.trimEnd().split('\n').filter((line) => line.trim() !== '');
+  if (lines.length === 0) return ' It printed nothing on stderr.';
+  return `\nThe end of its stderr:\n${lines.slice(-stderrTailLines).map((line) => `  | ${line}`).join('\n')}`;
+}
