@@ -26,6 +26,10 @@ function describe(event: SessionEvent): string {
       return `the file changed, but it is still the ${roleNames[event.for]}'s turn: not a turn, still waiting`;
     case 'turn-started':
       return `my turn: ${event.agent} is writing ## ${event.heading}…`;
+    case 'agent-retry':
+      return `the agent failed (${event.reason}); trying ## ${event.heading} once more in ${formatDuration(event.delayMs)}`;
+    case 'agent-reasked':
+      return `the agent's ## ${event.heading} could not be used (${event.problems.join(' ')}); asking again (try ${event.attempt} of ${event.of})`;
     case 'turn-written':
       return `wrote ## ${event.heading} (${event.bytes} bytes, ${formatDuration(event.ms)})`;
     case 'turn-discarded':

@@ -6,6 +6,8 @@ export type SessionEvent =
   | { type: 'waiting'; role: Role; for: Role; timeoutMs: number }
   | { type: 'not-a-turn'; role: Role; for: Role }
   | { type: 'turn-started'; role: Role; turn: TurnKind; heading: string; agent: string }
+  | { type: 'agent-retry'; role: Role; heading: string; reason: string; delayMs: number }
+  | { type: 'agent-reasked'; role: Role; heading: string; problems: string[]; attempt: number; of: number }
   | { type: 'turn-written'; role: Role; heading: string; bytes: number; ms: number }
   | { type: 'turn-discarded'; role: Role; heading: string; reason: string }
   | { type: 'warning'; role: Role | null; message: string }

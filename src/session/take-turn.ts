@@ -1,5 +1,4 @@
 import type { TurnKind } from '../agents/agent.js';
-import { AgentError, InterruptedError } from '../errors.js';
 import { trackPoints } from '../ledger/track-points.js';
 import { summarizeLedger } from '../ledger/summarize-ledger.js';
 import { buildPrompt } from '../prompts/build-prompt.js';
@@ -8,8 +7,8 @@ import { decideAction, type WriteAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
-import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import { appendSection } from './append-section.js';
+import { askAgent } from './ask-agent.js';
 import { consensusHeader } from './consensus-body.js';
 import type { FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
@@ -65,7 +64,7 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
   return `${header}\n\n### Summary\n\n${narrative}`;
 }
 
-/** The agent's text for the section, sanitized (PROTOCOL.md); text that is only headings is a failure. */
+/** Builds the turn's prompt from its template and asks the agent (see askAgent). */
 async function agentSection(context: SessionContext, turn: TurnKind, round: number, heading: string, state: FileState, document: DebateDocument): Promise<string> {
   const states = trackPoints(document);
   const prompt = await buildPrompt({
@@ -82,32 +81,7 @@ async function agentSection(context: SessionContext, turn: TurnKind, round: numb
     ledger: summarizeLedger(states),
     standards: context.standards,
   });
-  context.report({ type: 'turn-started', role: context.role, turn, heading, agent: context.agent.name });
-  try {
-    const text = await context.agent.writeTurn({
-      role: context.role,
-      turn,
-      round,
-      prompt,
-      document,
-      subject: context.subject,
-      cwd: context.root,
-      file: context.file,
-      signal: context.signal,
-      timeoutMs: context.agentTimeoutMs,
-      onProcess: (pid) => void context.claim.update({ agentPid: pid }).catch(() => undefined),
-    });
-    const body = sanitizeAgentText(text, heading);
-    if (body === '') {
-      throw new AgentError(`Agent \`${context.agent.name}\` wrote nothing usable for \`## ${heading}\`: its output was empty once its own heading was removed.`, 'empty-output');
-    }
-    return body;
-  } catch (error) {
-    if (context.signal.aborted) throw new InterruptedError(`Interrupted while the agent was writing \`## ${heading}\`; nothing was written.`, { cause: error });
-    throw error;
-  } finally {
-    await context.claim.update({}).catch(() => undefined);
-  }
+  return askAgent(context, { turn, round, heading, prompt, document });
 }
 
 /** Whether a file that changed while the agent worked still asks for exactly this section. */

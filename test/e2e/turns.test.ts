@@ -83,13 +83,55 @@ describe('agents that misbehave', () => {
       expect(exit.stderr).toMatch(message);
       expect(exit.stderr).toContain('failed to write response 1');
       expect(await repo.readReply()).toBe(before);
-      if (name === 'hangs') {
-        const pid = Number(JSON.parse((await readFile(bad.log, 'utf8')).trim()).pid);
-        await waitFor(() => !isAlive(pid), 'the hanging agent to be killed');
-      }
+      // Each failure is worth one more try, after a pause: the agent ran twice, and no run outlives the turn.
+      const runs = (await readFile(bad.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { pid: number });
+      expect(runs).toHaveLength(2);
+      expect(exit.stderr).toContain('trying ## Response 1 once more in 2s');
+      for (const run of runs) await waitFor(() => !isAlive(run.pid), 'every run of the agent to be gone');
       reviewer.child.kill('SIGINT');
       expect((await reviewer.exited).code).toBe(130);
       expect(await repo.readReply()).toBe(before);
     });
   }
+});
+
+describe('output that is not the section asked for', () => {
+  it('goes back to the agent with what was wrong, and the fixed answer is written', async () => {
+    const repo = await setup();
+    const agent = await repo.script('agent', {
+      review: `${review}\n### R2. No test\n**Severity:** low\n`,
+      response: {
+        attempts: [
+          '### R1. Debug output left in\n**Agreed**',
+          '### R1. Debug output left in\n**Agreed**\n\n### R2. No test\nI see it.',
+          '### R1. Debug output left in\n**Agreed**: will remove it.\n\n### R2. No test\n**Agreed**',
+        ],
+      },
+    });
+    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code], b.stderr).toEqual([0, 0]);
+    expect(b.stderr).toContain("the agent's ## Response 1 could not be used (It does not answer R2: answer every open point");
+    expect(b.stderr).toContain('asking again (try 3 of 3)');
+    const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
+    const responses = calls.filter((call) => call.env.CODE_DEBATE_TURN === 'response');
+    expect(responses).toHaveLength(3);
+    expect(responses[1]?.stdin).toContain('Your previous answer could not be used as `## Response 1`:\n\n- It does not answer R2');
+    expect(responses[2]?.stdin).toContain('- It does not categorize R2: start each answer with **Agreed**');
+    const text = await repo.readReply();
+    expect(text).toContain('## Response 1\n\n### R1. Debug output left in\n**Agreed**: will remove it.');
+    expect(text).not.toContain('I see it.');
+  });
+
+  it('fails the turn cleanly after three unusable answers: exit 4, nothing written', async () => {
+    const repo = await setup();
+    const agent = await repo.script('agent', { review: 'This change is fine overall.' });
+    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    const exit = await reviewer.exited;
+    expect(exit.code).toBe(4);
+    expect(exit.stderr).toContain('could not write a usable `## Review` in 3 tries: It raises no numbered point');
+    await expect(readFile(repo.file)).rejects.toThrow();
+  });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/agents/agent.js';
 import { ClaimError } from '../../src/errors.js';
 import { claimRole, type Claim, type ClaimOptions, type ClaimRecord } from '../../src/session/claim-role.js';
-import { statePaths, type StatePaths } from '../../src/session/state-paths.js';
+import { statePaths } from '../../src/session/state-paths.js';
 import { deadPid, useLiveHolders } from './processes.js';
 import { useTempDir } from './temp-dir.js';
 

@@ -1,0 +1,80 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { TurnKind } from '../agents/agent.js';
+import { AgentError, InterruptedError } from '../errors.js';
+import { checkSectionBody } from '../protocol/check-section-body.js';
+import type { DebateDocument } from '../protocol/document.js';
+import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
+import type { SessionContext } from './session-context.js';
+
+/** Output that does not fit is sent back this many times before the turn fails. */
+export const maxReasks = 2;
+/** A failure another try may cure is retried once, after this pause. */
+export const retryBackoffMs = 2_000;
+
+export interface AgentAsk {
+  turn: TurnKind;
+  round: number;
+  heading: string;
+  prompt: string;
+  document: DebateDocument;
+}
+
+/**
+ * The agent's text for one section, sanitized (PROTOCOL.md) and checked: text that is not the
+ * section asked for goes back to the agent with what was wrong (at most twice); a failure that
+ * another try may cure (rate limit, crash, deadline, empty output) is retried once after a pause.
+ */
+export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<string> {
+  context.report({ type: 'turn-started', role: context.role, turn: ask.turn, heading: ask.heading, agent: context.agent.name });
+  let prompt = ask.prompt;
+  let retried = false;
+  for (let reask = 0; ; ) {
+    let body: string;
+    try {
+      body = sanitizeAgentText(await callAgent(context, ask, prompt), ask.heading);
+    } catch (error) {
+      if (context.signal.aborted) throw new InterruptedError(`Interrupted while the agent was writing \`## ${ask.heading}\`; nothing was written.`, { cause: error });
+      if (!(error instanceof AgentError) || !error.retryable || retried) throw error;
+      retried = true;
+      context.report({ type: 'agent-retry', role: context.role, heading: ask.heading, reason: firstLine(error.message), delayMs: retryBackoffMs });
+      await delay(retryBackoffMs, undefined, { signal: context.signal }).catch(() => undefined);
+      continue;
+    }
+    const problems = body === '' ? ['It is empty once headings reserved for the debate are removed.'] : checkSectionBody(ask.turn, body, ask.document);
+    if (problems.length === 0) return body;
+    if (reask === maxReasks) {
+      throw new AgentError(
+        `Agent \`${context.agent.name}\` could not write a usable \`## ${ask.heading}\` in ${maxReasks + 1} tries: ${problems.join(' ')} ` +
+          'Check the agent and its model, or edit the prompts in templates/.',
+        'bad-output',
+      );
+    }
+    reask++;
+    context.report({ type: 'agent-reasked', role: context.role, heading: ask.heading, problems, attempt: reask + 1, of: maxReasks + 1 });
+    prompt = `${ask.prompt}\n\n---\n\nYour previous answer could not be used as \`## ${ask.heading}\`:\n\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\nWrite the whole section again, fixed.`;
+  }
+}
+
+async function callAgent(context: SessionContext, ask: AgentAsk, prompt: string): Promise<string> {
+  try {
+    return await context.agent.writeTurn({
+      role: context.role,
+      turn: ask.turn,
+      round: ask.round,
+      prompt,
+      document: ask.document,
+      subject: context.subject,
+      cwd: context.root,
+      file: context.file,
+      signal: context.signal,
+      timeoutMs: context.agentTimeoutMs,
+      onProcess: (pid) => void context.claim.update({ agentPid: pid }).catch(() => undefined),
+    });
+  } finally {
+    await context.claim.update({}).catch(() => undefined);
+  }
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}
