@@ -9,6 +9,8 @@ export interface GitRunner {
   run(args: readonly string[]): Promise<string>;
   /** git's stdout, or null when git ran and exited with a non-zero code. */
   tryRun(args: readonly string[]): Promise<string | null>;
+  /** The raw bytes of the blob `id` (full or abbreviated hex), or null when the repository has none. */
+  tryReadBlob(id: string): Promise<Buffer | null>;
 }
 
 /**
@@ -68,6 +70,19 @@ export function openGit(cwd: string): GitRunner {
     async tryRun(args) {
       try {
         return await git.raw([...args]);
+      } catch (error) {
+        if (error instanceof GitExitError) return null;
+        throw toGitError(args, cwd, error);
+      }
+    },
+    async tryReadBlob(id) {
+      if (!/^[0-9a-f]{4,64}$/.test(id)) throw new Error(`Cannot read the blob \`${id}\`, expected a hex object id.`);
+      const args = ['cat-file', 'blob', id];
+      try {
+        // `raw` decodes stdout as UTF-8; `binaryCatFile` keeps the bytes (simple-git types them `any`).
+        const bytes: unknown = await git.binaryCatFile(args.slice(1));
+        if (Buffer.isBuffer(bytes)) return bytes;
+        throw new Error(`Cannot read the blob \`${id}\`, expected bytes from simple-git, got ${typeof bytes}.`);
       } catch (error) {
         if (error instanceof GitExitError) return null;
         throw toGitError(args, cwd, error);

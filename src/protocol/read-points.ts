@@ -1,11 +1,10 @@
 import { severities, type Evidence, type Point, type Severity } from './document.js';
+import { findCitationRefs } from './citation-pattern.js';
 import { splitPointBlocks } from './split-point-blocks.js';
 
 const severityAlternatives = severities.join('|');
 const labelledSeverity = new RegExp(`severity\\W{0,6}(${severityAlternatives})\\b`, 'i');
 const taggedSeverity = new RegExp(`[\\[(](${severityAlternatives})[\\])]|^(${severityAlternatives})\\s*[:—-]`, 'im');
-// `path:line` where the path has a slash or an extension: `src/a.ts:12`, `README.md:3-5`.
-const evidencePattern = /(?<![\w/.-])((?:[\w.-]+\/)*[\w.-]*[\w-]\.[A-Za-z0-9]+|(?:[\w.-]+\/)+[\w.-]+):(\d+)(?:[-–]\d+)?\b/g;
 
 /**
  * The Review's points, R1, R2, ... in order. A review without any numbered point is one point,
@@ -30,16 +29,15 @@ export function readSeverity(title: string, text: string): Severity | null {
   return found ? (found.toLowerCase() as Severity) : null;
 }
 
+/** The distinct `path:line` places a point cites (a range counts by its first line). */
 export function readEvidence(text: string): Evidence[] {
   const seen = new Set<string>();
   const evidence: Evidence[] = [];
-  for (const match of text.matchAll(evidencePattern)) {
-    const [, path, line] = match;
-    if (!path || !line || /^v?\d+(\.\d+)*$/i.test(path) || /^https?$/i.test(path)) continue;
-    const key = `${path}:${line}`;
+  for (const ref of findCitationRefs(text)) {
+    const key = `${ref.path}:${ref.line}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    evidence.push({ path: path.replace(/^\.\//, ''), line: Number(line) });
+    evidence.push({ path: ref.path, line: ref.line });
   }
   return evidence;
 }

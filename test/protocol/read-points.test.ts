@@ -102,6 +102,10 @@ describe('readSeverity', () => {
 });
 
 describe('readEvidence', () => {
+  it('reads nothing inside a URL, ports included, and takes `./a/b.ts` and `a/b.ts` for one place', () => {
+    expect(readEvidence('see https://h.io:8080/a.ts:3 and ./a/b.ts:3 then a/b.ts:3')).toEqual([{ path: 'a/b.ts', line: 3 }]);
+  });
+
   it.each([
     ['`src/a.ts:12`', [{ path: 'src/a.ts', line: 12 }]],
     ['see src/a.ts:12.', [{ path: 'src/a.ts', line: 12 }]],

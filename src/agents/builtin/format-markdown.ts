@@ -1,5 +1,5 @@
 import { severities, type Evidence, type Severity } from '../../protocol/document.js';
-import { maskCredentials } from './match-credential.js';
+import { maskCredentials } from '../../protocol/match-credential.js';
 
 export const maxQuoteLength = 100;
 export const maxListedEvidence = 5;

@@ -1,7 +1,7 @@
 import type { Severity } from '../../protocol/document.js';
 import { isScriptPath, isTestPath } from './classify-path.js';
 import { hasNoteComment, isDebugOutput, isDebuggerStatement, isFocusedTest, isSkippedTest } from './match-code-patterns.js';
-import { matchCredentials } from './match-credential.js';
+import { matchCredentials } from '../../protocol/match-credential.js';
 
 export type RuleId =
   | 'conflict-marker'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { maskCredentials, maskSecret, matchCredentials } from '../../../src/agents/builtin/match-credential.js';
+import { maskCredentials, maskSecret, matchCredentials } from '../../src/protocol/match-credential.js';
 
 // Built by concatenation so that this test file does not itself look like it leaks a credential.
 const awsKey = 'AKIA' + 'Z7QW3ERTY5UIOP2L';

@@ -1,0 +1,15 @@
+import type { CitationCheck } from '../git/check-citations.js';
+import { maskCredentials } from '../protocol/match-credential.js';
+import { citationText, inlineCode } from './citation-markdown.js';
+
+/**
+ * The failed checks as a Markdown list, one line each with the section that cited it, e.g.
+ * ``- `src/a.ts:120` (Response 2): src/a.ts has 40 lines, not 120``; empty when none failed.
+ * A line quoted from the code has its credentials masked: the report goes into the shared file.
+ */
+export function formatFailedCitations(checks: readonly CitationCheck[]): string {
+  return checks
+    .filter((check) => !check.ok)
+    .map((check) => `- ${inlineCode(citationText(check))} (${check.section}): ${maskCredentials(check.problem ?? 'the check failed')}`)
+    .join('\n');
+}
