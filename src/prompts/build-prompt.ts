@@ -19,6 +19,8 @@ export interface PromptContext {
   states: readonly PointState[];
   ledger: string;
   standards: string | null;
+  /** The citations that failed the evidence check, as a Markdown list; empty when none did. */
+  failedCitations: string;
 }
 
 /** The prompt for one turn: its template from `templates/`, filled from the debate. */
@@ -44,5 +46,8 @@ export function promptValues(context: PromptContext): PromptValues {
     last_section: last ? `## ${last.heading}\n\n${last.body}` : '(none)',
     ledger: context.ledger,
     standards: context.standards ? `\nApply the repository's review standards (.prompts/pr-review.md):\n\n${context.standards}\n` : '',
+    failed_citations: context.failedCitations
+      ? `\ncode-debate checked every \`path:line\` cited so far against the code under review; these do not hold. Do not rely on them, and correct your own:\n\n${context.failedCitations}\n`
+      : '',
   };
 }

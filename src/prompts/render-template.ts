@@ -14,6 +14,7 @@ export const placeholders = [
   'last_section',
   'ledger',
   'standards',
+  'failed_citations',
 ] as const;
 
 export type Placeholder = (typeof placeholders)[number];

@@ -12,11 +12,14 @@ export interface ConsensusContext {
   peer: Role;
   turnTimeoutMs: number;
   states: readonly PointState[];
+  /** Citations that failed the evidence check, as a Markdown list; empty when none did. */
+  failedCitations: string;
 }
 
 /** The part of a CONSENSUS that code-debate writes from the debate itself, before any narrative. */
 export function consensusHeader(context: ConsensusContext): string {
-  return `${outcomeLine(context)}\n\n${summarizeLedger(context.states)}`;
+  const citations = context.failedCitations ? `\n\n**Citations that failed the evidence check:**\n\n${context.failedCitations}` : '';
+  return `${outcomeLine(context)}\n\n${summarizeLedger(context.states)}${citations}`;
 }
 
 function outcomeLine(context: ConsensusContext): string {

@@ -10,6 +10,7 @@ import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '
 import { appendSection } from './append-section.js';
 import { askAgent } from './ask-agent.js';
 import { consensusHeader } from './consensus-body.js';
+import { failedCitations } from './failed-citations.js';
 import type { FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
 
@@ -58,6 +59,7 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
     peer: context.role === 'reviewer' ? 'responder' : 'reviewer',
     turnTimeoutMs: context.turnTimeoutMs,
     states,
+    failedCitations: await failedCitations(context, document),
   });
   if (action.reason === 'peer-timeout') return header;
   const narrative = await agentSection(context, 'consensus', action.round, heading, state, document);
@@ -80,6 +82,7 @@ async function agentSection(context: SessionContext, turn: TurnKind, round: numb
     states,
     ledger: summarizeLedger(states),
     standards: context.standards,
+    failedCitations: await failedCitations(context, document),
   });
   return askAgent(context, { turn, round, heading, prompt, document });
 }

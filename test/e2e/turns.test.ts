@@ -135,3 +135,21 @@ describe('output that is not the section asked for', () => {
     await expect(readFile(repo.file)).rejects.toThrow();
   });
 });
+
+describe('the evidence check', () => {
+  it('tells the Responder which citations do not hold, and the CONSENSUS lists them', async () => {
+    const repo = await setup();
+    const agent = await repo.script('agent', {
+      review: '### R1. Debug output left in\n**Severity:** medium\n\n`src/app.js:2` reads `console.log(name)`, and `src/app.js:99` calls `eval(input)`.\n',
+    });
+    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
+    const failed = '- `src/app.js:99` (Review): src/app.js has 4 lines, not 99';
+    expect(calls.find((call) => call.env.CODE_DEBATE_TURN === 'response')?.stdin).toContain(`these do not hold. Do not rely on them, and correct your own:\n\n${failed}\n`);
+    expect(await repo.readReply()).toContain(`**Citations that failed the evidence check:**\n\n${failed}\n`);
+  });
+});

@@ -36,6 +36,7 @@ function context(text: string, overrides: Partial<PromptContext> = {}): PromptCo
     states,
     ledger: summarizeLedger(states),
     standards: null,
+    failedCitations: '',
     ...overrides,
   };
 }
@@ -77,5 +78,15 @@ describe('buildPrompt', () => {
     const prompt = await buildPrompt(context(afterResponse, { turn, role: turn === 'response' ? 'responder' : 'reviewer', heading: 'X' }));
     expect(prompt).not.toMatch(/\{\{|\}\}/);
     expect(prompt).toContain('the diff against main');
+  });
+});
+
+describe('failed citations', () => {
+  it('tell the next agent which citations do not hold, and nothing when all hold', () => {
+    const failed = '- `src/app.js:120` (Review): src/app.js has 2 lines, not 120';
+    expect(promptValues(context(afterResponse, { failedCitations: failed })).failed_citations).toBe(
+      `\ncode-debate checked every \`path:line\` cited so far against the code under review; these do not hold. Do not rely on them, and correct your own:\n\n${failed}\n`,
+    );
+    expect(promptValues(context(afterResponse)).failed_citations).toBe('');
   });
 });

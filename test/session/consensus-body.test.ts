@@ -20,6 +20,7 @@ const context = (overrides: Partial<ConsensusContext>): ConsensusContext => ({
   peer: 'responder',
   turnTimeoutMs: 600_000,
   states: trackPoints(parseOk(debate)),
+  failedCitations: '',
   ...overrides,
 });
 
@@ -48,4 +49,9 @@ describe('consensusHeader', () => {
       '**Outcome:** limit reached: 5 rounds, the maximum, ended with 2 points still disputed.',
     );
   });
+});
+
+it('lists the citations that failed the evidence check after the ledger', () => {
+  const failed = '- `src/app.js:9` (Review): src/app.js has 2 lines, not 9';
+  expect(consensusHeader(context({ failedCitations: failed })).endsWith(`${ledger}\n\n**Citations that failed the evidence check:**\n\n${failed}`)).toBe(true);
 });
