@@ -29,5 +29,7 @@ export interface TurnRequest {
 /** One backend that writes sections. `writeTurn` resolves to the section body, unsanitized. */
 export interface Agent {
   readonly name: string;
+  /** A person writes the turns: a failure is theirs to retry, not code-debate's. */
+  readonly interactive?: boolean;
   writeTurn(request: TurnRequest): Promise<string>;
 }

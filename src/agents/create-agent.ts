@@ -2,14 +2,28 @@ import { ConfigError } from '../errors.js';
 import type { Agent } from './agent.js';
 import { createBuiltinAgent } from './builtin/create-builtin-agent.js';
 import { createCmdAgent } from './cmd-agent.js';
+import { createHumanAgent } from './human-agent.js';
+import { createOpenAiAgent } from './openai-agent.js';
 
-/** The agent `--agent` names: `builtin` (the default) or `cmd:<program> [args...]`. */
-export function createAgent(spec: string): Agent {
+/** What agents may read of the process they run in: passed in, so tests can set it. */
+export interface AgentEnvironment {
+  env: NodeJS.ProcessEnv;
+  /** Whether a person is at a terminal (stdin and stdout are TTYs): the human agent needs one. */
+  isTerminal: () => boolean;
+}
+
+export const agentNames = ['builtin', 'cmd:<program> [args...]', 'openai:<model>', 'ollama:<model>', 'human'] as const;
+
+/** The agent `--agent` names. */
+export function createAgent(spec: string, environment: AgentEnvironment): Agent {
   const trimmed = spec.trim();
   if (trimmed === 'builtin') return createBuiltinAgent();
+  if (trimmed === 'human') return createHumanAgent(environment);
   if (trimmed.startsWith('cmd:')) return createCmdAgent(trimmed.slice('cmd:'.length));
+  const chat = /^(openai|ollama):(.*)$/s.exec(trimmed);
+  if (chat) return createOpenAiAgent({ provider: chat[1] === 'ollama' ? 'ollama' : 'openai', model: chat[2] ?? '', env: environment.env });
   throw new ConfigError(
-    `Cannot use the agent \`${spec}\`: expected \`builtin\` or \`cmd:<program> [args...]\`, ` +
-      "e.g. --agent builtin or --agent 'cmd:./my-agent --strict'.",
+    `Cannot use the agent \`${spec}\`: expected one of ${agentNames.map((name) => `\`${name}\``).join(', ')}, ` +
+      "e.g. --agent builtin, --agent ollama:qwen2.5-coder or --agent 'cmd:./my-agent --strict'.",
   );
 }

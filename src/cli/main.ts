@@ -54,6 +54,7 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
         safetyNetMs: 2_000,
         signal,
         report: createHumanReporter((line) => process.stderr.write(line)),
+        agentEnvironment: { env: process.env, isTerminal: () => Boolean(process.stdin.isTTY && process.stdout.isTTY) },
       });
       return outcomeCodes[result.outcome];
     }

@@ -5,7 +5,7 @@ import type { SessionOptions } from '../session/run-session.js';
 import { parseDuration } from './parse-duration.js';
 
 /** What the command line sets of a session; the rest (signal, reporter) comes from the CLI. */
-export type DebateCommand = { command: 'debate' } & Omit<SessionOptions, 'safetyNetMs' | 'signal' | 'report'>;
+export type DebateCommand = { command: 'debate' } & Omit<SessionOptions, 'safetyNetMs' | 'signal' | 'report' | 'agentEnvironment'>;
 
 export type Command = DebateCommand | { command: 'demo'; keep: boolean } | { command: 'help' } | { command: 'version' };
 

@@ -34,7 +34,7 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
       body = sanitizeAgentText(await callAgent(context, ask, prompt), ask.heading);
     } catch (error) {
       if (context.signal.aborted) throw new InterruptedError(`Interrupted while the agent was writing \`## ${ask.heading}\`; nothing was written.`, { cause: error });
-      if (!(error instanceof AgentError) || !error.retryable || retried) throw error;
+      if (!(error instanceof AgentError) || !error.retryable || retried || context.agent.interactive) throw error;
       retried = true;
       context.report({ type: 'agent-retry', role: context.role, heading: ask.heading, reason: firstLine(error.message), delayMs: retryBackoffMs });
       await delay(retryBackoffMs, undefined, { signal: context.signal }).catch(() => undefined);

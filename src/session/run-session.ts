@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Role } from '../agents/agent.js';
-import { createAgent } from '../agents/create-agent.js';
+import { createAgent, type AgentEnvironment } from '../agents/create-agent.js';
 import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
 import { InterruptedError } from '../errors.js';
 import { findRepo } from '../git/find-repo.js';
@@ -31,6 +31,7 @@ export interface SessionOptions {
   safetyNetMs: number;
   signal: AbortSignal;
   report: Report;
+  agentEnvironment: AgentEnvironment;
 }
 
 /** One side of a debate, from the command line's options to the end of the debate. */
@@ -38,7 +39,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   const repo = await findRepo(options.cwd);
   const file = await resolveInsideRepo(repo.root, options.file, options.cwd);
   const relativeFile = path.relative(repo.root, file);
-  const agent = createAgent(options.agent);
+  const agent = createAgent(options.agent, options.agentEnvironment);
   const initial = await readDebateFile(file);
   const parsed = parseDocument(initial.text);
   if (parsed.ok && parsed.document.sections.at(-1)?.kind === 'consensus') {

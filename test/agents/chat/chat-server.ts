@@ -1,0 +1,112 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+/** One answer of the server: a status and a body (an object is sent as JSON, a string as it is). */
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  contentType?: string;
+  /** Answer only after this long, or never (`'never'`) until the client goes away. */
+  delayMs?: number | 'never';
+}
+
+export interface ChatServer {
+  port: number;
+  requests: RecordedRequest[];
+  /** Resolves once the client has closed the connection of request `index` (0-based). */
+  closed(index: number): Promise<void>;
+}
+
+/** How long a slow answer waits at most, so a server never keeps the test process alive. */
+const maxDelayMs = 15_000;
+const servers: http.Server[] = [];
+
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map(async (server) => {
+      server.closeAllConnections();
+      if (server.listening) await new Promise((resolve) => server.close(resolve));
+    }),
+  );
+});
+
+/** A chat completion as OpenAI-compatible servers send it. */
+export function completion(content: string | null, finishReason = 'stop'): Reply {
+  return {
+    body: {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      created: 1_760_000_000,
+      model: 'test-model',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
+      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+    },
+  };
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 (port 0) that speaks POST /v1/chat/completions: it records
+ * each request and answers the Nth with `replies[N]` (the last one repeats). Any other path gets
+ * FastAPI's 404, as vLLM sends it. Closed after each test.
+ */
+export async function startChatServer(replies: readonly Reply[]): Promise<ChatServer> {
+  const requests: RecordedRequest[] = [];
+  const closings: Array<Promise<void>> = [];
+  let received = 0;
+  const server = http.createServer((request, response) => {
+    const index = received++;
+    closings[index] = once(response, 'close').then(() => undefined);
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (text += chunk));
+    request.on('end', () => {
+      requests.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, body: text === '' ? null : JSON.parse(text) });
+      if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
+        send(response, { status: 404, body: { detail: 'Not Found' } });
+        return;
+      }
+      const reply = replies[Math.min(index, replies.length - 1)] ?? {};
+      if (reply.delayMs === undefined) {
+        send(response, reply);
+        return;
+      }
+      const timer = setTimeout(() => send(response, reply), reply.delayMs === 'never' ? maxDelayMs : reply.delayMs);
+      timer.unref();
+      response.once('close', () => clearTimeout(timer));
+    });
+  });
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    port: (server.address() as AddressInfo).port,
+    requests,
+    closed: (index) => closings[index] ?? Promise.reject(new Error(`no request ${index} yet`)),
+  };
+}
+
+function send(response: http.ServerResponse, reply: Reply): void {
+  if (response.destroyed) return;
+  const json = typeof reply.body !== 'string';
+  response.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? (json ? 'application/json' : 'text/plain; charset=utf-8') });
+  response.end(json ? JSON.stringify(reply.body ?? {}) : reply.body);
+}
+
+/** A port on 127.0.0.1 where nothing listens: it was bound, then closed. */
+export async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
