@@ -10,6 +10,8 @@ import type { SessionContext } from './session-context.js';
 export const maxReasks = 2;
 /** A failure another try may cure is retried once, after this pause. */
 export const retryBackoffMs = 2_000;
+/** Another try is not worth starting with less time left than this. */
+const minimumTryMs = 1_000;
 
 export interface AgentAsk {
   turn: TurnKind;
@@ -23,18 +25,21 @@ export interface AgentAsk {
  * The agent's text for one section, sanitized (PROTOCOL.md) and checked: text that is not the
  * section asked for goes back to the agent with what was wrong (at most twice); a failure that
  * another try may cure (rate limit, crash, deadline, empty output) is retried once after a pause.
+ * All tries share one deadline, --agent-timeout, so the peer's --turn-timeout still bounds the turn.
  */
 export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<string> {
   context.report({ type: 'turn-started', role: context.role, turn: ask.turn, heading: ask.heading, agent: context.agent.name });
+  const deadline = Date.now() + context.agentTimeoutMs;
   let prompt = ask.prompt;
   let retried = false;
   for (let reask = 0; ; ) {
     let body: string;
     try {
-      body = sanitizeAgentText(await callAgent(context, ask, prompt), ask.heading);
+      body = sanitizeAgentText(await callAgent(context, ask, prompt, deadline - Date.now()), ask.heading);
     } catch (error) {
       if (context.signal.aborted) throw new InterruptedError(`Interrupted while the agent was writing \`## ${ask.heading}\`; nothing was written.`, { cause: error });
       if (!(error instanceof AgentError) || !error.retryable || retried || context.agent.interactive) throw error;
+      if (deadline - Date.now() < retryBackoffMs + minimumTryMs) throw error;
       retried = true;
       context.report({ type: 'agent-retry', role: context.role, heading: ask.heading, reason: firstLine(error.message), delayMs: retryBackoffMs });
       await delay(retryBackoffMs, undefined, { signal: context.signal }).catch(() => undefined);
@@ -49,13 +54,20 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
         'bad-output',
       );
     }
+    if (deadline - Date.now() < minimumTryMs) {
+      throw new AgentError(
+        `Agent \`${context.agent.name}\` wrote an unusable \`## ${ask.heading}\` (${problems.join(' ')}) and --agent-timeout leaves no time to ask again.`,
+        'timed-out',
+      );
+    }
     reask++;
     context.report({ type: 'agent-reasked', role: context.role, heading: ask.heading, problems, attempt: reask + 1, of: maxReasks + 1 });
     prompt = `${ask.prompt}\n\n---\n\nYour previous answer could not be used as \`## ${ask.heading}\`:\n\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\nWrite the whole section again, fixed.`;
   }
 }
 
-async function callAgent(context: SessionContext, ask: AgentAsk, prompt: string): Promise<string> {
+async function callAgent(context: SessionContext, ask: AgentAsk, prompt: string, timeoutMs: number): Promise<string> {
+  let recorded: Promise<void> = Promise.resolve();
   try {
     return await context.agent.writeTurn({
       role: context.role,
@@ -67,10 +79,13 @@ async function callAgent(context: SessionContext, ask: AgentAsk, prompt: string)
       cwd: context.root,
       file: context.file,
       signal: context.signal,
-      timeoutMs: context.agentTimeoutMs,
-      onProcess: (pid) => void context.claim.update({ agentPid: pid }).catch(() => undefined),
+      timeoutMs,
+      onProcess: (pid) => {
+        recorded = context.claim.update({ agentPid: pid }).catch(() => undefined);
+      },
     });
   } finally {
+    await recorded;
     await context.claim.update({}).catch(() => undefined);
   }
 }

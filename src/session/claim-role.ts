@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,15 +45,25 @@ type Attempt = { claimed: true; record: ClaimRecord; tookOverFrom: ClaimRecord |
  */
 export async function claimRole(options: ClaimOptions): Promise<Claim> {
   await mkdir(options.paths.claims, { recursive: true });
-  const order: Role[] =
-    options.wanted !== 'auto' ? [options.wanted] : options.fileExists ? ['responder', 'reviewer'] : ['reviewer', 'responder'];
+  const byFile: Role[] = options.fileExists ? ['responder', 'reviewer'] : ['reviewer', 'responder'];
+  // A restarted process takes back the role its dead predecessor held before any free one.
+  const orphaned = options.wanted === 'auto' ? await findOrphanedRole(options.paths, byFile) : null;
+  const order: Role[] = options.wanted !== 'auto' ? [options.wanted] : orphaned ? [orphaned, ...byFile.filter((role) => role !== orphaned)] : byFile;
   const holders: ClaimRecord[] = [];
   for (const role of order) {
     const attempt = await tryClaim(options, role);
     if (attempt.claimed) return makeClaim(options.paths, attempt.record, attempt.tookOverFrom);
     holders.push(attempt.holder);
   }
-  throw new ClaimError(refusal(options.wanted, holders));
+  throw new ClaimError(refusal(options.wanted, holders, options.paths));
+}
+
+async function findOrphanedRole(paths: StatePaths, roles: readonly Role[]): Promise<Role | null> {
+  for (const role of roles) {
+    const text = await readFile(claimPath(paths, role), 'utf8').catch(() => null);
+    if (text !== null && !isProcessAlive(parseRecord(text, role))) return role;
+  }
+  return null;
 }
 
 function claimPath(paths: StatePaths, role: Role): string {
@@ -96,18 +107,27 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
   const role = claimed.role;
   const file = claimPath(paths, role);
   let record = claimed;
+  // Updates run one after another, each through its own temporary file: two overlapping writes
+  // of one temporary file could leave a claim that is not JSON, which reads as a dead holder.
+  let updates: Promise<void> = Promise.resolve();
+  const write = async (patch: Partial<Pick<ClaimRecord, 'agentPid'>>) => {
+    const next: ClaimRecord = { ...record, ...patch };
+    if (patch.agentPid === undefined) delete next.agentPid;
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(temporary, JSON.stringify(next));
+    await rename(temporary, file);
+    record = next;
+  };
   return {
     role,
     tookOverFrom,
-    async update(patch) {
-      const next: ClaimRecord = { ...record, ...patch };
-      if (patch.agentPid === undefined) delete next.agentPid;
-      const temporary = `${file}.${process.pid}.update.tmp`;
-      await writeFile(temporary, JSON.stringify(next));
-      await rename(temporary, file);
-      record = next;
+    update(patch) {
+      const done = updates.then(() => write(patch));
+      updates = done.catch(() => undefined);
+      return done;
     },
     async release() {
+      await updates;
       const text = await readFile(file, 'utf8').catch(() => null);
       if (text !== null && parseRecord(text, role).pid === process.pid) await unlink(file).catch(() => undefined);
     },
@@ -118,11 +138,12 @@ function describe(holder: ClaimRecord): string {
   return `the ${holder.role === 'reviewer' ? 'Reviewer' : 'Responder'} is pid ${holder.pid} on ${holder.host} (agent ${holder.agent}, since ${holder.startedAt})`;
 }
 
-function refusal(wanted: Role | 'auto', holders: ClaimRecord[]): string {
+function refusal(wanted: Role | 'auto', holders: ClaimRecord[], paths: StatePaths): string {
   const taken = holders.map(describe).join('; ');
   const what = wanted === 'auto' ? 'Both roles of this debate are taken' : `The ${wanted} role is taken`;
+  const files = holders.map((holder) => claimPath(paths, holder.role)).join(' and ');
   return (
     `${what}: ${taken}. A debate has two sides; wait for it to end, stop one of them, or ` +
-    'debate in another file with --file.'
+    `debate in another file with --file. If such a process no longer exists (another machine or container, or a reused pid), delete ${files}.`
   );
 }

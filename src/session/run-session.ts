@@ -63,7 +63,16 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
       subject: subject.description,
       tookOverFrom: claim.tookOverFrom?.pid ?? null,
     });
-    const watch = await watchFile(file, { pollMs: options.pollMs, safetyNetMs: options.safetyNetMs });
+    const watch = await watchFile(file, {
+      pollMs: options.pollMs,
+      safetyNetMs: options.safetyNetMs,
+      onError: (error) =>
+        options.report({
+          type: 'warning',
+          role: claim.role,
+          message: `watching ${relativeFile} failed (${error.message}); checking its checksum every ${options.safetyNetMs} ms instead. --poll <ms> polls more often.`,
+        }),
+    });
     try {
       return await debateLoop({
         role: claim.role,

@@ -6,6 +6,8 @@ export interface WatchOptions {
   pollMs: number | null;
   /** A wake-up every `safetyNetMs` even without events, for filesystems that deliver none. */
   safetyNetMs: number;
+  /** Told when watching fails (e.g. ENOSPC, too many watches): the safety net still runs. */
+  onError?: (error: Error) => void;
 }
 
 export const wakeReasons = { event: 'event', tick: 'tick', timeout: 'timeout' } as const;
@@ -40,7 +42,17 @@ export async function watchFile(file: string, options: WatchOptions): Promise<Fi
   watcher.on('all', (_event, changed) => {
     if (changed === file) notify(wakeReasons.event);
   });
-  await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  // Without a listener an 'error' would crash the process; the checksum safety net carries on.
+  let failed = false;
+  const ready = new Promise<void>((resolve) => {
+    watcher.once('ready', resolve);
+    watcher.on('error', (error: unknown) => {
+      if (!failed) options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      failed = true;
+      resolve();
+    });
+  });
+  await ready;
   const ticker = setInterval(() => notify(wakeReasons.tick), options.safetyNetMs);
 
   return {

@@ -54,7 +54,7 @@ describe('claimRole', () => {
   });
 
   it('refuses a third claim with a ClaimError naming both holders', async () => {
-    const { options, writeClaim, readClaim } = await setup();
+    const { options, writeClaim, readClaim, claimFile } = await setup();
     const mine = await claimRole(options('reviewer', false, 'builtin'));
     expect(mine.role).toBe('reviewer');
     const holder = await liveHolder();
@@ -65,20 +65,38 @@ describe('claimRole', () => {
     expect((error as Error).message).toBe(
       `Both roles of this debate are taken: the Reviewer is pid ${process.pid} on ${host} (agent builtin, since ${reviewer.startedAt}); ` +
         `the Responder is pid ${holder} on ${host} (agent other-agent, since 2026-11-22T10:00:00.000Z). ` +
-        'A debate has two sides; wait for it to end, stop one of them, or debate in another file with --file.',
+        'A debate has two sides; wait for it to end, stop one of them, or debate in another file with --file. ' +
+        `If such a process no longer exists (another machine or container, or a reused pid), delete ${claimFile('reviewer')} and ${claimFile('responder')}.`,
     );
   });
 
   it('refuses a designated role held by a live process, naming that holder only', async () => {
-    const { options, writeClaim } = await setup();
+    const { options, writeClaim, claimFile } = await setup();
     const holder = await liveHolder();
     await writeClaim(recordOf('responder', holder));
     await expect(claimRole(options('responder'))).rejects.toThrow(
       new ClaimError(
         `The responder role is taken: the Responder is pid ${holder} on ${host} (agent other-agent, since 2026-11-22T10:00:00.000Z). ` +
-          'A debate has two sides; wait for it to end, stop one of them, or debate in another file with --file.',
+          'A debate has two sides; wait for it to end, stop one of them, or debate in another file with --file. ' +
+          `If such a process no longer exists (another machine or container, or a reused pid), delete ${claimFile('responder')}.`,
       ),
     );
+  });
+
+  it('with auto and an existing file, takes back the Reviewer role its dead predecessor held before the free Responder role', async () => {
+    const { options, writeClaim } = await setup();
+    await writeClaim(recordOf('reviewer', await deadPid()));
+    const claim = await claimRole(options('auto', true));
+    expect(claim.role).toBe('reviewer');
+    expect(claim.tookOverFrom).toMatchObject({ role: 'reviewer' });
+  });
+
+  it('serializes quick updates: the claim file is always a whole claim, and the last update wins', async () => {
+    const { options, readClaim } = await setup();
+    const claim = await claimRole(options('reviewer'));
+    await Promise.all(Array.from({ length: 30 }, (_, i) => claim.update(i % 2 === 0 ? { agentPid: 1000 + i } : {})));
+    await claim.update({ agentPid: 4242 });
+    expect((await readClaim('reviewer')).agentPid).toBe(4242);
   });
 
   it('of 10 concurrent auto claims, exactly two win, one per role', async () => {
