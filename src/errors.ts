@@ -61,7 +61,7 @@ export class ConfigError extends CodeDebateError {
   override name = 'ConfigError';
 }
 
-/** The role this process wanted is held by another live process. */
+/** The role this process wanted, or a lock it needs, is held by another live process. */
 export class ClaimError extends CodeDebateError {
   override name = 'ClaimError';
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { AgentError } from '../errors.js';
 import type { Agent } from './agent.js';
 import { failurePrefix, runAgentProcess, stderrTail } from './run-agent-process.js';
@@ -11,12 +12,14 @@ import { splitCommand } from './split-command.js';
 export function createCmdAgent(spec: string): Agent {
   const [program, ...args] = splitCommand(spec);
   if (program === undefined) throw new AgentError('Cannot run the agent `cmd:`: expected a program after `cmd:`, e.g. `cmd:./my-agent --fast`.', 'not-installed');
-  const name = `cmd:${spec.trim()}`;
+  // Errors name the whole command; the signature in the shared file only the program, since
+  // arguments may hold a key or a token.
+  const command = `cmd:${spec.trim()}`;
   return {
-    name,
+    name: `cmd:${path.basename(program)}`,
     async writeTurn(request) {
-      const outcome = await runAgentProcess(name, { program, args, input: request.prompt }, request);
-      const what = failurePrefix(name, request);
+      const outcome = await runAgentProcess(command, { program, args, input: request.prompt }, request);
+      const what = failurePrefix(command, request);
       if (outcome.exitCode !== 0) throw new AgentError(`${what}: it exited with code ${outcome.exitCode}.${stderrTail(outcome.stderr)}`, 'crashed', { cause: outcome });
       if (outcome.stdout.trim() === '') {
         throw new AgentError(`${what}: it printed nothing on stdout, and a turn needs the section's text.${stderrTail(outcome.stderr)}`, 'empty-output', { cause: outcome });

@@ -28,3 +28,17 @@ export function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
     return false;
   }
 }
+
+const runningGroups = new Set<number>();
+
+/** Remembers an agent's process group while it runs, so an exit at once can still stop it. */
+export function trackProcessGroup(pid: number): () => void {
+  runningGroups.add(pid);
+  return () => runningGroups.delete(pid);
+}
+
+/** SIGKILL every agent process group still running: for an exit that cannot wait (a second Ctrl-C). */
+export function killRunningGroupsNow(): void {
+  for (const pid of runningGroups) signalGroup(pid, 'SIGKILL');
+  runningGroups.clear();
+}

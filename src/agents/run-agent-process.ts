@@ -1,7 +1,7 @@
 import { execa } from 'execa';
 import { AgentError } from '../errors.js';
 import type { TurnRequest } from './agent.js';
-import { killProcessGroup } from './kill-process-group.js';
+import { killProcessGroup, trackProcessGroup } from './kill-process-group.js';
 
 const stderrTailLines = 12;
 
@@ -39,6 +39,7 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
     stripFinalNewline: true,
     maxBuffer: 16 * 1024 * 1024,
   });
+  const untrack = subprocess.pid === undefined ? () => false : trackProcessGroup(subprocess.pid);
   if (subprocess.pid !== undefined) request.onProcess?.(subprocess.pid);
   let stopped: Promise<void> = Promise.resolve();
   const onStop = () => {
@@ -51,6 +52,7 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
   // The agent may exit on SIGTERM before a child that ignores it: finish the kill before the
   // turn fails, or the CLI exits first and the child outlives it.
   await stopped;
+  untrack();
   const outcome: ProcessOutcome = { stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? ''), exitCode: result.exitCode };
   const what = failurePrefix(agentName, request);
   if (request.signal.aborted) throw new AgentError(`${what}: the turn was interrupted.`, 'interrupted', { cause: result });

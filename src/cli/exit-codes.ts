@@ -16,6 +16,8 @@ export const exitCodes = {
   gitError: 6,
   /** A bug in code-debate itself. */
   internal: 70,
+  /** Stopped by SIGHUP (the terminal was closed). */
+  sighup: 129,
   /** Interrupted by SIGINT (Ctrl-C). */
   sigint: 130,
   /** Stopped by SIGTERM. */

@@ -27,5 +27,5 @@ Options:
 
 Exit codes: 0 consensus, 1 points still disputed, 2 usage or config error (or both roles taken),
 3 peer timed out, 4 agent failure, 5 protocol error in the file, 6 git error, 70 internal error,
-130/143 interrupted.
+129/130/143 stopped by SIGHUP/SIGINT/SIGTERM.
 `;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { killRunningGroupsNow } from '../agents/kill-process-group.js';
 import { AgentError, ClaimError, CodeDebateError, ConfigError, GitError, InterruptedError, ProtocolError } from '../errors.js';
 import { runSession } from '../session/run-session.js';
 import { outcomes, type Outcome } from '../session/debate-loop.js';
@@ -20,13 +21,18 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   const controller = new AbortController();
   let received: NodeJS.Signals | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (received !== null) process.exit(signalCode(signal));
+    if (received !== null) {
+      killRunningGroupsNow();
+      process.exit(signalCode(signal));
+    }
     received = signal;
     process.stderr.write(`\ncode-debate: ${signal} received, stopping (press Ctrl-C again to exit at once)\n`);
     controller.abort();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // Closing the terminal: stop as for SIGTERM, so the agent and the claim do not outlive it.
+  process.on('SIGHUP', onSignal);
   const code = await run(argv, controller.signal).catch((error: unknown) => {
     if (received !== null) {
       process.stderr.write(`code-debate: ${(error as Error).message}\n`);
@@ -79,6 +85,7 @@ function fail(message: string, code: ExitCode): ExitCode {
 }
 
 function signalCode(signal: NodeJS.Signals): ExitCode {
+  if (signal === 'SIGHUP') return exitCodes.sighup;
   return signal === 'SIGTERM' ? exitCodes.sigterm : exitCodes.sigint;
 }
 

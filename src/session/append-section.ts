@@ -29,9 +29,9 @@ export async function appendSection(request: AppendRequest): Promise<AppendResul
     const before = await statOrNull(request.file);
     const current = await readDebateFile(request.file);
     if (current.checksum !== request.expectedChecksum && !request.stillValid(current)) return { written: false, current };
-    const text = current.text + request.render(current);
+    const bytes = Buffer.concat([current.bytes, Buffer.from(request.render(current), 'utf8')]);
     const temporary = path.join(path.dirname(request.file), `.${path.basename(request.file)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
-    await writeDurably(temporary, text, before?.mode);
+    await writeDurably(temporary, bytes, before?.mode);
     try {
       const after = await statOrNull(request.file);
       if (!sameFile(before, after)) return { written: false, current: await readDebateFile(request.file) };
@@ -47,16 +47,16 @@ export async function appendSection(request: AppendRequest): Promise<AppendResul
       await unlink(temporary).catch(() => undefined);
     }
     await syncDirectory(path.dirname(request.file));
-    return { written: true, state: { exists: true, text, checksum: checksumOf(text) } };
+    return { written: true, state: { exists: true, bytes, text: bytes.toString('utf8'), checksum: checksumOf(bytes) } };
   });
 }
 
-async function writeDurably(file: string, text: string, mode: number | undefined): Promise<void> {
+async function writeDurably(file: string, bytes: Buffer, mode: number | undefined): Promise<void> {
   const handle = await open(file, 'wx', mode === undefined ? 0o644 : mode & 0o777);
   try {
     // open() applies the umask: set the replaced file's mode exactly, or a 0o664 file becomes 0o644.
     if (mode !== undefined) await handle.chmod(mode & 0o777);
-    await handle.writeFile(text);
+    await handle.writeFile(bytes);
     await handle.sync();
   } finally {
     await handle.close();

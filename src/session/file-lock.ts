@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { readFile, unlink } from 'node:fs/promises';
 import os from 'node:os';
-import { CodeDebateError } from '../errors.js';
+import { ClaimError } from '../errors.js';
 import { createExclusive } from './create-exclusive.js';
 import { isProcessAlive } from './process-alive.js';
 
@@ -32,7 +32,7 @@ export async function withFileLock<T>(lockPath: string, options: FileLockOptions
     if (await createExclusive(lockPath, text)) break;
     if (await breakIfStale(lockPath, options)) continue;
     if (Date.now() > deadline) {
-      throw new CodeDebateError(
+      throw new ClaimError(
         `Cannot take the lock ${lockPath}: another code-debate process has held it for over ${options.timeoutMs} ms. ` +
           'If no other code-debate process is running, delete that file.',
       );

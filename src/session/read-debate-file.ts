@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 
 export interface FileState {
   exists: boolean;
+  /** The bytes as they are on disk: an append writes these back unchanged, valid UTF-8 or not. */
+  bytes: Buffer;
   text: string;
   /** md5 of the bytes, hex, as `md5sum` prints it: the protocol's change detector. */
   checksum: string;
@@ -16,9 +18,9 @@ export function checksumOf(bytes: Uint8Array | string): string {
 export async function readDebateFile(file: string): Promise<FileState> {
   try {
     const bytes = await readFile(file);
-    return { exists: true, text: bytes.toString('utf8'), checksum: checksumOf(bytes) };
+    return { exists: true, bytes, text: bytes.toString('utf8'), checksum: checksumOf(bytes) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    return { exists: false, text: '', checksum: checksumOf('') };
+    return { exists: false, bytes: Buffer.alloc(0), text: '', checksum: checksumOf('') };
   }
 }

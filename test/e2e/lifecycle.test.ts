@@ -1,9 +1,12 @@
 import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { isAlive, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+
+const spawningAgentPath = fileURLToPath(new URL('../agents/fixtures/spawning-agent.mjs', import.meta.url));
 import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
@@ -87,6 +90,37 @@ describe('interrupting', () => {
     expect(exit.stderr).toContain('nothing was written');
     await waitFor(() => !isAlive(pid), 'the agent to be stopped');
     await expect(readFile(repo.file)).rejects.toThrow();
+    const state = path.join(repo.dir, '.git', 'code-debate');
+    const [debate] = await readdir(state);
+    expect(await readdir(path.join(state, debate ?? ''))).toEqual([]);
+  });
+});
+
+describe('a second Ctrl-C', () => {
+  it('exits at once, and still kills the whole agent group, even a child that ignores SIGTERM', async () => {
+    const repo = await setup();
+    const pidsFile = path.join(repo.dir, '..', `${path.basename(repo.dir)}-pids.json`);
+    const agent = `cmd:${JSON.stringify(process.execPath)} ${JSON.stringify(spawningAgentPath)} ${JSON.stringify(pidsFile)} --ignore-term`;
+    const reviewer = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
+    const pids = JSON.parse(await waitFor(() => readFile(pidsFile, 'utf8').catch(() => ''), 'the agent and its child')) as { agent: number; child: number };
+    reviewer.child.kill('SIGINT');
+    await waitFor(() => reviewer.output().stderr.includes('SIGINT received'), 'the first Ctrl-C to be seen');
+    reviewer.child.kill('SIGINT');
+    const exit = await reviewer.exited;
+    expect(exit.code).toBe(130);
+    await waitFor(() => !isAlive(pids.agent) && !isAlive(pids.child), 'the agent and its child to be gone', 1_000);
+    await expect(readFile(repo.file)).rejects.toThrow();
+  });
+
+  it('SIGHUP (the terminal closed) stops like SIGTERM: exit 129, the agent stopped, the claim released', async () => {
+    const repo = await setup();
+    const agent = await repo.script('agent', { review: { hang: true } });
+    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    const started = await waitFor(() => readFile(agent.log, 'utf8').catch(() => ''), 'the agent to start');
+    const pid = Number((JSON.parse(started.trim()) as { pid: number }).pid);
+    reviewer.child.kill('SIGHUP');
+    expect((await reviewer.exited).code).toBe(129);
+    await waitFor(() => !isAlive(pid), 'the agent to be stopped');
     const state = path.join(repo.dir, '.git', 'code-debate');
     const [debate] = await readdir(state);
     expect(await readdir(path.join(state, debate ?? ''))).toEqual([]);

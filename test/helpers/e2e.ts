@@ -1,4 +1,5 @@
 import { afterEach } from 'vitest';
+import { isGone } from '../session/processes.js';
 import { makeDebateRepo } from './debate-repo.js';
 
 export type DebateRepo = Awaited<ReturnType<typeof makeDebateRepo>>;
@@ -22,11 +23,7 @@ export function useDebateRepos(): { repo(): Promise<DebateRepo>; onCleanup(clean
   };
 }
 
+/** Whether `pid` still runs: a zombie nobody reaped (its parent already exited) does not. */
 export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  return !isGone(pid);
 }

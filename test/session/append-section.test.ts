@@ -38,8 +38,8 @@ describe('appendSection', () => {
         },
       }),
     );
-    expect(rendered).toEqual([{ exists: false, text: '', checksum: checksumOf('') }]);
-    expect(result).toEqual({ written: true, state: { exists: true, text: review, checksum: checksumOf(review) } });
+    expect(rendered).toEqual([{ exists: false, bytes: Buffer.from(''), text: '', checksum: checksumOf('') }]);
+    expect(result).toEqual({ written: true, state: { exists: true, bytes: Buffer.from(review), text: review, checksum: checksumOf(review) } });
     expect(await readFile(file, 'utf8')).toBe(review);
     expect((await stat(file)).mode & 0o777).toBe(0o644 & ~process.umask());
     expect(await readdir(dir)).toEqual(['reply.md']);
@@ -56,7 +56,7 @@ describe('appendSection', () => {
         },
       }),
     );
-    expect(result).toEqual({ written: false, current: { exists: true, text: peer, checksum: checksumOf(peer) } });
+    expect(result).toEqual({ written: false, current: { exists: true, bytes: Buffer.from(peer), text: peer, checksum: checksumOf(peer) } });
     expect(await readFile(file, 'utf8')).toBe(peer);
     expect(await readdir(dir)).toEqual(['reply.md']);
   });
@@ -68,8 +68,16 @@ describe('appendSection', () => {
     const bytes = await readFile(file);
     expect(bytes.subarray(0, old.length).equals(old)).toBe(true);
     expect(bytes.subarray(old.length).toString('utf8')).toBe(response);
-    expect(result).toEqual({ written: true, state: { exists: true, text: old.toString('utf8') + response, checksum: checksumOf(bytes) } });
+    expect(result).toEqual({ written: true, state: { exists: true, bytes: Buffer.from(old.toString('utf8') + response), text: old.toString('utf8') + response, checksum: checksumOf(bytes) } });
     expect(await readdir(dir)).toEqual(['reply.md']);
+  });
+
+  it('writes back bytes that are not UTF-8 exactly as they were', async () => {
+    const latin1 = Buffer.concat([Buffer.from('# Code Debate: Caf'), Buffer.from([0xe9]), Buffer.from('\n\n## Review\n\nx\n')]);
+    const { file, request } = await setup(latin1);
+    const result = await appendSection(request());
+    expect(result.written).toBe(true);
+    expect(await readFile(file)).toEqual(Buffer.concat([latin1, Buffer.from(response)]));
   });
 
   it('refuses to write when the file changed and the decision no longer holds, leaving it untouched', async () => {
@@ -91,7 +99,7 @@ describe('appendSection', () => {
         },
       }),
     );
-    const current = { exists: true, text: changed, checksum: checksumOf(changed) };
+    const current = { exists: true, bytes: Buffer.from(changed), text: changed, checksum: checksumOf(changed) };
     expect(result).toEqual({ written: false, current });
     expect(asked).toEqual([current]);
     expect(rendered).toBe(false);
@@ -136,7 +144,7 @@ describe('appendSection', () => {
         },
       }),
     );
-    expect(result).toEqual({ written: false, current: { exists: true, text: review + peer, checksum: checksumOf(review + peer) } });
+    expect(result).toEqual({ written: false, current: { exists: true, bytes: Buffer.from(review + peer), text: review + peer, checksum: checksumOf(review + peer) } });
     expect(await readFile(file, 'utf8')).toBe(review + peer);
     expect(await readdir(dir)).toEqual(['reply.md']);
   });

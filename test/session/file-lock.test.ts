@@ -3,7 +3,7 @@ import os from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CodeDebateError } from '../../src/errors.js';
+import { ClaimError } from '../../src/errors.js';
 import { withFileLock } from '../../src/session/file-lock.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { deadPid, useLiveHolders } from './processes.js';
@@ -102,7 +102,7 @@ describe('withFileLock', () => {
       ran = true;
     }).catch((caught: unknown) => caught);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
-    expect(error).toBeInstanceOf(CodeDebateError);
+    expect(error).toBeInstanceOf(ClaimError);
     expect((error as Error).message).toBe(
       `Cannot take the lock ${lock}: another code-debate process has held it for over 300 ms. ` +
         'If no other code-debate process is running, delete that file.',

@@ -10,7 +10,7 @@ const tempDir = useTempDir('read');
 describe('readDebateFile', () => {
   it('reads an absent file as empty', async () => {
     const dir = await tempDir();
-    expect(await readDebateFile(path.join(dir, 'reply.md'))).toEqual({ exists: false, text: '', checksum: 'd41d8cd98f00b204e9800998ecf8427e' });
+    expect(await readDebateFile(path.join(dir, 'reply.md'))).toEqual({ exists: false, bytes: Buffer.from(''), text: '', checksum: 'd41d8cd98f00b204e9800998ecf8427e' });
   });
 
   it.runIf(process.platform === 'linux')('reads the text with the checksum md5sum prints for the same bytes', async () => {
@@ -19,7 +19,7 @@ describe('readDebateFile', () => {
     const text = '# Code Debate: café\r\n\r\n## Review  \r\nno final newline';
     await writeFile(file, text);
     const { stdout } = await execa('md5sum', [file]);
-    expect(await readDebateFile(file)).toEqual({ exists: true, text, checksum: stdout.split(' ')[0] });
+    expect(await readDebateFile(file)).toEqual({ exists: true, bytes: Buffer.from(text), text, checksum: stdout.split(' ')[0] });
     expect(checksumOf(text)).toBe(stdout.split(' ')[0]);
   });
 

@@ -33,14 +33,14 @@ describe.each([
     const waiting = waitForChange(file, watch, checksum, 10_000, never);
     const text = `${review}\n---\n\n## Response 1\n\n- R1: **Agreed**\n`;
     await appendFile(file, text.slice(review.length));
-    expect(await waiting).toEqual({ exists: true, text, checksum: checksumOf(text) });
+    expect(await waiting).toEqual({ exists: true, bytes: Buffer.from(text), text, checksum: checksumOf(text) });
   });
 
   it('sees the file appear', async () => {
     const { file, watch, checksum } = await setup(null);
     const waiting = waitForChange(file, watch, checksum, 10_000, never);
     await writeFile(file, review);
-    expect(await waiting).toEqual({ exists: true, text: review, checksum: checksumOf(review) });
+    expect(await waiting).toEqual({ exists: true, bytes: Buffer.from(review), text: review, checksum: checksumOf(review) });
   });
 
   it('returns a change made between reading the checksum and starting to wait', async () => {
