@@ -26,29 +26,39 @@ export type AppendResult = { written: true; state: FileState } | { written: fals
  */
 export async function appendSection(request: AppendRequest): Promise<AppendResult> {
   return withFileLock(request.lockPath, { timeoutMs: 10_000 }, async () => {
-    const before = await statOrNull(request.file);
-    const current = await readDebateFile(request.file);
-    if (current.checksum !== request.expectedChecksum && !request.stillValid(current)) return { written: false, current };
-    const bytes = Buffer.concat([current.bytes, Buffer.from(request.render(current), 'utf8')]);
-    const temporary = path.join(path.dirname(request.file), `.${path.basename(request.file)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
-    await writeDurably(temporary, bytes, before?.mode);
-    try {
-      const after = await statOrNull(request.file);
-      if (!sameFile(before, after)) return { written: false, current: await readDebateFile(request.file) };
-      if (before === null) {
-        await link(temporary, request.file);
-      } else {
-        await rename(temporary, request.file);
-      }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { written: false, current: await readDebateFile(request.file) };
-      throw error;
-    } finally {
-      await unlink(temporary).catch(() => undefined);
+    for (let attempt = 1; ; attempt++) {
+      const result = await tryAppend(request);
+      // A file touched between our read and our rename is read again, and the section still
+      // written if the decision holds: an editor's autosave must not cost an agent's turn.
+      if (result !== 'moved' || attempt === maxAttempts) return result === 'moved' ? { written: false, current: await readDebateFile(request.file) } : result;
     }
-    await syncDirectory(path.dirname(request.file));
-    return { written: true, state: { exists: true, bytes, text: bytes.toString('utf8'), checksum: checksumOf(bytes) } };
   });
+}
+
+const maxAttempts = 3;
+
+async function tryAppend(request: AppendRequest): Promise<AppendResult | 'moved'> {
+  const before = await statOrNull(request.file);
+  const current = await readDebateFile(request.file);
+  if (current.checksum !== request.expectedChecksum && !request.stillValid(current)) return { written: false, current };
+  const bytes = Buffer.concat([current.bytes, Buffer.from(request.render(current), 'utf8')]);
+  const temporary = path.join(path.dirname(request.file), `.${path.basename(request.file)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
+  await writeDurably(temporary, bytes, before?.mode);
+  try {
+    if (!sameFile(before, await statOrNull(request.file))) return 'moved';
+    if (before === null) {
+      await link(temporary, request.file);
+    } else {
+      await rename(temporary, request.file);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return 'moved';
+    throw error;
+  } finally {
+    await unlink(temporary).catch(() => undefined);
+  }
+  await syncDirectory(path.dirname(request.file));
+  return { written: true, state: { exists: true, bytes, text: bytes.toString('utf8'), checksum: checksumOf(bytes) } };
 }
 
 async function writeDurably(file: string, bytes: Buffer, mode: number | undefined): Promise<void> {

@@ -91,6 +91,8 @@ async function agentSection(context: SessionContext, turn: TurnKind, round: numb
 function sameTurn(current: FileState, decidedOn: DebateDocument, action: WriteAction, context: SessionContext): boolean {
   const parsed = parseDocument(current.text);
   if (!parsed.ok || parsed.document.sections.length !== decidedOn.sections.length) return false;
+  // The section this turn answers must be the one the agent read, not a peer's section still being written.
+  if (parsed.document.sections.at(-1)?.body !== decidedOn.sections.at(-1)?.body) return false;
   const again = action.turn === 'consensus' && action.reason === 'peer-timeout' ? action : decideAction(parsed.document, context.role, { maxRounds: context.maxRounds });
   return JSON.stringify(again) === JSON.stringify(action);
 }

@@ -1,4 +1,4 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +70,23 @@ describe('appendSection', () => {
     expect(bytes.subarray(old.length).toString('utf8')).toBe(response);
     expect(result).toEqual({ written: true, state: { exists: true, bytes: Buffer.from(old.toString('utf8') + response), text: old.toString('utf8') + response, checksum: checksumOf(bytes) } });
     expect(await readdir(dir)).toEqual(['reply.md']);
+  });
+
+  it('writes anyway when the file was only touched between the read and the rename (an editor autosave)', async () => {
+    const { file, request } = await setup(review);
+    let renders = 0;
+    const result = await appendSection(
+      request({
+        render: () => {
+          renders++;
+          if (renders === 1) utimesSync(file, new Date(2000, 0, 1), new Date(2000, 0, 1));
+          return response;
+        },
+      }),
+    );
+    expect(renders).toBe(2);
+    expect(result.written).toBe(true);
+    expect(await readFile(file, 'utf8')).toBe(review + response);
   });
 
   it('writes back bytes that are not UTF-8 exactly as they were', async () => {
