@@ -11,6 +11,8 @@ Subjects:
   A..B | A...B | HEAD~3..               a range
   the diff against <branch>             merge base with <branch> to HEAD
   staged | working tree                 the index, or everything uncommitted (untracked included)
+  <path> [<path>...]                    uncommitted changes to those files or folders
+  PR #42 | #42 | <PR URL>               a pull request, through the GitHub CLI (gh)
   anything else                         free text for the agent, with the branch's diff against its upstream
 
 Options:
@@ -20,6 +22,7 @@ Options:
   --max-rounds <n>            rounds before the Reviewer writes the CONSENSUS (default ${defaults.maxRounds})
   --turn-timeout <duration>   how long to wait for the peer's turn (default ${defaults.turnTimeout})
   --agent-timeout <duration>  how long the agent may take for one turn (default ${defaults.agentTimeout})
+  --max-diff-bytes <n>        the most diff a prompt carries; the file list covers the rest (default 200000)
   --poll <ms>                 poll the file instead of using filesystem events
   -C, --cwd <dir>             run as if started in <dir>
   -h, --help                  this text

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Role } from '../agents/agent.js';
 import { ConfigError } from '../errors.js';
+import { defaultMaxDiffBytes } from '../git/resolve-subject.js';
 import type { SessionOptions } from '../session/run-session.js';
 import { parseDuration } from './parse-duration.js';
 
@@ -25,6 +26,7 @@ const options = {
   'turn-timeout': { type: 'string' },
   'agent-timeout': { type: 'string' },
   poll: { type: 'string' },
+  'max-diff-bytes': { type: 'string' },
   cwd: { type: 'string', short: 'C' },
   keep: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -58,6 +60,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
     turnTimeoutMs: parseDuration(values['turn-timeout'] ?? defaults.turnTimeout, '--turn-timeout'),
     agentTimeoutMs: parseDuration(values['agent-timeout'] ?? defaults.agentTimeout, '--agent-timeout'),
     pollMs: values.poll === undefined ? null : parseInteger(values.poll, '--poll', 10, 600_000),
+    maxDiffBytes: parseInteger(values['max-diff-bytes'] ?? String(defaultMaxDiffBytes), '--max-diff-bytes', 0, 100_000_000),
   };
 }
 

@@ -1,10 +1,11 @@
 import path from 'node:path';
 
 /**
- * Pathspecs for the whole work tree but `exclude` (repo-relative paths, e.g. the debate file),
- * taken literally so that `*` or `[` in a name match only that name.
+ * Pathspecs for the whole work tree (or only the repo-relative `include` paths) but `exclude`
+ * (repo-relative paths, e.g. the debate file), taken literally so that `*` or `[` in a name match
+ * only that name.
  */
-export function buildPathspecs(exclude: readonly string[]): string[] {
+export function buildPathspecs(exclude: readonly string[], include: readonly string[] | null = null): string[] {
   const excluded = exclude.map((file) => {
     const normalized = path.posix.normalize(file.split(path.sep).join('/'));
     if (path.posix.isAbsolute(normalized) || normalized === '..' || normalized.startsWith('../') || normalized === '.') {
@@ -12,5 +13,6 @@ export function buildPathspecs(exclude: readonly string[]): string[] {
     }
     return `:(exclude,literal)${normalized}`;
   });
-  return ['.', ...excluded];
+  const included = include === null ? ['.'] : include.map((file) => (file === '.' ? '.' : `:(literal)${file}`));
+  return [...included, ...excluded];
 }

@@ -11,5 +11,7 @@ export interface DiffPlan {
   compare: string[];
   /** Whether untracked files join the diff as added files. */
   withUntracked: boolean;
+  /** Repo-relative paths the diff is limited to; null for the whole work tree. */
+  paths: string[] | null;
   description: string;
 }

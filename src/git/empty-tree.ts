@@ -6,8 +6,13 @@ export const emptyTreeShas = {
   sha256: '6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321',
 } as const;
 
-/** The empty tree's id in this repository's hash (sha1, or sha256 for `--object-format=sha256`). */
-export async function readEmptyTree(git: GitRunner): Promise<string> {
+/** This repository's hash: sha1, or sha256 for `--object-format=sha256`. */
+export async function readObjectFormat(git: GitRunner): Promise<'sha1' | 'sha256'> {
   const format = (await git.run(['rev-parse', '--show-object-format'])).trim();
-  return format === 'sha256' ? emptyTreeShas.sha256 : emptyTreeShas.sha1;
+  return format === 'sha256' ? 'sha256' : 'sha1';
+}
+
+/** The empty tree's id in this repository's hash. */
+export async function readEmptyTree(git: GitRunner): Promise<string> {
+  return emptyTreeShas[await readObjectFormat(git)];
 }

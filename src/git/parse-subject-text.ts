@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors.js';
+import { parsePullRequest, type PullRequestReference } from './parse-pull-request.js';
 
 /** What the user's words ask for, before git is asked anything. */
 export type SubjectRequest =
@@ -12,6 +13,10 @@ export type SubjectRequest =
   | { kind: 'against'; branch: string }
   | { kind: 'staged' }
   | { kind: 'working-tree' }
+  /** `PR #42`, `pr 42`, `#42` or a pull request URL: asked of GitHub through `gh`. */
+  | { kind: 'pr'; pullRequest: PullRequestReference }
+  /** Words that are all existing paths in the work tree (relative to its root; `.` for all of it). */
+  | { kind: 'paths'; paths: string[] }
   | { kind: 'free-text' };
 
 const stagedPattern = /^(?:the\s+)?(?:staged|index|cached)(?:\s+changes)?$/i;
@@ -31,7 +36,7 @@ export function assertRevision(revision: string): string {
   return revision;
 }
 
-function parseRange(word: string): SubjectRequest | null {
+function parseRange(word: string): Extract<SubjectRequest, { kind: 'range' }> | null {
   const start = word.indexOf('..');
   if (start === -1) return null;
   const symmetric = word[start + 2] === '.';
@@ -48,24 +53,49 @@ function parseRange(word: string): SubjectRequest | null {
   };
 }
 
-/** Reads the user's words for what to review; keywords are case-insensitive. */
-export function parseSubjectText(text: string): SubjectRequest {
+/** Collapses runs of white space; an empty subject is a `ConfigError` with examples. */
+export function normalizeSubjectText(text: string): string {
   const words = text.trim().replace(/\s+/g, ' ');
   if (words === '') {
     throw new ConfigError(
-      'Cannot review an empty subject, expected e.g. `HEAD`, `commit 1a2b3c4`, `main..HEAD`, `the diff against main`, `staged` or `working tree`.',
+      'Cannot review an empty subject, expected e.g. `HEAD`, `commit 1a2b3c4`, `main..HEAD`, `the diff against main`, `staged`, `working tree`, `PR #42` or paths.',
     );
   }
+  return words;
+}
+
+/**
+ * The subjects named by a keyword (`staged`, `working tree`, `commit X`, `against X`, `PR #42`),
+ * which win over paths and revisions of the same name; null for other words.
+ */
+export function parseKeywordSubject(words: string): SubjectRequest | null {
   if (stagedPattern.test(words)) return { kind: 'staged' };
   if (workingTreePattern.test(words)) return { kind: 'working-tree' };
   const commit = commitPattern.exec(words)?.[1];
   if (commit !== undefined) return parseRange(commit) ?? { kind: 'commit', revision: assertRevision(commit) };
   const against = againstPattern.exec(words)?.[1];
   if (against !== undefined) return { kind: 'against', branch: assertRevision(against) };
+  const pullRequest = parsePullRequest(words);
+  return pullRequest === null ? null : { kind: 'pr', pullRequest };
+}
+
+export type RevisionRequest = Extract<SubjectRequest, { kind: 'range' | 'commit' | 'commit-or-text' | 'free-text' }>;
+
+/** Words without a keyword: a range, a revision, or free text. */
+export function parseRevisionWords(words: string): RevisionRequest {
   if (words.includes(' ')) return { kind: 'free-text' };
   const range = parseRange(words);
   if (range !== null) return range;
   assertRevision(words);
   const revisionLike = revisionLikePatterns.some((pattern) => pattern.test(words));
   return { kind: revisionLike ? 'commit' : 'commit-or-text', revision: words };
+}
+
+/**
+ * Reads the user's words for what to review, before git or the file system is asked (so never
+ * `paths`); keywords are case-insensitive.
+ */
+export function parseSubjectText(text: string): SubjectRequest {
+  const words = normalizeSubjectText(text);
+  return parseKeywordSubject(words) ?? parseRevisionWords(words);
 }

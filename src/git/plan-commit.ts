@@ -15,6 +15,7 @@ export async function planCommit(git: GitRunner, sha: string, kind: SubjectKind 
     head: commit.sha,
     compare: [parent ?? (await readEmptyTree(git)), commit.sha],
     withUntracked: false,
+    paths: null,
     description: describeCommit(commit),
   };
 }

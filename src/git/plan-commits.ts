@@ -11,5 +11,5 @@ export async function planCommits(
 ): Promise<Omit<DiffPlan, 'kind'>> {
   const [shortBase = base, shortHead = head] = await shortenShas(git, [base, head]);
   const count = await countCommits(git, base, head);
-  return { base, head, compare: [base, head], withUntracked: false, description: describeCommits(shortBase, shortHead, count) };
+  return { base, head, compare: [base, head], withUntracked: false, paths: null, description: describeCommits(shortBase, shortHead, count) };
 }

@@ -20,6 +20,7 @@ export async function planLocalChanges(git: GitRunner, kind: 'staged' | 'working
     head: null,
     compare: staged ? ['--cached', against] : [against],
     withUntracked: !staged,
+    paths: null,
     description: staged ? `the staged changes, ${since}` : `the working tree, untracked files included, ${since}`,
   };
 }

@@ -1,5 +1,6 @@
 import { lstat, readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
+import { readObjectFormat } from './empty-tree.js';
 import { renderNewFileDiff, type NewFile } from './render-new-file-diff.js';
 import type { GitRunner } from './run-git.js';
 
@@ -30,12 +31,13 @@ export async function readUntrackedDiff(
   const listed = await git.run(['ls-files', '--others', '--exclude-standard', '-z', '--', ...pathspecs]);
   const files: string[] = [];
   let diff = '';
+  const objectFormat = listed === '' ? 'sha1' : await readObjectFormat(git);
   for (const relative of listed.split('\0')) {
     if (relative === '' || relative.endsWith('/')) continue;
     const file = await readNewFile(git.cwd, relative);
     if (file === null) continue;
     files.push(relative);
-    diff += renderNewFileDiff(file);
+    diff += renderNewFileDiff(file, objectFormat);
   }
   return { files, diff };
 }

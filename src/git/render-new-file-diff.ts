@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** A file to show as added, as git stores it: mode and raw bytes (a symlink's bytes are its target). */
 export interface NewFile {
   /** Path relative to the work tree root, with `/` separators. */
@@ -31,11 +33,20 @@ export function quoteGitPath(path: string): string {
 // git's own test: a NUL byte in the first 8000 bytes makes a file binary.
 const isBinary = (content: Buffer): boolean => content.subarray(0, 8000).includes(0);
 
-/** The `git diff` section that adds `file`, as git prints it for a new file (without the `index` line). */
-export function renderNewFileDiff(file: NewFile): string {
+/** The id git gives `content` as a blob, in the repository's hash (`--object-format`). */
+export function hashBlob(content: Buffer, objectFormat: 'sha1' | 'sha256'): string {
+  return createHash(objectFormat).update(`blob ${content.length}\0`).update(content).digest('hex');
+}
+
+/**
+ * The `git diff` section that adds `file`, as git prints it for an intent-to-add file (`git add
+ * -N`), with the blob id abbreviated to 7 digits.
+ */
+export function renderNewFileDiff(file: NewFile, objectFormat: 'sha1' | 'sha256' = 'sha1'): string {
   const from = quoteGitPath(`a/${file.path}`);
   const to = quoteGitPath(`b/${file.path}`);
-  const header = [`diff --git ${from} ${to}`, `new file mode ${file.mode}`];
+  const id = hashBlob(file.content, objectFormat).slice(0, 7);
+  const header = [`diff --git ${from} ${to}`, `new file mode ${file.mode}`, `index 0000000..${id}`];
   if (file.content.length === 0) return `${header.join('\n')}\n`;
   if (isBinary(file.content)) return `${[...header, `Binary files /dev/null and ${to} differ`].join('\n')}\n`;
   const text = file.content.toString('utf8');

@@ -1,37 +1,82 @@
-import { createHash } from 'node:crypto';
-import { findRepo } from './find-repo.js';
-import { parseSubjectText } from './parse-subject-text.js';
+import { ConfigError } from '../errors.js';
+import { buildReviewedDiff } from './build-reviewed-diff.js';
+import { findRepo, type Repo } from './find-repo.js';
+import { findSubjectPaths } from './find-subject-paths.js';
+import type { PullRequestReference } from './parse-pull-request.js';
+import { normalizeSubjectText, parseKeywordSubject, parseRevisionWords, type SubjectRequest } from './parse-subject-text.js';
 import { planDiff } from './plan-diff.js';
 import { readDiff } from './read-diff.js';
+import { readPullRequest } from './read-pull-request.js';
 import { openGit } from './run-git.js';
+import { storeSnapshot } from './snapshot-store.js';
 import type { Subject } from './subject.js';
 
+export const defaultMaxDiffBytes = 200_000;
+
 export interface ResolveSubjectOptions {
-  /** A directory inside the work tree. */
+  /** A directory inside the work tree; paths in the subject are relative to it. */
   cwd: string;
   /** Paths relative to the work tree root to leave out of the diff, e.g. the debate file. */
   exclude: readonly string[];
+  /** How many bytes of diff the agents get (default 200 000); the summary covers every file. */
+  maxDiffBytes?: number;
+  /** The environment `gh` runs with for a pull request (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+}
+
+interface Resolving {
+  /** The user's words, trimmed: the subject's `text`. */
+  words: string;
+  /** The same with runs of white space collapsed, as the parsers read them. */
+  normalized: string;
+  repo: Repo;
+  options: ResolveSubjectOptions;
+  maxDiffBytes: number;
+}
+
+function checkMaxDiffBytes(value: number): number {
+  if (Number.isSafeInteger(value) && value >= 0) return value;
+  throw new ConfigError(`Cannot use \`${value}\` as the diff budget (--max-diff-bytes), expected a whole number of bytes, 0 or more, e.g. 200000.`);
+}
+
+async function resolvePullRequest(reference: PullRequestReference, { words, repo, options, maxDiffBytes }: Resolving): Promise<Subject> {
+  const { pullRequest, diff } = await readPullRequest(reference, { cwd: repo.root, env: options.env });
+  // The pull request's commits may be fetched; its work tree is not this one.
+  const source = { git: openGit(repo.root), workTree: null };
+  const reviewed = await buildReviewedDiff(diff, { source, exclude: options.exclude, maxDiffBytes });
+  return {
+    text: words,
+    kind: 'pr',
+    base: pullRequest.baseRefOid,
+    head: pullRequest.headRefOid,
+    description: `PR #${pullRequest.number} ${JSON.stringify(pullRequest.title)} (${pullRequest.baseRefName}..${pullRequest.headRefName})`,
+    ...reviewed,
+  };
+}
+
+async function resolveWithGit(keyword: Exclude<SubjectRequest, { kind: 'pr' }> | null, { words, normalized, repo, options, maxDiffBytes }: Resolving): Promise<Subject> {
+  const git = openGit(repo.root);
+  const paths = keyword === null ? await findSubjectPaths(git, repo.root, normalized, options.cwd) : null;
+  const request = keyword ?? (paths === null ? parseRevisionWords(normalized) : { kind: 'paths' as const, paths });
+  const plan = await planDiff(git, request, words);
+  const diff = await readDiff(git, plan, options.exclude);
+  const workTree = plan.head === null && !plan.compare.includes('--cached') ? repo.root : null;
+  const reviewed = await buildReviewedDiff(diff, { source: { git, workTree }, exclude: options.exclude, maxDiffBytes });
+  return { text: words, kind: plan.kind, base: plan.base, head: plan.head, description: plan.description, ...reviewed };
 }
 
 /**
  * Turns the user's words (`HEAD`, `main..HEAD`, `the diff against main`, `staged`, `working tree`,
- * or free text) into the diff to review. The words only ever reach git as checked arguments.
+ * paths, `PR #42`, or free text) into the diff to review, and records its per-file hashes for
+ * `filesChangedSince`. The words only ever reach git and gh as checked arguments, never a shell.
  */
 export async function resolveSubject(text: string, options: ResolveSubjectOptions): Promise<Subject> {
   const words = text.trim();
-  const request = parseSubjectText(words);
-  const repo = await findRepo(options.cwd);
-  const git = openGit(repo.root);
-  const plan = await planDiff(git, request, words);
-  const { diff, files } = await readDiff(git, plan, options.exclude);
-  return {
-    text: words,
-    kind: plan.kind,
-    base: plan.base,
-    head: plan.head,
-    description: plan.description,
-    diff,
-    diffSha256: createHash('sha256').update(diff, 'utf8').digest('hex'),
-    files,
-  };
+  const normalized = normalizeSubjectText(words);
+  const keyword = parseKeywordSubject(normalized);
+  const maxDiffBytes = checkMaxDiffBytes(options.maxDiffBytes ?? defaultMaxDiffBytes);
+  const resolving: Resolving = { words, normalized, repo: await findRepo(options.cwd), options, maxDiffBytes };
+  const subject = keyword !== null && keyword.kind === 'pr' ? await resolvePullRequest(keyword.pullRequest, resolving) : await resolveWithGit(keyword, resolving);
+  await storeSnapshot(resolving.repo.gitDir, subject.diffSha256, subject.fileHashes);
+  return subject;
 }

@@ -14,6 +14,8 @@ export interface PromptContext {
   /** The debate file as the agent should name it: relative to the work tree. */
   file: string;
   subject: Subject;
+  /** Files whose change differs from the snapshot the Review was written on. */
+  changedSinceReview: readonly string[];
   document: DebateDocument;
   documentText: string;
   states: readonly PointState[];
@@ -41,6 +43,11 @@ export function promptValues(context: PromptContext): PromptValues {
     round: String(context.round),
     max_rounds: String(context.maxRounds),
     diff: context.subject.diff.trim() === '' ? '(the diff is empty)' : context.subject.diff.trimEnd(),
+    files: context.subject.summary,
+    changed_files:
+      context.changedSinceReview.length === 0
+        ? ''
+        : `\nThe change under review moved since the Review was written (the author pushed or edited); these files changed since then, so check points about them against the diff below:\n\n${context.changedSinceReview.map((file) => `- ${file}`).join('\n')}\n`,
     document: context.documentText,
     open_points: open.length === 0 ? '(none)' : open.map((state) => state.point.text).join('\n\n'),
     last_section: last ? `## ${last.heading}\n\n${last.body}` : '(none)',

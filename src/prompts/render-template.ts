@@ -9,6 +9,8 @@ export const placeholders = [
   'round',
   'max_rounds',
   'diff',
+  'files',
+  'changed_files',
   'document',
   'open_points',
   'last_section',

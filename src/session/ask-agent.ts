@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { TurnKind } from '../agents/agent.js';
 import { AgentError, InterruptedError } from '../errors.js';
 import { checkSectionBody } from '../protocol/check-section-body.js';
+import type { Subject } from '../git/subject.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import type { SessionContext } from './session-context.js';
@@ -19,6 +20,8 @@ export interface AgentAsk {
   heading: string;
   prompt: string;
   document: DebateDocument;
+  /** The subject as it is for this turn. */
+  subject: Subject;
 }
 
 /**
@@ -75,7 +78,7 @@ async function callAgent(context: SessionContext, ask: AgentAsk, prompt: string,
       round: ask.round,
       prompt,
       document: ask.document,
-      subject: context.subject,
+      subject: ask.subject,
       cwd: context.root,
       file: context.file,
       signal: context.signal,

@@ -25,6 +25,8 @@ export interface SessionOptions {
   maxRounds: number;
   turnTimeoutMs: number;
   agentTimeoutMs: number;
+  /** The most diff bytes a prompt carries (`--max-diff-bytes`); the summary lists the rest. */
+  maxDiffBytes: number;
   /** Force polling every `pollMs` (`--poll`); null for native events. */
   pollMs: number | null;
   /** Period of the checksum safety net. */
@@ -48,7 +50,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
     return { outcome: 'already-ended', message };
   }
   const [subject, standards] = await Promise.all([
-    resolveSubject(options.subject, { cwd: repo.root, exclude: [relativeFile] }),
+    resolveSubject(options.subject, { cwd: options.cwd, exclude: [relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env }),
     readStandards(repo.root),
   ]);
   const paths = statePaths(repo.gitDir, repo.root, file);
@@ -84,6 +86,8 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
         claim,
         paths,
         standards,
+        resolveSubjectAgain: () =>
+          resolveSubject(options.subject, { cwd: options.cwd, exclude: [relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env }),
         maxRounds: options.maxRounds,
         turnTimeoutMs: options.turnTimeoutMs,
         agentTimeoutMs: options.agentTimeoutMs,

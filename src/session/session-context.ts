@@ -12,7 +12,10 @@ export interface SessionContext {
   file: string;
   /** The file relative to the work tree root, as prompts name it. */
   relativeFile: string;
+  /** The subject as resolved at the start. */
   subject: Subject;
+  /** The subject as it is now: the author may have pushed a fix since the review. */
+  resolveSubjectAgain: () => Promise<Subject>;
   agent: Agent;
   claim: Claim;
   paths: StatePaths;

@@ -10,6 +10,7 @@ import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '
 import { appendSection } from './append-section.js';
 import { askAgent } from './ask-agent.js';
 import { consensusHeader } from './consensus-body.js';
+import { currentSubject } from './current-subject.js';
 import { failedCitations } from './failed-citations.js';
 import type { FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
@@ -66,9 +67,10 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
   return `${header}\n\n### Summary\n\n${narrative}`;
 }
 
-/** Builds the turn's prompt from its template and asks the agent (see askAgent). */
+/** Builds the turn's prompt from its template, on the subject as it is now, and asks the agent (see askAgent). */
 async function agentSection(context: SessionContext, turn: TurnKind, round: number, heading: string, state: FileState, document: DebateDocument): Promise<string> {
   const states = trackPoints(document);
+  const { subject, changedSinceReview } = await currentSubject(context, document);
   const prompt = await buildPrompt({
     turn,
     role: context.role,
@@ -76,7 +78,8 @@ async function agentSection(context: SessionContext, turn: TurnKind, round: numb
     maxRounds: context.maxRounds,
     heading,
     file: context.relativeFile,
-    subject: context.subject,
+    subject,
+    changedSinceReview,
     document,
     documentText: state.text,
     states,
@@ -84,7 +87,7 @@ async function agentSection(context: SessionContext, turn: TurnKind, round: numb
     standards: context.standards,
     failedCitations: await failedCitations(context, document),
   });
-  return askAgent(context, { turn, round, heading, prompt, document });
+  return askAgent(context, { turn, round, heading, prompt, document, subject });
 }
 
 /** Whether a file that changed while the agent worked still asks for exactly this section. */

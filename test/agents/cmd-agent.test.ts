@@ -45,6 +45,9 @@ const subject: Subject = {
   diff: '',
   diffSha256: 'c'.repeat(64),
   files: [],
+  summary: '',
+  omitted: [],
+  fileHashes: {},
 };
 
 function turnRequest(cwd: string, overrides: Partial<TurnRequest> = {}): TurnRequest {

@@ -153,3 +153,22 @@ describe('the evidence check', () => {
     expect(await repo.readReply()).toContain(`**Citations that failed the evidence check:**\n\n${failed}\n`);
   });
 });
+
+describe('a change that moves mid-debate', () => {
+  it('the next prompt names the files changed since the Review', async () => {
+    const repo = await setup();
+    const agent = await repo.script('agent', { review });
+    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'the diff against main'], { cwd: repo.dir });
+    await waitFor(() => reviewer.output().stderr.includes('wrote ## Review'), 'the Review');
+    await repo.write('src/app.js', 'export function greet(name) {\n  return `hi ${name}`;\n}\n// fixed\n');
+    await repo.commit('Remove the debug output');
+    const responder = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'the diff against main'], { cwd: repo.dir });
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
+    const response = calls.find((call) => call.env.CODE_DEBATE_TURN === 'response')?.stdin ?? '';
+    expect(response).toContain('these files changed since then, so check points about them against the diff below:\n\n- src/app.js\n');
+    expect(response).toContain('+// fixed');
+    expect(b.stderr).toContain('the Review was written for another diff');
+  });
+});

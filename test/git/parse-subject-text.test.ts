@@ -52,7 +52,7 @@ describe('parseSubjectText', () => {
     },
   );
 
-  test.each(['PR #42', 'the login refactor', 'commit the login fix', 'against main and dev', 'fix the bug... again'])(
+  test.each(['PR #42 again', 'the login refactor', 'src/a.ts src/b.ts', '$(touch pwned)', '; rm -rf /', 'commit the login fix', 'against main and dev', 'fix the bug... again'])(
     '%j is free text',
     (text) => {
       expect(parseSubjectText(text)).toEqual({ kind: 'free-text' });

@@ -47,6 +47,15 @@ describe('resolveSubject for commits, ranges and branches', () => {
       diff: expect.stringContaining('diff --git a/a.txt b/a.txt\n') as unknown,
       diffSha256: createHash('sha256').update(subject.diff).digest('hex'),
       files: ['a.txt', 'b.txt'],
+      summary: [
+        '2 files changed, +2 -0 lines:',
+        '- a.txt (modified, +1 -0)',
+        '- b.txt (added, +1 -0)',
+        '',
+        `Nothing was left out of the diff for size (${Buffer.byteLength(subject.diff)} of 200000 bytes).`,
+      ].join('\n'),
+      omitted: [],
+      fileHashes: { 'a.txt': expect.stringMatching(/^[0-9a-f]{64}$/) as unknown, 'b.txt': expect.stringMatching(/^[0-9a-f]{64}$/) as unknown },
     });
     expect(subject.diff).toContain('diff --git a/b.txt b/b.txt\nnew file mode 100644\n');
     expect(subject.diff).not.toContain('reply.md');

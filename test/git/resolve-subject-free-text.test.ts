@@ -36,8 +36,8 @@ describe('resolveSubject for free text', () => {
   test('the current branch against its upstream', async () => {
     await repo.git('fetch', '-q', 'origin');
     await repo.git('branch', '-q', '--set-upstream-to=origin/main');
-    const subject = await resolve('PR #42');
-    expect(subject).toMatchObject({ text: 'PR #42', kind: 'free-text', base: second, head: f2, files: ['c.txt', 'f.txt', 'g.txt'] });
+    const subject = await resolve('the coupon change');
+    expect(subject).toMatchObject({ text: 'the coupon change', kind: 'free-text', base: second, head: f2, files: ['c.txt', 'f.txt', 'g.txt'] });
     expect(subject.description).toBe(
       `commits ${await short(second)}..${await short(f2)} (3 commits): the branch feature against its upstream origin/main`,
     );
@@ -58,14 +58,14 @@ describe('resolveSubject for free text', () => {
   test('master when there is no main, from a detached HEAD', async () => {
     await repo.git('branch', '-q', '-m', 'main', 'master');
     await repo.git('checkout', '-q', '--detach', 'feature');
-    const subject = await resolve('PR #42');
+    const subject = await resolve('the coupon change');
     expect(subject).toMatchObject({ kind: 'free-text', base: third, head: f2 });
     expect(subject.description).toBe(`commits ${await short(third)}..${await short(f2)} (2 commits): the detached HEAD against master`);
   });
 
   test('on main itself, with nothing to compare with, the HEAD commit', async () => {
     await repo.git('checkout', '-q', 'main');
-    const subject = await resolve('PR #42');
+    const subject = await resolve('the coupon change');
     expect(subject).toMatchObject({ kind: 'free-text', base: second, head: third, files: ['c.txt'] });
     expect(subject.description).toBe(
       `commit ${await short(third)} "Third": the HEAD commit, as there is no upstream, main or master behind HEAD`,
@@ -83,9 +83,9 @@ describe('resolveSubject for free text before the first commit', () => {
   });
 
   test('is a GitError that says what to review instead', async () => {
-    await expect(resolveSubject('PR #42', { cwd: repo.dir, exclude: [] })).rejects.toThrow(
+    await expect(resolveSubject('the coupon change', { cwd: repo.dir, exclude: [] })).rejects.toThrow(
       new GitError(
-        'Cannot find a diff for `PR #42`, expected commits on the current branch: it has none yet. Review `staged` or `working tree`, or commit first.',
+        'Cannot find a diff for `the coupon change`, expected commits on the current branch: it has none yet. Review `staged` or `working tree`, or commit first.',
       ),
     );
     await expect(resolveSubject('HEAD', { cwd: repo.dir, exclude: [] })).rejects.toThrow(

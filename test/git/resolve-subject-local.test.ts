@@ -44,9 +44,9 @@ describe('resolveSubject for the index and the working tree', () => {
       const tracked = await repo.git('diff', 'HEAD', '--', 'a.txt', 'b.txt');
       expect(subject.diff).toBe(
         `${tracked}\n` +
-          'diff --git a/blob.bin b/blob.bin\nnew file mode 100644\nBinary files /dev/null and b/blob.bin differ\n' +
-          'diff --git a/dir/n.txt b/dir/n.txt\nnew file mode 100644\n--- /dev/null\n+++ b/dir/n.txt\n@@ -0,0 +1,2 @@\n+nested\n+file\n\\ No newline at end of file\n' +
-          'diff --git a/u.txt b/u.txt\nnew file mode 100644\n--- /dev/null\n+++ b/u.txt\n@@ -0,0 +1 @@\n+new\n',
+          'diff --git a/blob.bin b/blob.bin\nnew file mode 100644\nindex 0000000..c3027df\nBinary files /dev/null and b/blob.bin differ\n' +
+          'diff --git a/dir/n.txt b/dir/n.txt\nnew file mode 100644\nindex 0000000..8e51b8d\n--- /dev/null\n+++ b/dir/n.txt\n@@ -0,0 +1,2 @@\n+nested\n+file\n\\ No newline at end of file\n' +
+          'diff --git a/u.txt b/u.txt\nnew file mode 100644\nindex 0000000..3e75765\n--- /dev/null\n+++ b/u.txt\n@@ -0,0 +1 @@\n+new\n',
       );
     },
   );

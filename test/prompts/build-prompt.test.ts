@@ -15,6 +15,9 @@ const subject: Subject = {
   diff,
   diffSha256: 'c'.repeat(64),
   files: ['src/app.js'],
+  summary: 'src/app.js (modified, +1 -0)',
+  omitted: [],
+  fileHashes: {},
 };
 
 const review = '# Code Debate: HEAD\n\n## Review\n\n### R1. Logs a name\n**Severity:** low\n`src/app.js:2`\n\n### R2. No test\nAdd one.\n';
@@ -37,6 +40,7 @@ function context(text: string, overrides: Partial<PromptContext> = {}): PromptCo
     ledger: summarizeLedger(states),
     standards: null,
     failedCitations: '',
+    changedSinceReview: [],
     ...overrides,
   };
 }
@@ -88,5 +92,16 @@ describe('failed citations', () => {
       `\ncode-debate checked every \`path:line\` cited so far against the code under review; these do not hold. Do not rely on them, and correct your own:\n\n${failed}\n`,
     );
     expect(promptValues(context(afterResponse)).failed_citations).toBe('');
+  });
+});
+
+describe('files and changes since the review', () => {
+  it('carry the summary of every changed file, and name the files that moved since the Review', () => {
+    const values = promptValues(context(afterResponse, { changedSinceReview: ['src/app.js'] }));
+    expect(values.files).toBe('src/app.js (modified, +1 -0)');
+    expect(values.changed_files).toBe(
+      '\nThe change under review moved since the Review was written (the author pushed or edited); these files changed since then, so check points about them against the diff below:\n\n- src/app.js\n',
+    );
+    expect(promptValues(context(afterResponse)).changed_files).toBe('');
   });
 });

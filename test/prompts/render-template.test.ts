@@ -9,7 +9,7 @@ import { placeholders, renderTemplate, type PromptValues } from '../../src/promp
 const values = Object.fromEntries(placeholders.map((name) => [name, `<${name}>`])) as PromptValues;
 
 const validList =
-  '{{subject}}, {{subject_description}}, {{heading}}, {{file}}, {{role}}, {{round}}, {{max_rounds}}, {{diff}}, ' +
+  '{{subject}}, {{subject_description}}, {{heading}}, {{file}}, {{role}}, {{round}}, {{max_rounds}}, {{diff}}, {{files}}, {{changed_files}}, ' +
   '{{document}}, {{open_points}}, {{last_section}}, {{ledger}}, {{standards}}, {{failed_citations}}';
 
 describe('renderTemplate', () => {

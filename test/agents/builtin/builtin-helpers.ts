@@ -37,7 +37,7 @@ export function changedFileDiff(file: string, start: number, before: readonly st
 }
 
 export function makeSubject(diff: string): Subject {
-  return { text: 'the change', kind: 'working-tree', base: null, head: null, description: 'the working tree', diff, diffSha256: '0'.repeat(64), files: [] };
+  return { text: 'the change', kind: 'working-tree', base: null, head: null, description: 'the working tree', diff, diffSha256: '0'.repeat(64), files: [], summary: '', omitted: [], fileHashes: {} };
 }
 
 export function section(kind: Section['kind'], number: number, body: string): Section {

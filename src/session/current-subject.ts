@@ -1,0 +1,28 @@
+import { CodeDebateError } from '../errors.js';
+import { filesChangedSince } from '../git/files-changed-since.js';
+import type { Subject } from '../git/subject.js';
+import type { DebateDocument } from '../protocol/document.js';
+import type { SessionContext } from './session-context.js';
+
+export interface CurrentSubject {
+  subject: Subject;
+  /** Files whose change differs from the snapshot the Review pinned; empty when none or unknown. */
+  changedSinceReview: string[];
+}
+
+/**
+ * The subject as it is for this turn: resolved again, since the author may have pushed a fix
+ * mid-debate, with the files that changed since the snapshot in the document's metadata. If it
+ * cannot be resolved now, the turn goes on with the subject as it was, and says so.
+ */
+export async function currentSubject(context: SessionContext, document: DebateDocument): Promise<CurrentSubject> {
+  if (document.meta === null) return { subject: context.subject, changedSinceReview: [] };
+  try {
+    const subject = await context.resolveSubjectAgain();
+    return { subject, changedSinceReview: await filesChangedSince(context.root, document.meta, subject) };
+  } catch (error) {
+    if (!(error instanceof CodeDebateError)) throw error;
+    context.report({ type: 'warning', role: context.role, message: `the subject could not be resolved again, so this turn uses it as it was at the start: ${error.message}` });
+    return { subject: context.subject, changedSinceReview: [] };
+  }
+}
