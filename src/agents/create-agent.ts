@@ -1,6 +1,7 @@
 import { ConfigError } from '../errors.js';
 import type { Agent } from './agent.js';
 import { createBuiltinAgent } from './builtin/create-builtin-agent.js';
+import { createCliAgent } from './cli-agent-preset.js';
 import { createCmdAgent } from './cmd-agent.js';
 import { createHumanAgent } from './human-agent.js';
 import { createOpenAiAgent } from './openai-agent.js';
@@ -12,14 +13,26 @@ export interface AgentEnvironment {
   isTerminal: () => boolean;
 }
 
-export const agentNames = ['builtin', 'cmd:<program> [args...]', 'openai:<model>', 'ollama:<model>', 'human'] as const;
+export const agentNames = [
+  'auto',
+  'builtin',
+  'claude[:<model>]',
+  'codex[:<model>]',
+  'gemini[:<model>]',
+  'openai:<model>',
+  'ollama:<model>',
+  'human',
+  'cmd:<program> [args...]',
+] as const;
 
-/** The agent `--agent` names. */
+/** The agent `--agent` names; `auto` is resolved to one of them first (resolveAutoAgent). */
 export function createAgent(spec: string, environment: AgentEnvironment): Agent {
   const trimmed = spec.trim();
   if (trimmed === 'builtin') return createBuiltinAgent();
   if (trimmed === 'human') return createHumanAgent(environment);
   if (trimmed.startsWith('cmd:')) return createCmdAgent(trimmed.slice('cmd:'.length));
+  const preset = createCliAgent(trimmed);
+  if (preset !== null) return preset;
   const chat = /^(openai|ollama):(.*)$/s.exec(trimmed);
   if (chat) return createOpenAiAgent({ provider: chat[1] === 'ollama' ? 'ollama' : 'openai', model: chat[2] ?? '', env: environment.env });
   throw new ConfigError(

@@ -17,7 +17,10 @@ Subjects:
 
 Options:
   --role reviewer|responder   take this role (default: Reviewer if the file does not exist yet)
-  --agent <agent>             builtin (default, offline, rule-based) or 'cmd:<program> [args...]'
+  --agent <agent>             auto (default: the first of claude, codex, gemini on PATH, else builtin),
+                              builtin (offline, rule-based), claude[:<model>], codex[:<model>],
+                              gemini[:<model>], openai:<model>, ollama:<model>, human,
+                              or 'cmd:<program> [args...]'
   --file <path>               the shared file, inside the work tree (default ${defaults.file})
   --max-rounds <n>            rounds before the Reviewer writes the CONSENSUS (default ${defaults.maxRounds})
   --turn-timeout <duration>   how long to wait for the peer's turn (default ${defaults.turnTimeout})

@@ -34,6 +34,8 @@ function describe(event: SessionEvent): string {
       return `wrote ## ${event.heading} (${event.bytes} bytes, ${formatDuration(event.ms)})`;
     case 'turn-discarded':
       return `did not write ## ${event.heading}: ${event.reason}; deciding again`;
+    case 'agent-chosen':
+      return event.message;
     case 'warning':
       return `warning: ${event.message}`;
     case 'ended':

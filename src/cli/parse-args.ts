@@ -12,7 +12,7 @@ export type Command = DebateCommand | { command: 'demo'; keep: boolean } | { com
 
 export const defaults = {
   file: 'reply.md',
-  agent: 'builtin',
+  agent: 'auto',
   maxRounds: 5,
   turnTimeout: '10m',
   agentTimeout: '8m',

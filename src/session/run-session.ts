@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Role } from '../agents/agent.js';
+import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
 import { createAgent, type AgentEnvironment } from '../agents/create-agent.js';
 import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
 import { InterruptedError } from '../errors.js';
@@ -41,7 +42,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   const repo = await findRepo(options.cwd);
   const file = await resolveInsideRepo(repo.root, options.file, options.cwd);
   const relativeFile = path.relative(repo.root, file);
-  const agent = createAgent(options.agent, options.agentEnvironment);
+  const agent = createAgent(await chooseAgent(options), options.agentEnvironment);
   const initial = await readDebateFile(file);
   const parsed = parseDocument(initial.text);
   if (parsed.ok && parsed.document.sections.at(-1)?.kind === 'consensus') {
@@ -103,6 +104,14 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   } finally {
     await claim.release();
   }
+}
+
+/** `auto`: the first of claude, codex, gemini on PATH, else builtin; says which. */
+async function chooseAgent(options: SessionOptions): Promise<string> {
+  if (options.agent.trim() !== 'auto') return options.agent;
+  const choice = await resolveAutoAgent(options.agentEnvironment.env);
+  options.report({ type: 'agent-chosen', role: null, message: choice.message });
+  return choice.spec;
 }
 
 /** The agent a dead predecessor started may still run: stop it before writing the same turn. */

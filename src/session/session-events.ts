@@ -10,6 +10,7 @@ export type SessionEvent =
   | { type: 'agent-reasked'; role: Role; heading: string; problems: string[]; attempt: number; of: number }
   | { type: 'turn-written'; role: Role; heading: string; bytes: number; ms: number }
   | { type: 'turn-discarded'; role: Role; heading: string; reason: string }
+  | { type: 'agent-chosen'; role: null; message: string }
   | { type: 'warning'; role: Role | null; message: string }
   | { type: 'ended'; role: Role | null; outcome: string; message: string };
 

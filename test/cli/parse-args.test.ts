@@ -31,11 +31,12 @@ describe('parseCommandLine', () => {
       cwd: '/work/repo',
       file: 'reply.md',
       role: 'auto',
-      agent: 'builtin',
+      agent: 'auto',
       maxRounds: 5,
       turnTimeoutMs: 600_000,
       agentTimeoutMs: 480_000,
       pollMs: null,
+      maxDiffBytes: 200_000,
     });
   });
 
@@ -51,6 +52,7 @@ describe('parseCommandLine', () => {
       turnTimeoutMs: 90_000,
       agentTimeoutMs: 5_400_000,
       pollMs: 250,
+      maxDiffBytes: 5_000,
     };
     expect(
       parse(
@@ -69,6 +71,8 @@ describe('parseCommandLine', () => {
         '1.5h',
         '--poll',
         '250',
+        '--max-diff-bytes',
+        '5000',
         '-C',
         '/elsewhere',
         'abc123',
@@ -83,6 +87,7 @@ describe('parseCommandLine', () => {
         '--turn-timeout=90s',
         '--agent-timeout=1.5h',
         '--poll=250',
+        '--max-diff-bytes=5000',
         '--cwd=/elsewhere',
         'commit abc123',
       ),

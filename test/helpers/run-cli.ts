@@ -32,7 +32,8 @@ export function start(command: string, args: readonly string[], options: { cwd: 
 
 /** `node bin/code-debate.js ...args` in `cwd`. */
 export function startCli(args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Running {
-  return start(process.execPath, [binPath, ...args], options);
+  // The default agent is `auto`, which depends on what is installed: tests choose theirs.
+  return start(process.execPath, [binPath, ...args], { ...options, env: { CODE_DEBATE_AGENT: 'builtin', ...options.env } });
 }
 
 /** The `--agent` value for the scripted agent with `script` and `log` files. */

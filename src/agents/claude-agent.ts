@@ -1,0 +1,106 @@
+import { AgentError } from '../errors.js';
+import type { Agent } from './agent.js';
+import { cliAgentError } from './cli-agent-error.js';
+import { readTrailingJson } from './cli-agent-json.js';
+import { cliAgentName } from './cli-agent-names.js';
+import { runCliAgent } from './cli-agent-run.js';
+import { failurePrefix, stderrTail } from './run-agent-process.js';
+
+/**
+ * `--agent claude[:<model>]`: Claude Code in print mode, reading the prompt on stdin.
+ *
+ * Checked against claude 2.1.197 (`claude --help`, and runs against a local server standing in
+ * for the API through ANTHROPIC_BASE_URL):
+ * - `-p --output-format json` prints one JSON object on stdout, `{"type":"result","subtype":
+ *   "success","is_error":false,"result":"<text>",...}`. Errors come in the same object with
+ *   `is_error: true` and the message in `result` (or in `errors` for the `error_*` subtypes),
+ *   `api_error_status` the HTTP status, stderr empty, exit 1. Without credentials it is
+ *   `"result":"Not logged in · Please run /login"`, exit 1. Both flags are checked, whatever the exit.
+ * - `--tools Read,Grep,Glob` is the whole tool set the model is offered (the request lists just
+ *   Glob, Grep, Read); `--permission-mode dontAsk` denies, without asking, whatever would need a
+ *   permission (a Read outside the working directory is refused in `permission_denials`).
+ *   Reviewing never edits the repository.
+ * - A 401 is retried for minutes (still retrying after 90 s) unless CLAUDE_CODE_MAX_RETRIES is
+ *   bounded; with 2 it gave up after 3 requests, 3 s. A value the user set is kept.
+ * - Inside a Claude Code session CLAUDECODE, CLAUDE_CODE_ENTRYPOINT, CLAUDE_CODE_SESSION_ID and
+ *   CLAUDE_CODE_CHILD_SESSION are set; Claude Code itself removes them before it starts a fresh
+ *   process, and so do we (execa drops a variable whose value is `undefined`).
+ */
+export function createClaudeAgent(options: { model: string | null }): Agent {
+  const name = cliAgentName('claude', options.model);
+  const args = claudeArgs(options.model);
+  return {
+    name,
+    async writeTurn(request) {
+      const run = { program: 'claude', args, input: request.prompt, env: claudeEnvironment(process.env) };
+      const outcome = await runCliAgent(name, run, request, { errorText: ({ stdout, stderr }) => `${stdout}\n${stderr}` });
+      const result = readClaudeResult(outcome.stdout);
+      const what = failurePrefix(name, request);
+      if (result === null) {
+        if (outcome.exitCode !== 0) {
+          const text = `${outcome.stdout}\n${outcome.stderr}`;
+          throw cliAgentError(name, request, { happened: `it exited with code ${outcome.exitCode}`, reported: null, text, outcome });
+        }
+        throw new AgentError(
+          `${what}: it printed no JSON result on stdout (expected \`{"type":"result",...}\` from --output-format json), but ${describe(outcome.stdout)}. ` +
+            `Check that \`claude --version\` is Claude Code 2 or later.${stderrTail(outcome.stderr)}`,
+          'bad-output',
+          { cause: outcome },
+        );
+      }
+      if (result.isError || outcome.exitCode !== 0) {
+        const status = result.status === null ? '' : `\nstatus ${result.status}`;
+        const happened = `Claude Code reported an error (${result.subtype}, exit code ${outcome.exitCode})`;
+        throw cliAgentError(name, request, { happened, reported: result.text, text: `${result.text}${status}\n${outcome.stderr}`, outcome });
+      }
+      if (result.text.trim() === '') {
+        throw new AgentError(`${what}: its JSON result has an empty \`result\`, and a turn needs the section's text.${stderrTail(outcome.stderr)}`, 'empty-output', {
+          cause: outcome,
+        });
+      }
+      return result.text;
+    },
+  };
+}
+
+/** The argv after `claude`: print mode, JSON result, read-only tools, the model when given. */
+export function claudeArgs(model: string | null): string[] {
+  return ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk', ...(model === null ? [] : ['--model', model])];
+}
+
+/** Variables to set (or, when `undefined`, remove) for the child. */
+export function claudeEnvironment(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return {
+    CLAUDECODE: undefined,
+    CLAUDE_CODE_ENTRYPOINT: undefined,
+    CLAUDE_CODE_SESSION_ID: undefined,
+    CLAUDE_CODE_CHILD_SESSION: undefined,
+    CLAUDE_CODE_MAX_RETRIES: env.CLAUDE_CODE_MAX_RETRIES ?? '2',
+  };
+}
+
+export interface ClaudeResult {
+  isError: boolean;
+  subtype: string;
+  /** The answer, or the error message when `isError`. */
+  text: string;
+  /** The HTTP status of a failed API call (`api_error_status`). */
+  status: number | null;
+}
+
+/** The `{"type":"result",...}` object of `--output-format json`, or null when there is none. */
+export function readClaudeResult(stdout: string): ClaudeResult | null {
+  const json = readTrailingJson(stdout);
+  if (json === null || json.type !== 'result') return null;
+  const subtype = typeof json.subtype === 'string' ? json.subtype : 'unknown';
+  const errors = Array.isArray(json.errors) ? json.errors.filter((error): error is string => typeof error === 'string') : [];
+  const text = typeof json.result === 'string' ? json.result : errors.join('\n');
+  const status = typeof json.api_error_status === 'number' ? json.api_error_status : null;
+  return { isError: json.is_error !== false || subtype !== 'success', subtype, text, status };
+}
+
+function describe(stdout: string): string {
+  const text = stdout.trim();
+  if (text === '') return 'it printed nothing';
+  return `it printed \`${text.length <= 200 ? text : `${text.slice(0, 197)}...`}\``;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { createClaudeAgent } from '../../../src/agents/claude-agent.js';
+import { AgentError } from '../../../src/errors.js';
+import { prompt, useFakeClis } from './use-fake-clis.js';
+
+const fakes = useFakeClis();
+const readOnlyArgs = ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'];
+
+async function failure(promise: Promise<unknown>): Promise<AgentError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof AgentError)) throw new Error(`expected an AgentError, got ${String(error)}`);
+  return error;
+}
+
+describe('createClaudeAgent', () => {
+  it('runs claude -p with read-only tools, the prompt on stdin only, and returns the JSON result', async () => {
+    process.env.FAKE_CLI_ANSWER = '### R1. A point\n**Severity:** low\n';
+    const agent = createClaudeAgent({ model: null });
+    expect(agent.name).toBe('claude');
+    expect(await agent.writeTurn(fakes.request())).toBe('### R1. A point\n**Severity:** low\n');
+    expect(await fakes.calls()).toEqual([
+      {
+        program: 'claude',
+        argv: readOnlyArgs,
+        stdin: prompt,
+        env: { CLAUDE_CODE_MAX_RETRIES: '2', CODE_DEBATE_ROLE: 'reviewer', CODE_DEBATE_TURN: 'review' },
+        cwd: fakes.dir(),
+      },
+    ]);
+  });
+
+  it('passes --model, and is named claude:<model>', async () => {
+    const agent = createClaudeAgent({ model: 'opus' });
+    expect(agent.name).toBe('claude:opus');
+    await agent.writeTurn(fakes.request());
+    expect((await fakes.calls())[0]?.argv).toEqual([...readOnlyArgs, '--model', 'opus']);
+  });
+
+  it('removes the variables of an enclosing Claude Code session and keeps a retry bound the user set', async () => {
+    process.env.CLAUDECODE = '1';
+    process.env.CLAUDE_CODE_ENTRYPOINT = 'cli';
+    process.env.CLAUDE_CODE_SESSION_ID = 'a1b2';
+    process.env.CLAUDE_CODE_MAX_RETRIES = '5';
+    await createClaudeAgent({ model: null }).writeTurn(fakes.request());
+    expect((await fakes.calls())[0]?.env).toEqual({ CLAUDE_CODE_MAX_RETRIES: '5', CODE_DEBATE_ROLE: 'reviewer', CODE_DEBATE_TURN: 'review' });
+  });
+
+  it.each([
+    ['not-logged-in', 'auth', 'reported an error (success, exit code 1): Not logged in · Please run /login. Claude Code is not logged in or its credentials were refused: run `claude auth login`'],
+    ['bad-key', 'auth', 'Invalid API key · Fix external API key. Claude Code is not logged in or its credentials were refused: run `claude auth login` (or `claude`, then /login), or set ANTHROPIC_API_KEY.'],
+    ['is-error-exit-0', 'auth', 'reported an error (success, exit code 0): Invalid API key · Fix external API key. Claude Code is not logged in'],
+    ['max-turns', 'crashed', 'reported an error (error_max_turns, exit code 0): Reached maximum number of turns (1). Read the end of its stderr below; run `claude` by hand'],
+    ['model-not-found', 'model-not-found', 'issue with the selected model (claude-default). It may not exist or you may not have access to it. Run --model to pick a different model. The model does not exist or this account cannot use it: name one Claude Code offers with `--agent claude:<model>` (e.g. `--agent claude:sonnet`)'],
+    ['rate-limited', 'rate-limited', 'Request rejected (429) · Number of request tokens has exceeded your per-minute rate limit. Claude Code is being rate limited, is overloaded, or its account is out of quota: wait a few minutes'],
+    ['overloaded', 'rate-limited', 'API Error: 529 Overloaded. This is a server-side issue, usually temporary — try again in a moment. Claude Code is being rate limited'],
+    ['crash', 'crashed', 'it exited with code 1. Read the end of its stderr below; run `claude` by hand in this repository to see the whole error'],
+  ] as const)('classifies %s as %s and says what to do', async (mode, kind, says) => {
+    fakes.mode(mode);
+    const error = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request()));
+    expect(error.kind).toBe(kind);
+    expect(error.message.startsWith('Agent `claude` failed to write review 1: ')).toBe(true);
+    expect(error.message).toContain(says);
+    expect(error.message).toMatch(mode === 'crash' ? /The end of its stderr:\n {2}\| TypeError/ : /It printed nothing on stderr\.$/);
+  });
+
+  it('fails a result with no text as empty-output, and output that is not the JSON result as bad-output', async () => {
+    fakes.mode('empty-result');
+    const empty = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request()));
+    expect([empty.kind, empty.message]).toEqual([
+      'empty-output',
+      "Agent `claude` failed to write review 1: its JSON result has an empty `result`, and a turn needs the section's text. It printed nothing on stderr.",
+    ]);
+    fakes.mode('not-json');
+    process.env.FAKE_CLI_ANSWER = 'Just text';
+    const text = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request()));
+    expect([text.kind, text.message]).toEqual([
+      'bad-output',
+      'Agent `claude` failed to write review 1: it printed no JSON result on stdout (expected `{"type":"result",...}` from --output-format json), ' +
+        'but it printed `Just text`. Check that `claude --version` is Claude Code 2 or later. It printed nothing on stderr.',
+    ]);
+  });
+
+  it('stops a claude that does not answer by the deadline', async () => {
+    fakes.mode('hang');
+    const error = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_000 })));
+    expect(error.kind).toBe('timed-out');
+    expect(error.message).toBe(
+      'Agent `claude` failed to write review 1: it did not finish within 1000 ms (--agent-timeout), so it was stopped.\nThe end of its stderr:\n  | fake claude: thinking',
+    );
+  });
+
+  it('says how to install claude when it is not on PATH', async () => {
+    process.env.PATH = fakes.dir();
+    const error = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request()));
+    expect([error.kind, error.message]).toEqual([
+      'not-installed',
+      'Agent `claude` failed to write review 1: `claude` is not installed or not on PATH. ' +
+        'Install Claude Code (`npm install -g @anthropic-ai/claude-code`) so that `claude` is on PATH, or choose another --agent.',
+    ]);
+  });
+});

@@ -1,0 +1,90 @@
+import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createAgent } from '../../../src/agents/create-agent.js';
+import { headingsOf } from '../../helpers/debate-repo.js';
+import { sampleReview, useDebateRepos } from '../../helpers/e2e.js';
+import { startCli } from '../../helpers/run-cli.js';
+import { waitFor } from '../../helpers/wait-for.js';
+import { fakeBin, type FakeCall } from './use-fake-clis.js';
+
+const repos = useDebateRepos();
+
+/** Whether create-agent.ts routes the presets yet; until it does, these command-line tests wait. */
+const wired = (() => {
+  try {
+    createAgent('claude', { env: process.env, isTerminal: () => false });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** The fakes first on PATH of a code-debate process, logging to a temp file. */
+async function fakeEnv(env: Record<string, string> = {}) {
+  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'code-debate-cli-presets-')));
+  repos.onCleanup(() => rm(dir, { recursive: true, force: true }));
+  const log = path.join(dir, 'calls.jsonl');
+  const calls = async () =>
+    (await readFile(log, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as FakeCall);
+  return { env: { PATH: `${fakeBin}${path.delimiter}${process.env.PATH ?? ''}`, FAKE_CLI_LOG: log, CLAUDECODE: '1', ...env }, calls };
+}
+
+describe.skipIf(!wired)('code-debate with the claude, codex and gemini presets', () => {
+  it('debates claude against codex to CONSENSUS, both read-only, the prompt on stdin', async () => {
+    const repo = await repos.repo();
+    const fakes = await fakeEnv({
+      FAKE_CLI_ANSWER_REVIEW: sampleReview,
+      FAKE_CLI_ANSWER_RESPONSE: '### R1. Debug output left in\n**Agreed**: it goes.\n',
+      FAKE_CLI_ANSWER_CONSENSUS: 'Remove the debug output.\n',
+    });
+    const reviewer = startCli(['--agent', 'claude:sonnet', 'the diff against main'], { cwd: repo.dir, env: fakes.env });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the first process to claim the Reviewer');
+    const responder = startCli(['--agent', 'codex', 'the diff against main'], { cwd: repo.dir, env: fakes.env });
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+
+    const text = await repo.readReply();
+    expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+    expect(text).toMatch(/^\*— Reviewer · claude:sonnet · .+Z\*$/m);
+    expect(text).toMatch(/^\*— Responder · codex · .+Z\*$/m);
+    const calls = await fakes.calls();
+    expect(calls.map((call) => [call.program, call.env.CODE_DEBATE_TURN])).toEqual([
+      ['claude', 'review'],
+      ['codex', 'response'],
+      ['claude', 'consensus'],
+    ]);
+    expect(calls[0]?.argv).toEqual(['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk', '--model', 'sonnet']);
+    expect(calls[0]?.env.CLAUDECODE).toBeUndefined();
+    expect(calls[0]?.stdin).toContain('+  console.log(name);');
+    expect(calls[1]?.argv).toEqual(['exec', '--sandbox', 'read-only', '--skip-git-repo-check', '-']);
+    expect(calls[1]?.stdin).toContain('### R1. Debug output left in');
+    expect(calls.every((call) => call.cwd === repo.dir)).toBe(true);
+  });
+
+  it('exits 4 and says how to log in when gemini has no credentials, writing nothing', async () => {
+    const repo = await repos.repo();
+    const fakes = await fakeEnv({ FAKE_CLI_MODE: 'no-credentials' });
+    const run = startCli(['--agent', 'gemini', 'the diff against main'], { cwd: repo.dir, env: fakes.env });
+    const exit = await run.exited;
+    expect(exit.code, exit.stderr).toBe(4);
+    expect(exit.stderr).toContain('code-debate: Agent `gemini` failed to write review 1: Gemini CLI reported an error (exit code 41): Please set an Auth method');
+    expect(exit.stderr).toContain('run `gemini` once in a terminal and sign in, or set GEMINI_API_KEY');
+    expect(await fakes.calls()).toHaveLength(1);
+    await expect(repo.readReply()).rejects.toThrow(/ENOENT/);
+  });
+
+  it('--agent auto picks the first CLI on PATH and says so', async () => {
+    const repo = await repos.repo();
+    const fakes = await fakeEnv({ FAKE_CLI_MODE: 'not-logged-in' });
+    const run = startCli(['--agent', 'auto', 'the diff against main'], { cwd: repo.dir, env: fakes.env });
+    const exit = await run.exited;
+    expect(exit.code, exit.stderr).toBe(4);
+    expect(exit.stderr).toContain(`--agent auto: using \`claude\` (Claude Code, ${path.join(fakeBin, 'claude')}), the first of claude, codex, gemini on PATH.`);
+    expect(exit.stderr).toContain('code-debate: Agent `claude` failed to write review 1: Claude Code reported an error (success, exit code 1): Not logged in');
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { createCodexAgent } from '../../../src/agents/codex-agent.js';
+import { AgentError } from '../../../src/errors.js';
+import { prompt, useFakeClis } from './use-fake-clis.js';
+
+const fakes = useFakeClis();
+
+async function failure(promise: Promise<unknown>): Promise<AgentError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof AgentError)) throw new Error(`expected an AgentError, got ${String(error)}`);
+  return error;
+}
+
+describe('createCodexAgent', () => {
+  it('runs codex exec in a read-only sandbox with the prompt on stdin only, and returns its final message', async () => {
+    process.env.FAKE_CLI_ANSWER = '### R1. A point\n**Severity:** low';
+    const agent = createCodexAgent({ model: null });
+    expect(agent.name).toBe('codex');
+    expect(await agent.writeTurn(fakes.request())).toBe('### R1. A point\n**Severity:** low');
+    expect(await fakes.calls()).toEqual([
+      {
+        program: 'codex',
+        argv: ['exec', '--sandbox', 'read-only', '--skip-git-repo-check', '-'],
+        stdin: prompt,
+        env: { CODE_DEBATE_ROLE: 'reviewer', CODE_DEBATE_TURN: 'review' },
+        cwd: fakes.dir(),
+      },
+    ]);
+  });
+
+  it('passes --model before the `-` that reads stdin, and is named codex:<model>', async () => {
+    const agent = createCodexAgent({ model: 'gpt-5-codex' });
+    expect(agent.name).toBe('codex:gpt-5-codex');
+    await agent.writeTurn(fakes.request());
+    expect((await fakes.calls())[0]?.argv).toEqual(['exec', '--sandbox', 'read-only', '--skip-git-repo-check', '--model', 'gpt-5-codex', '-']);
+  });
+
+  it.each([
+    ['not-logged-in', 'auth', 'it exited with code 1: ERROR: unexpected status 401 Unauthorized: Missing bearer or basic authentication in header'],
+    ['bad-key', 'auth', 'Incorrect API key provided: sk-bad., url: https://api.openai.com/v1/responses. Codex is not logged in or its credentials were refused: run `codex login`, or set CODEX_API_KEY'],
+    ['model-not-found', 'model-not-found', 'ERROR: The model `gpt-default` does not exist or you do not have access to it. The model does not exist or this account cannot use it: name one Codex offers with `--agent codex:<model>`'],
+    ['rate-limited', 'rate-limited', 'ERROR: exceeded retry limit, last status: 429 Too Many Requests. Codex is being rate limited'],
+    ['quota', 'rate-limited', 'ERROR: Quota exceeded. Check your plan and billing details. Codex is being rate limited, is overloaded, or its account is out of quota'],
+    // The echoed prompt holds "429", "model not found" and "not logged in": none of it is read as the error.
+    ['crash', 'crashed', 'it exited with code 101. Read the end of its stderr below; run `codex` by hand'],
+  ] as const)('classifies %s as %s and says what to do', async (mode, kind, says) => {
+    fakes.mode(mode);
+    const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request()));
+    expect(error.kind).toBe(kind);
+    expect(error.message.startsWith('Agent `codex` failed to write review 1: ')).toBe(true);
+    expect(error.message).toContain(says);
+    expect(error.message).toMatch(/\nThe end of its stderr:\n(  \| .*\n)*  \| \S/);
+    expect(error.message).not.toContain('Review this change.');
+  });
+
+  it('fails an empty final message as empty-output', async () => {
+    fakes.mode('empty');
+    const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request()));
+    expect(error.kind).toBe('empty-output');
+    expect(error.message).toMatch(/^Agent `codex` failed to write review 1: it printed no final message on stdout, and a turn needs the section's text\.\nThe end of its stderr:\n/);
+  });
+
+  it('says a codex stopped at the deadline was waiting for the network', async () => {
+    fakes.mode('no-network');
+    const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_000 })));
+    expect(error.kind).toBe('timed-out');
+    expect(error.message).toContain(
+      'Agent `codex` failed to write review 1: it did not finish within 1000 ms (--agent-timeout), so it was stopped; before that it said: ' +
+        'ERROR: Reconnecting... waiting for network. Codex could not reach its service: check the network connection and any proxy settings (HTTPS_PROXY)',
+    );
+    expect(error.message).toMatch(/\n {2}\| ERROR: Reconnecting\.\.\. waiting for network$/);
+  });
+
+  it('reports a plain timeout when nothing it printed explains it', async () => {
+    fakes.mode('hang');
+    const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_000 })));
+    expect(error.kind).toBe('timed-out');
+    expect(error.message).toBe(
+      'Agent `codex` failed to write review 1: it did not finish within 1000 ms (--agent-timeout), so it was stopped.\nThe end of its stderr:\n' +
+        `  | OpenAI Codex v0.169.0\n  | --------\n  | workdir: ${fakes.dir()}\n  | model: gpt-default\n  | provider: openai\n  | approval: never\n` +
+        '  | sandbox: read-only\n  | session id: 01a20218\n  | --------\n  | user\n  | [the prompt, 3 lines]',
+    );
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { createGeminiAgent, geminiInstruction } from '../../../src/agents/gemini-agent.js';
+import { AgentError } from '../../../src/errors.js';
+import { prompt, useFakeClis } from './use-fake-clis.js';
+
+const fakes = useFakeClis();
+const readOnlyArgs = ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--skip-trust'];
+
+async function failure(promise: Promise<unknown>): Promise<AgentError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof AgentError)) throw new Error(`expected an AgentError, got ${String(error)}`);
+  return error;
+}
+
+describe('createGeminiAgent', () => {
+  it('runs gemini headless in plan (read-only) mode with the prompt on stdin, and returns the JSON response', async () => {
+    process.env.FAKE_CLI_ANSWER = '### R1. A point\n**Severity:** low';
+    const agent = createGeminiAgent({ model: null });
+    expect(agent.name).toBe('gemini');
+    expect(await agent.writeTurn(fakes.request())).toBe('### R1. A point\n**Severity:** low');
+    expect(await fakes.calls()).toEqual([
+      { program: 'gemini', argv: readOnlyArgs, stdin: prompt, env: { CODE_DEBATE_ROLE: 'reviewer', CODE_DEBATE_TURN: 'review' }, cwd: fakes.dir() },
+    ]);
+    expect(geminiInstruction).toBe('Write the section the instructions above ask for. Reply with its Markdown text only.');
+  });
+
+  it('passes --model, and is named gemini:<model>', async () => {
+    const agent = createGeminiAgent({ model: 'gemini-2.5-pro' });
+    expect(agent.name).toBe('gemini:gemini-2.5-pro');
+    await agent.writeTurn(fakes.request());
+    expect((await fakes.calls())[0]?.argv).toEqual([...readOnlyArgs, '--model', 'gemini-2.5-pro']);
+  });
+
+  it.each([
+    [
+      'no-credentials',
+      'auth',
+      'Gemini CLI reported an error (exit code 41): Please set an Auth method in your /home/user/.gemini/settings.json or specify one of the following environment variables before running: ' +
+        'GEMINI_API_KEY, GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_GENAI_USE_GCA. Gemini CLI is not logged in or its credentials were refused: run `gemini` once in a terminal and sign in, or set GEMINI_API_KEY',
+    ],
+    ['bad-key', 'auth', 'Gemini CLI reported an error (exit code 144): API key not valid. Please pass a valid API key. Gemini CLI is not logged in'],
+    [
+      'model-not-found',
+      'model-not-found',
+      'Gemini CLI reported an error (exit code 1): models/gemini-default is not found for API version v1beta, or is not supported for generateContent. ' +
+        'The model does not exist or this account cannot use it: name one Gemini CLI offers with `--agent gemini:<model>`, or use `--agent gemini` for its default model.',
+    ],
+    [
+      'untrusted',
+      'auth',
+      'it exited with code 55. Gemini CLI refused to run in a folder it does not trust, although code-debate passes --skip-trust (a setting may forbid it): ' +
+        'run `gemini` once in this repository and trust it, or set GEMINI_CLI_TRUST_WORKSPACE=true.\nThe end of its stderr:\n  | Gemini CLI is not running in a trusted directory.',
+    ],
+  ] as const)('classifies %s as %s and says what to do', async (mode, kind, says) => {
+    fakes.mode(mode);
+    const error = await failure(createGeminiAgent({ model: null }).writeTurn(fakes.request()));
+    expect(error.kind).toBe(kind);
+    expect(error.message.startsWith('Agent `gemini` failed to write review 1: ')).toBe(true);
+    expect(error.message).toContain(says);
+    expect(error.message).toContain('\nThe end of its stderr:\n');
+    expect(error.message).not.toContain('\u001b[');
+  });
+
+  it('reports a gemini that kept retrying a 429 until the deadline as rate limited', async () => {
+    fakes.mode('rate-limited');
+    const error = await failure(createGeminiAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_500 })));
+    expect(error.kind).toBe('rate-limited');
+    expect(error.message).toContain(
+      'Agent `gemini` failed to write review 1: it did not finish within 1500 ms (--agent-timeout), so it was stopped; before that it said: ' +
+        'Attempt 1 failed with status 429. Retrying with backoff... _ApiError: {"error":{"code":429,"message":"You exceeded your current quota, please check your plan and billing details.","status":"RESOURCE_EXHAUSTED"}}. ' +
+        'Gemini CLI is being rate limited, is overloaded, or its account is out of quota: wait a few minutes and run code-debate again',
+    );
+    expect(error.message).toMatch(/\n {2}\| {3}status: 429\n {2}\| }$/);
+  });
+
+  it('fails an empty response as empty-output and output that is not its JSON as bad-output', async () => {
+    fakes.mode('empty');
+    const empty = await failure(createGeminiAgent({ model: null }).writeTurn(fakes.request()));
+    expect([empty.kind, empty.message]).toEqual([
+      'empty-output',
+      "Agent `gemini` failed to write review 1: its JSON answer has an empty `response`, and a turn needs the section's text.\n" +
+        'The end of its stderr:\n  | Ripgrep is not available. Falling back to GrepTool.',
+    ]);
+    fakes.mode('not-json');
+    const text = await failure(createGeminiAgent({ model: null }).writeTurn(fakes.request()));
+    expect([text.kind, text.message]).toEqual([
+      'bad-output',
+      'Agent `gemini` failed to write review 1: it printed no JSON answer with a `response` on stdout (expected from -o json). ' +
+        'Check that `gemini --version` is 0.61 or later. It printed nothing on stderr.',
+    ]);
+  });
+});
