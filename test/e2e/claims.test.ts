@@ -46,7 +46,7 @@ describe('claiming a role', () => {
     const exit = await third?.exited;
     expect(exit?.code).toBe(2);
     expect(exit?.stderr).toMatch(/the Reviewer is pid \d+ on .+; the Responder is pid \d+ on /);
-  }, 120_000);
+  }, 240_000);
 
   it('two processes started in the same instant, twenty times: never two Reviewers', async () => {
     for (let trial = 0; trial < 20; trial++) {
@@ -56,7 +56,7 @@ describe('claiming a role', () => {
       expect(roles.sort()).toEqual(['Responder', 'Reviewer']);
       await stopAll();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('a designated Responder started first waits for the file, then answers', async () => {
     const repo = await repos.repo();

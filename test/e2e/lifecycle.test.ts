@@ -108,7 +108,7 @@ describe('a second Ctrl-C', () => {
     reviewer.child.kill('SIGINT');
     const exit = await reviewer.exited;
     expect(exit.code).toBe(130);
-    await waitFor(() => !isAlive(pids.agent) && !isAlive(pids.child), 'the agent and its child to be gone', 1_000);
+    await waitFor(() => !isAlive(pids.agent) && !isAlive(pids.child), 'the agent and its child to be gone', 5_000);
     await expect(readFile(repo.file)).rejects.toThrow();
   });
 
