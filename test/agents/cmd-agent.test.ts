@@ -7,9 +7,8 @@ import type { TurnRequest } from '../../src/agents/agent.js';
 import { createCmdAgent } from '../../src/agents/cmd-agent.js';
 import { signalGroup } from '../../src/agents/kill-process-group.js';
 import { AgentError } from '../../src/errors.js';
-import type { Subject } from '../../src/git/subject.js';
-import { parseDocument } from '../../src/protocol/parse-document.js';
 import { scriptedAgentPath } from '../helpers/run-cli.js';
+import { turnRequest as baseTurnRequest } from '../helpers/turn-request.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { isGone } from '../session/processes.js';
 
@@ -32,39 +31,8 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-const parsed = parseDocument('');
-if (!parsed.ok) throw parsed.error;
-const emptyDocument = parsed.document;
-
-const subject: Subject = {
-  text: 'the diff against main',
-  kind: 'against',
-  base: 'a'.repeat(40),
-  head: 'b'.repeat(40),
-  description: 'the diff against main',
-  diff: '',
-  diffSha256: 'c'.repeat(64),
-  files: [],
-  summary: '',
-  omitted: [],
-  fileHashes: {},
-};
-
 function turnRequest(cwd: string, overrides: Partial<TurnRequest> = {}): TurnRequest {
-  return {
-    role: 'reviewer',
-    turn: 'review',
-    round: 1,
-    prompt: 'Review this change.\nIt has two lines.',
-    document: emptyDocument,
-    subject,
-    cwd,
-    file: path.join(cwd, 'reply.md'),
-    signal: new AbortController().signal,
-    timeoutMs: 30_000,
-    onProcess: (pid) => groups.push(pid),
-    ...overrides,
-  };
+  return baseTurnRequest(cwd, { onProcess: (pid) => groups.push(pid), ...overrides });
 }
 
 /** The scripted agent with `script`, its command line quoted like a shell user would. */
@@ -100,7 +68,7 @@ const inheritedDebateEnv = () => Object.fromEntries(Object.entries(process.env).
 
 describe('createCmdAgent', () => {
   it('gives the prompt on stdin, the turn in CODE_DEBATE_* variables, and returns stdout', async () => {
-    const { dir, spec, scriptFile, log, readLog, agent } = await scripted({ response: 'My answer.\n\n- R1: **Agreed**\n' });
+    const { dir, scriptFile, log, readLog, agent } = await scripted({ response: 'My answer.\n\n- R1: **Agreed**\n' });
     const told: number[] = [];
     const request = turnRequest(dir, { role: 'responder', turn: 'response', round: 2, onProcess: (pid) => told.push(pid) });
     // Signed with the program only: arguments may hold a key.

@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach } from 'vitest';
 import type { TurnRequest } from '../../../src/agents/agent.js';
 import { signalGroup } from '../../../src/agents/kill-process-group.js';
-import type { Subject } from '../../../src/git/subject.js';
-import { parseDocument } from '../../../src/protocol/parse-document.js';
+import { turnRequest as baseTurnRequest } from '../../helpers/turn-request.js';
 
 /** The fake `claude`, `codex` and `gemini` executables. */
 export const fakeBin = fileURLToPath(new URL('../../fixtures/bin', import.meta.url));
@@ -64,28 +63,9 @@ export function useFakeClis() {
   };
 }
 
-const parsed = parseDocument('');
-if (!parsed.ok) throw parsed.error;
-const emptyDocument = parsed.document;
-
-/** Only the subject's text reaches an agent's process (CODE_DEBATE_SUBJECT). */
-const subject = { text: 'the diff against main' } as Subject;
-
 /** A prompt with a line that reads like an error, as a diff under review may hold. */
 export const prompt = 'Review this change.\n+ throw new Error("429 Too Many Requests: model not found, not logged in")\nWrite the review.';
 
 function turnRequest(cwd: string, overrides: Partial<TurnRequest>): TurnRequest {
-  return {
-    role: 'reviewer',
-    turn: 'review',
-    round: 1,
-    prompt,
-    document: emptyDocument,
-    subject,
-    cwd,
-    file: path.join(cwd, 'reply.md'),
-    signal: new AbortController().signal,
-    timeoutMs: 30_000,
-    ...overrides,
-  };
+  return baseTurnRequest(cwd, { prompt, ...overrides });
 }
