@@ -4,6 +4,7 @@ export const helpText = `code-debate: two agents review a change by debating thr
 
 Usage:
   code-debate [options] <subject...>    take one side of a debate (run it in two terminals)
+  code-debate show [--json] [--file F]  the ledger of a debate file: points, positions, convergence
   code-debate demo [--keep]             a real debate on the built-in agent in a temporary repository
 
 Subjects:

@@ -4,6 +4,7 @@ import { AgentError, ClaimError, CodeDebateError, ConfigError, GitError, Interru
 import { runSession } from '../session/run-session.js';
 import { outcomes, type Outcome } from '../session/debate-loop.js';
 import { runDemo } from './demo.js';
+import { runShow } from './show-command.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
 import { helpText } from './help-text.js';
 import { createHumanReporter } from './human-reporter.js';
@@ -54,6 +55,8 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
       return exitCodes.consensus;
     case 'demo':
       return runDemo({ keep: command.keep, signal });
+    case 'show':
+      return runShow({ file: command.file, cwd: command.cwd, json: command.json, write: (text) => process.stdout.write(text) });
     case 'debate': {
       const result = await runSession({
         ...command,

@@ -8,7 +8,12 @@ import { parseDuration } from './parse-duration.js';
 /** What the command line sets of a session; the rest (signal, reporter) comes from the CLI. */
 export type DebateCommand = { command: 'debate' } & Omit<SessionOptions, 'safetyNetMs' | 'signal' | 'report' | 'agentEnvironment'>;
 
-export type Command = DebateCommand | { command: 'demo'; keep: boolean } | { command: 'help' } | { command: 'version' };
+export type Command =
+  | DebateCommand
+  | { command: 'show'; file: string; cwd: string; json: boolean }
+  | { command: 'demo'; keep: boolean }
+  | { command: 'help' }
+  | { command: 'version' };
 
 export const defaults = {
   file: 'reply.md',
@@ -29,6 +34,7 @@ const options = {
   'max-diff-bytes': { type: 'string' },
   cwd: { type: 'string', short: 'C' },
   keep: { type: 'boolean' },
+  json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -45,6 +51,9 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
   if (positionals.length === 1 && positionals[0] === 'demo') return { command: 'demo', keep: values.keep ?? false };
+  if (positionals.length === 1 && positionals[0] === 'show') {
+    return { command: 'show', file: values.file ?? defaults.file, cwd: values.cwd ?? cwd, json: values.json ?? false };
+  }
   const subject = positionals.join(' ').trim();
   if (subject === '') {
     throw new ConfigError('Expected a subject to review, e.g. `code-debate "the diff against main"` or `code-debate commit abc123`. Run `code-debate --help` for more.');

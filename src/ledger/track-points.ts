@@ -1,5 +1,5 @@
-import type { Category, DebateDocument, Point } from '../protocol/document.js';
-import { readCategories } from '../protocol/read-categories.js';
+import type { Category, DebateDocument, Point, Section } from '../protocol/document.js';
+import { readCategories, type PointReply } from '../protocol/read-categories.js';
 import { toPoint } from '../protocol/read-points.js';
 import { replyOf, splitPointBlocks } from '../protocol/split-point-blocks.js';
 
@@ -15,6 +15,17 @@ export interface PointState {
   resolved: boolean;
 }
 
+/**
+ * What the walk sees, in document order, for callers that keep the history (the ledger). Each
+ * call comes after the state was updated. `responded` is called for every point that was open
+ * before the Response, with null when the Response does not mention it.
+ */
+export interface PointObserver {
+  raised?(state: PointState, section: Section): void;
+  responded?(state: PointState, reply: PointReply | null, section: Section): void;
+  replied?(state: PointState, reply: ReviewerReply | null, text: string, section: Section): void;
+}
+
 // `I will not withdraw it` withdraws nothing: a negated word is no reply at all.
 const notNegated = String.raw`(?<!(?:\bnot|\bcannot|\bnever|n['’]t)\s+)`;
 const reviewerWords: ReadonlyArray<[RegExp, ReviewerReply]> = [
@@ -28,20 +39,22 @@ const reviewerWords: ReadonlyArray<[RegExp, ReviewerReply]> = [
  * when the responder Agreed it or the reviewer withdrew it or accepted the response; a follow-up
  * that maintains a point reopens it, and a follow-up may raise new points with the next ids.
  */
-export function trackPoints(document: DebateDocument): PointState[] {
+export function trackPoints(document: DebateDocument, observer: PointObserver = {}): PointState[] {
   const states = new Map<string, PointState>(
     document.points.map((point) => [point.id, { point, raisedIn: 1, category: null, reviewerReply: null, resolved: false }]),
   );
   for (const section of document.sections) {
     if (section.kind === 'response') {
       const open = [...states.values()].filter((state) => !state.resolved);
-      for (const [id, reply] of readCategories(section.body, open.map((state) => state.point))) {
+      const replies = readCategories(section.body, open.map((state) => state.point));
+      for (const [id, reply] of replies) {
         const state = states.get(id);
         if (!state) continue;
         state.category = reply.category;
         state.reviewerReply = null;
         state.resolved = reply.category === 'agreed';
       }
+      for (const state of open) observer.responded?.(state, replies.get(state.point.id) ?? null, section);
     } else if (section.kind === 'follow-up') {
       for (const block of splitPointBlocks(section.body)) {
         const id = `R${block.number}`;
@@ -49,13 +62,16 @@ export function trackPoints(document: DebateDocument): PointState[] {
         if (!state) {
           // A new point needs an explicit id or heading: a numbered list of reasons is not one.
           if (block.style === 'numbered') continue;
-          states.set(id, { point: toPoint(block.number, block.title, block.text), raisedIn: section.number + 1, category: null, reviewerReply: null, resolved: false });
+          const raised: PointState = { point: toPoint(block.number, block.title, block.text), raisedIn: section.number + 1, category: null, reviewerReply: null, resolved: false };
+          states.set(id, raised);
+          observer.raised?.(raised, section);
           continue;
         }
         if (state.resolved) continue;
         const reply = readReviewerReply(replyOf(block));
         state.reviewerReply = reply;
         if (reply === 'withdrawn' || reply === 'accepted') state.resolved = true;
+        observer.replied?.(state, reply, block.text, section);
       }
     }
   }
@@ -63,7 +79,7 @@ export function trackPoints(document: DebateDocument): PointState[] {
 }
 
 /** A bold label (`**Maintained**`) wins; otherwise the first of the reply words. */
-function readReviewerReply(text: string): ReviewerReply | null {
+export function readReviewerReply(text: string): ReviewerReply | null {
   const bold = [...text.matchAll(/\*\*([^*\n]+)\*\*/g)].map((match) => match[1] ?? '').join(' · ');
   return firstReply(bold) ?? firstReply(text);
 }

@@ -139,6 +139,11 @@ describe('parseCommandLine', () => {
     );
   });
 
+  it('reads `show`, with --json, --file and -C', () => {
+    expect(parse('show')).toEqual({ command: 'show', file: 'reply.md', cwd: '/work/repo', json: false });
+    expect(parse('show', '--json', '--file', 'docs/d.md', '-C', '/elsewhere')).toEqual({ command: 'show', file: 'docs/d.md', cwd: '/elsewhere', json: true });
+  });
+
   it('reads `demo`, with and without --keep', () => {
     expect(parse('demo')).toEqual({ command: 'demo', keep: false });
     expect(parse('demo', '--keep')).toEqual({ command: 'demo', keep: true });

@@ -1,0 +1,117 @@
+import type { CitationCheck } from '../git/check-citations.js';
+import type { DebateDocument, Point, Section } from '../protocol/document.js';
+import { splitPointBlocks } from '../protocol/split-point-blocks.js';
+import type { EvidenceCheck, Ledger, LedgerEvidence, LedgerPoint, PointRound, PointStatus, ReviewerPosition } from './ledger.js';
+import { readSeverityChange } from './read-severity-change.js';
+import { readReviewerReply, trackPoints, type PointState } from './track-points.js';
+
+// "I concede part of it", "accepted in part", "partially accept": the reviewer moved, not all the way.
+const concededPart =
+  /\b(?:concede[sd]?|accept(?:s|ed)?)\b[^.\n]{0,20}?\b(?:in part|partly|partially|part of)\b|\b(?:partly|partially)\s+(?:concede|accept)/i;
+const markerLine = /^\s*(?:#{3,6}\s+)?(?:[-*+]\s+)?(?:\*\*)?(?:R|Point\s+|#)?\d+\b(?:\*\*)?\s*[.:)\-—–]*(?:\*\*)?\s*/i;
+
+/** The section's round: the Review is in round 1, `Reviewer Follow-up N` opens round N+1. */
+export function roundOf(section: Section): number {
+  return section.kind === 'review' ? 1 : section.kind === 'follow-up' ? section.number + 1 : section.number;
+}
+
+/**
+ * The ledger of `document`, read through `trackPoints` (so it resolves exactly what the
+ * session resolves), with the history round by round. `checks` (from `checkCitations`) mark each
+ * point's evidence ok or failed; evidence no check covers is `unchecked`.
+ */
+export function buildLedger(document: DebateDocument, checks: readonly CitationCheck[] = []): Ledger {
+  const review = document.sections.find((section) => section.kind === 'review');
+  const points = new Map<string, LedgerPoint>();
+  const add = (point: Point, round: number, section: Section): LedgerPoint => {
+    const entry: LedgerPoint = {
+      id: point.id,
+      title: point.title,
+      severity: point.severity,
+      severityChanges: [],
+      raisedIn: round,
+      raisedBy: section.heading,
+      evidence: point.evidence.map((evidence) => checkEvidence(evidence, section.heading, checks)),
+      rounds: [{ round, reviewer: { position: 'raised', section: section.heading, text: point.text }, responder: null, status: 'open' }],
+      status: 'open',
+      withdrawnReason: null,
+    };
+    points.set(point.id, entry);
+    return entry;
+  };
+  if (review) for (const point of document.points) add(point, 1, review);
+  const roundEntry = (entry: LedgerPoint, round: number, status = entry.status): PointRound => {
+    let found = entry.rounds.find((item) => item.round === round);
+    if (!found) {
+      found = { round, reviewer: null, responder: null, status };
+      entry.rounds.push(found);
+    }
+    return found;
+  };
+  const settle = (entry: LedgerPoint, state: PointState, round: number): void => {
+    entry.status = statusOf(state);
+    roundEntry(entry, round).status = entry.status;
+  };
+
+  trackPoints(document, {
+    raised: (state, section) => add(state.point, roundOf(section), section),
+    responded: (state, reply, section) => {
+      const entry = points.get(state.point.id);
+      if (!entry) return;
+      const position = reply === null ? 'unanswered' : (reply.category ?? 'uncategorized');
+      roundEntry(entry, section.number).responder = { position, section: section.heading, text: reply?.text ?? '' };
+      settle(entry, state, section.number);
+    },
+    replied: (state, reply, text, section) => {
+      const entry = points.get(state.point.id);
+      if (!entry) return;
+      const round = roundOf(section);
+      const position: ReviewerPosition = reply === 'accepted' && concededPart.test(text) ? 'conceded-part' : (reply ?? 'uncategorized');
+      roundEntry(entry, round).reviewer = { position, section: section.heading, text };
+      const severity = readSeverityChange(text);
+      if (severity !== null && severity !== entry.severity) {
+        entry.severityChanges.push({ round, section: section.heading, from: entry.severity, to: severity });
+        entry.severity = severity;
+      }
+      if (reply === 'withdrawn') entry.withdrawnReason = text.replace(markerLine, '').replace(/\s+/g, ' ').trim();
+      settle(entry, state, round);
+    },
+  });
+
+  for (const section of document.sections.filter((item) => item.kind === 'follow-up')) {
+    const round = roundOf(section);
+    const prose = splitPointBlocks(section.body).length === 0;
+    for (const entry of points.values()) {
+      const open = entry.raisedIn < round && statusBefore(entry, round) === 'open';
+      if (!open) continue;
+      const current = roundEntry(entry, round, 'open');
+      if (current.reviewer !== null) continue;
+      // A follow-up in prose speaks to every open point; its only safe reading is "maintained".
+      const position: ReviewerPosition = !prose ? 'unanswered' : readReviewerReply(section.body) === 'maintained' ? 'maintained' : 'uncategorized';
+      current.reviewer = { position, section: section.heading, text: prose ? section.body : '' };
+    }
+  }
+  for (const entry of points.values()) entry.rounds.sort((a, b) => a.round - b.round);
+
+  const rounds = Math.max(0, ...document.sections.map((section) => (section.kind === 'consensus' ? 0 : roundOf(section))));
+  const consensus = document.sections.find((section) => section.kind === 'consensus');
+  return { title: document.title, rounds, ended: consensus !== undefined, consensus: consensus?.body ?? null, points: [...points.values()] };
+}
+
+function statusOf(state: PointState): PointStatus {
+  if (state.reviewerReply === 'withdrawn') return 'withdrawn';
+  return state.resolved ? 'resolved' : 'open';
+}
+
+/** The point's status when `round` began: the last round before it that recorded one. */
+export function statusBefore(entry: LedgerPoint, round: number): PointStatus | null {
+  const earlier = entry.rounds.filter((item) => item.round < round).sort((a, b) => a.round - b.round);
+  return earlier.at(-1)?.status ?? null;
+}
+
+function checkEvidence(evidence: { path: string; line: number }, section: string, checks: readonly CitationCheck[]): LedgerEvidence {
+  const found = checks.filter((check) => check.section === section && check.path === evidence.path && check.line === evidence.line);
+  const failed = found.find((check) => !check.ok);
+  const check: EvidenceCheck = found.length === 0 ? 'unchecked' : failed ? 'failed' : 'ok';
+  return { path: evidence.path, line: evidence.line, check, problem: failed ? (failed.problem ?? 'the check failed') : null };
+}

@@ -1,0 +1,34 @@
+/**
+ * Convergence after each round, from the ledger: seed 003's four states, adapted to two sides
+ * debating several points. With n points raised by the end of the round, s of them settled
+ * (resolved or withdrawn) and p partially agreed, the agreement share is a = (s + p/2) / n:
+ *
+ * - CONSENSUS: every point settled (no point open).
+ * - CONVERGING: a >= 0.5, most of the debate is agreed or half-agreed.
+ * - NARROWING: 0 < a < 0.5, or a side changed position in this round (common ground appearing).
+ * - DIVERGENT: nothing agreed or partially agreed, and nobody moved this round.
+ *
+ * A round with no point at all (a review that raised none) is CONSENSUS: nothing is in dispute.
+ */
+import type { Ledger } from './ledger.js';
+import { standingAfter } from './point-standing.js';
+import { positionChanges } from './position-changes.js';
+
+export const convergenceStates = ['DIVERGENT', 'NARROWING', 'CONVERGING', 'CONSENSUS'] as const;
+export type ConvergenceState = (typeof convergenceStates)[number];
+
+export function convergenceState(ledger: Ledger, round: number): ConvergenceState {
+  const standings = ledger.points.map((point) => standingAfter(point, round)).filter((standing) => standing !== null);
+  const settled = standings.filter((standing) => standing === 'settled').length;
+  const partial = standings.filter((standing) => standing === 'partial').length;
+  if (settled === standings.length) return 'CONSENSUS';
+  const share = (settled + partial / 2) / standings.length;
+  if (share >= 0.5) return 'CONVERGING';
+  const moved = positionChanges(ledger).some((change) => change.round === round);
+  return share > 0 || moved ? 'NARROWING' : 'DIVERGENT';
+}
+
+/** The state after each round begun in the document, round 1 first. */
+export function convergenceSequence(ledger: Ledger): Array<{ round: number; state: ConvergenceState }> {
+  return Array.from({ length: ledger.rounds }, (_, index) => ({ round: index + 1, state: convergenceState(ledger, index + 1) }));
+}

@@ -1,0 +1,86 @@
+/**
+ * Seed 004's engagement test, per side, round and open point: a side engaged when it wrote new
+ * reasoning; it did not when it restated its previous words on that point, or said nothing.
+ *
+ * The measure: both texts are lowercased, point markers (`R3`, `### 2.`, `- 1.`) dropped and
+ * cut into words (letters and digits); the texts are a restatement when the Jaccard index of
+ * their word sets (shared words / all words) is at least 0.9. Round 1 has nothing to restate:
+ * only rounds 2 and later are judged, for the points open when the round began. A changed
+ * position (Partially agreed → Agreed, maintained → withdrawn) is engagement whatever the words.
+ */
+import { buildLedger } from './build-ledger.js';
+import { statusBefore } from './build-ledger.js';
+import type { DebateDocument } from '../protocol/document.js';
+import type { Ledger, LedgerPoint, SideTurn } from './ledger.js';
+
+export type Engagement = 'new' | 'restated' | 'silent';
+
+export interface EngagementRecord {
+  round: number;
+  side: 'reviewer' | 'responder';
+  id: string;
+  engagement: Engagement;
+  /** The word-set Jaccard index against that side's previous text on the point, null when silent or first. */
+  similarity: number | null;
+}
+
+export const restatementThreshold = 0.9;
+
+export function engagementOf(source: DebateDocument | Ledger): EngagementRecord[] {
+  const ledger = 'sections' in source ? buildLedger(source) : source;
+  const records: EngagementRecord[] = [];
+  for (let round = 2; round <= ledger.rounds; round++) {
+    for (const side of ['reviewer', 'responder'] as const) {
+      for (const point of ledger.points) {
+        if (point.raisedIn >= round || statusBefore(point, round) !== 'open') continue;
+        const turn = point.rounds.find((entry) => entry.round === round)?.[side];
+        if (!turn) continue;
+        records.push(judge(point, side, round, turn));
+      }
+    }
+  }
+  return records;
+}
+
+/** A whole round written by both sides with no new reasoning on any point open when it began. */
+export function roundStalled(records: readonly EngagementRecord[], round: number): boolean {
+  const inRound = records.filter((record) => record.round === round);
+  const bothSides = inRound.some((record) => record.side === 'reviewer') && inRound.some((record) => record.side === 'responder');
+  return bothSides && inRound.every((record) => record.engagement !== 'new');
+}
+
+function judge(point: LedgerPoint, side: 'reviewer' | 'responder', round: number, turn: SideTurn<string>): EngagementRecord {
+  const base = { round, side, id: point.id };
+  if (turn.text.trim() === '') return { ...base, engagement: 'silent', similarity: null };
+  const previous = point.rounds
+    .filter((entry) => entry.round < round)
+    .map((entry) => entry[side])
+    .filter((said) => said !== null && said.text.trim() !== '')
+    .at(-1);
+  if (!previous) return { ...base, engagement: 'new', similarity: null };
+  const similarity = wordJaccard(previous.text, turn.text);
+  const moved = stance(previous.position) !== stance(turn.position);
+  return { ...base, engagement: similarity >= restatementThreshold && !moved ? 'restated' : 'new', similarity };
+}
+
+/** Raising a point is maintaining it. */
+function stance(position: string): string {
+  return position === 'raised' ? 'maintained' : position;
+}
+
+/** Jaccard index of the two texts' word sets, as the module comment defines it. */
+export function wordJaccard(a: string, b: string): number {
+  const words = (text: string) =>
+    new Set(
+      text
+        .toLowerCase()
+        .replace(/^\s*(?:#{1,6}\s+)?(?:[-*+]\s+)?(?:\*\*)?(?:r|point\s+|#)?\d+\b/gm, ' ')
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word !== ''),
+    );
+  const left = words(a);
+  const right = words(b);
+  if (left.size === 0 && right.size === 0) return 1;
+  const shared = [...left].filter((word) => right.has(word)).length;
+  return Math.round((shared / (left.size + right.size - shared)) * 1000) / 1000;
+}

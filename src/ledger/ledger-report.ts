@@ -1,0 +1,141 @@
+/**
+ * The machine-readable report of a debate (`code-debate show --json`; the pre-push gate and CI
+ * read it). JSON-serializable, versioned; a field is only ever added within a version.
+ *
+ * {
+ *   version: 1,
+ *   title: string | null,                 // the `# Code Debate: ...` line
+ *   outcome: 'running' | 'consensus' | 'limit-reached' | 'stalled' | 'peer-timeout' | 'stopped' | 'disputed',
+ *   rounds: number,                       // rounds begun: 0 before the Review
+ *   state: ConvergenceState | null,       // after the last round; null before the Review
+ *   convergence: [{ round, state }],      // DIVERGENT | NARROWING | CONVERGING | CONSENSUS
+ *   stalledRounds: number[],              // rounds with no new reasoning on any open point
+ *   counts: { open, resolved, withdrawn, high, medium, low },
+ *   points: [{ id, title, severity, severityChanges: [{ round, section, from, to }], raisedIn,
+ *              raisedBy, status: 'open' | 'resolved' | 'withdrawn', confidence: 'HIGH' | 'MEDIUM' |
+ *              'LOW' | 'WITHDRAWN', withdrawnReason, evidence: [{ path, line, check: 'ok' |
+ *              'failed' | 'unchecked', problem }], reviewer, responder,  // last stated positions
+ *              rounds: [{ round, reviewer, responder, status }] }],
+ *   positionChanges: [{ id, side, round, section, from, to }],
+ *   failedCitations: [{ section, path, line, endLine, problem }],
+ *   flags: [{ kind: 'false-consensus' | 'unanimous-round-1' | 'uncategorized' | 'stalled', id, round, message }],
+ *   engagement: [{ round, side, id, engagement: 'new' | 'restated' | 'silent', similarity }],
+ * }
+ */
+import type { CitationCheck } from '../git/check-citations.js';
+import { convergenceSequence, type ConvergenceState } from './convergence-state.js';
+import { engagementOf, roundStalled, type EngagementRecord } from './engagement-of.js';
+import { falseConsensusFlags, type LedgerFlag } from './false-consensus.js';
+import type { Ledger, LedgerPoint, PointStatus, ResponderPosition, ReviewerPosition, SeverityChange, LedgerEvidence } from './ledger.js';
+import { pointConfidence, type Confidence } from './point-confidence.js';
+import { positionChanges, type PositionChange } from './position-changes.js';
+import { readOutcome, type LedgerOutcome } from './read-outcome.js';
+
+export interface ReportPoint {
+  id: string;
+  title: string;
+  severity: string | null;
+  severityChanges: SeverityChange[];
+  raisedIn: number;
+  raisedBy: string;
+  status: PointStatus;
+  confidence: Confidence;
+  withdrawnReason: string | null;
+  evidence: LedgerEvidence[];
+  reviewer: ReviewerPosition | null;
+  responder: ResponderPosition | null;
+  rounds: Array<{ round: number; reviewer: ReviewerPosition | null; responder: ResponderPosition | null; status: PointStatus }>;
+}
+
+export interface LedgerReport {
+  version: 1;
+  title: string | null;
+  outcome: LedgerOutcome;
+  rounds: number;
+  state: ConvergenceState | null;
+  convergence: Array<{ round: number; state: ConvergenceState }>;
+  stalledRounds: number[];
+  counts: { open: number; resolved: number; withdrawn: number; high: number; medium: number; low: number };
+  points: ReportPoint[];
+  positionChanges: PositionChange[];
+  failedCitations: Array<{ section: string; path: string; line: number; endLine: number; problem: string }>;
+  flags: LedgerFlag[];
+  engagement: EngagementRecord[];
+}
+
+export function ledgerReport(ledger: Ledger, checks: readonly CitationCheck[] = []): LedgerReport {
+  const convergence = convergenceSequence(ledger);
+  const engagement = engagementOf(ledger);
+  const stalledRounds = convergence.map(({ round }) => round).filter((round) => roundStalled(engagement, round));
+  const consensusFlags = falseConsensusFlags(ledger);
+  const flagged = new Set(consensusFlags.filter((flag) => flag.kind === 'false-consensus').map((flag) => flag.id));
+  const points = ledger.points.map((point) => reportPoint(point, flagged.has(point.id)));
+  const count = (test: (point: ReportPoint) => boolean) => points.filter(test).length;
+  const flags = [
+    ...consensusFlags,
+    ...uncategorizedFlags(ledger),
+    ...stalledRounds.map((round): LedgerFlag => ({ kind: 'stalled', id: null, round, message: `Round ${round} brought no new reasoning on any open point.` })),
+  ].sort((a, b) => a.round - b.round);
+  return {
+    version: 1,
+    title: ledger.title,
+    outcome: readOutcome(ledger),
+    rounds: ledger.rounds,
+    state: convergence.at(-1)?.state ?? null,
+    convergence,
+    stalledRounds,
+    counts: {
+      open: count((point) => point.status === 'open'),
+      resolved: count((point) => point.status === 'resolved'),
+      withdrawn: count((point) => point.status === 'withdrawn'),
+      high: count((point) => point.confidence === 'HIGH'),
+      medium: count((point) => point.confidence === 'MEDIUM'),
+      low: count((point) => point.confidence === 'LOW'),
+    },
+    points,
+    positionChanges: positionChanges(ledger),
+    failedCitations: checks
+      .filter((check) => !check.ok)
+      .map(({ section, path, line, endLine, problem }) => ({ section, path, line, endLine, problem: problem ?? 'the check failed' })),
+    flags,
+    engagement,
+  };
+}
+
+function reportPoint(point: LedgerPoint, flagged: boolean): ReportPoint {
+  const rounds = point.rounds.map((entry) => ({
+    round: entry.round,
+    reviewer: entry.reviewer?.position ?? null,
+    responder: entry.responder?.position ?? null,
+    status: entry.status,
+  }));
+  return {
+    id: point.id,
+    title: point.title,
+    severity: point.severity,
+    severityChanges: point.severityChanges,
+    raisedIn: point.raisedIn,
+    raisedBy: point.raisedBy,
+    status: point.status,
+    confidence: pointConfidence(point, flagged),
+    withdrawnReason: point.withdrawnReason,
+    evidence: point.evidence,
+    reviewer: rounds.map((entry) => entry.reviewer).filter((position) => position !== null).at(-1) ?? null,
+    responder: rounds.map((entry) => entry.responder).filter((position) => position !== null).at(-1) ?? null,
+    rounds,
+  };
+}
+
+/** The responder must categorize every open point: each miss is reported, never guessed. */
+function uncategorizedFlags(ledger: Ledger): LedgerFlag[] {
+  return ledger.points.flatMap((point) =>
+    point.rounds
+      .filter((entry) => entry.responder?.position === 'uncategorized' || entry.responder?.position === 'unanswered')
+      .map((entry): LedgerFlag => ({
+        kind: 'uncategorized',
+        id: point.id,
+        round: entry.round,
+        message: `${entry.responder?.section ?? 'The response'} ${entry.responder?.position === 'unanswered' ? 'does not answer' : 'does not categorize'} ${point.id}.`,
+      })),
+  );
+}

@@ -1,0 +1,41 @@
+import type { Ledger, ResponderPosition, ReviewerPosition } from './ledger.js';
+
+/** One side moving on one point, e.g. the responder from `disagreed` to `agreed` in round 2. */
+export interface PositionChange {
+  id: string;
+  side: 'reviewer' | 'responder';
+  round: number;
+  section: string;
+  from: string;
+  to: string;
+}
+
+const responderStands: ReadonlySet<ResponderPosition> = new Set(['agreed', 'partially-agreed', 'disagreed']);
+const reviewerStands: ReadonlySet<ReviewerPosition> = new Set(['maintained', 'withdrawn', 'accepted', 'conceded-part']);
+
+/**
+ * Every change of position, in round order then point order. Only stated positions count: an
+ * unanswered or uncategorized turn moves nobody. Raising a point is maintaining it.
+ */
+export function positionChanges(ledger: Ledger): PositionChange[] {
+  const changes: PositionChange[] = [];
+  for (const point of ledger.points) {
+    let responder: string | null = null;
+    let reviewer = 'maintained';
+    for (const entry of point.rounds) {
+      const said = entry.reviewer;
+      if (said && reviewerStands.has(said.position)) {
+        if (said.position !== reviewer) changes.push({ id: point.id, side: 'reviewer', round: entry.round, section: said.section, from: reviewer, to: said.position });
+        reviewer = said.position;
+      }
+      const answer = entry.responder;
+      if (answer && responderStands.has(answer.position)) {
+        if (responder !== null && answer.position !== responder) {
+          changes.push({ id: point.id, side: 'responder', round: entry.round, section: answer.section, from: responder, to: answer.position });
+        }
+        responder = answer.position;
+      }
+    }
+  }
+  return changes.sort((a, b) => a.round - b.round);
+}

@@ -1,0 +1,26 @@
+import type { Ledger } from './ledger.js';
+
+export const ledgerOutcomes = ['running', 'consensus', 'limit-reached', 'stalled', 'peer-timeout', 'stopped', 'disputed'] as const;
+export type LedgerOutcome = (typeof ledgerOutcomes)[number];
+
+const outcomeLine = /\boutcome\W{0,6}(consensus|limit reached|stalled|peer timed out|stopped)\b/i;
+const named: Record<string, LedgerOutcome> = {
+  consensus: 'consensus',
+  'limit reached': 'limit-reached',
+  stalled: 'stalled',
+  'peer timed out': 'peer-timeout',
+  stopped: 'stopped',
+};
+
+/**
+ * How the debate ended: `running` without a CONSENSUS; else the outcome line the CONSENSUS
+ * states (`Outcome: limit reached`); else `consensus` when no point is open, `peer-timeout`
+ * when it says it timed out, and `disputed` (points open, reason not stated) otherwise.
+ */
+export function readOutcome(ledger: Ledger): LedgerOutcome {
+  if (ledger.consensus === null) return 'running';
+  const stated = outcomeLine.exec(ledger.consensus)?.[1]?.toLowerCase();
+  if (stated !== undefined) return named[stated] ?? 'disputed';
+  if (ledger.points.every((point) => point.status !== 'open')) return 'consensus';
+  return /\btimed out\b/i.test(ledger.consensus) ? 'peer-timeout' : 'disputed';
+}

@@ -1,0 +1,44 @@
+import type { LedgerReport } from './ledger-report.js';
+
+const columns = ['id', 'severity', 'status', 'confidence', 'rounds', 'reviewer', 'responder', 'title'] as const;
+
+/**
+ * The report as plain text for a terminal: a heading line with the outcome and the convergence
+ * state, one row per point (last stated positions), then position changes, failed citations
+ * and flags when there are any.
+ */
+export function renderLedgerTable(report: LedgerReport): string {
+  const lines = [`${report.title ?? 'Code Debate'}: ${report.outcome}, ${report.rounds === 1 ? '1 round' : `${report.rounds} rounds`}, ${report.state ?? 'no review yet'}`];
+  if (report.convergence.length > 0) lines.push(`Convergence: ${report.convergence.map(({ round, state }) => `${round} ${state}`).join(' → ')}`);
+  if (report.points.length === 0) return `${lines.join('\n')}\nNo points yet.\n`;
+  const rows = report.points.map((point) => {
+    const last = point.rounds.at(-1)?.round ?? point.raisedIn;
+    return [
+      point.id,
+      point.severity ?? '-',
+      point.status,
+      point.confidence,
+      last === point.raisedIn ? `${last}` : `${point.raisedIn}-${last}`,
+      point.reviewer ?? '-',
+      point.responder ?? '-',
+      point.title || 'untitled',
+    ];
+  });
+  const widths = columns.map((column, index) => Math.max(column.length, ...rows.map((row) => row[index]?.length ?? 0)));
+  const format = (cells: readonly string[]) =>
+    cells
+      .map((cell, index) => (index === cells.length - 1 ? cell : cell.padEnd(widths[index] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  lines.push('', format(columns), ...rows.map(format));
+  const list = (heading: string, items: readonly string[]) => (items.length === 0 ? [] : ['', `${heading}:`, ...items.map((item) => `- ${item}`)]);
+  lines.push(
+    ...list(
+      'Position changes',
+      report.positionChanges.map((change) => `${change.id}: ${change.side} ${change.from} → ${change.to} in round ${change.round} (${change.section})`),
+    ),
+    ...list('Failed citations', report.failedCitations.map((failed) => `${failed.path}:${failed.line} (${failed.section}): ${failed.problem}`)),
+    ...list('Flags', report.flags.map((flag) => `${flag.kind}: ${flag.message}`)),
+  );
+  return `${lines.join('\n')}\n`;
+}
