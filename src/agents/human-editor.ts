@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
+import { absolutePath } from '../safe-path.js';
 import { splitCommand } from './split-command.js';
 
 export interface Editor {
@@ -36,7 +37,7 @@ export function resolveEditor(env: NodeJS.ProcessEnv): Editor | null {
 }
 
 function findOnPath(program: string, env: NodeJS.ProcessEnv): boolean {
-  return (env.PATH ?? '').split(path.delimiter).some((dir) => {
+  return absolutePath(env.PATH).split(path.delimiter).some((dir) => {
     if (dir === '') return false;
     const file = path.join(dir, program);
     try {
@@ -56,7 +57,7 @@ function findOnPath(program: string, env: NodeJS.ProcessEnv): boolean {
 export async function runEditor(editor: Editor, file: string, options: { cwd: string; env: NodeJS.ProcessEnv; signal: AbortSignal }): Promise<EditorOutcome> {
   const result = await execa(editor.program, [...editor.args, file], {
     cwd: options.cwd,
-    env: options.env,
+    env: { ...options.env, PATH: absolutePath(options.env.PATH) },
     extendEnv: false,
     stdio: 'inherit',
     cancelSignal: options.signal,

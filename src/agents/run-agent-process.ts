@@ -1,5 +1,6 @@
 import { execa } from 'execa';
 import { AgentError } from '../errors.js';
+import { absolutePath } from '../safe-path.js';
 import type { TurnRequest } from './agent.js';
 import { killProcessGroup, trackProcessGroup } from './kill-process-group.js';
 
@@ -33,7 +34,7 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
   const subprocess = execa(run.program, run.args, {
     cwd: request.cwd,
     input: run.input,
-    env: { ...turnEnvironment(request), ...run.env },
+    env: { ...turnEnvironment(request), ...run.env, PATH: absolutePath(run.env?.PATH ?? process.env.PATH) },
     detached: true,
     reject: false,
     stripFinalNewline: true,

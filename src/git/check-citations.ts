@@ -22,10 +22,7 @@ export async function checkCitations(cwd: string, snapshot: { head: string | nul
   const paths = [...new Set(citations.filter((citation) => refuseCitedPath(citation.path) === null).map((citation) => normalizeCitedPath(citation.path)))];
   let files = new Map<string, CitedFile>();
   if (paths.length > 0) {
-    files =
-      snapshot.head === null
-        ? await readWorkTreeFiles((await findRepo(cwd)).root, paths)
-        : await readFilesAtCommit(openGit(cwd), snapshot.head, paths);
+    files = snapshot.head === null ? await readVisibleWorkTreeFiles(cwd, paths) : await readFilesAtCommit(openGit(cwd), snapshot.head, paths);
   }
   return citations.map((citation) => {
     const refused = refuseCitedPath(citation.path);
@@ -37,6 +34,19 @@ export async function checkCitations(cwd: string, snapshot: { head: string | nul
     const problem = checkLines({ ...citation, path }, file);
     return { ...citation, ok: problem === null, problem };
   });
+}
+
+/**
+ * Work-tree files that git tracks or would track: an ignored file (`.env`, credentials) is never
+ * read, since a failed check quotes the lines it found into the prompt and the shared file.
+ */
+async function readVisibleWorkTreeFiles(cwd: string, paths: readonly string[]): Promise<Map<string, CitedFile>> {
+  const repo = await findRepo(cwd);
+  const listed = await openGit(repo.root).run(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...paths.map((file) => `:(literal)${file}`)]);
+  const ignored = new Set(listed.split('\0').filter(Boolean));
+  const files = await readWorkTreeFiles(repo.root, paths.filter((file) => !ignored.has(file)));
+  for (const file of ignored) files.set(file, { ok: false, problem: `${file} is ignored by git; it was not read` });
+  return files;
 }
 
 /** What is wrong with `citation` given its file's content, or null when nothing is. */

@@ -1,4 +1,5 @@
 import { execa } from 'execa';
+import { absolutePath } from '../safe-path.js';
 import { GitError } from '../errors.js';
 
 export interface GhOptions {
@@ -30,7 +31,7 @@ export async function runGh(args: readonly string[], what: string, options: GhOp
   const result = await execa('gh', args, {
     cwd: options.cwd,
     // gh must not prompt, page, color or check for updates: nobody is there to answer.
-    env: { ...(options.env ?? process.env), GH_PROMPT_DISABLED: '1', GH_NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1' },
+    env: { ...(options.env ?? process.env), PATH: absolutePath((options.env ?? process.env).PATH), GH_PROMPT_DISABLED: '1', GH_NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1' },
     extendEnv: false,
     stdin: 'ignore',
     reject: false,

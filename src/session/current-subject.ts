@@ -16,10 +16,10 @@ export interface CurrentSubject {
  * cannot be resolved now, the turn goes on with the subject as it was, and says so.
  */
 export async function currentSubject(context: SessionContext, document: DebateDocument): Promise<CurrentSubject> {
-  if (document.meta === null) return { subject: context.subject, changedSinceReview: [] };
   try {
     const subject = await context.resolveSubjectAgain();
-    return { subject, changedSinceReview: await filesChangedSince(context.root, document.meta, subject) };
+    // A peer that writes no metadata pinned no snapshot to compare with.
+    return { subject, changedSinceReview: document.meta === null ? [] : await filesChangedSince(context.root, document.meta, subject) };
   } catch (error) {
     if (!(error instanceof CodeDebateError)) throw error;
     context.report({ type: 'warning', role: context.role, message: `the subject could not be resolved again, so this turn uses it as it was at the start: ${error.message}` });

@@ -10,7 +10,7 @@ import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '
 import { appendSection } from './append-section.js';
 import { askAgent } from './ask-agent.js';
 import { consensusHeader } from './consensus-body.js';
-import { currentSubject } from './current-subject.js';
+import { currentSubject, type CurrentSubject } from './current-subject.js';
 import { failedCitations } from './failed-citations.js';
 import type { FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
@@ -51,26 +51,43 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
     // The follow-up resolved everything; the protocol still gives the Responder this turn.
     return 'Every point is resolved; nothing is left to answer.';
   }
-  if (action.turn !== 'consensus') return agentSection(context, action.turn, action.round, heading, state, document);
-  const states = trackPoints(document);
+  const inputs = await turnInputs(context, document);
+  if (action.turn !== 'consensus') return agentSection(context, action.turn, action.round, heading, state, document, inputs);
   const header = consensusHeader({
     reason: action.reason,
     round: action.round,
     maxRounds: context.maxRounds,
     peer: context.role === 'reviewer' ? 'responder' : 'reviewer',
     turnTimeoutMs: context.turnTimeoutMs,
-    states,
-    failedCitations: await failedCitations(context, document),
+    states: trackPoints(document),
+    failedCitations: inputs.failedCitations,
   });
   if (action.reason === 'peer-timeout') return header;
-  const narrative = await agentSection(context, 'consensus', action.round, heading, state, document);
+  const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, inputs);
   return `${header}\n\n### Summary\n\n${narrative}`;
 }
 
-/** Builds the turn's prompt from its template, on the subject as it is now, and asks the agent (see askAgent). */
-async function agentSection(context: SessionContext, turn: TurnKind, round: number, heading: string, state: FileState, document: DebateDocument): Promise<string> {
+interface TurnInputs extends CurrentSubject {
+  failedCitations: string;
+}
+
+/** The subject as it is now, and the citations of the debate that do not hold against it: once per turn. */
+async function turnInputs(context: SessionContext, document: DebateDocument): Promise<TurnInputs> {
+  const current = await currentSubject(context, document);
+  return { ...current, failedCitations: await failedCitations(context, document, current.subject.head) };
+}
+
+/** Builds the turn's prompt from its template and asks the agent (see askAgent). */
+async function agentSection(
+  context: SessionContext,
+  turn: TurnKind,
+  round: number,
+  heading: string,
+  state: FileState,
+  document: DebateDocument,
+  inputs: TurnInputs,
+): Promise<string> {
   const states = trackPoints(document);
-  const { subject, changedSinceReview } = await currentSubject(context, document);
   const prompt = await buildPrompt({
     turn,
     role: context.role,
@@ -78,16 +95,16 @@ async function agentSection(context: SessionContext, turn: TurnKind, round: numb
     maxRounds: context.maxRounds,
     heading,
     file: context.relativeFile,
-    subject,
-    changedSinceReview,
+    subject: inputs.subject,
+    changedSinceReview: inputs.changedSinceReview,
     document,
     documentText: state.text,
     states,
     ledger: summarizeLedger(states),
     standards: context.standards,
-    failedCitations: await failedCitations(context, document),
+    failedCitations: inputs.failedCitations,
   });
-  return askAgent(context, { turn, round, heading, prompt, document, subject });
+  return askAgent(context, { turn, round, heading, prompt, document, subject: inputs.subject });
 }
 
 /** Whether a file that changed while the agent worked still asks for exactly this section. */

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TurnRequest } from '../../src/agents/agent.js';
 import { createCmdAgent } from '../../src/agents/cmd-agent.js';
 import { signalGroup } from '../../src/agents/kill-process-group.js';
@@ -127,6 +127,19 @@ describe('createCmdAgent', () => {
         'empty-output',
       ),
     );
+  });
+
+  it('never runs a program the repository under review supplies through a relative PATH entry', async () => {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, 'bin'));
+    await writeFile(path.join(dir, 'bin', 'planted-agent'), '#!/bin/sh\necho PWNED\n', { mode: 0o755 });
+    vi.stubEnv('PATH', `bin${path.delimiter}${process.env.PATH ?? ''}`);
+    try {
+      const error: unknown = await createCmdAgent('planted-agent').writeTurn(turnRequest(dir)).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ kind: 'not-installed' });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('fails clearly when the program does not exist', async () => {

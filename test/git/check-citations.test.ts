@@ -159,6 +159,14 @@ describe('checkCitations in the work tree (head null)', () => {
     ]);
   });
 
+  it('never reads a file git ignores, such as .env: a failed check would quote its lines', async () => {
+    await writeFile(path.join(repo.dir, '.gitignore'), '.env\n');
+    await writeFile(path.join(repo.dir, '.env'), 'DB_PASSWORD=Tr0ub4dor-horse-staple\n');
+    const checks = await check(cite('.env', 1, 'foo'));
+    expect(problems(checks)).toEqual(['.env is ignored by git; it was not read']);
+    expect(JSON.stringify(checks)).not.toContain('Tr0ub4dor');
+  });
+
   it('follows a symbolic link inside the work tree, and refuses one that leads out', async () => {
     await writeFile(path.join(repo.dir, '..', 'secret.ts'), 'uncommitted();\n');
     await symlink('a.ts', path.join(repo.dir, 'src', 'inside.ts'));
