@@ -9,6 +9,7 @@ import { renderDraft } from './human-draft.js';
 import { resolveEditor, runEditor, type Editor, type EditorOutcome } from './human-editor.js';
 import { stripDraftComments } from './human-strip-comments.js';
 import { failurePrefix } from './run-agent-process.js';
+import { maxTimerMs } from '../max-timer.js';
 
 export interface HumanAgentOptions {
   /** Where VISUAL, EDITOR and PATH are read from; the editor runs with it. */
@@ -19,8 +20,6 @@ export interface HumanAgentOptions {
 
 /** An empty or unchanged draft is opened again this many times in all before the turn fails. */
 export const maxDraftAttempts = 3;
-// Past 2^31-1 ms a timer fires at once (TimeoutOverflowWarning): `--agent-timeout 1000h` must not.
-const maxTimerMs = 2 ** 31 - 1;
 
 /** What the person wrote for one section, kept for when code-debate asks for it again. */
 interface Earlier {

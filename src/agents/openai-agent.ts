@@ -6,6 +6,7 @@ import { classifyChatError } from './openai-classify-error.js';
 import { resolveChatEndpoint, type ChatEndpoint, type ChatProvider } from './openai-endpoint.js';
 import { readServerMessage } from './openai-server-message.js';
 import { failurePrefix } from './run-agent-process.js';
+import { maxTimerMs } from '../max-timer.js';
 
 export interface OpenAiAgentOptions {
   provider: ChatProvider;
@@ -18,8 +19,6 @@ export const chatMaxRetries = 1;
 export const chatSystemMessage =
   'You write one section of a code debate between a Reviewer and a Responder, in Markdown. ' +
   'Answer with the body of that section only: no preamble, and no level-1 or level-2 headings.';
-// Past 2^31-1 ms a timer fires at once (TimeoutOverflowWarning): `--agent-timeout 1000h` must not.
-const maxTimerMs = 2 ** 31 - 1;
 
 /**
  * `--agent openai:<model>` and `--agent ollama:<model>`: one chat completion per turn through the

@@ -3,6 +3,7 @@ import { AgentError } from '../errors.js';
 import { absolutePath } from '../safe-path.js';
 import type { TurnRequest } from './agent.js';
 import { killProcessGroup, trackProcessGroup } from './kill-process-group.js';
+import { maxTimerMs } from '../max-timer.js';
 
 const stderrTailLines = 12;
 
@@ -29,7 +30,7 @@ export interface ProcessOutcome {
  */
 export async function runAgentProcess(agentName: string, run: AgentProcess, request: TurnRequest): Promise<ProcessOutcome> {
   // Past 2^31-1 ms a timer fires at once (TimeoutOverflowWarning): `--agent-timeout 1000h` must not.
-  const deadline = AbortSignal.timeout(Math.min(request.timeoutMs, 2 ** 31 - 1));
+  const deadline = AbortSignal.timeout(Math.min(request.timeoutMs, maxTimerMs));
   const stop = AbortSignal.any([request.signal, deadline]);
   const subprocess = execa(run.program, run.args, {
     cwd: request.cwd,

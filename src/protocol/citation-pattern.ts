@@ -21,6 +21,8 @@ export const citationPattern =
 
 // A version (`1.2.3:4`, `v2.0:1`) or a URL scheme is not a file.
 const notAPath = /^(?:v?\d+(?:\.\d+)*|https?)$/i;
+// `db.internal:5432`, `example.com:443`: a host and port, not a file and line.
+const hostName = /^[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|internal|local|lan|localhost|cloud|app|ai|co)$/i;
 // After a port, `https://host:8080/a.ts:3` would read as `8080/a.ts:3`.
 const urlPattern = /\b[a-z][a-z\d+.-]*:\/\/[^\s<>`]+/gi;
 
@@ -30,7 +32,7 @@ export function findCitationRefs(text: string): CitationRef[] {
   const refs: CitationRef[] = [];
   for (const match of text.matchAll(citationPattern)) {
     const { path, line, endLine } = match.groups ?? {};
-    if (path === undefined || line === undefined || notAPath.test(path)) continue;
+    if (path === undefined || line === undefined || notAPath.test(path) || hostName.test(path)) continue;
     if (urls.some((url) => match.index >= url.start && match.index < url.end)) continue;
     refs.push({
       path: path.replace(/^(?:\.\/)+/, ''),

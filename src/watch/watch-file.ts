@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { watch } from 'chokidar';
+import { maxTimerMs } from '../max-timer.js';
 
 export interface WatchOptions {
   /** Poll the file every `pollMs` instead of using native events (`--poll`). */
@@ -63,7 +64,7 @@ export async function watchFile(file: string, options: WatchOptions): Promise<Fi
         return Promise.resolve(wakeReasons.event);
       }
       return new Promise((resolve) => {
-        const timer = setTimeout(() => finish(wakeReasons.timeout), Math.min(Math.max(0, timeoutMs), 2 ** 31 - 1));
+        const timer = setTimeout(() => finish(wakeReasons.timeout), Math.min(Math.max(0, timeoutMs), maxTimerMs));
         const onAbort = () => finish(wakeReasons.timeout);
         const finish = (reason: WakeReason) => {
           clearTimeout(timer);

@@ -102,6 +102,10 @@ describe('readSeverity', () => {
 });
 
 describe('readEvidence', () => {
+  it('reads a host and port as no citation', () => {
+    expect(readEvidence('connects to db.internal:5432 and example.com:443, see src/db.ts:3')).toEqual([{ path: 'src/db.ts', line: 3 }]);
+  });
+
   it('reads nothing inside a URL, ports included, and takes `./a/b.ts` and `a/b.ts` for one place', () => {
     expect(readEvidence('see https://h.io:8080/a.ts:3 and ./a/b.ts:3 then a/b.ts:3')).toEqual([{ path: 'a/b.ts', line: 3 }]);
   });
