@@ -6,8 +6,8 @@ import type { PullRequestReference } from './parse-pull-request.js';
 import { normalizeSubjectText, parseKeywordSubject, parseRevisionWords, type SubjectRequest } from './parse-subject-text.js';
 import { planDiff } from './plan-diff.js';
 import { readDiff } from './read-diff.js';
-import { readPullRequest } from './read-pull-request.js';
-import { openGit } from './run-git.js';
+import { readPullRequest, type PullRequest } from './read-pull-request.js';
+import { openGit, type GitRunner } from './run-git.js';
 import { storeSnapshot } from './snapshot-store.js';
 import type { Subject } from './subject.js';
 
@@ -41,17 +41,32 @@ function checkMaxDiffBytes(value: number): number {
 
 async function resolvePullRequest(reference: PullRequestReference, { words, repo, options, maxDiffBytes }: Resolving): Promise<Subject> {
   const { pullRequest, diff } = await readPullRequest(reference, { cwd: repo.root, env: options.env });
+  const git = openGit(repo.root);
+  const fetched = await fetchPullRequestHead(git, pullRequest);
   // The pull request's commits may be fetched; its work tree is not this one.
-  const source = { git: openGit(repo.root), workTree: null };
+  const source = { git, workTree: null };
   const reviewed = await buildReviewedDiff(diff, { source, exclude: options.exclude, maxDiffBytes });
   return {
     text: words,
     kind: 'pr',
     base: pullRequest.baseRefOid,
     head: pullRequest.headRefOid,
-    description: `PR #${pullRequest.number} ${JSON.stringify(pullRequest.title)} (${pullRequest.baseRefName}..${pullRequest.headRefName})`,
+    description:
+      `PR #${pullRequest.number} ${JSON.stringify(pullRequest.title)} (${pullRequest.baseRefName}..${pullRequest.headRefName})` +
+      (fetched ? '' : `; its head ${pullRequest.headRefOid.slice(0, 7)} is not here, so citations cannot be checked: run \`git fetch origin pull/${pullRequest.number}/head\``),
     ...reviewed,
   };
+}
+
+/**
+ * Makes the pull request's head commit available to the evidence check: fetched from `origin`'s
+ * `refs/pull/<n>/head` when this clone lacks it. False when it is still not here.
+ */
+async function fetchPullRequestHead(git: GitRunner, pullRequest: PullRequest): Promise<boolean> {
+  const present = async () => (await git.tryRun(['cat-file', '-e', `${pullRequest.headRefOid}^{commit}`])) !== null;
+  if (await present()) return true;
+  await git.tryRun(['fetch', '--quiet', '--no-tags', 'origin', `refs/pull/${pullRequest.number}/head`]);
+  return present();
 }
 
 async function resolveWithGit(keyword: Exclude<SubjectRequest, { kind: 'pr' }> | null, { words, normalized, repo, options, maxDiffBytes }: Resolving): Promise<Subject> {

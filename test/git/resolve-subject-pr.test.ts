@@ -62,6 +62,15 @@ describe('resolveSubject for a pull request, through gh', () => {
     await repo.cleanup();
   });
 
+  test('a head commit this clone lacks, and cannot fetch, is named with the command to fetch it', async () => {
+    const missing = 'f'.repeat(40);
+    const subject = await resolve('PR #42', 'success', { FAKE_GH_HEAD: missing });
+    expect(subject.head).toBe(missing);
+    expect(subject.description).toBe(
+      'PR #42 "Add coupons" (main..coupons); its head fffffff is not here, so citations cannot be checked: run `git fetch origin pull/42/head`',
+    );
+  });
+
   test('`PR #42`: gh pr view and gh pr diff, without a shell, give the subject', async () => {
     const subject = await resolve('PR #42');
     const withoutReply = prDiff
