@@ -2,7 +2,6 @@ import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAgent } from '../../../src/agents/create-agent.js';
 import { headingsOf } from '../../helpers/debate-repo.js';
 import { sampleReview, useDebateRepos } from '../../helpers/e2e.js';
 import { startCli } from '../../helpers/run-cli.js';
@@ -10,16 +9,6 @@ import { waitFor } from '../../helpers/wait-for.js';
 import { fakeBin, type FakeCall } from './use-fake-clis.js';
 
 const repos = useDebateRepos();
-
-/** Whether create-agent.ts routes the presets yet; until it does, these command-line tests wait. */
-const wired = (() => {
-  try {
-    createAgent('claude', { env: process.env, isTerminal: () => false });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /** The fakes first on PATH of a code-debate process, logging to a temp file. */
 async function fakeEnv(env: Record<string, string> = {}) {
@@ -34,7 +23,7 @@ async function fakeEnv(env: Record<string, string> = {}) {
   return { env: { PATH: `${fakeBin}${path.delimiter}${process.env.PATH ?? ''}`, FAKE_CLI_LOG: log, CLAUDECODE: '1', ...env }, calls };
 }
 
-describe.skipIf(!wired)('code-debate with the claude, codex and gemini presets', () => {
+describe('code-debate with the claude, codex and gemini presets', () => {
   it('debates claude against codex to CONSENSUS, both read-only, the prompt on stdin', async () => {
     const repo = await repos.repo();
     const fakes = await fakeEnv({
