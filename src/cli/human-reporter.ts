@@ -36,6 +36,8 @@ function describe(event: SessionEvent): string {
       return `did not write ## ${event.heading}: ${event.reason}; deciding again`;
     case 'agent-chosen':
       return event.message;
+    case 'round-state':
+      return `round ${event.round} done: ${event.state}`;
     case 'warning':
       return `warning: ${event.message}`;
     case 'ended':

@@ -1,4 +1,6 @@
 import { InterruptedError } from '../errors.js';
+import { buildLedger } from '../ledger/build-ledger.js';
+import { convergenceState } from '../ledger/convergence-state.js';
 import { trackPoints } from '../ledger/track-points.js';
 import { decideAction, decideTimeoutAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
@@ -36,6 +38,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
   const peer = role === 'reviewer' ? 'responder' : 'reviewer';
   let state = await readDebateFile(context.file);
   let waitingSince: number | null = null;
+  let reportedRound = 0;
   for (;;) {
     if (context.signal.aborted) throw new InterruptedError('Interrupted while waiting; nothing was written.');
     const parsed = parseDocument(state.text);
@@ -46,6 +49,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
       continue;
     }
     const document = parsed.document;
+    reportedRound = reportRoundState(context, document, reportedRound);
     const action = decideAction(document, role, { maxRounds: context.maxRounds });
     if (action.type === 'stop') return ended(context, document);
     if (action.type === 'write') {
@@ -69,6 +73,14 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     if (context.signal.aborted) continue;
     return timedOut(context, state, document);
   }
+}
+
+/** Once a round is complete (its Response is written), where the debate stands, from the ledger. */
+function reportRoundState(context: SessionContext, document: DebateDocument, reported: number): number {
+  const last = document.sections.at(-1);
+  if (last?.kind !== 'response' || last.number <= reported) return reported;
+  context.report({ type: 'round-state', role: context.role, round: last.number, state: convergenceState(buildLedger(document), last.number) });
+  return last.number;
 }
 
 /** Both sides should review the same change; a Review of another diff is worth a warning. */

@@ -1,4 +1,5 @@
 import type { Role, TurnKind } from '../agents/agent.js';
+import type { ConvergenceState } from '../ledger/convergence-state.js';
 
 /** What a session tells the person (or program) watching it, as data; reporters format it. */
 export type SessionEvent =
@@ -11,6 +12,7 @@ export type SessionEvent =
   | { type: 'turn-written'; role: Role; heading: string; bytes: number; ms: number }
   | { type: 'turn-discarded'; role: Role; heading: string; reason: string }
   | { type: 'agent-chosen'; role: null; message: string }
+  | { type: 'round-state'; role: Role; round: number; state: ConvergenceState }
   | { type: 'warning'; role: Role | null; message: string }
   | { type: 'ended'; role: Role | null; outcome: string; message: string };
 

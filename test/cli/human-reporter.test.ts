@@ -46,6 +46,26 @@ describe('createHumanReporter', () => {
       '10:02:03 Reviewer   did not write ## Reviewer Follow-up 1: the file changed meanwhile; deciding again\n',
     ],
     [
+      'agent-retry',
+      { type: 'agent-retry', role: 'reviewer', heading: 'Review', reason: 'rate limited', delayMs: 2_000 },
+      '10:02:03 Reviewer   the agent failed (rate limited); trying ## Review once more in 2s\n',
+    ],
+    [
+      'agent-reasked',
+      { type: 'agent-reasked', role: 'responder', heading: 'Response 1', problems: ['It does not answer R2.'], attempt: 2, of: 3 },
+      "10:02:03 Responder  the agent's ## Response 1 could not be used (It does not answer R2.); asking again (try 2 of 3)\n",
+    ],
+    [
+      'agent-chosen',
+      { type: 'agent-chosen', role: null, message: '--agent auto: using `builtin`' },
+      '10:02:03 code-debate  --agent auto: using `builtin`\n',
+    ],
+    [
+      'round-state',
+      { type: 'round-state', role: 'reviewer', round: 2, state: 'NARROWING' },
+      '10:02:03 Reviewer   round 2 done: NARROWING\n',
+    ],
+    [
       'warning without a role',
       { type: 'warning', role: null, message: 'the Review was written for another diff' },
       '10:02:03 code-debate  warning: the Review was written for another diff\n',

@@ -25,6 +25,7 @@ describe('two code-debate processes', () => {
     const [a, b] = await Promise.all([first.exited, second.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
     expect(b.stderr).toContain('I am the Responder');
+    for (const side of [a, b]) expect(side.stderr).toMatch(/Re.+ {2}round 1 done: CONVERGING\n[^]*round 2 done: CONSENSUS\n/);
 
     const text = await repo.readReply();
     expect(text.startsWith('# Code Debate: the diff against main\n<!-- code-debate {"v":1,')).toBe(true);
