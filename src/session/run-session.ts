@@ -50,8 +50,9 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
     options.report({ type: 'ended', role: null, outcome: 'already-ended', message });
     return { outcome: 'already-ended', message };
   }
+  const subjectOptions = { cwd: options.cwd, exclude: [relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env };
   const [subject, standards] = await Promise.all([
-    resolveSubject(options.subject, { cwd: options.cwd, exclude: [relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env }),
+    resolveSubject(options.subject, subjectOptions),
     readStandards(repo.root),
   ]);
   const paths = statePaths(repo.gitDir, repo.root, file);
@@ -87,8 +88,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
         claim,
         paths,
         standards,
-        resolveSubjectAgain: () =>
-          resolveSubject(options.subject, { cwd: options.cwd, exclude: [relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env }),
+        resolveSubjectAgain: () => resolveSubject(options.subject, subjectOptions),
         maxRounds: options.maxRounds,
         turnTimeoutMs: options.turnTimeoutMs,
         agentTimeoutMs: options.agentTimeoutMs,

@@ -1,25 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { classifyChangeRisk } from '../../src/git/classify-change-risk.js';
-import type { FileDiff } from '../../src/git/file-diff.js';
 import { fitDiffBudget, rankByRisk, type ShownFile } from '../../src/git/fit-diff-budget.js';
+import { fileDiff } from './file-diff-fixture.js';
 
 const shown = (path: string, lines: number, bytes: number): ShownFile => {
-  const file: FileDiff = {
-    path,
-    oldPath: null,
-    status: 'modified',
-    oldMode: '100644',
-    newMode: '100644',
-    similarity: null,
-    binary: false,
-    submodule: null,
-    added: lines,
-    deleted: 0,
-    oldBlob: null,
-    newBlob: null,
-    replacementChar: false,
-    patch: 'x'.repeat(bytes),
-  };
+  const file = fileDiff(path, { added: lines, patch: 'x'.repeat(bytes) });
   return { file, nonUtf8: false, patch: file.patch };
 };
 const paths = (files: Iterable<ShownFile>): string[] => [...files].map((each) => each.file.path);

@@ -1,26 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { describeFileChange } from '../../src/git/describe-file-change.js';
 import type { FileDiff } from '../../src/git/file-diff.js';
+import { fileDiff } from './file-diff-fixture.js';
 import type { ShownFile } from '../../src/git/fit-diff-budget.js';
 import { maxListedFiles, maxNamedOmitted, renderDiffSummary } from '../../src/git/render-diff-summary.js';
 
-const file = (path: string, changes: Partial<FileDiff> = {}): FileDiff => ({
-  path,
-  oldPath: null,
-  status: 'modified',
-  oldMode: '100644',
-  newMode: '100644',
-  similarity: null,
-  binary: false,
-  submodule: null,
-  added: 0,
-  deleted: 0,
-  oldBlob: null,
-  newBlob: null,
-  replacementChar: false,
-  patch: '',
-  ...changes,
-});
+const file = fileDiff;
 const shown = (diff: FileDiff): ShownFile => ({ file: diff, nonUtf8: false, patch: diff.patch });
 
 describe('describeFileChange', () => {

@@ -1,22 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import type { FileDiff } from '../../src/git/file-diff.js';
 import { splitDiff } from '../../src/git/split-diff.js';
 import { readQuotedPath, unquoteGitPath } from '../../src/git/unquote-git-path.js';
+import { fileDiff } from './file-diff-fixture.js';
 
-const base: Omit<FileDiff, 'path' | 'patch'> = {
-  oldPath: null,
-  status: 'modified',
-  oldMode: '100644',
-  newMode: '100644',
-  similarity: null,
-  binary: false,
-  submodule: null,
-  added: 0,
-  deleted: 0,
-  oldBlob: null,
-  newBlob: null,
-  replacementChar: false,
-};
+const { path: _path, patch: _patch, ...base } = fileDiff('');
 
 describe('splitDiff', () => {
   test('modified, added, deleted and renamed files, each with its exact part of the diff', () => {
