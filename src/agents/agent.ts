@@ -11,6 +11,11 @@ export interface TurnRequest {
   round: number;
   /** The rendered prompt from `templates/`. */
   prompt: string;
+  /**
+   * The same prompt for an agent that continues its own conversation from an earlier turn of
+   * this debate (`claude --resume`, `codex exec resume`): without the diff it has already read.
+   */
+  continuation: string;
   /** The file as it stood when the turn was decided (empty for the Review). */
   document: DebateDocument;
   subject: Subject;
@@ -24,6 +29,8 @@ export interface TurnRequest {
   timeoutMs: number;
   /** Told the pid of a process the agent starts, so a successor can stop it if this one dies. */
   onProcess?: (pid: number) => void;
+  /** Told the text an agent sent when it was not `prompt` (a continuation), to measure it. */
+  onPromptSent?: (prompt: string) => void;
 }
 
 /** One backend that writes sections. `writeTurn` resolves to the section body, unsanitized. */

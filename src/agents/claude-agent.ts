@@ -1,10 +1,11 @@
 import { AgentError } from '../errors.js';
-import type { Agent } from './agent.js';
+import type { Agent, TurnRequest } from './agent.js';
 import { cliAgentError } from './cli-agent-error.js';
 import { readTrailingJson } from './cli-agent-json.js';
 import { cliAgentName } from './cli-agent-names.js';
 import { runCliAgent } from './cli-agent-run.js';
-import { failurePrefix, stderrTail } from './run-agent-process.js';
+import { createCliSession, withCliSession } from './cli-agent-session.js';
+import { failurePrefix, stderrTail, type ProcessOutcome } from './run-agent-process.js';
 
 /**
  * `--agent claude[:<model>]`: Claude Code in print mode, reading the prompt on stdin.
@@ -25,42 +26,54 @@ import { failurePrefix, stderrTail } from './run-agent-process.js';
  * - Inside a Claude Code session CLAUDECODE, CLAUDE_CODE_ENTRYPOINT, CLAUDE_CODE_SESSION_ID and
  *   CLAUDE_CODE_CHILD_SESSION are set; Claude Code itself removes them before it starts a fresh
  *   process, and so do we (execa drops a variable whose value is `undefined`).
+ * - The result carries `session_id`; `-p --resume <id>` continues that conversation with the
+ *   prompt on stdin, so later turns send only what is new. An id it does not know prints
+ *   `No conversation found with session ID: <id>` and no JSON: the turn then starts afresh.
  */
 export function createClaudeAgent(options: { model: string | null }): Agent {
   const name = cliAgentName('claude', options.model);
   const args = claudeArgs(options.model);
+  const session = createCliSession();
   return {
     name,
-    async writeTurn(request) {
-      const run = { program: 'claude', args, input: request.prompt, env: claudeEnvironment(process.env) };
-      const outcome = await runCliAgent(name, run, request, { errorText: ({ stdout, stderr }) => `${stdout}\n${stderr}` });
-      const result = readClaudeResult(outcome.stdout);
-      const what = failurePrefix(name, request);
-      if (result === null) {
-        if (outcome.exitCode !== 0) {
-          const text = `${outcome.stdout}\n${outcome.stderr}`;
-          throw cliAgentError(name, request, { happened: `it exited with code ${outcome.exitCode}`, reported: null, text, outcome });
-        }
-        throw new AgentError(
-          `${what}: it printed no JSON result on stdout (expected \`{"type":"result",...}\` from --output-format json), but ${describe(outcome.stdout)}. ` +
-            `Check that \`claude --version\` is Claude Code 2 or later.${stderrTail(outcome.stderr)}`,
-          'bad-output',
-          { cause: outcome },
-        );
-      }
-      if (result.isError || outcome.exitCode !== 0) {
-        const status = result.status === null ? '' : `\nstatus ${result.status}`;
-        const happened = `Claude Code reported an error (${result.subtype}, exit code ${outcome.exitCode})`;
-        throw cliAgentError(name, request, { happened, reported: result.text, text: `${result.text}${status}\n${outcome.stderr}`, outcome });
-      }
-      if (result.text.trim() === '') {
-        throw new AgentError(`${what}: its JSON result has an empty \`result\`, and a turn needs the section's text.${stderrTail(outcome.stderr)}`, 'empty-output', {
-          cause: outcome,
-        });
-      }
-      return result.text;
-    },
+    writeTurn: (request) =>
+      withCliSession(session, request, async ({ resume, input, request: turn }) => {
+        const run = { program: 'claude', args: resume === null ? args : [...args, '--resume', resume], input, env: claudeEnvironment(process.env) };
+        const outcome = await runCliAgent(name, run, turn, { errorText: ({ stdout, stderr }) => `${stdout}\n${stderr}` });
+        const text = claudeAnswer(name, turn, outcome);
+        session.remember(readClaudeResult(outcome.stdout)?.sessionId ?? null, turn);
+        return text;
+      }),
   };
+}
+
+/** The answer in Claude Code's JSON result, or the AgentError that says why there is none. */
+function claudeAnswer(name: string, request: TurnRequest, outcome: ProcessOutcome): string {
+  const result = readClaudeResult(outcome.stdout);
+  const what = failurePrefix(name, request);
+  if (result === null) {
+    if (outcome.exitCode !== 0) {
+      const text = `${outcome.stdout}\n${outcome.stderr}`;
+      throw cliAgentError(name, request, { happened: `it exited with code ${outcome.exitCode}`, reported: null, text, outcome });
+    }
+    throw new AgentError(
+      `${what}: it printed no JSON result on stdout (expected \`{"type":"result",...}\` from --output-format json), but ${describe(outcome.stdout)}. ` +
+        `Check that \`claude --version\` is Claude Code 2 or later.${stderrTail(outcome.stderr)}`,
+      'bad-output',
+      { cause: outcome },
+    );
+  }
+  if (result.isError || outcome.exitCode !== 0) {
+    const status = result.status === null ? '' : `\nstatus ${result.status}`;
+    const happened = `Claude Code reported an error (${result.subtype}, exit code ${outcome.exitCode})`;
+    throw cliAgentError(name, request, { happened, reported: result.text, text: `${result.text}${status}\n${outcome.stderr}`, outcome });
+  }
+  if (result.text.trim() === '') {
+    throw new AgentError(`${what}: its JSON result has an empty \`result\`, and a turn needs the section's text.${stderrTail(outcome.stderr)}`, 'empty-output', {
+      cause: outcome,
+    });
+  }
+  return result.text;
 }
 
 /** The argv after `claude`: print mode, JSON result, read-only tools, the model when given. */
@@ -86,6 +99,8 @@ export interface ClaudeResult {
   text: string;
   /** The HTTP status of a failed API call (`api_error_status`). */
   status: number | null;
+  /** The conversation, for `--resume` on the next turn. */
+  sessionId: string | null;
 }
 
 /** The `{"type":"result",...}` object of `--output-format json`, or null when there is none. */
@@ -96,7 +111,8 @@ export function readClaudeResult(stdout: string): ClaudeResult | null {
   const errors = Array.isArray(json.errors) ? json.errors.filter((error): error is string => typeof error === 'string') : [];
   const text = typeof json.result === 'string' ? json.result : errors.join('\n');
   const status = typeof json.api_error_status === 'number' ? json.api_error_status : null;
-  return { isError: json.is_error !== false || subtype !== 'success', subtype, text, status };
+  const sessionId = typeof json.session_id === 'string' && json.session_id !== '' ? json.session_id : null;
+  return { isError: json.is_error !== false || subtype !== 'success', subtype, text, status, sessionId };
 }
 
 function describe(stdout: string): string {

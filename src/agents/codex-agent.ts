@@ -3,6 +3,7 @@ import type { Agent } from './agent.js';
 import { cliAgentError } from './cli-agent-error.js';
 import { cliAgentName } from './cli-agent-names.js';
 import { runCliAgent } from './cli-agent-run.js';
+import { createCliSession, withCliSession } from './cli-agent-session.js';
 import { failurePrefix, stderrTail } from './run-agent-process.js';
 
 /**
@@ -21,38 +22,50 @@ import { failurePrefix, stderrTail } from './run-agent-process.js';
  *   401 Unauthorized: ...`, `ERROR: The model ... does not exist ...`, `ERROR: exceeded retry
  *   limit, last status: 429 Too Many Requests`; with no network it waits for one
  *   (`ERROR: Reconnecting... waiting for network`) until the deadline.
+ * - The banner says `session id: <uuid>`; `codex exec resume -c sandbox_mode="read-only" <id> -`
+ *   continues that conversation (its banner says `sandbox: read-only` again), so later turns send
+ *   only what is new. An unknown id fails with `no rollout found for thread id`: the turn then
+ *   starts afresh.
  */
 export function createCodexAgent(options: { model: string | null }): Agent {
   const name = cliAgentName('codex', options.model);
-  const args = codexArgs(options.model);
+  const session = createCliSession();
   return {
     name,
-    async writeTurn(request) {
-      const output = {
-        errorText: ({ stderr }: { stderr: string }) => codexErrorText(stderr, request.prompt),
-        shownStderr: (stderr: string) => hidePrompt(stderr, request.prompt),
-      };
-      const outcome = await runCliAgent(name, { program: 'codex', args, input: request.prompt }, request, output);
-      const shownStderr = output.shownStderr(outcome.stderr);
-      if (outcome.exitCode !== 0) {
-        const happened = `it exited with code ${outcome.exitCode}`;
-        throw cliAgentError(name, request, { happened, reported: null, text: output.errorText(outcome), outcome, shownStderr });
-      }
-      if (outcome.stdout.trim() === '') {
-        throw new AgentError(
-          `${failurePrefix(name, request)}: it printed no final message on stdout, and a turn needs the section's text.${stderrTail(shownStderr)}`,
-          'empty-output',
-          { cause: outcome },
-        );
-      }
-      return outcome.stdout;
-    },
+    writeTurn: (request) =>
+      withCliSession(session, request, async ({ resume, input, request: turn }) => {
+        const output = {
+          errorText: ({ stderr }: { stderr: string }) => codexErrorText(stderr, input),
+          shownStderr: (stderr: string) => hidePrompt(stderr, input),
+        };
+        const args = resume === null ? codexArgs(options.model) : codexResumeArgs(options.model, resume);
+        const outcome = await runCliAgent(name, { program: 'codex', args, input }, turn, output);
+        const shownStderr = output.shownStderr(outcome.stderr);
+        if (outcome.exitCode !== 0) {
+          const happened = `it exited with code ${outcome.exitCode}`;
+          throw cliAgentError(name, turn, { happened, reported: null, text: output.errorText(outcome), outcome, shownStderr });
+        }
+        if (outcome.stdout.trim() === '') {
+          throw new AgentError(
+            `${failurePrefix(name, turn)}: it printed no final message on stdout, and a turn needs the section's text.${stderrTail(shownStderr)}`,
+            'empty-output',
+            { cause: outcome },
+          );
+        }
+        session.remember(/^session id:\s*(\S+)\s*$/m.exec(outcome.stderr)?.[1] ?? null, turn);
+        return outcome.stdout;
+      }),
   };
 }
 
 /** The argv after `codex`: exec, read-only sandbox, the model when given, the prompt from stdin. */
 export function codexArgs(model: string | null): string[] {
   return ['exec', '--sandbox', 'read-only', '--skip-git-repo-check', ...(model === null ? [] : ['--model', model]), '-'];
+}
+
+/** The argv that continues conversation `id`: `exec resume` has no `--sandbox`, so the setting is passed as config. */
+export function codexResumeArgs(model: string | null, id: string): string[] {
+  return ['exec', 'resume', '-c', 'sandbox_mode="read-only"', '--skip-git-repo-check', ...(model === null ? [] : ['--model', model]), id, '-'];
 }
 
 /**

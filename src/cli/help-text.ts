@@ -27,6 +27,7 @@ Options:
   --turn-timeout <duration>   how long to wait for the peer's turn (default ${defaults.turnTimeout})
   --agent-timeout <duration>  how long the agent may take for one turn (default ${defaults.agentTimeout})
   --max-diff-bytes <n>        the most diff a prompt carries; the file list covers the rest (default 200000)
+  --stance devils-advocate    as Responder, name the review's assumptions and argue the opposite case
   --poll <ms>                 poll the file instead of using filesystem events
   -C, --cwd <dir>             run as if started in <dir>
   -h, --help                  this text

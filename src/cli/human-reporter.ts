@@ -31,7 +31,7 @@ function describe(event: SessionEvent): string {
     case 'agent-reasked':
       return `the agent's ## ${event.heading} could not be used (${event.problems.join(' ')}); asking again (try ${event.attempt} of ${event.of})`;
     case 'turn-written':
-      return `wrote ## ${event.heading} (${event.bytes} bytes, ${formatDuration(event.ms)})`;
+      return `wrote ## ${event.heading} (${event.bytes} bytes, ${formatDuration(event.ms)}${event.promptBytes > 0 ? `, prompt ${formatBytes(event.promptBytes)}` : ''})`;
     case 'turn-discarded':
       return `did not write ## ${event.heading}: ${event.reason}; deciding again`;
     case 'agent-chosen':
@@ -40,7 +40,14 @@ function describe(event: SessionEvent): string {
       return `round ${event.round} done: ${event.state}`;
     case 'warning':
       return `warning: ${event.message}`;
-    case 'ended':
-      return event.message;
+    case 'ended': {
+      const sent = (event.prompts ?? []).filter((prompt) => prompt.bytes > 0);
+      if (sent.length === 0) return event.message;
+      return `${event.message}\n  prompts sent to the agent: ${sent.map((prompt) => `${prompt.heading} ${formatBytes(prompt.bytes)}`).join(', ')}`;
+    }
   }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 }

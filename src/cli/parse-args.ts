@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Role } from '../agents/agent.js';
 import { ConfigError } from '../errors.js';
 import { defaultMaxDiffBytes } from '../git/resolve-subject.js';
+import { stances, type Stance } from '../prompts/build-prompt.js';
 import type { SessionOptions } from '../session/run-session.js';
 import { parseDuration } from './parse-duration.js';
 
@@ -32,6 +33,7 @@ const options = {
   'agent-timeout': { type: 'string' },
   poll: { type: 'string' },
   'max-diff-bytes': { type: 'string' },
+  stance: { type: 'string' },
   cwd: { type: 'string', short: 'C' },
   keep: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -70,7 +72,14 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
     agentTimeoutMs: parseDuration(values['agent-timeout'] ?? defaults.agentTimeout, '--agent-timeout'),
     pollMs: values.poll === undefined ? null : parseInteger(values.poll, '--poll', 10, 600_000),
     maxDiffBytes: parseInteger(values['max-diff-bytes'] ?? String(defaultMaxDiffBytes), '--max-diff-bytes', 0, 100_000_000),
+    stance: parseStance(values.stance),
   };
+}
+
+function parseStance(value: string | undefined): Stance {
+  if (value === undefined) return 'default';
+  if ((stances as readonly string[]).includes(value)) return value as Stance;
+  throw new ConfigError(`Expected \`--stance\` to be ${stances.join(' or ')}, got \`${value}\`.`);
 }
 
 function parseRole(value: string | undefined): Role | 'auto' {

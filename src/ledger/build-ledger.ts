@@ -2,13 +2,13 @@ import type { CitationCheck } from '../git/check-citations.js';
 import type { DebateDocument, Point, Section } from '../protocol/document.js';
 import { splitPointBlocks } from '../protocol/split-point-blocks.js';
 import type { EvidenceCheck, Ledger, LedgerEvidence, LedgerPoint, PointRound, PointStatus, ReviewerPosition } from './ledger.js';
+import { pointMarker } from './excerpt-point.js';
 import { readSeverityChange } from './read-severity-change.js';
 import { readReviewerReply, trackPoints, type PointState } from './track-points.js';
 
 // "I concede part of it", "accepted in part", "partially accept": the reviewer moved, not all the way.
 const concededPart =
   /\b(?:concede[sd]?|accept(?:s|ed)?)\b[^.\n]{0,20}?\b(?:in part|partly|partially|part of)\b|\b(?:partly|partially)\s+(?:concede|accept)/i;
-const markerLine = /^\s*(?:#{3,6}\s+)?(?:[-*+]\s+)?(?:\*\*)?(?:R|Point\s+|#)?\d+\b(?:\*\*)?\s*[.:)\-—–]*(?:\*\*)?\s*/i;
 
 /** The section's round: the Review is in round 1, `Reviewer Follow-up N` opens round N+1. */
 export function roundOf(section: Section): number {
@@ -73,7 +73,7 @@ export function buildLedger(document: DebateDocument, checks: readonly CitationC
         entry.severityChanges.push({ round, section: section.heading, from: entry.severity, to: severity });
         entry.severity = severity;
       }
-      if (reply === 'withdrawn') entry.withdrawnReason = text.replace(markerLine, '').replace(/\s+/g, ' ').trim();
+      if (reply === 'withdrawn') entry.withdrawnReason = text.replace(pointMarker, '').replace(/\s+/g, ' ').trim();
       settle(entry, state, round);
     },
   });

@@ -14,7 +14,7 @@ const responderStands: ReadonlySet<ResponderPosition> = new Set(['agreed', 'part
 const reviewerStands: ReadonlySet<ReviewerPosition> = new Set(['maintained', 'withdrawn', 'accepted', 'conceded-part']);
 
 /**
- * Every change of position, in round order then point order. Only stated positions count: an
+ * Every change of position, in round order (the reviewer's before the responder's) then point order. Only stated positions count: an
  * unanswered or uncategorized turn moves nobody. Raising a point is maintaining it.
  */
 export function positionChanges(ledger: Ledger): PositionChange[] {
@@ -37,5 +37,6 @@ export function positionChanges(ledger: Ledger): PositionChange[] {
       }
     }
   }
-  return changes.sort((a, b) => a.round - b.round);
+  // In a round the reviewer writes first.
+  return changes.sort((a, b) => a.round - b.round || (a.side === b.side ? 0 : a.side === 'reviewer' ? -1 : 1));
 }

@@ -23,7 +23,21 @@ export interface PromptContext {
   standards: string | null;
   /** The citations that failed the evidence check, as a Markdown list; empty when none did. */
   failedCitations: string;
+  stance: Stance;
+  /** For an agent continuing its own conversation: the diff and file list it has read are left out. */
+  continued?: boolean;
 }
+
+export const stances = ['default', 'devils-advocate'] as const;
+export type Stance = (typeof stances)[number];
+
+// Seed 003's devil's advocate, for the Responder: it must still categorize every point.
+const devilsAdvocate =
+  "\nYour stance is devil's advocate (--stance devils-advocate). Open your section with a short " +
+  'paragraph, **Assumptions:**, naming the implicit assumptions the review rests on (about the code, ' +
+  'its callers, its inputs, its environment). Then, for every point, argue the strongest case for the ' +
+  "opposite of the Reviewer's position before you conclude, and still start each answer with Agreed, " +
+  'Partially agreed or Disagreed: agree only where the opposite case fails against the code.\n';
 
 /** The prompt for one turn: its template from `templates/`, filled from the debate. */
 export async function buildPrompt(context: PromptContext): Promise<string> {
@@ -42,8 +56,12 @@ export function promptValues(context: PromptContext): PromptValues {
     role: context.role === 'reviewer' ? 'Reviewer' : 'Responder',
     round: String(context.round),
     max_rounds: String(context.maxRounds),
-    diff: context.subject.diff.trim() === '' ? '(the diff is empty)' : context.subject.diff.trimEnd(),
-    files: context.subject.summary,
+    diff: context.continued
+      ? '(unchanged: it is the diff you read earlier in this conversation)'
+      : context.subject.diff.trim() === ''
+        ? '(the diff is empty)'
+        : context.subject.diff.trimEnd(),
+    files: context.continued ? '(as listed earlier in this conversation)' : context.subject.summary,
     changed_files:
       context.changedSinceReview.length === 0
         ? ''
@@ -52,6 +70,7 @@ export function promptValues(context: PromptContext): PromptValues {
     open_points: open.length === 0 ? '(none)' : open.map((state) => state.point.text).join('\n\n'),
     last_section: last ? `## ${last.heading}\n\n${last.body}` : '(none)',
     ledger: context.ledger,
+    stance: context.stance === 'devils-advocate' && context.role === 'responder' ? devilsAdvocate : '',
     standards: context.standards ? `\nApply the repository's review standards (.prompts/pr-review.md):\n\n${context.standards}\n` : '',
     failed_citations: context.failedCitations
       ? `\ncode-debate checked every \`path:line\` cited so far against the code under review; these do not hold. Do not rely on them, and correct your own:\n\n${context.failedCitations}\n`

@@ -17,6 +17,7 @@ export const placeholders = [
   'ledger',
   'standards',
   'failed_citations',
+  'stance',
 ] as const;
 
 export type Placeholder = (typeof placeholders)[number];

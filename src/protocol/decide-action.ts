@@ -1,9 +1,10 @@
 import type { Role, TurnKind } from '../agents/agent.js';
+import { engagementOf, roundStalled } from '../ledger/engagement-of.js';
 import { trackPoints } from '../ledger/track-points.js';
 import type { DebateDocument } from './document.js';
 
 /** Why a CONSENSUS is written. */
-export type ConsensusReason = 'resolved' | 'max-rounds' | 'past-max' | 'peer-timeout';
+export type ConsensusReason = 'resolved' | 'stalled' | 'max-rounds' | 'past-max' | 'peer-timeout';
 
 export type Action =
   | { type: 'write'; turn: Exclude<TurnKind, 'consensus'>; round: number }
@@ -19,7 +20,8 @@ export interface DecideOptions {
 
 /**
  * What `role` does next, from the document alone (PROTOCOL.md, "Sections and whose turn it is").
- * A restarted process calls this on the file and continues where the debate stands.
+ * A restarted process calls this on the file and continues where the debate stands. A round in
+ * which neither side brought new reasoning on any open point ends the debate early (seed 004).
  */
 export function decideAction(document: DebateDocument, role: Role, options: DecideOptions): Action {
   const last = document.sections.at(-1);
@@ -45,6 +47,7 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
       if (last.number >= options.maxRounds) {
         return { type: 'write', turn: 'consensus', round: last.number, reason: last.number > options.maxRounds ? 'past-max' : 'max-rounds' };
       }
+      if (roundStalled(engagementOf(document), last.number)) return { type: 'write', turn: 'consensus', round: last.number, reason: 'stalled' };
       return { type: 'write', turn: 'follow-up', round: last.number };
     }
   }

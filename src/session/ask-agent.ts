@@ -19,9 +19,17 @@ export interface AgentAsk {
   round: number;
   heading: string;
   prompt: string;
+  /** The prompt for an agent continuing its own conversation (see TurnRequest.continuation). */
+  continuation: string;
   document: DebateDocument;
   /** The subject as it is for this turn. */
   subject: Subject;
+}
+
+export interface AgentAnswer {
+  body: string;
+  /** UTF-8 bytes of the prompts that got an answer for this section, re-asks included. */
+  promptBytes: number;
 }
 
 /**
@@ -30,15 +38,18 @@ export interface AgentAsk {
  * another try may cure (rate limit, crash, deadline, empty output) is retried once after a pause.
  * All tries share one deadline, --agent-timeout, so the peer's --turn-timeout still bounds the turn.
  */
-export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<string> {
+export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<AgentAnswer> {
   context.report({ type: 'turn-started', role: context.role, turn: ask.turn, heading: ask.heading, agent: context.agent.name });
   const deadline = Date.now() + context.agentTimeoutMs;
-  let prompt = ask.prompt;
+  let prompts = { prompt: ask.prompt, continuation: ask.continuation };
+  let promptBytes = 0;
   let retried = false;
   for (let reask = 0; ; ) {
     let body: string;
     try {
-      body = sanitizeAgentText(await callAgent(context, ask, prompt, deadline - Date.now()), ask.heading);
+      const answer = await callAgent(context, ask, prompts, deadline - Date.now());
+      promptBytes += answer.promptBytes;
+      body = sanitizeAgentText(answer.text, ask.heading);
     } catch (error) {
       if (context.signal.aborted) throw new InterruptedError(`Interrupted while the agent was writing \`## ${ask.heading}\`; nothing was written.`, { cause: error });
       if (!(error instanceof AgentError) || !error.retryable || retried || context.agent.interactive) throw error;
@@ -49,7 +60,7 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
       continue;
     }
     const problems = body === '' ? ['It is empty once headings reserved for the debate are removed.'] : checkSectionBody(ask.turn, body, ask.document);
-    if (problems.length === 0) return body;
+    if (problems.length === 0) return { body, promptBytes };
     if (reask === maxReasks) {
       throw new AgentError(
         `Agent \`${context.agent.name}\` could not write a usable \`## ${ask.heading}\` in ${maxReasks + 1} tries: ${problems.join(' ')} ` +
@@ -65,18 +76,27 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
     }
     reask++;
     context.report({ type: 'agent-reasked', role: context.role, heading: ask.heading, problems, attempt: reask + 1, of: maxReasks + 1 });
-    prompt = `${ask.prompt}\n\n---\n\nYour previous answer could not be used as \`## ${ask.heading}\`:\n\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\nWrite the whole section again, fixed.`;
+    const feedback = `\n\n---\n\nYour previous answer could not be used as \`## ${ask.heading}\`:\n\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\nWrite the whole section again, fixed.`;
+    prompts = { prompt: ask.prompt + feedback, continuation: ask.continuation + feedback };
   }
 }
 
-async function callAgent(context: SessionContext, ask: AgentAsk, prompt: string, timeoutMs: number): Promise<string> {
+/** One call of the agent; an agent that sent something else than `prompt` says so through onPromptSent. */
+async function callAgent(
+  context: SessionContext,
+  ask: AgentAsk,
+  prompts: { prompt: string; continuation: string },
+  timeoutMs: number,
+): Promise<{ text: string; promptBytes: number }> {
   let recorded: Promise<void> = Promise.resolve();
+  const sent: string[] = [];
   try {
-    return await context.agent.writeTurn({
+    const text = await context.agent.writeTurn({
       role: context.role,
       turn: ask.turn,
       round: ask.round,
-      prompt,
+      ...prompts,
+      onPromptSent: (prompt) => sent.push(prompt),
       document: ask.document,
       subject: ask.subject,
       cwd: context.root,
@@ -87,6 +107,7 @@ async function callAgent(context: SessionContext, ask: AgentAsk, prompt: string,
         recorded = context.claim.update({ agentPid: pid }).catch(() => undefined);
       },
     });
+    return { text, promptBytes: (sent.length === 0 ? [prompts.prompt] : sent).reduce((sum, prompt) => sum + Buffer.byteLength(prompt), 0) };
   } finally {
     await recorded;
     await context.claim.update({}).catch(() => undefined);

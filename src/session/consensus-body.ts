@@ -1,7 +1,11 @@
 import type { Role } from '../agents/agent.js';
-import { summarizeLedger } from '../ledger/summarize-ledger.js';
-import type { PointState } from '../ledger/track-points.js';
+import type { CitationCheck } from '../git/check-citations.js';
+import { buildLedger } from '../ledger/build-ledger.js';
+import { ledgerReport } from '../ledger/ledger-report.js';
+import { renderConsensus } from '../ledger/render-consensus.js';
 import type { ConsensusReason } from '../protocol/decide-action.js';
+import type { DebateDocument } from '../protocol/document.js';
+import { formatFailedCitations } from '../ledger/citation-report.js';
 import { formatDuration } from './format-duration.js';
 
 export interface ConsensusContext {
@@ -11,24 +15,27 @@ export interface ConsensusContext {
   /** The side that did not take its turn, for a timeout. */
   peer: Role;
   turnTimeoutMs: number;
-  states: readonly PointState[];
-  /** Citations that failed the evidence check, as a Markdown list; empty when none did. */
-  failedCitations: string;
+  document: DebateDocument;
+  /** The evidence check of every citation in the debate (see `checkCitations`). */
+  checks: readonly CitationCheck[];
 }
 
-/** The part of a CONSENSUS that code-debate writes from the debate itself, before any narrative. */
-export function consensusHeader(context: ConsensusContext): string {
-  const citations = context.failedCitations ? `\n\n**Citations that failed the evidence check:**\n\n${context.failedCitations}` : '';
-  return `${outcomeLine(context)}\n\n${summarizeLedger(context.states)}${citations}`;
+/** The CONSENSUS body: the outcome, the agent's narrative (null when there is none), and the ledger. */
+export function consensusBody(context: ConsensusContext, narrative: string | null): string {
+  const ledger = buildLedger(context.document, context.checks);
+  const report = ledgerReport(ledger, context.checks);
+  const open = report.counts.open;
+  return renderConsensus(ledger, report, { outcome: outcomeLine(context, open), narrative, failedCitations: formatFailedCitations(context.checks) });
 }
 
-function outcomeLine(context: ConsensusContext): string {
-  const open = context.states.filter((state) => !state.resolved).length;
+export function outcomeLine(context: Pick<ConsensusContext, 'reason' | 'round' | 'maxRounds' | 'peer' | 'turnTimeoutMs'>, open: number): string {
   const disputed = `${open} point${open === 1 ? '' : 's'} still disputed`;
   const rounds = `${context.round} round${context.round === 1 ? '' : 's'}`;
   switch (context.reason) {
     case 'resolved':
       return `**Outcome:** consensus: every point is resolved after ${rounds}.`;
+    case 'stalled':
+      return `**Outcome:** stalled: round ${context.round} brought no new reasoning on any open point, so the debate stopped early with ${disputed}.`;
     case 'max-rounds':
       return `**Outcome:** limit reached: ${rounds}, the maximum, ended with ${disputed}.`;
     case 'past-max':

@@ -1,7 +1,9 @@
 import { InterruptedError } from '../errors.js';
 import { buildLedger } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
+import { readOutcome } from '../ledger/read-outcome.js';
 import { trackPoints } from '../ledger/track-points.js';
+import { formatHeading } from '../protocol/classify-heading.js';
 import { decideAction, decideTimeoutAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
@@ -9,6 +11,7 @@ import type { FileWatch } from '../watch/watch-file.js';
 import { formatDuration } from './format-duration.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
+import type { TurnPrompt } from './session-events.js';
 import { takeTurn } from './take-turn.js';
 import { waitForChange } from './wait-for-change.js';
 
@@ -39,6 +42,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
   let state = await readDebateFile(context.file);
   let waitingSince: number | null = null;
   let reportedRound = 0;
+  const prompts: TurnPrompt[] = [];
   for (;;) {
     if (context.signal.aborted) throw new InterruptedError('Interrupted while waiting; nothing was written.');
     const parsed = parseDocument(state.text);
@@ -51,11 +55,12 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     const document = parsed.document;
     reportedRound = reportRoundState(context, document, reportedRound);
     const action = decideAction(document, role, { maxRounds: context.maxRounds });
-    if (action.type === 'stop') return ended(context, document);
+    if (action.type === 'stop') return ended(context, document, prompts);
     if (action.type === 'write') {
       waitingSince = null;
       if (action.turn === 'response' && action.round === 1) warnOnOtherDiff(context, document);
       const result = await takeTurn(context, action, state, document);
+      if (result.written) prompts.push({ heading: formatHeading(action.turn, action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0), bytes: result.promptBytes });
       state = result.written ? result.state : await readDebateFile(context.file);
       continue;
     }
@@ -71,7 +76,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
       continue;
     }
     if (context.signal.aborted) continue;
-    return timedOut(context, state, document);
+    return timedOut(context, state, document, prompts);
   }
 }
 
@@ -95,30 +100,31 @@ function warnOnOtherDiff(context: SessionContext, document: DebateDocument): voi
   }
 }
 
-async function timedOut(context: SessionContext, state: FileState, document: DebateDocument): Promise<SessionOutcome> {
+async function timedOut(context: SessionContext, state: FileState, document: DebateDocument, prompts: TurnPrompt[]): Promise<SessionOutcome> {
   const self = context.role === 'reviewer' ? 'Reviewer' : 'Responder';
   const other = context.role === 'reviewer' ? 'Responder' : 'Reviewer';
   const limit = formatDuration(context.turnTimeoutMs);
   if (!state.exists) {
     const message = `The ${other} did not start the debate within ${limit} (--turn-timeout): ${context.relativeFile} never appeared. Start the ${other} in another terminal.`;
-    context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message });
+    context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message, prompts });
     return { outcome: outcomes.peerTimeout, message };
   }
   const result = await takeTurn(context, decideTimeoutAction(document), state, document);
   const message = result.written
     ? `The ${other} did not take its turn within ${limit} (--turn-timeout); the ${self} wrote the CONSENSUS.`
     : `The ${other} did not take its turn within ${limit} (--turn-timeout), and the file changed as the CONSENSUS was written; nothing was written.`;
-  context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message });
+  context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message, prompts });
   return { outcome: outcomes.peerTimeout, message };
 }
 
-function ended(context: SessionContext, document: DebateDocument): SessionOutcome {
+function ended(context: SessionContext, document: DebateDocument, prompts: TurnPrompt[]): SessionOutcome {
   const open = trackPoints(document).filter((state) => !state.resolved);
   const outcome = open.length === 0 ? outcomes.consensus : outcomes.disputed;
+  const how = readOutcome(buildLedger(document)) === 'stalled' ? 'stopped early, as a round brought no new reasoning,' : 'ended with CONSENSUS';
   const message =
     open.length === 0
       ? `The debate ended with CONSENSUS: every point is resolved. See ${context.relativeFile}.`
-      : `The debate ended with CONSENSUS and ${open.length} point${open.length === 1 ? '' : 's'} still disputed (${open.map((s) => s.point.id).join(', ')}). See ${context.relativeFile}.`;
-  context.report({ type: 'ended', role: context.role, outcome, message });
+      : `The debate ${how} and ${open.length} point${open.length === 1 ? '' : 's'} still disputed (${open.map((s) => s.point.id).join(', ')}). See ${context.relativeFile}.`;
+  context.report({ type: 'ended', role: context.role, outcome, message, prompts });
   return { outcome, message };
 }

@@ -7,6 +7,7 @@ import { InterruptedError } from '../errors.js';
 import { findRepo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { resolveSubject } from '../git/resolve-subject.js';
+import type { Stance } from '../prompts/build-prompt.js';
 import { readStandards } from '../prompts/read-standards.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { watchFile } from '../watch/watch-file.js';
@@ -28,6 +29,8 @@ export interface SessionOptions {
   agentTimeoutMs: number;
   /** The most diff bytes a prompt carries (`--max-diff-bytes`); the summary lists the rest. */
   maxDiffBytes: number;
+  /** How the Responder argues (`--stance`). */
+  stance: Stance;
   /** Force polling every `pollMs` (`--poll`); null for native events. */
   pollMs: number | null;
   /** Period of the checksum safety net. */
@@ -67,6 +70,9 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
       subject: subject.description,
       tookOverFrom: claim.tookOverFrom?.pid ?? null,
     });
+    if (claim.role === 'reviewer' && options.stance !== 'default') {
+      options.report({ type: 'warning', role: claim.role, message: `--stance ${options.stance} shapes the Responder's answers; this side is the Reviewer, so it is ignored.` });
+    }
     const watch = await watchFile(file, {
       pollMs: options.pollMs,
       safetyNetMs: options.safetyNetMs,
@@ -88,6 +94,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
         claim,
         paths,
         standards,
+        stance: options.stance,
         resolveSubjectAgain: () => resolveSubject(options.subject, subjectOptions),
         maxRounds: options.maxRounds,
         turnTimeoutMs: options.turnTimeoutMs,

@@ -1,5 +1,6 @@
 import type { Agent, Role } from '../agents/agent.js';
 import type { Subject } from '../git/subject.js';
+import type { Stance } from '../prompts/build-prompt.js';
 import type { Claim } from './claim-role.js';
 import type { Report } from './session-events.js';
 import type { StatePaths } from './state-paths.js';
@@ -20,6 +21,8 @@ export interface SessionContext {
   claim: Claim;
   paths: StatePaths;
   standards: string | null;
+  /** How the Responder argues (`--stance`); the Reviewer ignores it. */
+  stance: Stance;
   maxRounds: number;
   turnTimeoutMs: number;
   agentTimeoutMs: number;

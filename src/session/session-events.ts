@@ -9,11 +9,17 @@ export type SessionEvent =
   | { type: 'turn-started'; role: Role; turn: TurnKind; heading: string; agent: string }
   | { type: 'agent-retry'; role: Role; heading: string; reason: string; delayMs: number }
   | { type: 'agent-reasked'; role: Role; heading: string; problems: string[]; attempt: number; of: number }
-  | { type: 'turn-written'; role: Role; heading: string; bytes: number; ms: number }
+  | { type: 'turn-written'; role: Role; heading: string; bytes: number; ms: number; promptBytes: number }
   | { type: 'turn-discarded'; role: Role; heading: string; reason: string }
   | { type: 'agent-chosen'; role: null; message: string }
   | { type: 'round-state'; role: Role; round: number; state: ConvergenceState }
   | { type: 'warning'; role: Role | null; message: string }
-  | { type: 'ended'; role: Role | null; outcome: string; message: string };
+  | { type: 'ended'; role: Role | null; outcome: string; message: string; prompts?: TurnPrompt[] };
+
+/** What one section this side wrote cost in prompt text. */
+export interface TurnPrompt {
+  heading: string;
+  bytes: number;
+}
 
 export type Report = (event: SessionEvent) => void;

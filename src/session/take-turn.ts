@@ -1,21 +1,23 @@
 import type { TurnKind } from '../agents/agent.js';
 import { trackPoints } from '../ledger/track-points.js';
 import { summarizeLedger } from '../ledger/summarize-ledger.js';
-import { buildPrompt } from '../prompts/build-prompt.js';
+import type { CitationCheck } from '../git/check-citations.js';
+import { formatFailedCitations } from '../ledger/citation-report.js';
+import { buildPrompt, type PromptContext } from '../prompts/build-prompt.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { decideAction, type WriteAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
 import { appendSection } from './append-section.js';
-import { askAgent } from './ask-agent.js';
-import { consensusHeader } from './consensus-body.js';
+import { askAgent, type AgentAnswer } from './ask-agent.js';
+import { checkDebateCitations } from './check-debate-citations.js';
+import { consensusBody } from './consensus-body.js';
 import { currentSubject, type CurrentSubject } from './current-subject.js';
-import { failedCitations } from './failed-citations.js';
 import type { FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
 
-export type TurnResult = { written: true; state: FileState } | { written: false };
+export type TurnResult = { written: true; state: FileState; promptBytes: number } | { written: false };
 
 /**
  * Writes one section: asks the agent (except for a timeout's CONSENSUS, which code-debate writes
@@ -26,7 +28,7 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   const number = action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0;
   const heading = formatHeading(action.turn, number);
   const started = Date.now();
-  const body = await writeBody(context, action, heading, state, document);
+  const { body, promptBytes } = await writeBody(context, action, heading, state, document);
   const section: SectionToWrite = { kind: action.turn, number, body, role: context.role, agent: context.agent.name, time: new Date() };
   const result = await appendSection({
     file: context.file,
@@ -42,42 +44,42 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
     context.report({ type: 'turn-discarded', role: context.role, heading, reason: 'the file changed while the agent was writing and the turn no longer stands' });
     return { written: false };
   }
-  context.report({ type: 'turn-written', role: context.role, heading, bytes: result.state.text.length - state.text.length, ms: Date.now() - started });
-  return result;
+  context.report({ type: 'turn-written', role: context.role, heading, bytes: result.state.text.length - state.text.length, ms: Date.now() - started, promptBytes });
+  return { ...result, promptBytes };
 }
 
-async function writeBody(context: SessionContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument): Promise<string> {
+async function writeBody(context: SessionContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument): Promise<AgentAnswer> {
   if (action.turn === 'response' && trackPoints(document).every((point) => point.resolved)) {
     // The follow-up resolved everything; the protocol still gives the Responder this turn.
-    return 'Every point is resolved; nothing is left to answer.';
+    return { body: 'Every point is resolved; nothing is left to answer.', promptBytes: 0 };
   }
   const inputs = await turnInputs(context, document);
   if (action.turn !== 'consensus') return agentSection(context, action.turn, action.round, heading, state, document, inputs);
-  const header = consensusHeader({
+  const consensus = {
     reason: action.reason,
     round: action.round,
     maxRounds: context.maxRounds,
-    peer: context.role === 'reviewer' ? 'responder' : 'reviewer',
+    peer: context.role === 'reviewer' ? ('responder' as const) : ('reviewer' as const),
     turnTimeoutMs: context.turnTimeoutMs,
-    states: trackPoints(document),
-    failedCitations: inputs.failedCitations,
-  });
-  if (action.reason === 'peer-timeout') return header;
+    document,
+    checks: inputs.checks,
+  };
+  if (action.reason === 'peer-timeout') return { body: consensusBody(consensus, null), promptBytes: 0 };
   const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, inputs);
-  return `${header}\n\n### Summary\n\n${narrative}`;
+  return { body: consensusBody(consensus, narrative.body), promptBytes: narrative.promptBytes };
 }
 
 interface TurnInputs extends CurrentSubject {
-  failedCitations: string;
+  checks: CitationCheck[];
 }
 
-/** The subject as it is now, and the citations of the debate that do not hold against it: once per turn. */
+/** The subject as it is now, and the evidence check of the debate's citations against it: once per turn. */
 async function turnInputs(context: SessionContext, document: DebateDocument): Promise<TurnInputs> {
   const current = await currentSubject(context, document);
-  return { ...current, failedCitations: await failedCitations(context, document, current.subject.head) };
+  return { ...current, checks: await checkDebateCitations(context, document, current.subject.head) };
 }
 
-/** Builds the turn's prompt from its template and asks the agent (see askAgent). */
+/** Builds the turn's prompt (and its continuation) from its template and asks the agent (see askAgent). */
 async function agentSection(
   context: SessionContext,
   turn: TurnKind,
@@ -86,9 +88,9 @@ async function agentSection(
   state: FileState,
   document: DebateDocument,
   inputs: TurnInputs,
-): Promise<string> {
+): Promise<AgentAnswer> {
   const states = trackPoints(document);
-  const prompt = await buildPrompt({
+  const prompt: PromptContext = {
     turn,
     role: context.role,
     round,
@@ -102,9 +104,11 @@ async function agentSection(
     states,
     ledger: summarizeLedger(states),
     standards: context.standards,
-    failedCitations: inputs.failedCitations,
-  });
-  return askAgent(context, { turn, round, heading, prompt, document, subject: inputs.subject });
+    failedCitations: formatFailedCitations(inputs.checks),
+    stance: context.stance,
+  };
+  const [full, continuation] = await Promise.all([buildPrompt(prompt), buildPrompt({ ...prompt, continued: true })]);
+  return askAgent(context, { turn, round, heading, prompt: full, continuation, document, subject: inputs.subject });
 }
 
 /** Whether a file that changed while the agent worked still asks for exactly this section. */

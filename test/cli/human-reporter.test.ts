@@ -37,8 +37,8 @@ describe('createHumanReporter', () => {
     ],
     [
       'turn-written',
-      { type: 'turn-written', role: 'responder', heading: 'Response 1', bytes: 1234, ms: 90_000 },
-      '10:02:03 Responder  wrote ## Response 1 (1234 bytes, 1m30s)\n',
+      { type: 'turn-written', role: 'responder', heading: 'Response 1', bytes: 1234, ms: 90_000, promptBytes: 3584 },
+      '10:02:03 Responder  wrote ## Response 1 (1234 bytes, 1m30s, prompt 3.5 KB)\n',
     ],
     [
       'turn-discarded',

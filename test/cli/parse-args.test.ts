@@ -37,6 +37,7 @@ describe('parseCommandLine', () => {
       agentTimeoutMs: 480_000,
       pollMs: null,
       maxDiffBytes: 200_000,
+      stance: 'default',
     });
   });
 
@@ -53,6 +54,7 @@ describe('parseCommandLine', () => {
       agentTimeoutMs: 5_400_000,
       pollMs: 250,
       maxDiffBytes: 5_000,
+      stance: 'devils-advocate',
     };
     expect(
       parse(
@@ -73,6 +75,8 @@ describe('parseCommandLine', () => {
         '250',
         '--max-diff-bytes',
         '5000',
+        '--stance',
+        'devils-advocate',
         '-C',
         '/elsewhere',
         'abc123',
@@ -88,10 +92,15 @@ describe('parseCommandLine', () => {
         '--agent-timeout=1.5h',
         '--poll=250',
         '--max-diff-bytes=5000',
+        '--stance=devils-advocate',
         '--cwd=/elsewhere',
         'commit abc123',
       ),
     ).toEqual(expected);
+  });
+
+  it('refuses an unknown --stance, naming the allowed ones', () => {
+    expect(() => parse('--stance', 'contrarian', 'HEAD')).toThrow('Expected `--stance` to be default or devils-advocate, got `contrarian`.');
   });
 
   it.each(['reviewer', 'responder', 'auto'] as const)('accepts --role %s', (role) => {

@@ -13,10 +13,11 @@ const review = sampleReview;
 describe('a debate that does not converge', () => {
   it('ends with CONSENSUS after Response 5, never a Follow-up 5, listing what remains disputed', async () => {
     const repo = await setup();
+    // New reasoning every round, so the debate is not stopped early as stalled.
     const stubborn = await repo.script('stubborn', {
       review,
-      'follow-up': '### R1. Debug output left in\n**Maintained**: it is still there.\n',
-      response: '### R1. Debug output left in\n**Disagreed**: the log is intended.\n',
+      'follow-up': [1, 2, 3, 4].map((n) => `### R1. Debug output left in\n**Maintained**: it is still there, reason ${n}: ${'why '.repeat(n)}.\n`),
+      response: [1, 2, 3, 4, 5].map((n) => `### R1. Debug output left in\n**Disagreed**: the log is intended, reason ${n}: ${'because '.repeat(n)}.\n`),
       consensus: 'No agreement on R1.\n',
     });
     const agent = scriptedAgent(stubborn.script, stubborn.log);
@@ -33,7 +34,7 @@ describe('a debate that does not converge', () => {
       '## CONSENSUS',
     ]);
     expect(text).toContain('**Outcome:** limit reached: 5 rounds, the maximum, ended with 1 point still disputed.');
-    expect(text).toContain('**Still disputed (1):**\n\n- **R1** (medium) Debug output left in — Disagreed by the Responder');
+    expect(text).toContain('### Split (LOW confidence)\n\n- **R1** (medium) Debug output left in: still disputed.');
     expect(a.stderr).toContain('1 point still disputed (R1)');
   });
 
@@ -150,7 +151,7 @@ describe('the evidence check', () => {
     const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
     const failed = '- `src/app.js:99` (Review): src/app.js has 4 lines, not 99';
     expect(calls.find((call) => call.env.CODE_DEBATE_TURN === 'response')?.stdin).toContain(`these do not hold. Do not rely on them, and correct your own:\n\n${failed}\n`);
-    expect(await repo.readReply()).toContain(`**Citations that failed the evidence check:**\n\n${failed}\n`);
+    expect(await repo.readReply()).toContain(`### Citations that failed the evidence check\n\n${failed}\n`);
   });
 });
 

@@ -29,6 +29,7 @@ export function turnRequest(cwd: string, overrides: Partial<TurnRequest> = {}): 
     turn: 'review',
     round: 1,
     prompt: 'Review this change.\nIt has two lines.',
+    continuation: 'Review this change, as before.',
     document: emptyDocument,
     subject: sampleSubject,
     cwd,

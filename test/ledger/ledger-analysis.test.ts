@@ -13,7 +13,7 @@ type Name = keyof typeof fixtures;
 
 describe('positionChanges', () => {
   it.each([
-    ['ours', ['R2 responder disagreed→agreed r2 (Response 2)', 'R3 reviewer maintained→accepted r2 (Reviewer Follow-up 1)']],
+    ['ours', ['R3 reviewer maintained→accepted r2 (Reviewer Follow-up 1)', 'R2 responder disagreed→agreed r2 (Response 2)']],
     ['seedPartial', ['R1 responder partially-agreed→agreed r2 (Response 2)', 'R2 responder partially-agreed→agreed r2 (Response 2)']],
     ['seedDisagree', []],
     ['looseHeadings', ['R1 reviewer maintained→withdrawn r2 (Follow-up 1)']],

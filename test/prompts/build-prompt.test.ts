@@ -41,6 +41,7 @@ function context(text: string, overrides: Partial<PromptContext> = {}): PromptCo
     standards: null,
     failedCitations: '',
     changedSinceReview: [],
+    stance: 'default',
     ...overrides,
   };
 }
@@ -103,5 +104,33 @@ describe('files and changes since the review', () => {
       '\nThe change under review moved since the Review was written (the author pushed or edited); these files changed since then, so check points about them against the diff below:\n\n- src/app.js\n',
     );
     expect(promptValues(context(afterResponse)).changed_files).toBe('');
+  });
+});
+
+describe('the stance and the continuation', () => {
+  it("gives the Responder the devil's advocate instructions, and nobody else", () => {
+    const responder = promptValues(context(review, { turn: 'response', role: 'responder', stance: 'devils-advocate' }));
+    expect(responder.stance).toContain('**Assumptions:**');
+    expect(responder.stance).toContain("argue the strongest case for the opposite of the Reviewer's position");
+    expect(responder.stance).toContain('still start each answer with Agreed, Partially agreed or Disagreed');
+    expect(promptValues(context(review, { turn: 'review', role: 'reviewer', stance: 'devils-advocate' })).stance).toBe('');
+    expect(promptValues(context(review, { turn: 'response', role: 'responder' })).stance).toBe('');
+  });
+
+  it('puts the stance into the rendered response prompt', async () => {
+    const prompt = await buildPrompt(context(review, { turn: 'response', role: 'responder', heading: 'Response 1', stance: 'devils-advocate' }));
+    expect(prompt).toContain("Your stance is devil's advocate (--stance devils-advocate).");
+  });
+
+  it('leaves the diff and the file list out of a continuation, and nothing else', async () => {
+    const base = context(afterResponse, { turn: 'follow-up', heading: 'Reviewer Follow-up 1' });
+    const full = await buildPrompt(base);
+    const continued = await buildPrompt({ ...base, continued: true });
+    expect(full).toContain(diff.trimEnd());
+    expect(continued).not.toContain(diff.trimEnd());
+    expect(continued).toContain('(unchanged: it is the diff you read earlier in this conversation)');
+    expect(continued).toContain('(as listed earlier in this conversation)');
+    expect(continued).toContain('- R2: **Disagreed**, covered elsewhere.');
+    expect(continued.length).toBeLessThan(full.length);
   });
 });

@@ -6,7 +6,7 @@ import { seedDebate, seedFollowUp, seedResponse, seedReview } from './seed-peer-
 
 const review = '# Code Debate: HEAD\n\n## Review\n\n### R1. First\nx\n\n### R2. Second\ny\n';
 const response = (n: number, r1 = 'Disagreed', r2 = 'Disagreed') => `\n---\n\n## Response ${n}\n\n- R1: **${r1}**\n- R2: **${r2}**\n`;
-const followUp = (n: number) => `\n---\n\n## Reviewer Follow-up ${n}\n\nI maintain R1 and R2.\n`;
+const followUp = (n: number) => `\n---\n\n## Reviewer Follow-up ${n}\n\nI maintain R1 and R2: reason ${n}.\n`;
 const consensus = '\n---\n\n## CONSENSUS\n\nDone.\n';
 
 /** The Review and `responses` rounds where both points stay disagreed, then Follow-up N if asked. */
@@ -34,6 +34,15 @@ describe('decideAction: the turn table of PROTOCOL.md', () => {
       expect(decide(debate(n), 'reviewer')).toEqual({ type: 'write', turn: 'follow-up', round: n });
       expect(decide(debate(n), 'responder')).toEqual({ type: 'wait', for: 'reviewer' });
     }
+  });
+
+  it('ends a round that brought no new reasoning on any open point with a stalled CONSENSUS', () => {
+    const restated = review + response(1) + '\n---\n\n## Reviewer Follow-up 1\n\nI maintain R1 and R2.\n' + response(2);
+    expect(decide(restated, 'reviewer')).toEqual({ type: 'write', turn: 'follow-up', round: 2 });
+    const again = `${restated}\n---\n\n## Reviewer Follow-up 2\n\nI maintain R1 and R2.\n${response(3)}`;
+    expect(decide(again, 'reviewer')).toEqual({ type: 'write', turn: 'consensus', round: 3, reason: 'stalled' });
+    expect(decide(again, 'reviewer', 3)).toEqual({ type: 'write', turn: 'consensus', round: 3, reason: 'max-rounds' });
+    expect(decide(again, 'responder')).toEqual({ type: 'wait', for: 'reviewer' });
   });
 
   it('after Follow-up N the responder writes Response N+1', () => {

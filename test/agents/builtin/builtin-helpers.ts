@@ -57,6 +57,7 @@ export function makeRequest(turn: TurnKind, options: { diff: string; cwd: string
     turn,
     round: options.round ?? 1,
     prompt: '',
+    continuation: '',
     document: options.document ?? makeDocument([]),
     subject: makeSubject(options.diff),
     cwd: options.cwd,

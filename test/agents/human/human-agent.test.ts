@@ -104,6 +104,7 @@ function turnRequest(cwd: string, overrides: Partial<TurnRequest> = {}): TurnReq
     turn: 'response',
     round: 1,
     prompt: 'Answer the review.',
+    continuation: 'Answer the review (continued).',
     document: documentOf(review),
     // The human agent never reads the subject: only what identifies it is filled in.
     subject: { text: 'the diff against main', kind: 'against', description: 'the diff against main' } as Subject,
