@@ -15,6 +15,7 @@ export function excerptPoint(text: string, max = 240): string {
   if (lines[0] !== undefined && /^\s*#{3,6}\s/.test(lines[0])) lines.shift();
   const body = lines
     .filter((line) => !/^\s*(?:[-*+]\s+)?\*\*severity:?\*\*/i.test(line))
+    .map((line, index) => (index === 0 ? line : line.replace(/^\s*[-*+]\s+/, '')))
     .join(' ')
     .replace(pointMarker, '')
     .replace(positionLabel, '')

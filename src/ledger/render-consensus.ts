@@ -110,20 +110,30 @@ function withdrawn(point: LedgerPoint): string {
   return `- ${label(point)}: withdrawn${turn ? ` in ${turn.section}` : ''}.${reason ? ` ${reason}` : ''}`;
 }
 
-/** Fixes both sides agreed to (in full or in part), then decisions still to take, by severity. */
+/**
+ * Fixes both sides agreed to (in full or in part), then decisions still to take, each by
+ * severity. A point the Reviewer let go after a Disagreed asks for nothing. The fix is the
+ * Review's `**Suggested fix:**` when it has one, else the Responder's words.
+ */
 function actionItems(points: readonly LedgerPoint[]): string[] {
   const rank = (point: LedgerPoint) => (point.severity === null ? severities.length : severities.indexOf(point.severity));
   const ordered = [...points].sort((a, b) => rank(a) - rank(b));
-  const fixes = ordered.filter((point) => point.status === 'resolved' || lastStated(point, 'responder', ['partially-agreed']) !== null);
-  const decisions = ordered.filter((point) => !fixes.includes(point));
-  return [
-    ...fixes.map((point) => {
-      const agreed = lastStated(point, 'responder', ['agreed', 'partially-agreed']);
-      const what = agreed ? excerptPoint(agreed.text, 160) : '';
-      return `${label(point)}: ${point.status === 'resolved' ? 'fix' : 'fix the agreed part'}.${what ? ` ${what}` : ''}`;
-    }),
-    ...decisions.map((point) => `${label(point)}: decide, the sides still disagree.`),
-  ].map((item, index) => `${index + 1}. ${item}`);
+  const fixes = ordered.flatMap((point) => {
+    const agreed = lastStated(point, 'responder', ['agreed', 'partially-agreed', 'disagreed']);
+    if (point.status === 'open' && agreed?.position !== 'partially-agreed') return [];
+    if (point.status === 'resolved' && agreed?.position === 'disagreed') return [];
+    const full = point.status === 'resolved' && agreed?.position !== 'partially-agreed';
+    const what = suggestedFix(point) ?? (agreed ? excerptPoint(agreed.text, 160) : '');
+    return [`${label(point)}: ${full ? 'fix' : 'fix the agreed part'}.${what ? ` ${what}` : ''}`];
+  });
+  const decisions = ordered.filter((point) => point.status === 'open' && lastStated(point, 'responder', ['partially-agreed']) === null);
+  return [...fixes, ...decisions.map((point) => `${label(point)}: decide, the sides still disagree.`)].map((item, index) => `${index + 1}. ${item}`);
+}
+
+function suggestedFix(point: LedgerPoint): string | null {
+  const raised = point.rounds[0]?.reviewer?.text ?? '';
+  const fix = /\*\*\s*suggested fix:?\s*\*\*:?\s*([^\n]+)/i.exec(raised)?.[1]?.trim();
+  return fix ? excerptPoint(fix, 160) : null;
 }
 
 function lastStated(point: LedgerPoint, side: 'reviewer' | 'responder', positions: readonly string[]): SideTurn<string> | null {

@@ -2,12 +2,14 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { TurnRequest } from '../../../src/agents/agent.js';
 import { createBuiltinAgent } from '../../../src/agents/builtin/create-builtin-agent.js';
 import { AgentError } from '../../../src/errors.js';
+import { buildLedger } from '../../../src/ledger/build-ledger.js';
 import { formatHeading } from '../../../src/protocol/classify-heading.js';
 import { decideAction } from '../../../src/protocol/decide-action.js';
 import { parseDocument } from '../../../src/protocol/parse-document.js';
 import { renderAppend, renderHeader } from '../../../src/protocol/render-section.js';
 import { sanitizeAgentText } from '../../../src/protocol/sanitize-agent-text.js';
 import { makeGitRepo, type GitRepo } from '../../helpers/git-repo.js';
+import { parseOk } from '../../protocol/parse-ok.js';
 import { makeRequest, topHeadingLines } from './builtin-helpers.js';
 
 const repos: GitRepo[] = [];
@@ -57,7 +59,6 @@ describe('createBuiltinAgent', () => {
     expect(headings(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
     expect(text).toContain('### R1. Debug output left in `src/app.js`\n\n**Severity:** medium\n\n**Evidence:** `src/app.js:2`');
     expect(text).toContain('After 1 round, of 2 points: 2 agreed, 0 withdrawn, 0 still disputed.');
-    expect(text).toContain('1. **R1** (medium): Delete it, or use the project\'s logger at debug level. — `src/app.js:2`');
     for (const body of bodies) expect(topHeadingLines(body)).toEqual([]);
   });
 
@@ -66,7 +67,8 @@ describe('createBuiltinAgent', () => {
     const { text } = await debate(diff, cwd);
     expect(headings(text)).toEqual(['## Review', '## Response 1', '## Reviewer Follow-up 1', '## Response 2', '## CONSENSUS']);
     expect(text).toContain('### R2. Source changed without any test change\n\n**Accepted** the response: severity lowered to low.');
-    expect(text).toMatch(/^\d\. \*\*R2\*\* \(low\): Add or update a test/m);
+    const ledger = buildLedger(parseOk(text));
+    expect(ledger.points.find((point) => point.id === 'R2')).toMatchObject({ severity: 'low', status: 'resolved' });
   });
 
   test('writes the same text for the same input', async () => {
