@@ -4,7 +4,12 @@ export const helpText = `code-debate: two agents review a change by debating thr
 
 Usage:
   code-debate [options] <subject...>    take one side of a debate (run it in two terminals)
+  code-debate duo [options] <subject>   both sides as two processes, one command (CI, scripts)
   code-debate show [--json] [--file F]  the ledger of a debate file: points, positions, convergence
+  code-debate status [--json]           who holds each role, the round, whose turn, the state
+  code-debate archive [--file F]        move a debate into the archive under the git directory
+  code-debate hook install|uninstall    the pre-push gate (keeps and runs an existing hook first)
+  code-debate pre-push <remote> <url>   what the hook runs: debate the pushed commits
   code-debate demo [--keep]             a real debate on the built-in agent in a temporary repository
 
 Subjects:
@@ -22,6 +27,8 @@ Options:
                               builtin (offline, rule-based), claude[:<model>], codex[:<model>],
                               gemini[:<model>], openai:<model>, ollama:<model>, human,
                               or 'cmd:<program> [args...]'
+  --reviewer-agent <agent>    the Reviewer's agent (over --agent)
+  --responder-agent <agent>   the Responder's agent (over --agent)
   --file <path>               the shared file, inside the work tree (default ${defaults.file})
   --max-rounds <n>            rounds before the Reviewer writes the CONSENSUS (default ${defaults.maxRounds})
   --turn-timeout <duration>   how long to wait for the peer's turn (default ${defaults.turnTimeout})
@@ -29,9 +36,15 @@ Options:
   --max-diff-bytes <n>        the most diff a prompt carries; the file list covers the rest (default 200000)
   --stance devils-advocate    as Responder, name the review's assumptions and argue the opposite case
   --poll <ms>                 poll the file instead of using filesystem events
+  --json                      events as newline-delimited JSON on stdout (logs stay on stderr)
+  --block-on <severity>       pre-push: the lowest severity that blocks (default ${defaults.blockOn})
+  --time-limit <duration>     pre-push: the most the debate may take (default ${defaults.timeLimit})
+  --time-limit-fails open|closed  pre-push: past the limit, push anyway or block (default ${defaults.timeLimitFails})
   -C, --cwd <dir>             run as if started in <dir>
   -h, --help                  this text
   -V, --version               the version
+
+Settings: .code-debate.json at the repository root (or "codeDebate" in package.json); flags win.
 
 Exit codes: 0 consensus, 1 points still disputed, 2 usage or config error (or both roles taken),
 3 peer timed out, 4 agent failure, 5 protocol error in the file, 6 git error, 70 internal error,

@@ -30,12 +30,16 @@ function describe(event: SessionEvent): string {
       return `the agent failed (${event.reason}); trying ## ${event.heading} once more in ${formatDuration(event.delayMs)}`;
     case 'agent-reasked':
       return `the agent's ## ${event.heading} could not be used (${event.problems.join(' ')}); asking again (try ${event.attempt} of ${event.of})`;
+    case 'agent-finished':
+      return `${event.agent} finished ## ${event.heading} in ${formatDuration(event.ms)}`;
     case 'turn-written':
       return `wrote ## ${event.heading} (${event.bytes} bytes, ${formatDuration(event.ms)}${event.promptBytes > 0 ? `, prompt ${formatBytes(event.promptBytes)}` : ''})`;
     case 'turn-discarded':
       return `did not write ## ${event.heading}: ${event.reason}; deciding again`;
     case 'agent-chosen':
       return event.message;
+    case 'archived':
+      return `${event.file} held a finished debate: moved it to ${event.to} (kept, not deleted); starting a new one`;
     case 'round-state':
       return `round ${event.round} done: ${event.state}`;
     case 'warning':
@@ -44,6 +48,30 @@ function describe(event: SessionEvent): string {
       const sent = (event.prompts ?? []).filter((prompt) => prompt.bytes > 0);
       if (sent.length === 0) return event.message;
       return `${event.message}\n  prompts sent to the agent: ${sent.map((prompt) => `${prompt.heading} ${formatBytes(prompt.bytes)}`).join(', ')}`;
+    }
+    case 'peer-state':
+      return describePeerState(event);
+  }
+}
+
+/** The peer came, went or came back: what it is doing and, when it is gone, what to do. */
+function describePeerState(event: Extract<SessionEvent, { type: 'peer-state' }>): string {
+  const peer = roleNames[event.peer];
+  const who = event.pid === null ? `the ${peer}` : `the ${peer} (pid ${event.pid} on ${event.host ?? 'an unknown host'})`;
+  switch (event.state) {
+    case 'gone':
+      return (
+        `${who} is gone: ${event.reason}. Restart it with the same \`code-debate\` command in another terminal: ` +
+        'it takes its role back and the debate goes on. Still waiting, up to --turn-timeout'
+      );
+    case 'absent':
+      return event.previous === null
+        ? `no ${peer} is running yet: nobody holds its role. Start \`code-debate\` in another terminal (a peer following the protocol by hand holds no role: then just wait)`
+        : `the ${peer} left: nobody holds its role any more. Start \`code-debate\` again in another terminal to go on`;
+    case 'thinking':
+    case 'waiting': {
+      const verb = event.previous === 'gone' ? 'is back' : event.previous === event.state ? 'is still at work' : 'joined';
+      return `${who} ${verb}: ${event.reason}`;
     }
   }
 }

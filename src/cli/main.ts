@@ -8,11 +8,18 @@ import { runShow } from './show-command.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
 import { helpText } from './help-text.js';
 import { createHumanReporter } from './human-reporter.js';
-import { parseCommandLine } from './parse-args.js';
+import { defaults, parseCommandLine } from './parse-args.js';
+import { combineReporters, createJsonReporter } from './json-reporter.js';
+import { createTerminalReporter } from './terminal-reporter.js';
+import { loadSettings } from './resolve-settings.js';
+import { runHookCommand } from './hook-command.js';
+import { runArchive } from './archive-command.js';
+import { runDuo } from './duo-command.js';
+import { runStatus } from './status-command.js';
+import type { Report } from '../session/session-events.js';
 
 const outcomeCodes: Record<Outcome, ExitCode> = {
   [outcomes.consensus]: exitCodes.consensus,
-  [outcomes.alreadyEnded]: exitCodes.consensus,
   [outcomes.disputed]: exitCodes.disputed,
   [outcomes.peerTimeout]: exitCodes.peerTimeout,
 };
@@ -46,28 +53,77 @@ export async function runCli(argv: readonly string[]): Promise<void> {
 
 async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCode> {
   const command = parseCommandLine(argv, process.cwd());
+  const write = (text: string) => process.stdout.write(text);
   switch (command.command) {
     case 'help':
-      process.stdout.write(helpText);
+      write(helpText);
       return exitCodes.consensus;
     case 'version':
-      process.stdout.write(`${readVersion()}\n`);
+      write(`${readVersion()}\n`);
       return exitCodes.consensus;
     case 'demo':
       return runDemo({ keep: command.keep, signal });
     case 'show':
-      return runShow({ file: command.file, cwd: command.cwd, json: command.json, write: (text) => process.stdout.write(text) });
+      return runShow({ file: await debateFile(command), cwd: command.cwd, json: command.json, write });
+    case 'hook':
+      return runHookCommand({ action: command.action, cwd: command.cwd, write });
+    case 'archive':
+      return runArchive({ file: await debateFile(command), cwd: command.cwd, write });
+    case 'status':
+      return runStatus({ file: await debateFile(command), cwd: command.cwd, json: command.json, write });
+    case 'pre-push':
+      // Not routed by parseCommandLine yet (see commandWords): wired with the command.
+      throw new CodeDebateError('`code-debate pre-push` is not wired yet.');
+    case 'duo': {
+      const settings = await loadSettings(command.cwd, command.flags, process.env);
+      return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: write, stderr: (text: string) => process.stderr.write(text) });
+    }
     case 'debate': {
-      const result = await runSession({
-        ...command,
-        safetyNetMs: 2_000,
-        signal,
-        report: createHumanReporter((line) => process.stderr.write(line)),
-        agentEnvironment: { env: process.env, isTerminal: () => Boolean(process.stdin.isTTY && process.stdout.isTTY) },
-      });
-      return outcomeCodes[result.outcome];
+      const settings = await loadSettings(command.cwd, command.flags, process.env);
+      const report = chooseReporter(settings.json);
+      for (const message of settings.warnings) report({ type: 'warning', role: null, message });
+      try {
+        const result = await runSession({
+          cwd: command.cwd,
+          subject: command.subject,
+          file: settings.file,
+          role: settings.role,
+          agents: settings.agents,
+          maxRounds: settings.maxRounds,
+          turnTimeoutMs: settings.turnTimeoutMs,
+          agentTimeoutMs: settings.agentTimeoutMs,
+          maxDiffBytes: settings.maxDiffBytes,
+          stance: settings.stance,
+          pollMs: settings.pollMs,
+          safetyNetMs: 2_000,
+          signal,
+          report,
+          agentEnvironment: { env: process.env, isTerminal: () => Boolean(process.stdin.isTTY && process.stdout.isTTY) },
+        });
+        return outcomeCodes[result.outcome];
+      } finally {
+        report.stop?.();
+      }
     }
   }
+}
+
+/**
+ * Events for whoever reads them: NDJSON on stdout with `--json` (and the plain lines on stderr),
+ * a live status line on an interactive terminal, plain lines otherwise (no TTY, or `CI` set).
+ */
+function chooseReporter(json: boolean): Report & { stop?: () => void } {
+  const lines = createHumanReporter((line) => process.stderr.write(line));
+  if (json) return combineReporters(createJsonReporter((line) => process.stdout.write(line)), lines);
+  const interactive = process.stderr.isTTY && !process.env.CI;
+  return interactive ? createTerminalReporter(process.stderr) : lines;
+}
+
+/** The debate file of `show` and `archive`: `--file`, else the settings file's, else reply.md. */
+async function debateFile(command: { file: string | undefined; cwd: string }): Promise<string> {
+  if (command.file !== undefined) return command.file;
+  const settings = await loadSettings(command.cwd, { role: 'auto', pollMs: null, json: false }, {}).catch(() => null);
+  return settings?.file ?? defaults.file;
 }
 
 function reportError(error: unknown): ExitCode {

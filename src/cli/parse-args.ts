@@ -1,17 +1,40 @@
 import { parseArgs } from 'node:util';
 import type { Role } from '../agents/agent.js';
 import { ConfigError } from '../errors.js';
-import { defaultMaxDiffBytes } from '../git/resolve-subject.js';
 import { stances, type Stance } from '../prompts/build-prompt.js';
-import type { SessionOptions } from '../session/run-session.js';
+import { severities, type Severity } from '../protocol/document.js';
 import { parseDuration } from './parse-duration.js';
 
-/** What the command line sets of a session; the rest (signal, reporter) comes from the CLI. */
-export type DebateCommand = { command: 'debate' } & Omit<SessionOptions, 'safetyNetMs' | 'signal' | 'report' | 'agentEnvironment'>;
+/**
+ * The debate settings as the command line gives them: each one absent unless its flag was passed,
+ * so that `.code-debate.json` can fill it (see resolveSettings). Values are already checked.
+ */
+export interface DebateFlags {
+  file?: string;
+  role: Role | 'auto';
+  agent?: string;
+  reviewerAgent?: string;
+  responderAgent?: string;
+  maxRounds?: number;
+  turnTimeoutMs?: number;
+  agentTimeoutMs?: number;
+  maxDiffBytes?: number;
+  stance?: Stance;
+  /** Force polling every `pollMs` (`--poll`); null for native events. */
+  pollMs: number | null;
+  /** Events as newline-delimited JSON on stdout. */
+  json: boolean;
+  blockOn?: Severity;
+  timeLimitMs?: number;
+  timeLimitFails?: 'open' | 'closed';
+}
 
 export type Command =
-  | DebateCommand
-  | { command: 'show'; file: string; cwd: string; json: boolean }
+  | { command: 'debate' | 'duo'; subject: string; cwd: string; flags: DebateFlags }
+  | { command: 'pre-push'; remote: string; url: string; cwd: string; flags: DebateFlags }
+  | { command: 'show' | 'status'; file: string | undefined; cwd: string; json: boolean }
+  | { command: 'hook'; action: 'install' | 'uninstall'; cwd: string }
+  | { command: 'archive'; file: string | undefined; cwd: string }
   | { command: 'demo'; keep: boolean }
   | { command: 'help' }
   | { command: 'version' };
@@ -22,11 +45,16 @@ export const defaults = {
   maxRounds: 5,
   turnTimeout: '10m',
   agentTimeout: '8m',
+  blockOn: 'high',
+  timeLimit: '30m',
+  timeLimitFails: 'open',
 } as const;
 
 const options = {
   role: { type: 'string' },
   agent: { type: 'string' },
+  'reviewer-agent': { type: 'string' },
+  'responder-agent': { type: 'string' },
   file: { type: 'string' },
   'max-rounds': { type: 'string' },
   'turn-timeout': { type: 'string' },
@@ -34,12 +62,18 @@ const options = {
   poll: { type: 'string' },
   'max-diff-bytes': { type: 'string' },
   stance: { type: 'string' },
+  'block-on': { type: 'string' },
+  'time-limit': { type: 'string' },
+  'time-limit-fails': { type: 'string' },
   cwd: { type: 'string', short: 'C' },
   keep: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
+
+/** Commands named by the first word; any other first word starts a subject. */
+const commandWords = ['duo', 'show', 'status', 'hook', 'archive', 'demo'] as const;
 
 /** argv (without node and the script) → the command to run. Every mistake is a ConfigError. */
 export function parseCommandLine(argv: readonly string[], cwd: string): Command {
@@ -52,32 +86,64 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   const { values, positionals } = parsed;
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
-  if (positionals.length === 1 && positionals[0] === 'demo') return { command: 'demo', keep: values.keep ?? false };
-  if (positionals.length === 1 && positionals[0] === 'show') {
-    return { command: 'show', file: values.file ?? defaults.file, cwd: values.cwd ?? cwd, json: values.json ?? false };
+  const here = values.cwd ?? cwd;
+  const [first, ...rest] = positionals;
+  // `show`, `demo`... alone are commands; followed by more words they start a subject (`demo mode`).
+  const alone = ['show', 'status', 'archive', 'demo'];
+  const word = (commandWords as readonly string[]).includes(first ?? '') && !(alone.includes(first ?? '') && rest.length > 0) ? first : null;
+  switch (word) {
+    case 'demo':
+      return { command: 'demo', keep: values.keep ?? false };
+    case 'show':
+    case 'status':
+      return { command: word, file: values.file, cwd: here, json: values.json ?? false };
+    case 'archive':
+      return { command: 'archive', file: values.file, cwd: here };
+    case 'hook': {
+      const action = rest[0];
+      if ((action !== 'install' && action !== 'uninstall') || rest.length > 1) {
+        throw new ConfigError(`Expected \`code-debate hook install\` or \`code-debate hook uninstall\`, got \`code-debate ${positionals.join(' ')}\`.`);
+      }
+      return { command: 'hook', action, cwd: here };
+    }
+    case 'pre-push': {
+      // git runs the hook as `pre-push <remote> <url>`; a push to a bare path has the path as both.
+      if (rest.length > 2) throw new ConfigError(`Expected \`code-debate pre-push <remote> <url>\` as git runs it, got ${rest.length} arguments.`);
+      return { command: 'pre-push', remote: rest[0] ?? '', url: rest[1] ?? rest[0] ?? '', cwd: here, flags: readFlags(values) };
+    }
   }
-  const subject = positionals.join(' ').trim();
+  const subject = (word === 'duo' ? rest : positionals).join(' ').trim();
   if (subject === '') {
     throw new ConfigError('Expected a subject to review, e.g. `code-debate "the diff against main"` or `code-debate commit abc123`. Run `code-debate --help` for more.');
   }
-  return {
-    command: 'debate',
-    subject,
-    cwd: values.cwd ?? cwd,
-    file: values.file ?? defaults.file,
-    role: parseRole(values.role),
-    agent: values.agent ?? process.env.CODE_DEBATE_AGENT ?? defaults.agent,
-    maxRounds: parseInteger(values['max-rounds'] ?? String(defaults.maxRounds), '--max-rounds', 1, 100),
-    turnTimeoutMs: parseDuration(values['turn-timeout'] ?? defaults.turnTimeout, '--turn-timeout'),
-    agentTimeoutMs: parseDuration(values['agent-timeout'] ?? defaults.agentTimeout, '--agent-timeout'),
-    pollMs: values.poll === undefined ? null : parseInteger(values.poll, '--poll', 10, 600_000),
-    maxDiffBytes: parseInteger(values['max-diff-bytes'] ?? String(defaultMaxDiffBytes), '--max-diff-bytes', 0, 100_000_000),
-    stance: parseStance(values.stance),
-  };
+  return { command: word === 'duo' ? 'duo' : 'debate', subject, cwd: here, flags: readFlags(values) };
 }
 
-function parseStance(value: string | undefined): Stance {
-  if (value === undefined) return 'default';
+type Values = ReturnType<typeof parseArgs<{ args: string[]; options: typeof options; allowPositionals: true; strict: true }>>['values'];
+
+function readFlags(values: Values): DebateFlags {
+  const flags: DebateFlags = { role: parseRole(values.role), pollMs: values.poll === undefined ? null : parseInteger(values.poll, '--poll', 10, 600_000), json: values.json ?? false };
+  if (values.file !== undefined) flags.file = values.file;
+  if (values.agent !== undefined) flags.agent = values.agent;
+  if (values['reviewer-agent'] !== undefined) flags.reviewerAgent = values['reviewer-agent'];
+  if (values['responder-agent'] !== undefined) flags.responderAgent = values['responder-agent'];
+  if (values['max-rounds'] !== undefined) flags.maxRounds = parseInteger(values['max-rounds'], '--max-rounds', 1, 100);
+  if (values['turn-timeout'] !== undefined) flags.turnTimeoutMs = parseDuration(values['turn-timeout'], '--turn-timeout');
+  if (values['agent-timeout'] !== undefined) flags.agentTimeoutMs = parseDuration(values['agent-timeout'], '--agent-timeout');
+  if (values['max-diff-bytes'] !== undefined) flags.maxDiffBytes = parseInteger(values['max-diff-bytes'], '--max-diff-bytes', 0, 100_000_000);
+  if (values.stance !== undefined) flags.stance = parseStance(values.stance);
+  if (values['block-on'] !== undefined) flags.blockOn = parseChoice(values['block-on'], '--block-on', severities);
+  if (values['time-limit'] !== undefined) flags.timeLimitMs = parseDuration(values['time-limit'], '--time-limit');
+  if (values['time-limit-fails'] !== undefined) flags.timeLimitFails = parseChoice(values['time-limit-fails'], '--time-limit-fails', ['open', 'closed'] as const);
+  return flags;
+}
+
+function parseChoice<T extends string>(value: string, flag: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new ConfigError(`Expected \`${flag}\` to be one of ${allowed.join(', ')}, got \`${value}\`.`);
+}
+
+function parseStance(value: string): Stance {
   if ((stances as readonly string[]).includes(value)) return value as Stance;
   throw new ConfigError(`Expected \`--stance\` to be ${stances.join(' or ')}, got \`${value}\`.`);
 }

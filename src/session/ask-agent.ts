@@ -40,7 +40,8 @@ export interface AgentAnswer {
  */
 export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<AgentAnswer> {
   context.report({ type: 'turn-started', role: context.role, turn: ask.turn, heading: ask.heading, agent: context.agent.name });
-  const deadline = Date.now() + context.agentTimeoutMs;
+  const started = Date.now();
+  const deadline = started + context.agentTimeoutMs;
   let prompts = { prompt: ask.prompt, continuation: ask.continuation };
   let promptBytes = 0;
   let retried = false;
@@ -60,7 +61,10 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
       continue;
     }
     const problems = body === '' ? ['It is empty once headings reserved for the debate are removed.'] : checkSectionBody(ask.turn, body, ask.document);
-    if (problems.length === 0) return { body, promptBytes };
+    if (problems.length === 0) {
+      context.report({ type: 'agent-finished', role: context.role, heading: ask.heading, agent: context.agent.name, ms: Date.now() - started, promptBytes });
+      return { body, promptBytes };
+    }
     if (reask === maxReasks) {
       throw new AgentError(
         `Agent \`${context.agent.name}\` could not write a usable \`## ${ask.heading}\` in ${maxReasks + 1} tries: ${problems.join(' ')} ` +

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import type { Role } from '../agents/agent.js';
 import { ClaimError } from '../errors.js';
 import { createExclusive } from './create-exclusive.js';
 import { withFileLock } from './file-lock.js';
+import { defaultHeartbeatMs } from './heartbeat-state.js';
 import { isProcessAlive } from './process-alive.js';
-import type { StatePaths } from './state-paths.js';
+import { parseClaim } from './read-claims.js';
+import { claimPath, type StatePaths } from './state-paths.js';
 
 export interface ClaimRecord {
   role: Role;
@@ -17,13 +18,21 @@ export interface ClaimRecord {
   agent: string;
   /** The process group of the agent running now, so a successor can stop an orphan. */
   agentPid?: number;
+  /** When that agent started, so the peer and `status` can say how long it has been thinking. */
+  agentStartedAt?: string;
+  /** Refreshed every `heartbeatMs` while the process runs; absent in claims of older versions. */
+  heartbeatAt?: string;
+  /** The holder's heartbeat interval: a reader counts it gone after missing three. */
+  heartbeatMs?: number;
 }
 
 export interface Claim {
   role: Role;
   /** The dead holder this process took the role over from, if any. */
   tookOverFrom: ClaimRecord | null;
+  /** Records the agent now running (its start time too), or none when `agentPid` is absent. */
   update(patch: Partial<Pick<ClaimRecord, 'agentPid'>>): Promise<void>;
+  /** Stops the heartbeat and removes the claim if it is still ours. */
   release(): Promise<void>;
 }
 
@@ -32,7 +41,10 @@ export interface ClaimOptions {
   /** A designated role, or 'auto': Reviewer if the debate file does not exist yet. */
   wanted: Role | 'auto';
   fileExists: boolean;
-  agent: string;
+  /** The agent the claim names, for the role it gets. */
+  agent: string | ((role: Role) => string);
+  /** How often the claim's heartbeat is refreshed (default 5 s). */
+  heartbeatMs?: number;
 }
 
 type Attempt = { claimed: true; record: ClaimRecord; tookOverFrom: ClaimRecord | null } | { claimed: false; holder: ClaimRecord };
@@ -61,28 +73,25 @@ export async function claimRole(options: ClaimOptions): Promise<Claim> {
 async function findOrphanedRole(paths: StatePaths, roles: readonly Role[]): Promise<Role | null> {
   for (const role of roles) {
     const text = await readFile(claimPath(paths, role), 'utf8').catch(() => null);
-    if (text !== null && !isProcessAlive(parseRecord(text, role))) return role;
+    if (text !== null && !isProcessAlive(parseClaim(text, role))) return role;
   }
   return null;
 }
 
-function claimPath(paths: StatePaths, role: Role): string {
-  return path.join(paths.claims, `${role}.json`);
-}
-
-function newRecord(role: Role, agent: string): ClaimRecord {
-  return { role, pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString(), agent };
+function newRecord(role: Role, agent: string, heartbeatMs: number): ClaimRecord {
+  const now = new Date().toISOString();
+  return { role, pid: process.pid, host: os.hostname(), startedAt: now, agent, heartbeatAt: now, heartbeatMs };
 }
 
 async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
   const file = claimPath(options.paths, role);
-  const record = newRecord(role, options.agent);
+  const record = newRecord(role, typeof options.agent === 'string' ? options.agent : options.agent(role), options.heartbeatMs ?? defaultHeartbeatMs);
   let tookOverFrom: ClaimRecord | null = null;
   for (let attempt = 0; attempt < 20; attempt++) {
     if (await createExclusive(file, JSON.stringify(record))) return { claimed: true, record, tookOverFrom };
     const text = await readFile(file, 'utf8').catch(() => null);
     if (text === null) continue;
-    const holder = parseRecord(text, role);
+    const holder = parseClaim(text, role);
     if (isProcessAlive(holder)) return { claimed: false, holder };
     // Dead holder: remove its claim under a lock, only if it is still that same claim.
     await withFileLock(options.paths.takeoverLock, { timeoutMs: 5_000 }, async () => {
@@ -93,45 +102,66 @@ async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
   throw new ClaimError(`Cannot claim the ${role} role: ${file} kept changing. Another process is fighting for it; try again.`);
 }
 
-function parseRecord(text: string, role: Role): ClaimRecord {
-  try {
-    const record: unknown = JSON.parse(text);
-    if (typeof record === 'object' && record !== null) return record as ClaimRecord;
-  } catch {
-    // Claims appear whole, so an unreadable one was written by hand: it holds nothing alive.
-  }
-  return { role, pid: -1, host: os.hostname(), startedAt: 'unknown', agent: 'unknown' };
-}
-
+/**
+ * The claim this process holds. Every write (an update, a heartbeat) runs after the previous one,
+ * through its own temporary file renamed over the claim, and only while the claim is still ours:
+ * under the takeover lock, so a successor that took the role over is never overwritten.
+ */
 function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimRecord | null): Claim {
   const role = claimed.role;
   const file = claimPath(paths, role);
   let record = claimed;
-  // Updates run one after another, each through its own temporary file: two overlapping writes
-  // of one temporary file could leave a claim that is not JSON, which reads as a dead holder.
+  let released = false;
+  // Two overlapping writes of one temporary file could leave a claim that is not JSON, which reads as a dead holder.
   let updates: Promise<void> = Promise.resolve();
-  const write = async (patch: Partial<Pick<ClaimRecord, 'agentPid'>>) => {
-    const next: ClaimRecord = { ...record, ...patch };
-    if (patch.agentPid === undefined) delete next.agentPid;
-    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temporary, JSON.stringify(next));
-    await rename(temporary, file);
-    record = next;
+  const write = (change: (current: ClaimRecord) => ClaimRecord): Promise<void> => {
+    const done = updates.then(async () => {
+      const next = { ...change(record), heartbeatAt: new Date().toISOString() };
+      await withFileLock(paths.takeoverLock, { timeoutMs: 5_000 }, async () => {
+        const current = await readFile(file, 'utf8').catch(() => null);
+        if (current === null || !isOurs(parseClaim(current, role), claimed)) return;
+        const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+        await writeFile(temporary, JSON.stringify(next));
+        await rename(temporary, file);
+      });
+      record = next;
+    });
+    updates = done.catch(() => undefined);
+    return done;
   };
+  const heartbeat = setInterval(() => {
+    // A missed beat is retried at the next one; the peer only counts several missed in a row.
+    if (!released) write((current) => current).catch(() => undefined);
+  }, claimed.heartbeatMs ?? defaultHeartbeatMs);
+  heartbeat.unref();
   return {
     role,
     tookOverFrom,
     update(patch) {
-      const done = updates.then(() => write(patch));
-      updates = done.catch(() => undefined);
-      return done;
+      return write((current) => {
+        const next: ClaimRecord = { ...current, ...patch };
+        if (patch.agentPid === undefined) {
+          delete next.agentPid;
+          delete next.agentStartedAt;
+        } else if (patch.agentPid !== current.agentPid) {
+          next.agentStartedAt = new Date().toISOString();
+        }
+        return next;
+      });
     },
     async release() {
+      released = true;
+      clearInterval(heartbeat);
       await updates;
       const text = await readFile(file, 'utf8').catch(() => null);
-      if (text !== null && parseRecord(text, role).pid === process.pid) await unlink(file).catch(() => undefined);
+      if (text !== null && isOurs(parseClaim(text, role), claimed)) await unlink(file).catch(() => undefined);
     },
   };
+}
+
+/** The same claim: this process, claimed at the same instant (a pid alone may be reused). */
+function isOurs(record: ClaimRecord, claimed: ClaimRecord): boolean {
+  return record.pid === claimed.pid && record.host === claimed.host && record.startedAt === claimed.startedAt;
 }
 
 function describe(holder: ClaimRecord): string {

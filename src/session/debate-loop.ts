@@ -14,12 +14,12 @@ import type { SessionContext } from './session-context.js';
 import type { TurnPrompt } from './session-events.js';
 import { takeTurn } from './take-turn.js';
 import { waitForChange } from './wait-for-change.js';
+import { watchPeer } from './watch-peer.js';
 
 export const outcomes = {
   consensus: 'consensus',
   disputed: 'disputed',
   peerTimeout: 'peer-timeout',
-  alreadyEnded: 'already-ended',
 } as const;
 export type Outcome = (typeof outcomes)[keyof typeof outcomes];
 
@@ -41,6 +41,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
   const peer = role === 'reviewer' ? 'responder' : 'reviewer';
   let state = await readDebateFile(context.file);
   let waitingSince: number | null = null;
+  const peerWatch = watchPeer({ paths: context.paths, role, report });
   let reportedRound = 0;
   const prompts: TurnPrompt[] = [];
   for (;;) {
@@ -68,7 +69,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
       waitingSince = Date.now();
       report({ type: 'waiting', role, for: peer, timeoutMs: context.turnTimeoutMs });
     }
-    const changed = await waitForChange(context.file, watch, state.checksum, waitingSince + context.turnTimeoutMs - Date.now(), context.signal);
+    const changed = await peerWatch.during(waitForChange(context.file, watch, state.checksum, waitingSince + context.turnTimeoutMs - Date.now(), context.signal));
     if (changed) {
       const next = parseDocument(changed.text);
       if (next.ok && decideAction(next.document, role, { maxRounds: context.maxRounds }).type === 'wait') report({ type: 'not-a-turn', role, for: peer });

@@ -4,6 +4,7 @@ import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
 import { createAgent, type AgentEnvironment } from '../agents/create-agent.js';
 import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
 import { InterruptedError } from '../errors.js';
+import { excludeFromGit } from '../git/exclude-from-git.js';
 import { findRepo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { resolveSubject } from '../git/resolve-subject.js';
@@ -13,9 +14,10 @@ import { parseDocument } from '../protocol/parse-document.js';
 import { watchFile } from '../watch/watch-file.js';
 import { claimRole, type Claim } from './claim-role.js';
 import { debateLoop, type SessionOutcome } from './debate-loop.js';
-import { readDebateFile } from './read-debate-file.js';
+import { archiveDebate } from './archive-debate.js';
+import { readDebateFile, type FileState } from './read-debate-file.js';
 import type { Report } from './session-events.js';
-import { statePaths } from './state-paths.js';
+import { statePaths, type StatePaths } from './state-paths.js';
 
 export interface SessionOptions {
   cwd: string;
@@ -23,7 +25,8 @@ export interface SessionOptions {
   /** The shared file as the user named it (default `reply.md`). */
   file: string;
   role: Role | 'auto';
-  agent: string;
+  /** The agent spec per role (`--agent`, `--reviewer-agent`, the settings file). */
+  agents: Record<Role, string>;
   maxRounds: number;
   turnTimeoutMs: number;
   agentTimeoutMs: number;
@@ -45,22 +48,20 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   const repo = await findRepo(options.cwd);
   const file = await resolveInsideRepo(repo.root, options.file, options.cwd);
   const relativeFile = path.relative(repo.root, file);
-  const agent = createAgent(await chooseAgent(options), options.agentEnvironment);
-  const initial = await readDebateFile(file);
-  const parsed = parseDocument(initial.text);
-  if (parsed.ok && parsed.document.sections.at(-1)?.kind === 'consensus') {
-    const message = `The debate in ${relativeFile} has already ended (## CONSENSUS). Move the file away to start a new debate, or pass --file.`;
-    options.report({ type: 'ended', role: null, outcome: 'already-ended', message });
-    return { outcome: 'already-ended', message };
+  const specs = await chooseAgents(options);
+  const paths = statePaths(repo.gitDir, repo.root, file);
+  const initial = await startFresh(file, relativeFile, paths, options.report);
+  if (await excludeFromGit(repo.root, relativeFile)) {
+    options.report({ type: 'warning', role: null, message: `added /${relativeFile} to the repository's info/exclude, so the debate is never committed by accident.` });
   }
   const subjectOptions = { cwd: options.cwd, exclude: [relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env };
   const [subject, standards] = await Promise.all([
     resolveSubject(options.subject, subjectOptions),
     readStandards(repo.root),
   ]);
-  const paths = statePaths(repo.gitDir, repo.root, file);
-  const claim = await claimRole({ paths, wanted: options.role, fileExists: initial.exists && initial.text.trim() !== '', agent: agent.name });
+  const claim = await claimRole({ paths, wanted: options.role, fileExists: initial.exists && initial.text.trim() !== '', agent: (role) => specs[role] });
   try {
+    const agent = createAgent(specs[claim.role], options.agentEnvironment);
     await stopOrphanAgent(claim);
     options.report({
       type: 'claimed',
@@ -113,12 +114,29 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   }
 }
 
-/** `auto`: the first of claude, codex, gemini on PATH, else builtin; says which. */
-async function chooseAgent(options: SessionOptions): Promise<string> {
-  if (options.agent.trim() !== 'auto') return options.agent;
-  const choice = await resolveAutoAgent(options.agentEnvironment.env);
-  options.report({ type: 'agent-chosen', role: null, message: choice.message });
-  return choice.spec;
+/**
+ * The agent spec of each role, `auto` resolved (the first of claude, codex, gemini on PATH, else
+ * builtin; said once). Both are checked before the claim, so a bad one fails before any role is taken.
+ */
+async function chooseAgents(options: SessionOptions): Promise<Record<Role, string>> {
+  const auto = Object.values(options.agents).some((spec) => spec.trim() === 'auto') ? await resolveAutoAgent(options.agentEnvironment.env) : null;
+  if (auto) options.report({ type: 'agent-chosen', role: null, message: auto.message });
+  const specs = {
+    reviewer: options.agents.reviewer.trim() === 'auto' && auto ? auto.spec : options.agents.reviewer,
+    responder: options.agents.responder.trim() === 'auto' && auto ? auto.spec : options.agents.responder,
+  };
+  for (const spec of new Set(Object.values(specs))) createAgent(spec, options.agentEnvironment);
+  return specs;
+}
+
+/** The debate file as this session starts on it: a finished debate is archived first, never deleted. */
+async function startFresh(file: string, relativeFile: string, paths: StatePaths, report: Report): Promise<FileState> {
+  const initial = await readDebateFile(file);
+  const parsed = parseDocument(initial.text);
+  if (!parsed.ok || parsed.document.sections.at(-1)?.kind !== 'consensus') return initial;
+  const archived = await archiveDebate(file, paths, initial.checksum);
+  if (archived !== null) report({ type: 'archived', role: null, file: relativeFile, to: archived });
+  return readDebateFile(file);
 }
 
 /** The agent a dead predecessor started may still run: stop it before writing the same turn. */

@@ -1,5 +1,6 @@
 import type { Role, TurnKind } from '../agents/agent.js';
 import type { ConvergenceState } from '../ledger/convergence-state.js';
+import type { HolderState } from './heartbeat-state.js';
 
 /** What a session tells the person (or program) watching it, as data; reporters format it. */
 export type SessionEvent =
@@ -9,12 +10,15 @@ export type SessionEvent =
   | { type: 'turn-started'; role: Role; turn: TurnKind; heading: string; agent: string }
   | { type: 'agent-retry'; role: Role; heading: string; reason: string; delayMs: number }
   | { type: 'agent-reasked'; role: Role; heading: string; problems: string[]; attempt: number; of: number }
+  | { type: 'agent-finished'; role: Role; heading: string; agent: string; ms: number; promptBytes: number }
   | { type: 'turn-written'; role: Role; heading: string; bytes: number; ms: number; promptBytes: number }
   | { type: 'turn-discarded'; role: Role; heading: string; reason: string }
   | { type: 'agent-chosen'; role: null; message: string }
+  | { type: 'archived'; role: null; file: string; to: string }
   | { type: 'round-state'; role: Role; round: number; state: ConvergenceState }
   | { type: 'warning'; role: Role | null; message: string }
-  | { type: 'ended'; role: Role | null; outcome: string; message: string; prompts?: TurnPrompt[] };
+  | { type: 'ended'; role: Role | null; outcome: string; message: string; prompts?: TurnPrompt[] }
+  | { type: 'peer-state'; role: Role; peer: Role; state: HolderState; previous: HolderState | null; pid: number | null; host: string | null; reason: string };
 
 /** What one section this side wrote cost in prompt text. */
 export interface TurnPrompt {

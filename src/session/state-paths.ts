@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import type { Role } from '../agents/agent.js';
 
 /** Where one debate keeps its coordination files: under the git dir, never in the work tree. */
 export interface StatePaths {
@@ -23,4 +24,9 @@ export function statePaths(gitDir: string, root: string, file: string): StatePat
     writeLock: path.join(dir, 'write.lock'),
     takeoverLock: path.join(dir, 'takeover.lock'),
   };
+}
+
+/** The claim file of one role: `<state dir>/<role>.json`. */
+export function claimPath(paths: StatePaths, role: Role): string {
+  return path.join(paths.claims, `${role}.json`);
 }

@@ -1,14 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCommandLine, type Command } from '../../src/cli/parse-args.js';
 import { ConfigError } from '../../src/errors.js';
 
-beforeEach(() => {
-  // The default agent comes from the environment when set; tests start without it.
-  vi.stubEnv('CODE_DEBATE_AGENT', undefined);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
 
 const parse = (...argv: string[]): Command => parseCommandLine(argv, '/work/repo');
 
@@ -24,20 +17,12 @@ function refusal(...argv: string[]): ConfigError {
 }
 
 describe('parseCommandLine', () => {
-  it('takes the subject from the words and every other setting from the defaults', () => {
+  it('takes the subject from the words and leaves every unset setting to the settings file and the defaults', () => {
     expect(parse('the', 'diff', 'against', 'main')).toEqual({
       command: 'debate',
       subject: 'the diff against main',
       cwd: '/work/repo',
-      file: 'reply.md',
-      role: 'auto',
-      agent: 'auto',
-      maxRounds: 5,
-      turnTimeoutMs: 600_000,
-      agentTimeoutMs: 480_000,
-      pollMs: null,
-      maxDiffBytes: 200_000,
-      stance: 'default',
+      flags: { role: 'auto', pollMs: null, json: false },
     });
   });
 
@@ -46,57 +31,65 @@ describe('parseCommandLine', () => {
       command: 'debate',
       subject: 'commit abc123',
       cwd: '/elsewhere',
-      file: 'docs/debate.md',
-      role: 'responder',
-      agent: "cmd:claude -p 'be brief'",
-      maxRounds: 3,
-      turnTimeoutMs: 90_000,
-      agentTimeoutMs: 5_400_000,
-      pollMs: 250,
-      maxDiffBytes: 5_000,
-      stance: 'devils-advocate',
+      flags: {
+        file: 'docs/debate.md',
+        role: 'responder',
+        agent: "cmd:claude -p 'be brief'",
+        reviewerAgent: 'builtin',
+        responderAgent: 'ollama:qwen',
+        maxRounds: 3,
+        turnTimeoutMs: 90_000,
+        agentTimeoutMs: 5_400_000,
+        pollMs: 250,
+        maxDiffBytes: 5_000,
+        stance: 'devils-advocate',
+        json: true,
+        blockOn: 'medium',
+        timeLimitMs: 120_000,
+        timeLimitFails: 'closed',
+      },
     };
-    expect(
-      parse(
-        'commit',
-        '--role',
-        'responder',
-        '--agent',
-        "cmd:claude -p 'be brief'",
-        '--file',
-        'docs/debate.md',
-        '--max-rounds',
-        '3',
-        '--turn-timeout',
-        '90s',
-        '--agent-timeout',
-        '1.5h',
-        '--poll',
-        '250',
-        '--max-diff-bytes',
-        '5000',
-        '--stance',
-        'devils-advocate',
-        '-C',
-        '/elsewhere',
-        'abc123',
-      ),
-    ).toEqual(expected);
-    expect(
-      parse(
-        '--role=responder',
-        "--agent=cmd:claude -p 'be brief'",
-        '--file=docs/debate.md',
-        '--max-rounds=3',
-        '--turn-timeout=90s',
-        '--agent-timeout=1.5h',
-        '--poll=250',
-        '--max-diff-bytes=5000',
-        '--stance=devils-advocate',
-        '--cwd=/elsewhere',
-        'commit abc123',
-      ),
-    ).toEqual(expected);
+    const pairs: Array<[string, string]> = [
+      ['--role', 'responder'],
+      ['--agent', "cmd:claude -p 'be brief'"],
+      ['--reviewer-agent', 'builtin'],
+      ['--responder-agent', 'ollama:qwen'],
+      ['--file', 'docs/debate.md'],
+      ['--max-rounds', '3'],
+      ['--turn-timeout', '90s'],
+      ['--agent-timeout', '1.5h'],
+      ['--poll', '250'],
+      ['--max-diff-bytes', '5000'],
+      ['--stance', 'devils-advocate'],
+      ['--block-on', 'medium'],
+      ['--time-limit', '2m'],
+      ['--time-limit-fails', 'closed'],
+    ];
+    expect(parse(...pairs.flat(), '--json', '-C', '/elsewhere', 'commit', 'abc123')).toEqual(expected);
+    expect(parse(...pairs.map(([flag, value]) => `${flag}=${value}`), '--json', '--cwd=/elsewhere', 'commit abc123')).toEqual(expected);
+  });
+
+  it('reads `duo <subject>` with the same flags as a debate', () => {
+    expect(parse('duo', '--reviewer-agent', 'builtin', 'HEAD~1..HEAD')).toEqual({
+      command: 'duo',
+      subject: 'HEAD~1..HEAD',
+      cwd: '/work/repo',
+      flags: { role: 'auto', pollMs: null, json: false, reviewerAgent: 'builtin' },
+    });
+  });
+
+  it('reads `hook install|uninstall` and `archive`, and refuses another hook action', () => {
+    expect(parse('hook', 'install')).toEqual({ command: 'hook', action: 'install', cwd: '/work/repo' });
+    expect(parse('hook', 'uninstall', '-C', '/elsewhere')).toEqual({ command: 'hook', action: 'uninstall', cwd: '/elsewhere' });
+    expect(refusal('hook', 'remove').message).toBe('Expected `code-debate hook install` or `code-debate hook uninstall`, got `code-debate hook remove`.');
+    expect(parse('archive')).toEqual({ command: 'archive', file: undefined, cwd: '/work/repo' });
+  });
+
+  it.each([
+    [['--block-on', 'severe'], 'Expected `--block-on` to be one of critical, high, medium, low, nit, got `severe`.'],
+    [['--time-limit-fails', 'shut'], 'Expected `--time-limit-fails` to be one of open, closed, got `shut`.'],
+  ])('refuses %j naming the allowed values', (flags, message) => {
+    expect(refusal(...flags, 'HEAD').message).toBe(message);
   });
 
   it('refuses an unknown --stance, naming the allowed ones', () => {
@@ -104,13 +97,7 @@ describe('parseCommandLine', () => {
   });
 
   it.each(['reviewer', 'responder', 'auto'] as const)('accepts --role %s', (role) => {
-    expect(parse('--role', role, 'HEAD')).toMatchObject({ role });
-  });
-
-  it('takes the default agent from CODE_DEBATE_AGENT, and --agent over it', () => {
-    vi.stubEnv('CODE_DEBATE_AGENT', 'cmd:my-agent');
-    expect(parse('HEAD')).toMatchObject({ agent: 'cmd:my-agent' });
-    expect(parse('--agent', 'builtin', 'HEAD')).toMatchObject({ agent: 'builtin' });
+    expect(parse('--role', role, 'HEAD')).toMatchObject({ flags: { role } });
   });
 
   it.each([
@@ -149,7 +136,7 @@ describe('parseCommandLine', () => {
   });
 
   it('reads `show`, with --json, --file and -C', () => {
-    expect(parse('show')).toEqual({ command: 'show', file: 'reply.md', cwd: '/work/repo', json: false });
+    expect(parse('show')).toEqual({ command: 'show', file: undefined, cwd: '/work/repo', json: false });
     expect(parse('show', '--json', '--file', 'docs/d.md', '-C', '/elsewhere')).toEqual({ command: 'show', file: 'docs/d.md', cwd: '/elsewhere', json: true });
   });
 

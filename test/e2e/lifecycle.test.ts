@@ -66,14 +66,18 @@ describe('a file that breaks the protocol', () => {
     expect(await repo.readReply()).toBe(broken);
   });
 
-  it('a debate that already ended is not restarted: exit 0 and a message', async () => {
+  it('a finished debate is archived under the git directory, never deleted, and a new one starts', async () => {
     const repo = await setup();
     const ended = '# Code Debate: HEAD\n\n## Review\n\nx\n\n---\n\n## CONSENSUS\n\ndone\n';
     await writeFile(repo.file, ended);
-    const exit = await startCli(['HEAD'], { cwd: repo.dir }).exited;
-    expect(exit.code).toBe(0);
-    expect(exit.stderr).toContain('has already ended (## CONSENSUS)');
-    expect(await repo.readReply()).toBe(ended);
+    const reviewer = startCli(['HEAD'], { cwd: repo.dir });
+    await waitFor(() => reviewer.output().stderr.includes('wrote ## Review'), 'the new Review');
+    const moved = /moved it to (\S+) \(kept, not deleted\)/.exec(reviewer.output().stderr)?.[1];
+    expect(moved).toMatch(/\/\.git\/code-debate\/.+\/archive\/.+-reply\.md$/);
+    expect(await readFile(moved!, 'utf8')).toBe(ended);
+    expect(await repo.readReply()).not.toContain('## CONSENSUS');
+    reviewer.child.kill('SIGTERM');
+    await reviewer.exited;
   });
 });
 

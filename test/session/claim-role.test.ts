@@ -8,6 +8,7 @@ import { claimRole, type Claim, type ClaimOptions, type ClaimRecord } from '../.
 import { statePaths } from '../../src/session/state-paths.js';
 import { deadPid, useLiveHolders } from './processes.js';
 import { useTempDir } from './temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const tempDir = useTempDir('claim');
 const liveHolder = useLiveHolders();
@@ -36,7 +37,7 @@ describe('claimRole', () => {
     expect(claim.role).toBe('reviewer');
     expect(claim.tookOverFrom).toBeNull();
     const record = await readClaim('reviewer');
-    expect(record).toEqual({ role: 'reviewer', pid: process.pid, host, startedAt: record.startedAt, agent: 'cmd:my-agent' });
+    expect(record).toEqual({ role: 'reviewer', pid: process.pid, host, startedAt: record.startedAt, agent: 'cmd:my-agent', heartbeatAt: record.startedAt, heartbeatMs: 5_000 });
     expect(Date.parse(record.startedAt)).toBeGreaterThanOrEqual(before - 1_000);
   });
 
@@ -154,10 +155,59 @@ describe('claimRole', () => {
     const { options, readClaim, paths } = await setup();
     const claim = await claimRole(options('responder', true, 'cmd:x'));
     const record = await readClaim('responder');
+    const before = Date.now();
     await claim.update({ agentPid: 4242 });
-    expect(await readClaim('responder')).toEqual({ ...record, agentPid: 4242 });
+    const running = await readClaim('responder');
+    expect(running).toEqual({ ...record, agentPid: 4242, agentStartedAt: running.agentStartedAt, heartbeatAt: running.heartbeatAt });
+    expect(Date.parse(running.agentStartedAt ?? '')).toBeGreaterThanOrEqual(before - 1_000);
     await claim.update({});
-    expect(await readClaim('responder')).toEqual(record);
+    expect(await readClaim('responder')).toEqual({ ...record, heartbeatAt: (await readClaim('responder')).heartbeatAt });
     expect(await readdir(paths.claims)).toEqual(['responder.json']);
+  });
+});
+
+describe('the heartbeat', () => {
+  /** Resolves once `role`'s claim has shown `beats` heartbeats after the one read first. */
+  async function beats(readClaim: (role: Role) => Promise<ClaimRecord>, role: Role, count: number): Promise<ClaimRecord> {
+    const seen = new Set([(await readClaim(role)).heartbeatAt]);
+    return waitFor(async () => {
+      const record = await readClaim(role);
+      seen.add(record.heartbeatAt);
+      return seen.size > count ? record : null;
+    }, `${count} heartbeats of the ${role}`, 5_000);
+  }
+
+  it('refreshes heartbeatAt every heartbeatMs and keeps the running agent in the claim', async () => {
+    const { options, readClaim } = await setup();
+    const claim = await claimRole({ ...options('reviewer'), heartbeatMs: 20 });
+    await claim.update({ agentPid: 4242 });
+    const running = await readClaim('reviewer');
+    expect(running.heartbeatMs).toBe(20);
+    const later = await beats(readClaim, 'reviewer', 3);
+    expect(Date.parse(later.heartbeatAt ?? '')).toBeGreaterThan(Date.parse(running.heartbeatAt ?? ''));
+    expect(later).toEqual({ ...running, heartbeatAt: later.heartbeatAt });
+    await claim.release();
+  });
+
+  it('stops on release: the released claim is not written again', async () => {
+    const { options, readClaim, paths } = await setup();
+    const claim = await claimRole({ ...options('reviewer'), heartbeatMs: 10 });
+    await claim.release();
+    const other = await claimRole({ ...options('responder'), heartbeatMs: 10 });
+    await beats(readClaim, 'responder', 5);
+    expect(await readdir(paths.claims)).toEqual(['responder.json']);
+    await other.release();
+  });
+
+  it("never overwrites a successor's claim: a claim that is no longer ours is left alone", async () => {
+    const { options, readClaim, claimFile } = await setup();
+    const claim = await claimRole({ ...options('reviewer'), heartbeatMs: 10 });
+    const successor = JSON.stringify(recordOf('reviewer', await liveHolder()));
+    await writeFile(claimFile('reviewer'), successor);
+    const other = await claimRole({ ...options('responder'), heartbeatMs: 10 });
+    await beats(readClaim, 'responder', 5);
+    await claim.update({ agentPid: 4242 });
+    expect(await readFile(claimFile('reviewer'), 'utf8')).toBe(successor);
+    await Promise.all([claim.release(), other.release()]);
   });
 });

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { Role } from '../agents/agent.js';
+import { exitCodes, type ExitCode } from './exit-codes.js';
+import type { Settings } from './resolve-settings.js';
+
+const binPath = fileURLToPath(new URL('../../bin/code-debate.js', import.meta.url));
+
+export interface DuoOptions {
+  subject: string;
+  cwd: string;
+  settings: Settings;
+  signal: AbortSignal;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+export interface DuoResult {
+  code: ExitCode;
+  /** Each side's `ended` event, as it printed it. */
+  ended: Partial<Record<Role, { outcome: string; message: string }>>;
+}
+
+/** Codes that mean the debate itself ran to an end, as opposed to a side failing. */
+const debateEnds: ReadonlySet<number> = new Set([exitCodes.consensus, exitCodes.disputed, exitCodes.peerTimeout]);
+
+/**
+ * `code-debate duo <subject>`: both sides as two real `code-debate` processes on the same file,
+ * exactly as two terminals would run them (designated roles, each its own agent). Their status
+ * lines go to stderr as they come; with `--json`, their events go to stdout as they come, then
+ * one `duo-ended` event. A side that fails stops the other, which would otherwise wait for it
+ * until --turn-timeout. The exit code is the Reviewer's, or the failing side's.
+ */
+export async function runDuo(options: DuoOptions): Promise<ExitCode> {
+  return (await startDuo(options)).code;
+}
+
+export async function startDuo(options: DuoOptions): Promise<DuoResult> {
+  const ended: DuoResult['ended'] = {};
+  const time = new Date().toISOString().slice(11, 19);
+  for (const message of options.settings.warnings) options.stderr(`${time} code-debate  warning: ${message}\n`);
+  const children = (['reviewer', 'responder'] as const).map((role) => startSide(role, options, (event) => (ended[role] = event)));
+  const stopAll = () => {
+    for (const side of children) if (side.child.exitCode === null && side.child.signalCode === null) side.child.kill('SIGTERM');
+  };
+  options.signal.addEventListener('abort', stopAll, { once: true });
+  let failed: number | null = null;
+  const codes = await Promise.all(
+    children.map(async (side) => {
+      const code = await side.exited;
+      if (!debateEnds.has(code) && failed === null) {
+        // The first side to fail explains the run; the other is only stopped.
+        failed = code;
+        stopAll();
+      }
+      return code;
+    }),
+  );
+  options.signal.removeEventListener('abort', stopAll);
+  const [reviewer, responder] = codes as [number, number];
+  const code = (failed ?? reviewer) as ExitCode;
+  if (options.settings.json) {
+    options.stdout(`${JSON.stringify({ time: new Date().toISOString(), pid: process.pid, type: 'duo-ended', exitCode: code, reviewer: { exitCode: reviewer, ...ended.reviewer }, responder: { exitCode: responder, ...ended.responder } })}\n`);
+  }
+  return { code, ended };
+}
+
+interface Side {
+  child: ChildProcess;
+  exited: Promise<number>;
+}
+
+function startSide(role: Role, options: DuoOptions, onEnded: (event: { outcome: string; message: string }) => void): Side {
+  const { settings } = options;
+  const args = [
+    binPath,
+    '--role',
+    role,
+    '--agent',
+    settings.agents[role],
+    '--file',
+    settings.file,
+    '--max-rounds',
+    String(settings.maxRounds),
+    '--turn-timeout',
+    `${settings.turnTimeoutMs}ms`,
+    '--agent-timeout',
+    `${settings.agentTimeoutMs}ms`,
+    '--max-diff-bytes',
+    String(settings.maxDiffBytes),
+    '--stance',
+    settings.stance,
+    ...(settings.pollMs === null ? [] : ['--poll', String(settings.pollMs)]),
+    '--json',
+    '--cwd',
+    options.cwd,
+    '--',
+    options.subject,
+  ];
+  // Our own CLI, not an agent: spawned plainly, its output read line by line.
+  const child = spawn(process.execPath, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (settings.json) options.stdout(`${line}\n`);
+    const event = readEvent(line);
+    if (event?.type === 'ended') onEnded({ outcome: String(event.outcome), message: String(event.message) });
+  });
+  createInterface({ input: child.stderr! }).on('line', (line) => options.stderr(`${line}\n`));
+  const exited = new Promise<number>((resolve) =>
+    child.on('close', (code, signal) => resolve(code ?? (signal === 'SIGTERM' ? exitCodes.sigterm : signal === 'SIGINT' ? exitCodes.sigint : exitCodes.internal))),
+  );
+  return { child, exited };
+}
+
+function readEvent(line: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,62 @@
+import type { Role } from '../agents/agent.js';
+import type { CodeDebateConfig } from '../config/config.js';
+import { resolveAgent, resolveSetting, type SettingLayers } from '../config/merge-options.js';
+import { readConfig } from '../config/read-config.js';
+import { findRepo } from '../git/find-repo.js';
+import { defaultMaxDiffBytes } from '../git/resolve-subject.js';
+import type { Stance } from '../prompts/build-prompt.js';
+import type { Severity } from '../protocol/document.js';
+import { defaults, type DebateFlags } from './parse-args.js';
+import { parseDuration } from './parse-duration.js';
+
+/** Every setting of a debate, from its flag, else `.code-debate.json`, else the environment, else the default. */
+export interface Settings {
+  file: string;
+  role: Role | 'auto';
+  agents: Record<Role, string>;
+  maxRounds: number;
+  turnTimeoutMs: number;
+  agentTimeoutMs: number;
+  maxDiffBytes: number;
+  stance: Stance;
+  pollMs: number | null;
+  json: boolean;
+  blockOn: Severity;
+  timeLimitMs: number;
+  timeLimitFails: 'open' | 'closed';
+  /** Settings the environment asked for and did not get, said once to the user. */
+  warnings: string[];
+}
+
+/** Pure: the flags over the settings file over `CODE_DEBATE_AGENT` over the defaults. */
+export function resolveSettings(flags: DebateFlags, config: CodeDebateConfig, source: string | null, env: NodeJS.ProcessEnv): Settings {
+  const pick = <T>(layers: SettingLayers<T>, flag: string, key: string) => resolveSetting(layers, { flag, key, source, env: '' }).value;
+  const agents = {
+    reviewer: resolveAgent('reviewer', { flag: flags.reviewerAgent ?? flags.agent, config, source, env: env.CODE_DEBATE_AGENT, fallback: defaults.agent }),
+    responder: resolveAgent('responder', { flag: flags.responderAgent ?? flags.agent, config, source, env: env.CODE_DEBATE_AGENT, fallback: defaults.agent }),
+  };
+  const duration = (value: string | undefined, key: string) => (value === undefined ? undefined : parseDuration(value, `${key}\` in \`${source ?? 'the settings file'}`));
+  return {
+    file: pick({ flag: flags.file, config: config.file, fallback: defaults.file }, '--file', 'file'),
+    role: flags.role,
+    agents: { reviewer: agents.reviewer.value, responder: agents.responder.value },
+    maxRounds: pick({ flag: flags.maxRounds, config: config.maxRounds, fallback: defaults.maxRounds }, '--max-rounds', 'maxRounds'),
+    turnTimeoutMs: pick({ flag: flags.turnTimeoutMs, config: duration(config.turnTimeout, 'turnTimeout'), fallback: parseDuration(defaults.turnTimeout, '--turn-timeout') }, '--turn-timeout', 'turnTimeout'),
+    agentTimeoutMs: pick({ flag: flags.agentTimeoutMs, config: duration(config.agentTimeout, 'agentTimeout'), fallback: parseDuration(defaults.agentTimeout, '--agent-timeout') }, '--agent-timeout', 'agentTimeout'),
+    maxDiffBytes: pick({ flag: flags.maxDiffBytes, config: config.maxDiffBytes, fallback: defaultMaxDiffBytes }, '--max-diff-bytes', 'maxDiffBytes'),
+    stance: pick<Stance>({ flag: flags.stance, config: config.stance, fallback: 'default' }, '--stance', 'stance'),
+    pollMs: flags.pollMs,
+    json: flags.json,
+    blockOn: pick<Severity>({ flag: flags.blockOn, config: config.blockOn, fallback: defaults.blockOn }, '--block-on', 'blockOn'),
+    timeLimitMs: pick({ flag: flags.timeLimitMs, config: duration(config.timeLimit, 'timeLimit'), fallback: parseDuration(defaults.timeLimit, '--time-limit') }, '--time-limit', 'timeLimit'),
+    timeLimitFails: pick<'open' | 'closed'>({ flag: flags.timeLimitFails, config: config.timeLimitFails, fallback: defaults.timeLimitFails }, '--time-limit-fails', 'timeLimitFails'),
+    warnings: [...new Set([agents.reviewer.warning, agents.responder.warning].filter((warning) => warning !== null))],
+  };
+}
+
+/** Reads the settings file of the repository around `cwd` and resolves the flags against it. */
+export async function loadSettings(cwd: string, flags: DebateFlags, env: NodeJS.ProcessEnv): Promise<Settings> {
+  const repo = await findRepo(cwd);
+  const { config, source } = await readConfig(repo.root);
+  return resolveSettings(flags, config, source, env);
+}

@@ -1,0 +1,179 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '../agents/agent.js';
+import { CodeDebateError } from '../errors.js';
+import { findRepo } from '../git/find-repo.js';
+import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
+import { buildLedger } from '../ledger/build-ledger.js';
+import { convergenceState, type ConvergenceState } from '../ledger/convergence-state.js';
+import { readOutcome, type LedgerOutcome } from '../ledger/read-outcome.js';
+import { decideAction } from '../protocol/decide-action.js';
+import type { DebateDocument } from '../protocol/document.js';
+import { parseDocument } from '../protocol/parse-document.js';
+import type { ClaimRecord } from '../session/claim-role.js';
+import { formatDuration } from '../session/format-duration.js';
+import { heartbeatAgeMs, viewHolder, type HolderState } from '../session/heartbeat-state.js';
+import { isProcessAlive } from '../session/process-alive.js';
+import { readClaims } from '../session/read-claims.js';
+import { readDebateFile } from '../session/read-debate-file.js';
+import { statePaths } from '../session/state-paths.js';
+import { exitCodes, type ExitCode } from './exit-codes.js';
+
+export interface StatusOptions {
+  /** The debate file as the user gave it, relative to `cwd`. */
+  file: string;
+  cwd: string;
+  json: boolean;
+  /** Where the status or the JSON goes (stdout); error messages too, so a caller sees one stream. */
+  write: (text: string) => void;
+  now?: () => number;
+}
+
+export interface RoleStatus {
+  state: HolderState;
+  /** Why, as a phrase: `its process ended`, `its agent has run for 6m (pid 4350)`. */
+  reason: string;
+  pid: number | null;
+  host: string | null;
+  agent: string | null;
+  startedAt: string | null;
+  heartbeatAt: string | null;
+  heartbeatAgeMs: number | null;
+  agentPid: number | null;
+  agentRunningMs: number | null;
+}
+
+/** `code-debate status --json`: versioned; a field is only ever added within a version. */
+export interface DebateStatus {
+  version: 1;
+  /** Relative to the work tree root. */
+  file: string;
+  exists: boolean;
+  title: string | null;
+  /** Why the file cannot be read as a debate (it breaks the protocol), else null. */
+  problem: string | null;
+  /** Rounds begun: 0 before the Review. */
+  round: number;
+  /** Whose turn it is; null once the CONSENSUS is written or when the file cannot be read. */
+  turn: Role | null;
+  outcome: LedgerOutcome | null;
+  /** The convergence state after the last complete round (`stateRound`); null before one. */
+  state: ConvergenceState | null;
+  stateRound: number | null;
+  roles: Record<Role, RoleStatus>;
+}
+
+/**
+ * `code-debate status [--json] [--file F]`: who holds each role (pid, host, agent, heartbeat age,
+ * alive or gone, what it is doing), the round, whose turn, the convergence state. Returns the
+ * exit code: 0 when shown (no debate file yet is a status too), 5 when the file breaks the
+ * protocol (the roles are still shown), 2 for a path outside the work tree, 6 outside a git work tree.
+ */
+export async function runStatus(options: StatusOptions): Promise<ExitCode> {
+  let file: string;
+  let repo: Awaited<ReturnType<typeof findRepo>>;
+  try {
+    repo = await findRepo(options.cwd);
+    file = await resolveInsideRepo(repo.root, options.file, options.cwd);
+  } catch (error) {
+    if (!(error instanceof CodeDebateError)) throw error;
+    options.write(`code-debate status: ${error.message}\n`);
+    return error.name === 'GitError' ? exitCodes.gitError : exitCodes.usage;
+  }
+  const [state, claims] = await Promise.all([readDebateFile(file), readClaims(statePaths(repo.gitDir, repo.root, file))]);
+  const parsed = parseDocument(state.text);
+  const status = debateStatus({
+    file: path.relative(repo.root, file),
+    exists: state.exists,
+    document: parsed.ok ? parsed.document : null,
+    problem: parsed.ok ? null : `${parsed.error.message}${parsed.error.line === null ? '' : ` (line ${parsed.error.line})`}`,
+    claims,
+    now: (options.now ?? Date.now)(),
+  });
+  options.write(options.json ? `${JSON.stringify(status, null, 2)}\n` : renderStatus(status));
+  return status.problem === null ? exitCodes.consensus : exitCodes.protocolError;
+}
+
+interface StatusInput {
+  file: string;
+  exists: boolean;
+  /** null when the file breaks the protocol. */
+  document: DebateDocument | null;
+  problem: string | null;
+  claims: Record<Role, ClaimRecord | null>;
+  now: number;
+}
+
+function debateStatus(input: StatusInput): DebateStatus {
+  const document = input.document;
+  const ledger = document === null ? null : buildLedger(document);
+  // Whose turn does not depend on the round limit, only what the Reviewer writes does.
+  const action = document === null ? null : decideAction(document, 'reviewer', { maxRounds: Number.MAX_SAFE_INTEGER });
+  const turn = action === null || action.type === 'stop' ? null : action.type === 'write' ? 'reviewer' : action.for;
+  const complete = Math.max(0, ...(document?.sections ?? []).filter((section) => section.kind === 'response').map((section) => section.number));
+  const role = (name: Role) => roleStatus(input.claims[name], turn === name, input.now);
+  return {
+    version: 1,
+    file: input.file,
+    exists: input.exists,
+    title: document?.title ?? null,
+    problem: input.problem,
+    round: ledger?.rounds ?? 0,
+    turn,
+    outcome: ledger === null || !input.exists ? null : readOutcome(ledger),
+    state: ledger !== null && complete > 0 ? convergenceState(ledger, complete) : null,
+    stateRound: complete > 0 ? complete : null,
+    roles: { reviewer: role('reviewer'), responder: role('responder') },
+  };
+}
+
+function roleStatus(record: ClaimRecord | null, hasTurn: boolean, now: number): RoleStatus {
+  const age = record === null ? null : heartbeatAgeMs(record, now);
+  const local = record?.host === os.hostname();
+  const view = viewHolder(record, { alive: record !== null && isProcessAlive(record), local, heartbeatAgeMs: age, hasTurn, now });
+  return {
+    state: view.state,
+    reason: view.reason,
+    pid: record?.pid ?? null,
+    host: record?.host ?? null,
+    agent: record?.agent ?? null,
+    startedAt: record?.startedAt ?? null,
+    heartbeatAt: record?.heartbeatAt ?? null,
+    heartbeatAgeMs: age,
+    agentPid: record?.agentPid ?? null,
+    agentRunningMs: view.agentRunningMs,
+  };
+}
+
+const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
+
+function renderStatus(status: DebateStatus): string {
+  const lines = [
+    ['Debate', debateLine(status)],
+    ['Round', roundLine(status)],
+    ['State', status.state === null ? '-' : `${status.state} after round ${status.stateRound}`],
+    ['Reviewer', roleLine(status.roles.reviewer)],
+    ['Responder', roleLine(status.roles.responder)],
+  ];
+  return lines.map(([label, text]) => `${(label ?? '').padEnd(10)} ${text}\n`).join('');
+}
+
+function debateLine(status: DebateStatus): string {
+  if (!status.exists) return `${status.file} does not exist yet: no debate has started in it`;
+  if (status.problem !== null) return `${status.file} breaks the protocol: ${status.problem}`;
+  return status.title === null ? status.file : `${status.file} · ${status.title}`;
+}
+
+function roundLine(status: DebateStatus): string {
+  if (status.problem !== null) return 'unknown: the file cannot be read as a debate';
+  const round = status.round === 0 ? 'none begun' : String(status.round);
+  if (status.turn === null) return `${round}, ended (## CONSENSUS, outcome ${status.outcome ?? 'unknown'})`;
+  return `${round}, the ${roleNames[status.turn]}'s turn`;
+}
+
+function roleLine(role: RoleStatus): string {
+  if (role.state === 'absent') return 'absent · nobody holds the role';
+  const heartbeat = role.heartbeatAgeMs === null ? 'no heartbeat (an older code-debate)' : `heartbeat ${formatDuration(role.heartbeatAgeMs)} ago`;
+  const reason = role.state === 'gone' ? `${role.reason}: restart it with the same \`code-debate\` command, it takes its role back` : role.reason;
+  return [role.state, `pid ${role.pid} on ${role.host}`, `agent ${role.agent}`, heartbeat, reason].join(' · ');
+}

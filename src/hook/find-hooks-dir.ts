@@ -1,0 +1,16 @@
+import path from 'node:path';
+import { GitError } from '../errors.js';
+import { openGit } from '../git/run-git.js';
+
+/**
+ * The directory git runs this work tree's hooks from: `.git/hooks`, the common one for a linked
+ * work tree, or `core.hooksPath` (a relative one counts from the top of the work tree).
+ */
+export async function findHooksDir(root: string): Promise<string> {
+  // git prints the path relative to where it ran, so it is resolved against that same directory.
+  const output = (await openGit(root).run(['rev-parse', '--git-path', 'hooks'])).trim();
+  if (output === '') {
+    throw new GitError(`Cannot find the hooks directory of \`${root}\`, expected a path from \`git rev-parse --git-path hooks\`, got nothing.`);
+  }
+  return path.resolve(root, output);
+}

@@ -1,0 +1,106 @@
+import os from 'node:os';
+import type { Role } from '../agents/agent.js';
+import type { ClaimRecord } from './claim-role.js';
+import { holderStates, viewHolder, type HolderState } from './heartbeat-state.js';
+import { isProcessAlive } from './process-alive.js';
+import { readClaim } from './read-claims.js';
+import type { Report } from './session-events.js';
+import type { StatePaths } from './state-paths.js';
+
+export interface PeerWatchOptions {
+  paths: StatePaths;
+  /** This side's role; the peer holds the other one. */
+  role: Role;
+  report: Report;
+  /** How often the peer's claim is read while this side waits (default 1 s). */
+  checkMs?: number;
+  /** How often a peer still at its turn is mentioned again (default 5 min). */
+  remindMs?: number;
+  now?: () => number;
+}
+
+export interface PeerWatch {
+  /** Checks the peer now and every `checkMs` until `waiting` settles, reporting what changed. */
+  during<T>(waiting: Promise<T>): Promise<T>;
+}
+
+/**
+ * Watches the peer's claim while it is the peer's turn, and reports a `peer-state` event when the
+ * peer comes, goes, or comes back: only on a change (and a reminder every `remindMs` while it
+ * thinks), so a long turn does not flood the terminal. It only reports: a gone peer is restarted
+ * by its user and takes its role back, and --turn-timeout still bounds the wait.
+ */
+export function watchPeer(options: PeerWatchOptions): PeerWatch {
+  const peer: Role = options.role === 'reviewer' ? 'responder' : 'reviewer';
+  const now = options.now ?? Date.now;
+  const checkMs = options.checkMs ?? 1_000;
+  const remindMs = options.remindMs ?? 5 * 60_000;
+  let last: { state: HolderState; pid: number | null; at: number } | null = null;
+  let beat: Beat | null = null;
+
+  const check = async (active: () => boolean) => {
+    const record = await readClaim(options.paths, peer);
+    const time = now();
+    beat = seenBeat(beat, record, time);
+    const view = viewHolder(record, {
+      alive: record !== null && isProcessAlive(record),
+      local: record?.host === os.hostname(),
+      heartbeatAgeMs: beat === null ? null : time - beat.seenAt,
+      hasTurn: true,
+      now: time,
+    });
+    const pid = record?.pid ?? null;
+    const changed = last === null ? view.state !== holderStates.thinking : last.state !== view.state || last.pid !== pid;
+    const remind = last !== null && !changed && view.state === holderStates.thinking && time - last.at >= remindMs;
+    if (!active()) return;
+    if (last === null || changed || remind) {
+      const previous = last?.state ?? null;
+      last = { state: view.state, pid, at: time };
+      if (previous === null && !changed) return;
+      options.report({ type: 'peer-state', role: options.role, peer, state: view.state, previous, pid, host: record?.host ?? null, reason: view.reason });
+    }
+  };
+
+  return {
+    async during(waiting) {
+      let active = true;
+      let checking: Promise<void> | null = null;
+      const tick = () => {
+        // A check still reading when the next tick comes is not stacked on.
+        checking ??= check(() => active)
+          .catch(() => undefined)
+          .finally(() => (checking = null));
+      };
+      tick();
+      const timer = setInterval(tick, checkMs);
+      timer.unref();
+      try {
+        return await waiting;
+      } finally {
+        active = false;
+        clearInterval(timer);
+        await checking;
+      }
+    },
+  };
+}
+
+interface Beat {
+  /** The claim's `heartbeatAt`, as written. */
+  at: string;
+  /** When this host saw that heartbeat appear, by its own clock. */
+  seenAt: number;
+}
+
+/**
+ * Heartbeats are aged by this host's clock from when each was seen to change, so another host's
+ * clock running fast cannot keep a dead peer alive. At first sight, the heartbeat's own time is
+ * all there is (never in the future).
+ */
+function seenBeat(previous: Beat | null, record: ClaimRecord | null, time: number): Beat | null {
+  const at = record?.heartbeatAt;
+  if (typeof at !== 'string') return null;
+  if (previous?.at === at) return previous;
+  const stamped = Date.parse(at);
+  return { at, seenAt: previous === null && !Number.isNaN(stamped) ? Math.min(time, stamped) : time };
+}

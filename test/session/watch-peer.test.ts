@@ -1,0 +1,104 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ClaimRecord } from '../../src/session/claim-role.js';
+import type { SessionEvent } from '../../src/session/session-events.js';
+import { claimPath, statePaths } from '../../src/session/state-paths.js';
+import { watchPeer, type PeerWatchOptions } from '../../src/session/watch-peer.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { deadPid, useLiveHolders } from './processes.js';
+import { useTempDir } from './temp-dir.js';
+
+const tempDir = useTempDir('peer');
+const liveHolder = useLiveHolders();
+const host = os.hostname();
+
+/** A Reviewer watching the Responder's claim, checking every 20 ms; `checks` counts them. */
+async function setup(options: Partial<PeerWatchOptions> = {}) {
+  const root = await tempDir();
+  const paths = statePaths(path.join(root, '.git'), root, path.join(root, 'reply.md'));
+  await mkdir(paths.claims, { recursive: true });
+  const events: Array<Extract<SessionEvent, { type: 'peer-state' }>> = [];
+  let checks = 0;
+  const watch = watchPeer({
+    paths,
+    role: 'reviewer',
+    report: (event) => {
+      if (event.type === 'peer-state') events.push(event);
+    },
+    checkMs: 20,
+    now: () => {
+      checks++;
+      return Date.now();
+    },
+    ...options,
+  });
+  const writeClaim = (record: Partial<ClaimRecord>) =>
+    writeFile(claimPath(paths, 'responder'), JSON.stringify({ role: 'responder', host, startedAt: new Date().toISOString(), agent: 'codex', heartbeatAt: new Date().toISOString(), ...record }));
+  /** Waits, watching, until the `count`th event or `count` more checks. */
+  const until = (what: () => boolean, label: string) => watch.during(waitFor(what, label, 5_000));
+  return { paths, events, writeClaim, until, checks: () => checks };
+}
+
+const summary = (event: { state: string; previous: string | null; reason: string }) => `${event.previous ?? 'null'} → ${event.state}: ${event.reason}`;
+
+describe('watchPeer', () => {
+  it('reports an absent peer, then the peer joining, then its death within a few checks', async () => {
+    const { events, writeClaim, until } = await setup();
+    await until(() => events.length === 1, 'the absent peer');
+    const pid = await liveHolder();
+    await writeClaim({ pid });
+    await until(() => events.length === 2, 'the peer to join');
+    process.kill(pid, 'SIGKILL');
+    await until(() => events.length === 3, 'the peer to be gone');
+    expect(events.map(summary)).toEqual(['null → absent: nobody holds the role', 'absent → thinking: taking its turn', 'thinking → gone: its process ended']);
+    expect(events.map((event) => [event.role, event.peer, event.pid, event.host])).toEqual([
+      ['reviewer', 'responder', null, null],
+      ['reviewer', 'responder', pid, host],
+      ['reviewer', 'responder', pid, host],
+    ]);
+  });
+
+  it('says nothing while a live peer thinks, check after check: no spam', async () => {
+    const { events, writeClaim, until, checks } = await setup();
+    await writeClaim({ pid: await liveHolder(), agentPid: 4350, agentStartedAt: new Date().toISOString() });
+    await until(() => checks() >= 15, '15 checks');
+    expect(events).toEqual([]);
+  });
+
+  it('reminds, every remindMs, that the peer is still thinking and for how long', async () => {
+    const { events, writeClaim, until } = await setup({ remindMs: 100 });
+    await writeClaim({ pid: await liveHolder(), agentPid: 4350, agentStartedAt: new Date(Date.now() - 360_000).toISOString() });
+    await until(() => events.length === 1, 'a reminder');
+    expect(summary(events[0] ?? { state: '', previous: null, reason: '' })).toBe('thinking → thinking: its agent has run for 6m (pid 4350)');
+  });
+
+  it('reports a dead peer at the first check', async () => {
+    const { events, writeClaim, until } = await setup();
+    await writeClaim({ pid: await deadPid() });
+    await until(() => events.length === 1, 'the dead peer');
+    expect(events.map(summary)).toEqual(['null → gone: its process ended']);
+  });
+
+  it('on another host, a peer whose heartbeat stops is gone after three intervals, even with its clock ahead, and back when it beats again', async () => {
+    const { events, writeClaim, until } = await setup();
+    const ahead = new Date(Date.now() + 3_600_000).toISOString();
+    await writeClaim({ pid: 4343, host: `not-${host}`, heartbeatMs: 50, heartbeatAt: ahead });
+    await until(() => events.length === 1, 'the peer to be gone');
+    expect(events[0]?.state).toBe('gone');
+    expect(events[0]?.reason).toMatch(/^no heartbeat for \d+ms$/);
+    await writeClaim({ pid: 4343, host: `not-${host}`, heartbeatMs: 50, heartbeatAt: new Date(Date.now() + 3_600_500).toISOString() });
+    await until(() => events.length === 2, 'the peer to be back');
+    expect(summary(events[1] ?? { state: '', previous: null, reason: '' })).toBe('gone → thinking: taking its turn');
+  });
+
+  it('reports a peer that leaves (releases its claim) as absent', async () => {
+    const { events, writeClaim, until, paths, checks } = await setup();
+    await writeClaim({ pid: await liveHolder() });
+    await until(() => checks() >= 3, 'three checks');
+    await rm(claimPath(paths, 'responder'));
+    await until(() => events.length === 1, 'the peer to leave');
+    expect(events.map(summary)).toEqual(['thinking → absent: nobody holds the role']);
+  });
+});
