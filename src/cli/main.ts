@@ -16,6 +16,7 @@ import { runHookCommand } from './hook-command.js';
 import { runArchive } from './archive-command.js';
 import { runDuo } from './duo-command.js';
 import { runStatus } from './status-command.js';
+import { runPrePushCommand } from './pre-push-command.js';
 import type { Report } from '../session/session-events.js';
 
 const outcomeCodes: Record<Outcome, ExitCode> = {
@@ -72,8 +73,7 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
     case 'status':
       return runStatus({ file: await debateFile(command), cwd: command.cwd, json: command.json, write });
     case 'pre-push':
-      // Not routed by parseCommandLine yet (see commandWords): wired with the command.
-      throw new CodeDebateError('`code-debate pre-push` is not wired yet.');
+      return runPrePushCommand({ ...command, env: process.env, stdin: process.stdin, signal, write: (text: string) => process.stderr.write(text) });
     case 'duo': {
       const settings = await loadSettings(command.cwd, command.flags, process.env);
       return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: write, stderr: (text: string) => process.stderr.write(text) });

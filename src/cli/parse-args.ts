@@ -73,7 +73,7 @@ const options = {
 } as const;
 
 /** Commands named by the first word; any other first word starts a subject. */
-const commandWords = ['duo', 'show', 'status', 'hook', 'archive', 'demo'] as const;
+const commandWords = ['duo', 'show', 'status', 'hook', 'archive', 'demo', 'pre-push'] as const;
 
 /** argv (without node and the script) → the command to run. Every mistake is a ConfigError. */
 export function parseCommandLine(argv: readonly string[], cwd: string): Command {

@@ -1,0 +1,59 @@
+import type { ReportPoint } from '../ledger/ledger-report.js';
+import { severities, type Severity } from '../protocol/document.js';
+
+/** What the verdict needs of a point: the ledger report's fields, as the cache keeps them. */
+export type VerdictPoint = Pick<ReportPoint, 'id' | 'title' | 'severity' | 'status' | 'responder'>;
+
+/**
+ * Where a point ended, for the gate: `confirmed` the Responder agreed (or partly agreed) and
+ * it was settled; `disputed` still open; `dismissed` the Reviewer accepted the Responder's
+ * disagreement; `withdrawn` the Reviewer dropped it.
+ */
+export type Standing = 'confirmed' | 'disputed' | 'dismissed' | 'withdrawn';
+
+export interface JudgedPoint {
+  id: string;
+  title: string;
+  severity: Severity | null;
+  standing: Standing;
+  /** At or above the blocking severity, and confirmed or disputed. */
+  blocking: boolean;
+}
+
+export interface Verdict {
+  blocked: boolean;
+  /** The blocking points, most severe first. */
+  blocking: JudgedPoint[];
+  points: JudgedPoint[];
+}
+
+/** Whether `severity` is `threshold` or more severe; a point without a severity never is. */
+export function atOrAbove(severity: Severity | null, threshold: Severity): boolean {
+  return severity !== null && severities.indexOf(severity) <= severities.indexOf(threshold);
+}
+
+export function standingOf(point: VerdictPoint): Standing {
+  if (point.status === 'withdrawn') return 'withdrawn';
+  if (point.status === 'open') return 'disputed';
+  return point.responder === 'disagreed' ? 'dismissed' : 'confirmed';
+}
+
+/**
+ * Pure: the gate's verdict on a finished debate. The push is blocked when a point at or above
+ * `blockOn` is confirmed or still disputed; withdrawn and dismissed points never block.
+ */
+export function judgeDebate(points: readonly VerdictPoint[], blockOn: Severity): Verdict {
+  const judged = points.map((point): JudgedPoint => {
+    const severity = readSeverity(point.severity);
+    const standing = standingOf(point);
+    const blocking = atOrAbove(severity, blockOn) && (standing === 'confirmed' || standing === 'disputed');
+    return { id: point.id, title: point.title, severity, standing, blocking };
+  });
+  const rank = (point: JudgedPoint) => (point.severity === null ? severities.length : severities.indexOf(point.severity));
+  const blocking = judged.filter((point) => point.blocking).sort((a, b) => rank(a) - rank(b));
+  return { blocked: blocking.length > 0, blocking, points: judged };
+}
+
+function readSeverity(value: string | null): Severity | null {
+  return (severities as readonly string[]).includes(value ?? '') ? (value as Severity) : null;
+}
