@@ -1,28 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { killRunningGroupsNow } from '../agents/kill-process-group.js';
 import { AgentError, ClaimError, CodeDebateError, ConfigError, GitError, InterruptedError, ProtocolError } from '../errors.js';
-import { runSession } from '../session/run-session.js';
-import { outcomes, type Outcome } from '../session/debate-loop.js';
-import { runDemo } from './demo.js';
-import { runShow } from './show-command.js';
+import type { Report } from '../session/session-events.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
 import { helpText } from './help-text.js';
-import { createHumanReporter } from './human-reporter.js';
 import { defaults, parseCommandLine } from './parse-args.js';
-import { combineReporters, createJsonReporter } from './json-reporter.js';
-import { createTerminalReporter } from './terminal-reporter.js';
-import { loadSettings } from './resolve-settings.js';
-import { runHookCommand } from './hook-command.js';
-import { runArchive } from './archive-command.js';
-import { runDuo } from './duo-command.js';
-import { runStatus } from './status-command.js';
-import { runPrePushCommand } from './pre-push-command.js';
-import type { Report } from '../session/session-events.js';
 
-const outcomeCodes: Record<Outcome, ExitCode> = {
-  [outcomes.consensus]: exitCodes.consensus,
-  [outcomes.disputed]: exitCodes.disputed,
-  [outcomes.peerTimeout]: exitCodes.peerTimeout,
+// Each command loads what it needs when it runs (`await import`): `--version` must not pay for
+// every agent backend, remark and git (hundreds of milliseconds, see bench/README.md).
+
+const outcomeCodes: Record<string, ExitCode> = {
+  consensus: exitCodes.consensus,
+  disputed: exitCodes.disputed,
+  'peer-timeout': exitCodes.peerTimeout,
 };
 
 /** The command line entry: the only place that sets the exit code and exits. */
@@ -62,25 +52,39 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
     case 'version':
       write(`${readVersion()}\n`);
       return exitCodes.consensus;
-    case 'demo':
+    case 'demo': {
+      const { runDemo } = await import('./demo.js');
       return runDemo({ keep: command.keep, signal });
-    case 'show':
+    }
+    case 'show': {
+      const { runShow } = await import('./show-command.js');
       return runShow({ file: await debateFile(command), cwd: command.cwd, json: command.json, write });
-    case 'hook':
+    }
+    case 'hook': {
+      const { runHookCommand } = await import('./hook-command.js');
       return runHookCommand({ action: command.action, cwd: command.cwd, write });
-    case 'archive':
+    }
+    case 'archive': {
+      const { runArchive } = await import('./archive-command.js');
       return runArchive({ file: await debateFile(command), cwd: command.cwd, write });
-    case 'status':
+    }
+    case 'status': {
+      const { runStatus } = await import('./status-command.js');
       return runStatus({ file: await debateFile(command), cwd: command.cwd, json: command.json, write });
-    case 'pre-push':
+    }
+    case 'pre-push': {
+      const { runPrePushCommand } = await import('./pre-push-command.js');
       return runPrePushCommand({ ...command, env: process.env, stdin: process.stdin, signal, write: (text: string) => process.stderr.write(text) });
+    }
     case 'duo': {
+      const [{ loadSettings }, { runDuo }] = await Promise.all([import('./resolve-settings.js'), import('./duo-command.js')]);
       const settings = await loadSettings(command.cwd, command.flags, process.env);
       return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: write, stderr: (text: string) => process.stderr.write(text) });
     }
     case 'debate': {
+      const [{ loadSettings }, { runSession }] = await Promise.all([import('./resolve-settings.js'), import('../session/run-session.js')]);
       const settings = await loadSettings(command.cwd, command.flags, process.env);
-      const report = chooseReporter(settings.json);
+      const report = await chooseReporter(settings.json);
       for (const message of settings.warnings) report({ type: 'warning', role: null, message });
       try {
         const result = await runSession({
@@ -100,7 +104,7 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
           report,
           agentEnvironment: { env: process.env, isTerminal: () => Boolean(process.stdin.isTTY && process.stdout.isTTY) },
         });
-        return outcomeCodes[result.outcome];
+        return outcomeCodes[result.outcome] ?? exitCodes.internal;
       } finally {
         report.stop?.();
       }
@@ -112,7 +116,12 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
  * Events for whoever reads them: NDJSON on stdout with `--json` (and the plain lines on stderr),
  * a live status line on an interactive terminal, plain lines otherwise (no TTY, or `CI` set).
  */
-function chooseReporter(json: boolean): Report & { stop?: () => void } {
+async function chooseReporter(json: boolean): Promise<Report & { stop?: () => void }> {
+  const [{ createHumanReporter }, { combineReporters, createJsonReporter }, { createTerminalReporter }] = await Promise.all([
+    import('./human-reporter.js'),
+    import('./json-reporter.js'),
+    import('./terminal-reporter.js'),
+  ]);
   const lines = createHumanReporter((line) => process.stderr.write(line));
   if (json) return combineReporters(createJsonReporter((line) => process.stdout.write(line)), lines);
   const interactive = process.stderr.isTTY && !process.env.CI;
@@ -122,6 +131,7 @@ function chooseReporter(json: boolean): Report & { stop?: () => void } {
 /** The debate file of `show` and `archive`: `--file`, else the settings file's, else reply.md. */
 async function debateFile(command: { file: string | undefined; cwd: string }): Promise<string> {
   if (command.file !== undefined) return command.file;
+  const { loadSettings } = await import('./resolve-settings.js');
   const settings = await loadSettings(command.cwd, { role: 'auto', pollMs: null, json: false }, {}).catch(() => null);
   return settings?.file ?? defaults.file;
 }
