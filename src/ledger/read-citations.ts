@@ -34,10 +34,21 @@ const barePath = /^(?:\.{0,2}\/)?(?:[\w.-]+\/)+[\w.-]+\/?$/;
 export function readCitations(document: DebateDocument): Citation[] {
   return document.sections
     .filter((section) => section.kind !== 'consensus')
-    .flatMap((section) => {
-      const found = dedupe(readCitationUnits(section.body).flatMap(readUnit));
-      return found.map((citation) => ({ section: section.heading, ...citation }));
-    });
+    .flatMap((section) => citationsOf(section.body).map((citation) => ({ section: section.heading, ...citation })));
+}
+
+// Sections never change once written: each body is read once per process, not once per turn.
+const seen = new Map<string, readonly Located[]>();
+const seenLimit = 512;
+
+function citationsOf(body: string): readonly Located[] {
+  let found = seen.get(body);
+  if (found === undefined) {
+    found = dedupe(readCitationUnits(body).flatMap(readUnit));
+    if (seen.size >= seenLimit) seen.delete(seen.keys().next().value as string);
+    seen.set(body, found);
+  }
+  return found;
 }
 
 function readUnit(unit: CitationUnit): Located[] {

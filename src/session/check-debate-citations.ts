@@ -1,6 +1,6 @@
 import { GitError } from '../errors.js';
 import { checkCitations, type CitationCheck } from '../git/check-citations.js';
-import { readCitations } from '../ledger/read-citations.js';
+import { readCitations, type Citation } from '../ledger/read-citations.js';
 import type { DebateDocument } from '../protocol/document.js';
 import type { SessionContext } from './session-context.js';
 
@@ -11,10 +11,21 @@ import type { SessionContext } from './session-context.js';
  */
 export async function checkDebateCitations(context: SessionContext, document: DebateDocument, head: string | null): Promise<CitationCheck[]> {
   try {
-    return await checkCitations(context.root, { head }, readCitations(document));
+    return await checkCached(context.root, head, readCitations(document));
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
     context.report({ type: 'warning', role: context.role, message: `the evidence check was skipped: ${error.message}` });
     return [];
   }
+}
+
+// A commit never changes: a citation checked against one is not checked again (the work tree is).
+const checked = new Map<string, Pick<CitationCheck, 'ok' | 'problem'>>();
+
+async function checkCached(root: string, head: string | null, citations: readonly Citation[]): Promise<CitationCheck[]> {
+  if (head === null) return checkCitations(root, { head }, citations);
+  const key = (citation: Citation) => JSON.stringify([root, head, citation.path, citation.line, citation.endLine, citation.quote]);
+  const fresh = citations.filter((citation) => !checked.has(key(citation)));
+  for (const result of await checkCitations(root, { head }, fresh)) checked.set(key(result), { ok: result.ok, problem: result.problem });
+  return citations.map((citation) => ({ ...citation, ...(checked.get(key(citation)) ?? { ok: true, problem: null }) }));
 }
