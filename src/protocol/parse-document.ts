@@ -4,7 +4,8 @@ import { classifyHeading } from './classify-heading.js';
 import type { DebateDocument, DocumentMeta, Section, Signature } from './document.js';
 import { readHeadingSource } from './heading-source.js';
 import { readPoints } from './read-points.js';
-import { normalizeNewlines, readMarkdown } from './read-markdown.js';
+import { readDocumentTree } from './read-document-tree.js';
+import { normalizeNewlines } from './read-markdown.js';
 import { checkSectionOrder } from './check-section-order.js';
 
 export type ParseResult = { ok: true; document: DebateDocument } | { ok: false; error: ProtocolError };
@@ -21,7 +22,7 @@ const separatorPattern = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
  */
 export function parseDocument(text: string): ParseResult {
   const source = normalizeNewlines(text);
-  const tree = readMarkdown(source);
+  const tree = readDocumentTree(source);
   let title: string | null = null;
   let meta: DocumentMeta | null = null;
   const starts: Array<{ kind: Section['kind']; number: number; heading: string; line: number; bodyStart: number; headingStart: number }> = [];

@@ -5,10 +5,19 @@ import { readDebateFile, type FileState } from './read-debate-file.js';
 /** How long a changed file must stay the same before it is read as a whole turn. */
 export const settleMs = 120;
 
+// The signature code-debate closes every section with: such a change is complete as it lands.
+const signatureLine = /\n\*\s*—\s*[^\n·]+?\s*·\s*[^\n]+?\s*·\s*\S+?\s*\*\s*$/;
+
+export function endsWithSignature(text: string): boolean {
+  return signatureLine.test(text);
+}
+
 /**
- * Waits until the file's checksum differs from `checksum` and then holds still for `settleMs`
- * (a peer appending with several writes is read once it is done). Returns the new state, or
- * null when `timeoutMs` passed or `signal` fired first.
+ * Waits until the file's checksum differs from `checksum`. A change that ends with a section's
+ * signature (a code-debate peer writes each section in one rename) is read at once; any other
+ * must hold still for `settleMs` first (a peer appending with several writes is read once it is
+ * done, so its agent is not started on half a section). Returns the new state, or null when
+ * `timeoutMs` passed or `signal` fired first.
  */
 export async function waitForChange(
   file: string,
@@ -22,7 +31,7 @@ export async function waitForChange(
     const reason = await watch.next(deadline - Date.now(), signal);
     if (signal.aborted) return null;
     const state = await readDebateFile(file);
-    if (state.checksum !== checksum) return settle(file, state);
+    if (state.checksum !== checksum) return endsWithSignature(state.text) ? state : settle(file, state);
     if (reason === 'timeout' || Date.now() >= deadline) return null;
   }
 }

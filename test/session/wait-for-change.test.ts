@@ -2,7 +2,7 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checksumOf } from '../../src/session/read-debate-file.js';
-import { settleMs, waitForChange } from '../../src/session/wait-for-change.js';
+import { endsWithSignature, settleMs, waitForChange } from '../../src/session/wait-for-change.js';
 import { watchFile, type FileWatch } from '../../src/watch/watch-file.js';
 import { useTempDir } from './temp-dir.js';
 
@@ -82,5 +82,17 @@ describe.each([
     controller.abort();
     expect(await waiting).toBeNull();
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('endsWithSignature: which changes are read without the settle delay', () => {
+  it.each([
+    ['our section, as renderSection writes it', '## Response 1\n\nx\n\n*— Responder · builtin · 2026-11-22T00:00:00Z*\n\n', true],
+    ['a signature with a cmd agent and CRLF', '## Review\r\n\r\nx\r\n\r\n*— Reviewer · cmd:my-agent · 2026-11-22T00:00:00Z*\r\n', true],
+    ['half a section', '## Response 1\n\n- R1: **Agree', false],
+    ['a section without a signature (a plain peer)', '## Response 1\n\n- R1: **Agreed**\n', false],
+    ['a signature followed by more text', '*— Responder · builtin · 2026-11-22T00:00:00Z*\n\n## Reviewer', false],
+  ])('%s: %s', (_name, text, expected) => {
+    expect(endsWithSignature(`# Code Debate: HEAD\n\n${text}`)).toBe(expected);
   });
 });
