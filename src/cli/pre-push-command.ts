@@ -6,7 +6,7 @@ import { findRepo, type Repo } from '../git/find-repo.js';
 import { openGit } from '../git/run-git.js';
 import { maxTimerMs } from '../max-timer.js';
 import { debateRange, reusableOutcomes } from '../prepush/debate-range.js';
-import { judgeDebate, type Verdict } from '../prepush/judge-debate.js';
+import { judgeDebate, type Verdict } from '../ledger/judge-debate.js';
 import { isConfiguredRemote, planPushLine, type DebateRange } from '../prepush/plan-push-ranges.js';
 import { readPushLines, type PushLine } from '../prepush/read-push-lines.js';
 import { bypassAdvice, describeAgents, describeLine, describeRange, prefix, renderVerdict } from '../prepush/render-push-report.js';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildLedger } from '../../src/ledger/build-ledger.js';
 import { ledgerReport } from '../../src/ledger/ledger-report.js';
-import { atOrAbove, judgeDebate, type VerdictPoint } from '../../src/prepush/judge-debate.js';
+import { atOrAbove, judgeDebate, type VerdictPoint } from '../../src/ledger/judge-debate.js';
 import { renderVerdict } from '../../src/prepush/render-push-report.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 
