@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { signalGroup } from '../../src/agents/kill-process-group.js';
 import { runStatus, type DebateStatus } from '../../src/cli/status-command.js';
 import { sampleReview, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
 import { scriptedAgent, startCli, type Running } from '../helpers/run-cli.js';
@@ -20,6 +21,8 @@ async function reviewerWaiting() {
       process.child.kill('SIGKILL');
       await process.exited;
     }
+    // A SIGKILLed side cannot stop its agent, which runs in its own process group: the test does.
+    for (const pid of await agentPids(responderScript.log)) signalGroup(pid, 'SIGKILL');
   });
   const reviewer = startCli(['--agent', scriptedAgent(reviewerScript.script, reviewerScript.log), 'HEAD'], { cwd: repo.dir });
   running.push(reviewer);
