@@ -20,7 +20,8 @@ export async function runDemo(options: { keep: boolean; signal: AbortSignal }): 
     const codes = await Promise.all([runSide(dir, options.signal), runSide(dir, options.signal)]);
     const text = await readFile(path.join(dir, 'reply.md'), 'utf8').catch(() => null);
     if (text !== null) process.stdout.write(`\n${text}`);
-    return (codes.find((code) => code > exitCodes.disputed) ?? Math.max(...codes)) as ExitCode;
+    // The planted problems are meant to be found: a debate that ended is the demo working (exit 0).
+    return (codes.find((code) => code > exitCodes.disputed) ?? exitCodes.consensus) as ExitCode;
   } finally {
     if (options.keep) process.stderr.write(`\ncode-debate demo: kept ${dir}\n`);
     else await rm(dir, { recursive: true, force: true });

@@ -91,6 +91,8 @@ function startSide(role: Role, options: DuoOptions, onEnded: (event: { outcome: 
     String(settings.maxDiffBytes),
     '--stance',
     settings.stance,
+    '--block-on',
+    settings.blockOn,
     ...(settings.pollMs === null ? [] : ['--poll', String(settings.pollMs)]),
     '--json',
     '--cwd',

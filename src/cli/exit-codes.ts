@@ -1,8 +1,8 @@
 /** Every exit code code-debate uses; README.md documents each one. */
 export const exitCodes = {
-  /** The debate ended at CONSENSUS with every point resolved (or had already ended). */
+  /** The debate ended with nothing blocking: no point at or above --block-on confirmed or disputed. */
   consensus: 0,
-  /** The debate ended at CONSENSUS with points still disputed (the round limit was reached). */
+  /** The debate ended (consensus, limit or stall) with blocking points left: fix them, or decide. */
   disputed: 1,
   /** Bad command line or setting, a path outside the repository, or both roles already taken. */
   usage: 2,

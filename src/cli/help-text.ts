@@ -37,7 +37,7 @@ Options:
   --stance devils-advocate    as Responder, name the review's assumptions and argue the opposite case
   --poll <ms>                 poll the file instead of using filesystem events
   --json                      events as newline-delimited JSON on stdout (logs stay on stderr)
-  --block-on <severity>       pre-push: the lowest severity that blocks (default ${defaults.blockOn})
+  --block-on <severity>       the lowest severity that blocks: exit 1, or the push (default ${defaults.blockOn})
   --time-limit <duration>     pre-push: the most the debate may take (default ${defaults.timeLimit})
   --time-limit-fails open|closed  pre-push: past the limit, push anyway or block (default ${defaults.timeLimitFails})
   -C, --cwd <dir>             run as if started in <dir>
@@ -46,7 +46,7 @@ Options:
 
 Settings: .code-debate.json at the repository root (or "codeDebate" in package.json); flags win.
 
-Exit codes: 0 consensus, 1 points still disputed, 2 usage or config error (or both roles taken),
-3 peer timed out, 4 agent failure, 5 protocol error in the file, 6 git error, 70 internal error,
+Exit codes: 0 nothing blocking, 1 points at or above --block-on confirmed or disputed,
+2 usage or config error (or both roles taken), 3 peer timed out, 4 agent failure, 5 protocol error in the file, 6 git error, 70 internal error,
 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM.
 `;

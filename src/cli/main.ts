@@ -9,12 +9,6 @@ import { defaults, parseCommandLine } from './parse-args.js';
 // Each command loads what it needs when it runs (`await import`): `--version` must not pay for
 // every agent backend, remark and git (hundreds of milliseconds, see bench/README.md).
 
-const outcomeCodes: Record<string, ExitCode> = {
-  consensus: exitCodes.consensus,
-  disputed: exitCodes.disputed,
-  'peer-timeout': exitCodes.peerTimeout,
-};
-
 /** The command line entry: the only place that sets the exit code and exits. */
 export async function runCli(argv: readonly string[]): Promise<void> {
   const controller = new AbortController();
@@ -98,13 +92,15 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
           agentTimeoutMs: settings.agentTimeoutMs,
           maxDiffBytes: settings.maxDiffBytes,
           stance: settings.stance,
+          blockOn: settings.blockOn,
           pollMs: settings.pollMs,
           safetyNetMs: 2_000,
           signal,
           report,
           agentEnvironment: { env: process.env, isTerminal: () => Boolean(process.stdin.isTTY && process.stdout.isTTY) },
         });
-        return outcomeCodes[result.outcome] ?? exitCodes.internal;
+        if (result.outcome === 'peer-timeout') return exitCodes.peerTimeout;
+        return result.blocking.length > 0 ? exitCodes.disputed : exitCodes.consensus;
       } finally {
         report.stop?.();
       }

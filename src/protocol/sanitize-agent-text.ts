@@ -12,7 +12,8 @@ const probeHeading = 'code-debate probe';
  * the sections after it. A heading that repeats the section's own heading is dropped.
  */
 export function sanitizeAgentText(text: string, ownHeading: string): string {
-  let body = dropOwnHeading(normalizeNewlines(text).replace(/[ \t]+$/gm, ''), ownHeading);
+  // Remark drops a byte order mark that starts the text, not one in the middle of the file: gone, both read the same.
+  let body = dropOwnHeading(normalizeNewlines(text).replaceAll('\uFEFF', '').replace(/[ \t]+$/gm, ''), ownHeading);
   for (let pass = 0; pass < 3 && findTopHeadings(body).length > 0; pass++) body = demoteHeadings(body);
   body = body.replace(/^#{1,2}(?=[ \t]|$)/gm, '###');
   body = trimBlankLines(closeOpenFences(body));

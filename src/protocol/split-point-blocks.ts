@@ -32,7 +32,8 @@ export function splitPointBlocks(body: string): PointBlock[] {
   for (const [style, pattern] of markers) {
     const starts: Array<{ index: number; number: number; title: string }> = [];
     lines.forEach((line, index) => {
-      const match = inCode[index] ? null : pattern.exec(line);
+      // Trailing whitespace is a formatter's to strip: it never decides what a line is.
+      const match = inCode[index] ? null : pattern.exec(line.trimEnd());
       if (match?.[1]) starts.push({ index, number: Number(match[1]), title: cleanTitle(match[2] ?? '') });
     });
     if (starts.length === 0) continue;

@@ -3,6 +3,7 @@ import { link, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { withFileLock } from './file-lock.js';
 import { checksumOf, readDebateFile, type FileState } from './read-debate-file.js';
+import { writeFailure } from './debate-file-error.js';
 
 export interface AppendRequest {
   file: string;
@@ -13,6 +14,8 @@ export interface AppendRequest {
   stillValid(current: FileState): boolean;
   /** The text to add after `current.text`. */
   render(current: FileState): string;
+  /** Writes and syncs the temporary file (default: the disk); tests put a failing disk here. */
+  writeTemporary?: (file: string, bytes: Buffer, mode: number | undefined) => Promise<void>;
 }
 
 export type AppendResult = { written: true; state: FileState } | { written: false; current: FileState };
@@ -22,7 +25,8 @@ export type AppendResult = { written: true; state: FileState } | { written: fals
  * the decision was made on (or that the decision still holds), write old content + new section
  * to a temporary file, fsync it, and rename it over the file (link it, when creating the file,
  * so a file another writer created meanwhile is never replaced). The old bytes are kept as they
- * are; readers never see a half-written file.
+ * are; readers never see a half-written file. A write that fails (a full disk, no permission)
+ * leaves the file and its directory as they were and throws a DebateWriteError.
  */
 export async function appendSection(request: AppendRequest): Promise<AppendResult> {
   return withFileLock(request.lockPath, { timeoutMs: 10_000 }, async () => {
@@ -43,22 +47,32 @@ async function tryAppend(request: AppendRequest): Promise<AppendResult | 'moved'
   if (current.checksum !== request.expectedChecksum && !request.stillValid(current)) return { written: false, current };
   const bytes = Buffer.concat([current.bytes, Buffer.from(request.render(current), 'utf8')]);
   const temporary = path.join(path.dirname(request.file), `.${path.basename(request.file)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
-  await writeDurably(temporary, bytes, before?.mode);
   try {
+    await (request.writeTemporary ?? writeDurably)(temporary, bytes, before?.mode);
     if (!sameFile(before, await statOrNull(request.file))) return 'moved';
     if (before === null) {
-      await link(temporary, request.file);
+      if (!(await linkUnlessTaken(temporary, request.file))) return 'moved';
     } else {
       await rename(temporary, request.file);
     }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return 'moved';
-    throw error;
+    throw writeFailure(request.file, error);
   } finally {
     await unlink(temporary).catch(() => undefined);
   }
   await syncDirectory(path.dirname(request.file));
   return { written: true, state: { exists: true, bytes, text: bytes.toString('utf8'), checksum: checksumOf(bytes) } };
+}
+
+/** Hard-links `temporary` as `file`; false when a file of that name appeared meanwhile. */
+async function linkUnlessTaken(temporary: string, file: string): Promise<boolean> {
+  try {
+    await link(temporary, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
 }
 
 async function writeDurably(file: string, bytes: Buffer, mode: number | undefined): Promise<void> {

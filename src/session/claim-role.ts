@@ -73,7 +73,7 @@ export async function claimRole(options: ClaimOptions): Promise<Claim> {
 async function findOrphanedRole(paths: StatePaths, roles: readonly Role[]): Promise<Role | null> {
   for (const role of roles) {
     const text = await readFile(claimPath(paths, role), 'utf8').catch(() => null);
-    if (text !== null && !isProcessAlive(parseClaim(text, role))) return role;
+    if (text !== null && !isHolderAlive(parseClaim(text, role))) return role;
   }
   return null;
 }
@@ -92,7 +92,7 @@ async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
     const text = await readFile(file, 'utf8').catch(() => null);
     if (text === null) continue;
     const holder = parseClaim(text, role);
-    if (isProcessAlive(holder)) return { claimed: false, holder };
+    if (isHolderAlive(holder)) return { claimed: false, holder };
     // Dead holder: remove its claim under a lock, only if it is still that same claim.
     await withFileLock(options.paths.takeoverLock, { timeoutMs: 5_000 }, async () => {
       if ((await readFile(file, 'utf8').catch(() => null)) === text) await unlink(file);
@@ -112,6 +112,7 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
   const file = claimPath(paths, role);
   let record = claimed;
   let released = false;
+  heldHere.add(heldKey(claimed));
   // Two overlapping writes of one temporary file could leave a claim that is not JSON, which reads as a dead holder.
   let updates: Promise<void> = Promise.resolve();
   const write = (change: (current: ClaimRecord) => ClaimRecord): Promise<void> => {
@@ -151,12 +152,23 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
     },
     async release() {
       released = true;
+      heldHere.delete(heldKey(claimed));
       clearInterval(heartbeat);
       await updates;
       const text = await readFile(file, 'utf8').catch(() => null);
       if (text !== null && isOurs(parseClaim(text, role), claimed)) await unlink(file).catch(() => undefined);
     },
   };
+}
+
+// The claims this process holds. One naming this pid that is none of them was left by an earlier
+// process that had the same pid: a restarted container numbers its processes alike.
+const heldHere = new Set<string>();
+const heldKey = (record: ClaimRecord) => `${record.role} ${record.startedAt}`;
+
+function isHolderAlive(holder: ClaimRecord): boolean {
+  if (holder.pid === process.pid && holder.host === os.hostname()) return heldHere.has(heldKey(holder));
+  return isProcessAlive(holder);
 }
 
 /** The same claim: this process, claimed at the same instant (a pid alone may be reused). */

@@ -1,6 +1,8 @@
 import { InterruptedError } from '../errors.js';
 import { buildLedger } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
+import { judgeDebate } from '../ledger/judge-debate.js';
+import { ledgerReport } from '../ledger/ledger-report.js';
 import { readOutcome } from '../ledger/read-outcome.js';
 import { trackPoints } from '../ledger/track-points.js';
 import { formatHeading } from '../protocol/classify-heading.js';
@@ -14,6 +16,7 @@ import type { SessionContext } from './session-context.js';
 import type { TurnPrompt } from './session-events.js';
 import { takeTurn } from './take-turn.js';
 import { waitForChange } from './wait-for-change.js';
+import { historyChangeOf, waitForRestore } from './wait-for-restore.js';
 import { watchPeer } from './watch-peer.js';
 
 export const outcomes = {
@@ -26,6 +29,8 @@ export type Outcome = (typeof outcomes)[keyof typeof outcomes];
 export interface SessionOutcome {
   outcome: Outcome;
   message: string;
+  /** The points at or above --block-on that were confirmed or are still disputed (exit 1). */
+  blocking: string[];
 }
 
 /** A broken file is re-read for this long before it is reported: the peer may be mid-write. */
@@ -41,11 +46,19 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
   const peer = role === 'reviewer' ? 'responder' : 'reviewer';
   let state = await readDebateFile(context.file);
   let waitingSince: number | null = null;
+  // The last state that parsed: every later one must still hold it, the file being append-only.
+  let seen: FileState | null = null;
   const peerWatch = watchPeer({ paths: context.paths, role, report });
   let reportedRound = 0;
   const prompts: TurnPrompt[] = [];
   for (;;) {
     if (context.signal.aborted) throw new InterruptedError('Interrupted while waiting; nothing was written.');
+    const change = seen && historyChangeOf(seen, state);
+    if (seen && change) {
+      state = await waitForRestore(context, watch, seen, state, change);
+      waitingSince = null;
+      continue;
+    }
     const parsed = parseDocument(state.text);
     if (!parsed.ok) {
       const changed = await waitForChange(context.file, watch, state.checksum, protocolGraceMs, context.signal);
@@ -53,6 +66,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
       if (changed) state = changed;
       continue;
     }
+    seen = state;
     const document = parsed.document;
     reportedRound = reportRoundState(context, document, reportedRound);
     const action = decideAction(document, role, { maxRounds: context.maxRounds });
@@ -72,7 +86,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     const changed = await peerWatch.during(waitForChange(context.file, watch, state.checksum, waitingSince + context.turnTimeoutMs - Date.now(), context.signal));
     if (changed) {
       const next = parseDocument(changed.text);
-      if (next.ok && decideAction(next.document, role, { maxRounds: context.maxRounds }).type === 'wait') report({ type: 'not-a-turn', role, for: peer });
+      if (next.ok && decideAction(next.document, role, { maxRounds: context.maxRounds }).type === 'wait' && !historyChangeOf(state, changed)) report({ type: 'not-a-turn', role, for: peer });
       state = changed;
       continue;
     }
@@ -108,24 +122,29 @@ async function timedOut(context: SessionContext, state: FileState, document: Deb
   if (!state.exists) {
     const message = `The ${other} did not start the debate within ${limit} (--turn-timeout): ${context.relativeFile} never appeared. Start the ${other} in another terminal.`;
     context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message, prompts });
-    return { outcome: outcomes.peerTimeout, message };
+    return { outcome: outcomes.peerTimeout, message, blocking: [] };
   }
   const result = await takeTurn(context, decideTimeoutAction(document), state, document);
   const message = result.written
     ? `The ${other} did not take its turn within ${limit} (--turn-timeout); the ${self} wrote the CONSENSUS.`
     : `The ${other} did not take its turn within ${limit} (--turn-timeout), and the file changed as the CONSENSUS was written; nothing was written.`;
   context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message, prompts });
-  return { outcome: outcomes.peerTimeout, message };
+  return { outcome: outcomes.peerTimeout, message, blocking: [] };
 }
 
 function ended(context: SessionContext, document: DebateDocument, prompts: TurnPrompt[]): SessionOutcome {
   const open = trackPoints(document).filter((state) => !state.resolved);
   const outcome = open.length === 0 ? outcomes.consensus : outcomes.disputed;
   const how = readOutcome(buildLedger(document)) === 'stalled' ? 'stopped early, as a round brought no new reasoning,' : 'ended with CONSENSUS';
-  const message =
+  const verdict = judgeDebate(ledgerReport(buildLedger(document)).points, context.blockOn);
+  const blocking = verdict.blocking.map((point) => `${point.id} (${point.severity}, ${point.standing})`);
+  const stands =
     open.length === 0
-      ? `The debate ended with CONSENSUS: every point is resolved. See ${context.relativeFile}.`
-      : `The debate ${how} and ${open.length} point${open.length === 1 ? '' : 's'} still disputed (${open.map((s) => s.point.id).join(', ')}). See ${context.relativeFile}.`;
-  context.report({ type: 'ended', role: context.role, outcome, message, prompts });
-  return { outcome, message };
+      ? `The debate ended with CONSENSUS: every point is resolved.`
+      : `The debate ${how} and ${open.length} point${open.length === 1 ? '' : 's'} still disputed (${open.map((s) => s.point.id).join(', ')}).`;
+  const blocks = blocking.length === 0 ? ` Nothing at or above ${context.blockOn} is left to fix.` : ` Blocking (${context.blockOn} or worse): ${blocking.join(', ')}.`;
+  const message = `${stands}${blocks} See ${context.relativeFile}.`;
+  const ids = verdict.blocking.map((point) => point.id);
+  context.report({ type: 'ended', role: context.role, outcome, message, prompts, blocking: ids });
+  return { outcome, message, blocking: ids };
 }

@@ -1,9 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { readFile, unlink } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { ClaimError } from '../errors.js';
 import { createExclusive } from './create-exclusive.js';
-import { isProcessAlive } from './process-alive.js';
+import { reachFaultPoint } from '../fault-point.js';
+import { isProcessAlive, processStartOf } from './process-alive.js';
 
 export interface FileLockOptions {
   /** How long to wait for a live holder before giving up. */
@@ -18,14 +20,18 @@ interface LockRecord {
   pid: number;
   host: string;
   at: number;
+  /** The holder's start time (processStartOf), so a lock naming a pid reused since is seen stale. */
+  processStart?: number;
 }
 
+const processStart = processStartOf(process.pid);
+
 /**
- * Runs `task` while holding a lock file created exclusively (`wx`). A lock left by a dead process,
- * or older than `staleMs`, is broken.
+ * Runs `task` while holding a lock file created exclusively (`wx`). A lock left by a dead process
+ * (its pid gone, or reused since by another process), or older than `staleMs`, is broken.
  */
 export async function withFileLock<T>(lockPath: string, options: FileLockOptions, task: () => Promise<T>): Promise<T> {
-  const mine: LockRecord = { pid: process.pid, host: os.hostname(), at: Date.now() };
+  const mine: LockRecord = { pid: process.pid, host: os.hostname(), at: Date.now(), ...(processStart === null ? {} : { processStart }) };
   const text = JSON.stringify(mine);
   const deadline = Date.now() + options.timeoutMs;
   for (let attempt = 0; ; attempt++) {
@@ -39,8 +45,12 @@ export async function withFileLock<T>(lockPath: string, options: FileLockOptions
     }
     await delay(Math.min(5 * 2 ** attempt, 100));
   }
+  const name = path.basename(lockPath, '.lock');
   try {
-    return await task();
+    await reachFaultPoint(`${name}-lock-held`);
+    const result = await task();
+    await reachFaultPoint(`${name}-lock-releasing`);
+    return result;
   } finally {
     if ((await readFile(lockPath, 'utf8').catch(() => '')) === text) await unlink(lockPath).catch(() => undefined);
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { readFailure } from './debate-file-error.js';
 
 export interface FileState {
   exists: boolean;
@@ -20,7 +21,7 @@ export async function readDebateFile(file: string): Promise<FileState> {
     const bytes = await readFile(file);
     return { exists: true, bytes, text: bytes.toString('utf8'), checksum: checksumOf(bytes) };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw readFailure(file, error);
     return { exists: false, bytes: Buffer.alloc(0), text: '', checksum: checksumOf('') };
   }
 }

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '../agents/agent.js';
 import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
@@ -9,12 +10,16 @@ import { findRepo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { resolveSubject } from '../git/resolve-subject.js';
 import type { Stance } from '../prompts/build-prompt.js';
+import type { Severity } from '../protocol/document.js';
 import { readStandards } from '../prompts/read-standards.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { watchFile } from '../watch/watch-file.js';
 import { claimRole, type Claim } from './claim-role.js';
 import { debateLoop, type SessionOutcome } from './debate-loop.js';
 import { archiveDebate } from './archive-debate.js';
+import { reachFaultPoint } from '../fault-point.js';
+import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
+import { withFileLock } from './file-lock.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import type { Report } from './session-events.js';
 import { statePaths, type StatePaths } from './state-paths.js';
@@ -34,6 +39,8 @@ export interface SessionOptions {
   maxDiffBytes: number;
   /** How the Responder argues (`--stance`). */
   stance: Stance;
+  /** The lowest severity that makes a confirmed or disputed point blocking (`--block-on`). */
+  blockOn: Severity;
   /** Force polling every `pollMs` (`--poll`); null for native events. */
   pollMs: number | null;
   /** Period of the checksum safety net. */
@@ -51,7 +58,10 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   const specs = await chooseAgents(options);
   const paths = statePaths(repo.gitDir, repo.root, file);
   const initial = await startFresh(file, relativeFile, paths, options.report);
-  if (await excludeFromGit(repo.root, relativeFile)) {
+  // Both sides start together: the lock keeps them from both adding the line.
+  await mkdir(paths.dir, { recursive: true });
+  const excluded = await withFileLock(path.join(paths.dir, 'info-exclude.lock'), { timeoutMs: 10_000 }, () => excludeFromGit(repo.root, relativeFile));
+  if (excluded) {
     options.report({ type: 'warning', role: null, message: `added /${relativeFile} to the repository's info/exclude, so the debate is never committed by accident.` });
   }
   const subjectOptions = { cwd: options.cwd, exclude: [relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env };
@@ -59,6 +69,8 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
     resolveSubject(options.subject, subjectOptions),
     readStandards(repo.root),
   ]);
+  const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
+  await reachFaultPoint('claim');
   const claim = await claimRole({ paths, wanted: options.role, fileExists: initial.exists && initial.text.trim() !== '', agent: (role) => specs[role] });
   try {
     const agent = createAgent(specs[claim.role], options.agentEnvironment);
@@ -74,16 +86,19 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
     if (claim.role === 'reviewer' && options.stance !== 'default') {
       options.report({ type: 'warning', role: claim.role, message: `--stance ${options.stance} shapes the Responder's answers; this side is the Reviewer, so it is ignored.` });
     }
-    const watch = await watchFile(file, {
+    // --poll checks the checksum at its own interval too: no turn waits for the safety net, events or none.
+    const safetyNetMs = options.pollMs === null ? options.safetyNetMs : Math.min(options.safetyNetMs, options.pollMs);
+    const fileWatch = await watchFile(file, {
       pollMs: options.pollMs,
-      safetyNetMs: options.safetyNetMs,
+      safetyNetMs,
       onError: (error) =>
         options.report({
           type: 'warning',
           role: claim.role,
-          message: `watching ${relativeFile} failed (${error.message}); checking its checksum every ${options.safetyNetMs} ms instead. --poll <ms> polls more often.`,
+          message: `watching ${relativeFile} failed (${error.message}); checking its checksum every ${safetyNetMs} ms instead. --poll <ms> polls more often.`,
         }),
     });
+    const watch = guardWorkspace(fileWatch, workspace);
     try {
       return await debateLoop({
         role: claim.role,
@@ -96,6 +111,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
         paths,
         standards,
         stance: options.stance,
+        blockOn: options.blockOn,
         resolveSubjectAgain: () => resolveSubject(options.subject, subjectOptions),
         maxRounds: options.maxRounds,
         turnTimeoutMs: options.turnTimeoutMs,
@@ -108,6 +124,9 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
     }
   } catch (error) {
     if (options.signal.aborted && !(error instanceof InterruptedError)) throw new InterruptedError('Interrupted; nothing partial was written.', { cause: error });
+    // Whatever failed first (a write, git, the agent), a removed repository or directory is the reason to give.
+    const removed = await findRemoved(workspace);
+    if (removed !== null && !(error instanceof WorkspaceRemovedError)) throw workspaceRemoved(workspace, removed, { cause: error });
     throw error;
   } finally {
     await claim.release();

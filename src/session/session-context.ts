@@ -1,6 +1,7 @@
 import type { Agent, Role } from '../agents/agent.js';
 import type { Subject } from '../git/subject.js';
 import type { Stance } from '../prompts/build-prompt.js';
+import type { Severity } from '../protocol/document.js';
 import type { Claim } from './claim-role.js';
 import type { Report } from './session-events.js';
 import type { StatePaths } from './state-paths.js';
@@ -23,6 +24,8 @@ export interface SessionContext {
   standards: string | null;
   /** How the Responder argues (`--stance`); the Reviewer ignores it. */
   stance: Stance;
+  /** The lowest severity that makes a confirmed or disputed point blocking (exit 1). */
+  blockOn: Severity;
   maxRounds: number;
   turnTimeoutMs: number;
   agentTimeoutMs: number;

@@ -17,8 +17,10 @@ export type SessionEvent =
   | { type: 'archived'; role: null; file: string; to: string }
   | { type: 'round-state'; role: Role; round: number; state: ConvergenceState }
   | { type: 'warning'; role: Role | null; message: string }
-  | { type: 'ended'; role: Role | null; outcome: string; message: string; prompts?: TurnPrompt[] }
-  | { type: 'peer-state'; role: Role; peer: Role; state: HolderState; previous: HolderState | null; pid: number | null; host: string | null; reason: string };
+  | { type: 'ended'; role: Role | null; outcome: string; message: string; prompts?: TurnPrompt[]; blocking?: string[] }
+  | { type: 'peer-state'; role: Role; peer: Role; state: HolderState; previous: HolderState | null; pid: number | null; host: string | null; reason: string }
+  | { type: 'history-changed'; role: Role; file: string; change: string; savedTo: string; timeoutMs: number }
+  | { type: 'history-restored'; role: Role; file: string };
 
 /** What one section this side wrote cost in prompt text. */
 export interface TurnPrompt {

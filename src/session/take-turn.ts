@@ -16,6 +16,7 @@ import { consensusBody } from './consensus-body.js';
 import { currentSubject, type CurrentSubject } from './current-subject.js';
 import type { FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
+import { historyChangeOf } from './wait-for-restore.js';
 
 export type TurnResult = { written: true; state: FileState; promptBytes: number } | { written: false };
 
@@ -34,7 +35,8 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
     file: context.file,
     lockPath: context.paths.writeLock,
     expectedChecksum: state.checksum,
-    stillValid: (current) => sameTurn(current, document, action, context),
+    // A file whose earlier text was rewritten is never built on, even where the turn would still stand.
+    stillValid: (current) => historyChangeOf(state, current) === null && sameTurn(current, document, action, context),
     render: (current) =>
       current.text.trim() === ''
         ? renderHeader(context.subject.text, { v: 1, base: context.subject.base, head: context.subject.head, diff: context.subject.diffSha256 }) + renderSection(section)

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { watch } from 'chokidar';
+import { watch, type FSWatcher } from 'chokidar';
 import { maxTimerMs } from '../max-timer.js';
+import { faultAction } from '../fault-point.js';
 
 export interface WatchOptions {
   /** Poll the file every `pollMs` instead of using native events (`--poll`). */
@@ -26,34 +27,14 @@ export interface FileWatch {
  * the file's checksum. Events that arrive while nobody waits are remembered, never lost.
  */
 export async function watchFile(file: string, options: WatchOptions): Promise<FileWatch> {
-  const directory = path.dirname(file);
-  const watcher = watch(directory, {
-    depth: 0,
-    ignoreInitial: true,
-    ignored: (candidate: string) => candidate !== directory && candidate !== file,
-    usePolling: options.pollMs !== null,
-    ...(options.pollMs === null ? {} : { interval: options.pollMs, binaryInterval: options.pollMs }),
-  });
   let pending = false;
   let wake: ((reason: WakeReason) => void) | null = null;
   const notify = (reason: WakeReason) => {
     if (wake) wake(reason);
     else if (reason === wakeReasons.event) pending = true;
   };
-  watcher.on('all', (_event, changed) => {
-    if (changed === file) notify(wakeReasons.event);
-  });
-  // Without a listener an 'error' would crash the process; the checksum safety net carries on.
-  let failed = false;
-  const ready = new Promise<void>((resolve) => {
-    watcher.once('ready', resolve);
-    watcher.on('error', (error: unknown) => {
-      if (!failed) options.onError?.(error instanceof Error ? error : new Error(String(error)));
-      failed = true;
-      resolve();
-    });
-  });
-  await ready;
+  // CODE_DEBATE_FAULT=file-events=none: a filesystem that tells nothing, where only the ticks see changes.
+  const watcher = faultAction('file-events') === 'none' ? null : await startWatcher(file, options, () => notify(wakeReasons.event));
   const ticker = setInterval(() => notify(wakeReasons.tick), options.safetyNetMs);
 
   return {
@@ -79,7 +60,32 @@ export async function watchFile(file: string, options: WatchOptions): Promise<Fi
     async close() {
       clearInterval(ticker);
       wake?.(wakeReasons.timeout);
-      await watcher.close();
+      await watcher?.close();
     },
   };
+}
+
+async function startWatcher(file: string, options: WatchOptions, onChange: () => void): Promise<FSWatcher> {
+  const directory = path.dirname(file);
+  const watcher = watch(directory, {
+    depth: 0,
+    ignoreInitial: true,
+    ignored: (candidate: string) => candidate !== directory && candidate !== file,
+    usePolling: options.pollMs !== null,
+    ...(options.pollMs === null ? {} : { interval: options.pollMs, binaryInterval: options.pollMs }),
+  });
+  watcher.on('all', (_event, changed) => {
+    if (changed === file) onChange();
+  });
+  // Without a listener an 'error' would crash the process; the checksum safety net carries on.
+  let failed = false;
+  await new Promise<void>((resolve) => {
+    watcher.once('ready', resolve);
+    watcher.on('error', (error: unknown) => {
+      if (!failed) options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      failed = true;
+      resolve();
+    });
+  });
+  return watcher;
 }

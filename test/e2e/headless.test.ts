@@ -62,15 +62,29 @@ describe('code-debate duo', () => {
   });
 });
 
+describe('exit codes', () => {
+  it('exit 1 when a point at or above --block-on is confirmed, even at consensus; 0 when nothing is', async () => {
+    const repo = await repos.repo();
+    await repo.write('src/keys.js', "export const paymentsKey = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';\n");
+    await repo.commit('Add the payments key');
+    const blocked = await startCli(['duo', '--agent', 'builtin', 'HEAD'], { cwd: repo.dir }).exited;
+    expect(blocked.code, blocked.stderr).toBe(1);
+    expect(blocked.stderr).toMatch(/Blocking \(high or worse\): R\d \(critical, confirmed\)/);
+    const passed = await startCli(['duo', '--agent', 'builtin', '--block-on', 'critical', 'HEAD~1'], { cwd: repo.dir }).exited;
+    expect(passed.code, passed.stderr).toBe(0);
+    expect(passed.stderr).toContain('Nothing at or above critical is left to fix.');
+  });
+});
+
 describe('.code-debate.json', () => {
-  it('gives each role its agent and sets the round limit; a flag overrides it', async () => {
+  it('gives each role its agent, the round limit and the blocking severity; a flag overrides it', async () => {
     const repo = await repos.repo();
     const reviewer = await repo.script('reviewer', {
       review: sampleReview,
       'follow-up': [1, 2].map((n) => `### R1. Debug output left in\n**Maintained**: reason ${n} ${'x '.repeat(n)}\n`),
     });
     const responder = await repo.script('responder', { response: [1, 2, 3].map((n) => `### R1. Debug output left in\n**Disagreed**: because ${n} ${'y '.repeat(n)}\n`) });
-    const config = { reviewerAgent: scriptedAgent(reviewer.script, reviewer.log), responderAgent: scriptedAgent(responder.script, responder.log), maxRounds: 3 };
+    const config = { reviewerAgent: scriptedAgent(reviewer.script, reviewer.log), responderAgent: scriptedAgent(responder.script, responder.log), maxRounds: 3, blockOn: 'medium' };
     await writeFile(path.join(repo.dir, '.code-debate.json'), JSON.stringify(config));
     const exit = await startCli(['duo', '--max-rounds', '2', 'HEAD'], { cwd: repo.dir }).exited;
     expect(exit.code, exit.stderr).toBe(1);

@@ -21,11 +21,13 @@ describe('a debate that does not converge', () => {
       consensus: 'No agreement on R1.\n',
     });
     const agent = scriptedAgent(stubborn.script, stubborn.log);
-    const reviewer = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
+    // R1 is medium: with --block-on medium the disputed point blocks, exit 1.
+    const reviewer = startCli(['--agent', agent, '--block-on', 'medium', 'HEAD'], { cwd: repo.dir });
     await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
-    const responder = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
+    const responder = startCli(['--agent', agent, '--block-on', 'medium', 'HEAD'], { cwd: repo.dir });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([1, 1]);
+    expect(a.stderr).toContain('Blocking (medium or worse): R1 (medium, disputed).');
     const text = await repo.readReply();
     expect(headingsOf(text)).toEqual([
       '## Review',

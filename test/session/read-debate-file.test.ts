@@ -25,6 +25,6 @@ describe('readDebateFile', () => {
 
   it('throws on a file it cannot read, rather than reading it as absent', async () => {
     const dir = await tempDir();
-    await expect(readDebateFile(dir)).rejects.toMatchObject({ code: 'EISDIR' });
+    await expect(readDebateFile(dir)).rejects.toMatchObject({ name: 'DebateFileError', cause: { code: 'EISDIR' } });
   });
 });

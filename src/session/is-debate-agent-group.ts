@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Whether process group `pgid` is an agent code-debate started on `file`: one of its processes
+ * has `CODE_DEBATE_FILE=<file>` in its environment, as every agent gets. A claim names the group
+ * its successor stops, and anyone who can write the git directory can write a claim: a group that
+ * is no such agent (a shell, an editor, another user's work) is never signalled. Without /proc
+ * (macOS) this cannot be checked, and a group is taken at the claim's word.
+ */
+export function isDebateAgentGroup(pgid: number, file: string): boolean {
+  // 0 and 1 would name our own group and init's.
+  if (!Number.isInteger(pgid) || pgid <= 1) return false;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return true;
+  }
+  const marker = `CODE_DEBATE_FILE=${file}`;
+  return entries.some((entry) => /^\d+$/.test(entry) && groupOf(entry) === pgid && environmentOf(entry).includes(marker));
+}
+
+function groupOf(pid: string): number | null {
+  try {
+    // The fields after `(comm)`, which may itself hold spaces: state, ppid, pgrp, ...
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  } catch {
+    return null;
+  }
+}
+
+function environmentOf(pid: string): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  } catch {
+    // Gone, or another user's: not ours to stop.
+    return [];
+  }
+}

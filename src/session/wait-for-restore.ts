@@ -1,0 +1,46 @@
+import { ProtocolError } from '../errors.js';
+import { findHistoryChange, type HistoryChange } from '../protocol/find-history-change.js';
+import type { FileWatch } from '../watch/watch-file.js';
+import { formatDuration } from './format-duration.js';
+import type { FileState } from './read-debate-file.js';
+import { saveOverwritten } from './save-overwritten.js';
+import type { SessionContext } from './session-context.js';
+import { waitForChange } from './wait-for-change.js';
+
+/** What a state of the file lost of `seen`, the last state this side accepted; null when nothing. */
+export function historyChangeOf(seen: FileState, state: FileState): HistoryChange | null {
+  return findHistoryChange(seen.text, state.exists ? state.text : null);
+}
+
+/**
+ * The file lost text this side had read (an editor with an old buffer saved over it, it was
+ * deleted or replaced): that is no turn, and nothing is built on it. The text as it was is saved
+ * and the user told where; then this side waits, up to --turn-timeout, for the file to hold that
+ * text again, and returns the restored state. It recreates nothing itself: which text is right is
+ * the user's call. Past the limit it stops with a ProtocolError naming the saved copy.
+ * Returns the last state seen when interrupted.
+ */
+export async function waitForRestore(context: SessionContext, watch: FileWatch, seen: FileState, damaged: FileState, change: HistoryChange): Promise<FileState> {
+  const savedTo = await saveOverwritten(context.paths, context.file, seen.bytes);
+  context.report({ type: 'history-changed', role: context.role, file: context.relativeFile, change: change.description, savedTo, timeoutMs: context.turnTimeoutMs });
+  const deadline = Date.now() + context.turnTimeoutMs;
+  let current = damaged;
+  for (;;) {
+    const next = await waitForChange(context.file, watch, current.checksum, deadline - Date.now(), context.signal);
+    if (next === null) {
+      if (context.signal.aborted) return current;
+      const side = context.role === 'reviewer' ? 'Reviewer' : 'Responder';
+      throw new ProtocolError(
+        `${context.relativeFile} no longer holds the debate as the ${side} last read it: ${change.description}, and it was not restored within ` +
+          `${formatDuration(context.turnTimeoutMs)} (--turn-timeout). The text as it was is saved in ${savedTo}: \`cp ${savedTo} ${context.relativeFile}\` ` +
+          'restores it. To go on from the file as it is now, start code-debate again: a new process takes the file as it finds it.',
+        change.line,
+      );
+    }
+    current = next;
+    if (historyChangeOf(seen, current) === null) {
+      context.report({ type: 'history-restored', role: context.role, file: context.relativeFile });
+      return current;
+    }
+  }
+}

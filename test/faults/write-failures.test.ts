@@ -1,0 +1,138 @@
+import { access, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appendSection, type AppendRequest } from '../../src/session/append-section.js';
+import { DebateFileError } from '../../src/session/debate-file-error.js';
+import { checksumOf } from '../../src/session/read-debate-file.js';
+import { headingsOf } from '../helpers/debate-repo.js';
+import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
+import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { useTempDir } from '../session/temp-dir.js';
+import { findUnwritable } from './unwritable-dir.js';
+
+const tempDir = useTempDir('write-failures');
+const repos = useDebateRepos();
+
+const review = '# Code Debate: HEAD\n\n## Review\n\n### R1. A point\n';
+const response = '\n---\n\n## Response 1\n\n- R1: **Agreed**\n';
+
+/** A system error as node:fs gives it. */
+function systemError(code: string, errno: number, syscall: string, file: string, text: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: ${text}, ${syscall} '${file}'`), { code, errno, syscall, path: file });
+}
+
+/** A disk that takes half of what is written and then fails with `error`. */
+function failingDisk(error: (file: string) => NodeJS.ErrnoException): NonNullable<AppendRequest['writeTemporary']> {
+  return async (file, bytes) => {
+    await writeFile(file, bytes.subarray(0, Math.floor(bytes.length / 2)), { flag: 'wx' });
+    throw error(file);
+  };
+}
+
+async function setup(initial: string | null) {
+  const dir = await tempDir();
+  const file = path.join(dir, 'reply.md');
+  if (initial !== null) await writeFile(file, initial);
+  const request = (overrides: Partial<AppendRequest> = {}): AppendRequest => ({
+    file,
+    lockPath: path.join(dir, 'write.lock'),
+    expectedChecksum: checksumOf(initial ?? ''),
+    stillValid: () => false,
+    render: () => (initial === null ? review : response),
+    ...overrides,
+  });
+  return { dir, file, request };
+}
+
+describe('a write that fails (case 8)', () => {
+  it('ENOSPC halfway through: nothing partial appears, no temporary file is left, the lock is released, the error says what to do', async () => {
+    const { dir, file, request } = await setup(review);
+    const failed = appendSection(request({ writeTemporary: failingDisk((temp) => systemError('ENOSPC', -28, 'write', temp, 'no space left on device')) }));
+    await expect(failed).rejects.toBeInstanceOf(DebateFileError);
+    const error = (await failed.catch((caught: unknown) => caught)) as DebateFileError;
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Cannot write the next section to ${file}: the disk is full \\(ENOSPC: no space left on device, write '${dir}/\\.reply\\.md\\.\\d+\\.[0-9a-f]+\\.tmp'\\)\\. ` +
+          'Nothing was written: the file is as it was, and no temporary file is left\\. ' +
+          `Free some space on the disk that holds ${dir}, then start code-debate again: it goes on from the file\\.$`,
+      ),
+    );
+    expect((error.cause as NodeJS.ErrnoException).code).toBe('ENOSPC');
+    expect(await readFile(file, 'utf8')).toBe(review);
+    expect(await readdir(dir)).toEqual(['reply.md']);
+    // The lock is free: the next write, on a disk with room again, goes through at once.
+    expect(await appendSection(request())).toMatchObject({ written: true });
+    expect(await readFile(file, 'utf8')).toBe(review + response);
+  });
+
+  it('EACCES as the temporary file is created: the same, and the advice is about permissions', async () => {
+    const { dir, file, request } = await setup(review);
+    const denied = async (temp: string) => {
+      throw systemError('EACCES', -13, 'open', temp, 'permission denied');
+    };
+    const error = (await appendSection(request({ writeTemporary: denied })).catch((caught: unknown) => caught)) as DebateFileError;
+    expect(error).toBeInstanceOf(DebateFileError);
+    expect(error.message).toContain(`Cannot write the next section to ${file}: permission denied (EACCES: permission denied, open '${dir}/.reply.md.`);
+    expect(error.message).toContain(`Let this user read ${file} and create and rename files in ${dir}, then start code-debate again`);
+    expect(await readFile(file, 'utf8')).toBe(review);
+    expect(await readdir(dir)).toEqual(['reply.md']);
+  });
+
+  it('ENOSPC as the file is created: no file appears at all', async () => {
+    const { dir, file, request } = await setup(null);
+    const failed = appendSection(request({ writeTemporary: failingDisk((temp) => systemError('ENOSPC', -28, 'write', temp, 'no space left on device')) }));
+    await expect(failed).rejects.toThrow(/^Cannot write the next section to .*: the disk is full/);
+    await expect(access(file)).rejects.toThrow();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('an error no advice is known for still says what failed and that nothing was written', async () => {
+    const { dir, request } = await setup(review);
+    const broken = async (temp: string) => {
+      throw systemError('EIO', -5, 'fsync', temp, 'i/o error');
+    };
+    await expect(appendSection(request({ writeTemporary: broken }))).rejects.toThrow(
+      /: it failed \(EIO: i\/o error, fsync '.+'\)\. Nothing was written: the file is as it was, and no temporary file is left\. Check that .+ is writable and its disk has space, then start/,
+    );
+    expect(await readdir(dir)).toEqual(['reply.md']);
+  });
+});
+
+const unwritable = await findUnwritable();
+
+describe('a debate whose directory refuses the write (case 8, real processes)', () => {
+  it.runIf(unwritable !== null)('the Responder stops with the clear error; the file, the lock and the claims are as before', async () => {
+    const repo = await repos.repo();
+    const agent = await repo.script('agent', { review: sampleReview });
+    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    repos.onCleanup(async () => {
+      reviewer.child.kill('SIGTERM');
+      await reviewer.exited;
+    });
+    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
+    const before = await readFile(repo.file);
+    const listing = await readdir(repo.dir);
+    const undo = await unwritable!.make(repo.dir);
+    repos.onCleanup(undo);
+    const responder = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    const exit = await responder.exited;
+    await undo();
+    expect(exit.stderr).toMatch(
+      new RegExp(`code-debate: Cannot write the next section to ${repo.file}: .+ \\(${unwritable!.code}: .+, open '${repo.dir}/\\.reply\\.md\\.\\d+\\.[0-9a-f]+\\.tmp'\\)\\. Nothing was written`),
+    );
+    expect(exit.stderr).toContain('then start code-debate again: it goes on from the file.');
+    expect(exit.stderr).not.toContain('internal error');
+    expect(exit.code).toBe(70);
+    expect((await readFile(repo.file)).equals(before)).toBe(true);
+    expect(await readdir(repo.dir)).toEqual(listing);
+    const state = path.join(repo.dir, '.git', 'code-debate');
+    const [key] = await readdir(state);
+    expect(await readdir(path.join(state, key ?? ''))).toEqual(['reviewer.json']);
+    // Writable again, a new Responder goes on from the file: the turn was not lost.
+    const again = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    const [a, b] = await Promise.all([reviewer.exited, again.exited]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    expect(headingsOf(await repo.readReply())).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+  });
+});
