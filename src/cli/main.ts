@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { killRunningGroupsNow } from '../agents/kill-process-group.js';
 import { AgentError, ClaimError, CodeDebateError, ConfigError, GitError, InterruptedError, ProtocolError } from '../errors.js';
+import { DebateFileError } from '../session/debate-file-error.js';
 import type { Report } from '../session/session-events.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
 import { helpText } from './help-text.js';
@@ -134,7 +135,7 @@ async function debateFile(command: { file: string | undefined; cwd: string }): P
 
 function reportError(error: unknown): ExitCode {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof ConfigError || error instanceof ClaimError) return fail(message, exitCodes.usage);
+  if (error instanceof ConfigError || error instanceof ClaimError || error instanceof DebateFileError) return fail(message, exitCodes.usage);
   if (error instanceof AgentError) return fail(message, exitCodes.agentFailure);
   if (error instanceof ProtocolError) return fail(`${message}\nThe file was left as it is.`, exitCodes.protocolError);
   if (error instanceof GitError) return fail(message, exitCodes.gitError);

@@ -21,6 +21,7 @@ const reasons: Record<string, Reason> = {
   },
   EROFS: { what: 'the filesystem is read-only', advice: (file) => `Remount the filesystem that holds ${path.dirname(file)} writable` },
   EISDIR: { what: 'it is a directory', advice: (file) => `Move the directory ${file} away, or name another debate file with --file` },
+  ENOTFILE: { what: 'it is not a regular file (a FIFO, a socket or a device)', advice: (file) => `Move ${file} away, or name another debate file with --file` },
 };
 
 function describe(file: string, error: unknown): { why: string; advice: string } {

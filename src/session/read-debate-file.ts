@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { readFailure } from './debate-file-error.js';
 
 export interface FileState {
@@ -18,6 +18,9 @@ export function checksumOf(bytes: Uint8Array | string): string {
 /** The shared file as it is now; an absent file reads as empty. */
 export async function readDebateFile(file: string): Promise<FileState> {
   try {
+    // A FIFO or a device would block the read forever, or never end: only a regular file is read.
+    const kind = await stat(file);
+    if (!kind.isFile() && !kind.isDirectory()) throw Object.assign(new Error(`${file} is not a regular file`), { code: 'ENOTFILE' });
     const bytes = await readFile(file);
     return { exists: true, bytes, text: bytes.toString('utf8'), checksum: checksumOf(bytes) };
   } catch (error) {

@@ -123,7 +123,7 @@ describe('a debate whose directory refuses the write (case 8, real processes)', 
     );
     expect(exit.stderr).toContain('then start code-debate again: it goes on from the file.');
     expect(exit.stderr).not.toContain('internal error');
-    expect(exit.code).toBe(70);
+    expect(exit.code).toBe(2);
     expect((await readFile(repo.file)).equals(before)).toBe(true);
     expect(await readdir(repo.dir)).toEqual(listing);
     const state = path.join(repo.dir, '.git', 'code-debate');

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -21,6 +22,13 @@ describe('readDebateFile', () => {
     const { stdout } = await execa('md5sum', [file]);
     expect(await readDebateFile(file)).toEqual({ exists: true, bytes: Buffer.from(text), text, checksum: stdout.split(' ')[0] });
     expect(checksumOf(text)).toBe(stdout.split(' ')[0]);
+  });
+
+  it('refuses a FIFO instead of blocking on it forever', async () => {
+    const dir = await tempDir();
+    const fifo = path.join(dir, 'reply.md');
+    execFileSync('mkfifo', [fifo]);
+    await expect(readDebateFile(fifo)).rejects.toMatchObject({ name: 'DebateFileError', message: expect.stringContaining('it is not a regular file (a FIFO, a socket or a device)') });
   });
 
   it('throws on a file it cannot read, rather than reading it as absent', async () => {
