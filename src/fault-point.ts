@@ -1,5 +1,6 @@
 import { existsSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from './errors.js';
 
 /**
  * Fault injection, for the fault tests (test/faults) and for diagnosing a race by hand; read from
@@ -29,7 +30,7 @@ export async function reachFaultPoint(point: string): Promise<void> {
   if (action === 'kill') process.kill(process.pid, 'SIGKILL');
   else if (action === 'stop') process.kill(process.pid, 'SIGSTOP');
   else if (action.startsWith('gate:')) await passGate(action.slice('gate:'.length));
-  else throw new Error(`Cannot act out CODE_DEBATE_FAULT ${point}=${action}: expected kill, stop or gate:<dir>.`);
+  else throw new ConfigError(`Expected the action of \`${point}\` in CODE_DEBATE_FAULT to be kill, stop or gate:<dir>, got \`${action}\`.`);
 }
 
 async function passGate(dir: string): Promise<void> {

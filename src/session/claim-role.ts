@@ -47,6 +47,16 @@ export interface ClaimOptions {
   heartbeatMs?: number;
 }
 
+// The claims this process holds. One naming this pid that is none of them was left by an earlier
+// process that had the same pid: a restarted container numbers its processes alike.
+const heldHere = new Set<string>();
+const heldKey = (record: ClaimRecord) => `${record.role} ${record.startedAt}`;
+
+function isHolderAlive(holder: ClaimRecord): boolean {
+  if (holder.pid === process.pid && holder.host === os.hostname()) return heldHere.has(heldKey(holder));
+  return isProcessAlive(holder);
+}
+
 type Attempt = { claimed: true; record: ClaimRecord; tookOverFrom: ClaimRecord | null } | { claimed: false; holder: ClaimRecord };
 
 /**
@@ -159,16 +169,6 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
       if (text !== null && isOurs(parseClaim(text, role), claimed)) await unlink(file).catch(() => undefined);
     },
   };
-}
-
-// The claims this process holds. One naming this pid that is none of them was left by an earlier
-// process that had the same pid: a restarted container numbers its processes alike.
-const heldHere = new Set<string>();
-const heldKey = (record: ClaimRecord) => `${record.role} ${record.startedAt}`;
-
-function isHolderAlive(holder: ClaimRecord): boolean {
-  if (holder.pid === process.pid && holder.host === os.hostname()) return heldHere.has(heldKey(holder));
-  return isProcessAlive(holder);
 }
 
 /** The same claim: this process, claimed at the same instant (a pid alone may be reused). */

@@ -11,7 +11,7 @@ const repos = useDebateRepos();
 const host = os.hostname();
 
 /** Past the heartbeat's stale threshold (3 missed beats of 5 s, checked every second), with room to say so first. */
-const turnTimeout = '20s';
+const turnTimeout = '22s';
 
 describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
   it('the Responder stopped while its agent runs, past the stale threshold and the turn timeout: continued, it does not write over the CONSENSUS', async () => {
@@ -25,12 +25,16 @@ describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
         await process.exited;
       }
     });
+    // Both sides up before the Review: the turn timeout then starts as the Responder's agent does.
+    await agent.hold('review');
     await agent.hold('response');
     const reviewer = startCli(['--agent', agent.spec, '--turn-timeout', turnTimeout, 'HEAD'], { cwd: repo.dir });
     running.push(reviewer);
     await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', agent.spec, 'HEAD'], { cwd: repo.dir });
     running.push(responder);
+    await waitFor(() => responder.output().stderr.includes('I am the Responder'), 'the Responder');
+    await agent.release('review');
     await agent.started('response');
     responder.child.kill('SIGSTOP');
 
@@ -51,7 +55,8 @@ describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
     await agent.release('response');
     responder.child.kill('SIGCONT');
     const responderExit = await responder.exited;
-    expect(responderExit.stderr).toContain('discarded ## Response 1');
+    expect(responderExit.stderr).toContain('did not write ## Response 1: the file changed while the agent was writing and the turn no longer stands');
+    expect(responderExit.stderr).toContain('The debate ended with CONSENSUS and 1 point still disputed (R1).');
     expect(responderExit.code, responderExit.stderr).toBe(0);
     const final = await repo.readReply();
     expect(final).toBe(consensus);

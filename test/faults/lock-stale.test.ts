@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/protocol/parse-document.js';
+import { statePaths } from '../../src/session/state-paths.js';
+import { headingsOf } from '../helpers/debate-repo.js';
+import { isAlive, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
+import { startCli, type Running } from '../helpers/run-cli.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { gatedAgent } from './gated-agent.js';
+import { raceGate } from './race-gate.js';
+
+const repos = useDebateRepos();
+const host = os.hostname();
+
+/** A repository, its state directory made, and the debate's processes stopped after the test. */
+async function setup() {
+  const repo = await repos.repo();
+  const agent = await gatedAgent(repo);
+  const paths = statePaths(path.join(repo.dir, '.git'), repo.dir, repo.file);
+  await mkdir(paths.dir, { recursive: true });
+  const running: Running[] = [];
+  repos.onCleanup(async () => {
+    for (const process of running.splice(0)) {
+      process.child.kill('SIGKILL');
+      await process.exited;
+    }
+  });
+  const launch = (extra: readonly string[], env: Record<string, string> = {}) => {
+    const process = startCli(['--agent', agent.spec, ...extra, 'HEAD'], { cwd: repo.dir, env });
+    running.push(process);
+    return process;
+  };
+  return { repo, paths, launch };
+}
+
+/** Both sides ended with code 0, without waiting a lock out, and the debate is whole and valid, with no lock left. */
+async function debatedToTheEnd(repo: DebateRepo, dir: string, processes: Running[]): Promise<void> {
+  const exits = await Promise.all(processes.map((process) => process.exited));
+  const stderr = exits.map((exit) => exit.stderr).join('\n');
+  expect(
+    exits.map((exit) => exit.code),
+    stderr,
+  ).toEqual([0, 0]);
+  expect(stderr).not.toContain('Cannot take the lock');
+  const text = await repo.readReply();
+  expect(parseDocument(text).ok).toBe(true);
+  expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+  expect((await readdir(dir)).filter((name) => name.endsWith('.lock'))).toEqual([]);
+}
+
+describe('a stale lock whose pid now belongs to another live process (case 4)', () => {
+  it('the write and takeover locks naming an unrelated live process are broken at once, and that process is left alone', async () => {
+    const { repo, paths, launch } = await setup();
+    const unrelated = spawn('sleep', ['1000'], { stdio: 'ignore' });
+    repos.onCleanup(async () => {
+      const exited = once(unrelated, 'exit');
+      unrelated.kill('SIGKILL');
+      await exited;
+    });
+    if (unrelated.pid === undefined) throw new Error('sleep did not start');
+    // As a code-debate that died holding them would have left them, had its pid gone to `sleep` since.
+    const lock = JSON.stringify({ pid: unrelated.pid, host, at: Date.now() });
+    await writeFile(paths.writeLock, lock);
+    await writeFile(paths.takeoverLock, lock);
+
+    const reviewer = launch(['--json']);
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = launch(['--json']);
+    await debatedToTheEnd(repo, paths.dir, [reviewer, responder]);
+    // Broken at the first try: each write took far less than the write lock's 10 s timeout.
+    const writes = [reviewer, responder].flatMap((process) =>
+      process
+        .output()
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { type: string; ms?: number })
+        .filter((event) => event.type === 'turn-written'),
+    );
+    expect(writes).toHaveLength(3);
+    for (const write of writes) expect(write.ms).toBeLessThan(5_000);
+    expect(isAlive(unrelated.pid)).toBe(true);
+  });
+
+  it('locks and a claim naming this very process, left by an earlier one that had its pid (a restarted container), are taken back', async () => {
+    const { repo, paths, launch } = await setup();
+    const gate = await raceGate(path.join(repo.dir, '..', 'claim-gate'));
+    const reviewer = launch([], gate.env);
+    const pid = reviewer.child.pid ?? -1;
+    await waitFor(async () => (await readdir(path.join(repo.dir, '..', 'claim-gate'))).includes(`${pid}.ready`), 'the Reviewer to stand before its claim');
+    // The earlier process's start time differs from this one's: its records name the pid, not the process.
+    const lock = JSON.stringify({ pid, host, at: Date.now(), processStart: 1 });
+    await writeFile(paths.writeLock, lock);
+    await writeFile(paths.takeoverLock, lock);
+    await writeFile(path.join(paths.claims, 'reviewer.json'), JSON.stringify({ role: 'reviewer', pid, host, startedAt: '2026-11-22T10:00:00.000Z', agent: 'builtin' }));
+    await gate.open([pid]);
+
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer to take its role back');
+    expect(reviewer.output().stderr).toContain(`took the role over from dead pid ${pid}`);
+    const responder = launch([]);
+    await debatedToTheEnd(repo, paths.dir, [reviewer, responder]);
+  });
+});

@@ -1,0 +1,120 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useDebateRepos } from '../helpers/e2e.js';
+import { startCli, type Exit, type Running } from '../helpers/run-cli.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { gatedAgent } from './gated-agent.js';
+
+const repos = useDebateRepos();
+const linux = process.platform === 'linux';
+const ticksPerSecond = linux ? Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) : 100;
+
+/** How long a side may take to notice: the next event, or at worst the next 2 s safety tick. */
+const noticeWithinMs = 6_000;
+/** CPU a side may burn from the removal to its exit: far below what a busy loop burns meanwhile. */
+const cpuBudgetMs = 1_000;
+
+/** CPU time `pid` has used so far, in ms (utime + stime from /proc), or null once it is gone. */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+/** Removes `dir` under the running `process` and follows it to its exit: how long that took, and the CPU it used meanwhile. */
+async function removeUnder(process: Running, dir: string): Promise<{ exit: Exit; ms: number; cpuMs: number }> {
+  const pid = process.child.pid ?? -1;
+  const before = cpuMs(pid) ?? 0;
+  let last = before;
+  const started = Date.now();
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+  const sampler = setInterval(() => (last = cpuMs(pid) ?? last), 25);
+  try {
+    await waitFor(() => process.child.exitCode !== null || process.child.signalCode !== null, `pid ${pid} to exit once ${dir} is gone`, 3 * noticeWithinMs);
+  } finally {
+    clearInterval(sampler);
+  }
+  const exit = await process.exited;
+  return { exit, ms: Date.now() - started, cpuMs: last - before };
+}
+
+/** A repository, one gated agent for both sides, and every process started stopped after the test. */
+async function setup() {
+  const repo = await repos.repo();
+  const agent = await gatedAgent(repo);
+  const running: Running[] = [];
+  repos.onCleanup(async () => {
+    for (const process of running.splice(0)) {
+      process.child.kill('SIGKILL');
+      await process.exited;
+    }
+  });
+  const launch = (cwd: string, extra: readonly string[] = []) => {
+    const process = startCli(['--agent', agent.spec, ...extra, 'HEAD'], { cwd });
+    running.push(process);
+    return process;
+  };
+  return { repo, agent, launch };
+}
+
+describe.runIf(linux)('the repository or the working directory removed under a running side (case 10)', () => {
+  it('the repository removed while the Reviewer waits: it ends at once with exit 6 saying so, recreates nothing, and does not spin', async () => {
+    const { repo, launch } = await setup();
+    const reviewer = launch(repo.dir);
+    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Reviewer to wait');
+
+    const { exit, ms, cpuMs: used } = await removeUnder(reviewer, repo.dir);
+    expect(exit.code, exit.stderr).toBe(6);
+    expect(exit.stderr).toContain(
+      `code-debate: Cannot go on with the debate: the repository ${repo.dir} was removed while code-debate was running, and reply.md with it. Nothing more was written. ` +
+        'Restore the repository to go on with this debate, or start a new one in a repository that exists.',
+    );
+    expect(ms).toBeLessThan(noticeWithinMs);
+    expect(used).toBeLessThan(cpuBudgetMs);
+    expect(existsSync(repo.dir)).toBe(false);
+  });
+
+  it('the working directory removed while the Reviewer waits there: exit 6 naming it, the debate file as it was', async () => {
+    const { repo, launch } = await setup();
+    const sub = path.join(repo.dir, 'sub');
+    await mkdir(sub);
+    const reviewer = launch(sub, ['--file', '../reply.md']);
+    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Reviewer to wait');
+    const before = await repo.readReply();
+
+    const { exit, ms, cpuMs: used } = await removeUnder(reviewer, sub);
+    expect(exit.code, exit.stderr).toBe(6);
+    expect(exit.stderr).toContain(
+      `code-debate: Cannot go on with the debate: the working directory ${sub} was removed while code-debate was running there. Nothing more was written: reply.md is as it was. ` +
+        'Start code-debate again from a directory that exists: it goes on from the debate file.',
+    );
+    expect(ms).toBeLessThan(noticeWithinMs);
+    expect(used).toBeLessThan(cpuBudgetMs);
+    expect(await repo.readReply()).toBe(before);
+    expect(existsSync(sub)).toBe(false);
+  });
+
+  it("the repository removed while the Responder's agent runs: once it answers, exit 6 saying so, nothing recreated", async () => {
+    const { repo, agent, launch } = await setup();
+    await agent.hold('response');
+    const reviewer = launch(repo.dir);
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = launch(repo.dir);
+    await agent.started('response');
+
+    expect((await removeUnder(reviewer, repo.dir)).exit.code).toBe(6);
+    await agent.release('response');
+    const exit = await responder.exited;
+    expect(exit.code, exit.stderr).toBe(6);
+    expect(exit.stderr).toContain(`code-debate: Cannot go on with the debate: the repository ${repo.dir} was removed while code-debate was running, and reply.md with it.`);
+    expect(existsSync(repo.dir)).toBe(false);
+    expect(await agent.calls()).toEqual(['review', 'response']);
+  });
+});
