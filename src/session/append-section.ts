@@ -29,7 +29,8 @@ export type AppendResult = { written: true; state: FileState } | { written: fals
  * leaves the file and its directory as they were and throws a DebateWriteError.
  */
 export async function appendSection(request: AppendRequest): Promise<AppendResult> {
-  return withFileLock(request.lockPath, { timeoutMs: 10_000 }, async () => {
+  // Longer than a lock's stale age (30 s): a holder stopped with Ctrl-Z is waited out, then broken.
+  return withFileLock(request.lockPath, { timeoutMs: 40_000 }, async () => {
     for (let attempt = 1; ; attempt++) {
       const result = await tryAppend(request);
       // A file touched between our read and our rename is read again, and the section still
