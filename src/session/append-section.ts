@@ -26,7 +26,7 @@ export type AppendResult = { written: true; state: FileState } | { written: fals
  * to a temporary file, fsync it, and rename it over the file (link it, when creating the file,
  * so a file another writer created meanwhile is never replaced). The old bytes are kept as they
  * are; readers never see a half-written file. A write that fails (a full disk, no permission)
- * leaves the file and its directory as they were and throws a DebateWriteError.
+ * leaves the file and its directory as they were and throws a DebateFileError.
  */
 export async function appendSection(request: AppendRequest): Promise<AppendResult> {
   // Longer than a lock's stale age (30 s): a holder stopped with Ctrl-Z is waited out, then broken.

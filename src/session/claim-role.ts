@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import type { Role } from '../agents/agent.js';
 import { ClaimError } from '../errors.js';
@@ -9,6 +9,7 @@ import { defaultHeartbeatMs } from './heartbeat-state.js';
 import { isProcessAlive } from './process-alive.js';
 import { parseClaim } from './read-claims.js';
 import { claimPath, type StatePaths } from './state-paths.js';
+import { readStateFile } from './read-state-file.js';
 
 export interface ClaimRecord {
   role: Role;
@@ -82,7 +83,7 @@ export async function claimRole(options: ClaimOptions): Promise<Claim> {
 
 async function findOrphanedRole(paths: StatePaths, roles: readonly Role[]): Promise<Role | null> {
   for (const role of roles) {
-    const text = await readFile(claimPath(paths, role), 'utf8').catch(() => null);
+    const text = await readStateFile(claimPath(paths, role)).catch(() => null);
     if (text !== null && !isHolderAlive(parseClaim(text, role))) return role;
   }
   return null;
@@ -99,13 +100,13 @@ async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
   let tookOverFrom: ClaimRecord | null = null;
   for (let attempt = 0; attempt < 20; attempt++) {
     if (await createExclusive(file, JSON.stringify(record))) return { claimed: true, record, tookOverFrom };
-    const text = await readFile(file, 'utf8').catch(() => null);
+    const text = await readStateFile(file).catch(() => null);
     if (text === null) continue;
     const holder = parseClaim(text, role);
     if (isHolderAlive(holder)) return { claimed: false, holder };
     // Dead holder: remove its claim under a lock, only if it is still that same claim.
     await withFileLock(options.paths.takeoverLock, { timeoutMs: 5_000 }, async () => {
-      if ((await readFile(file, 'utf8').catch(() => null)) === text) await unlink(file);
+      if ((await readStateFile(file).catch(() => null)) === text) await unlink(file);
     });
     tookOverFrom = holder;
   }
@@ -129,7 +130,7 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
     const done = updates.then(async () => {
       const next = { ...change(record), heartbeatAt: new Date().toISOString() };
       await withFileLock(paths.takeoverLock, { timeoutMs: 5_000 }, async () => {
-        const current = await readFile(file, 'utf8').catch(() => null);
+        const current = await readStateFile(file).catch(() => null);
         if (current === null || !isOurs(parseClaim(current, role), claimed)) return;
         const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
         await writeFile(temporary, JSON.stringify(next));
@@ -165,7 +166,7 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
       heldHere.delete(heldKey(claimed));
       clearInterval(heartbeat);
       await updates;
-      const text = await readFile(file, 'utf8').catch(() => null);
+      const text = await readStateFile(file).catch(() => null);
       if (text !== null && isOurs(parseClaim(text, role), claimed)) await unlink(file).catch(() => undefined);
     },
   };

@@ -1,11 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { readFile, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ClaimError } from '../errors.js';
 import { createExclusive } from './create-exclusive.js';
 import { reachFaultPoint } from '../fault-point.js';
 import { isProcessAlive, processStartOf } from './process-alive.js';
+import { readStateFile } from './read-state-file.js';
 
 export interface FileLockOptions {
   /** How long to wait for a live holder before giving up. */
@@ -52,12 +53,12 @@ export async function withFileLock<T>(lockPath: string, options: FileLockOptions
     await reachFaultPoint(`${name}-lock-releasing`);
     return result;
   } finally {
-    if ((await readFile(lockPath, 'utf8').catch(() => '')) === text) await unlink(lockPath).catch(() => undefined);
+    if ((await readStateFile(lockPath).catch(() => '')) === text) await unlink(lockPath).catch(() => undefined);
   }
 }
 
 async function breakIfStale(lockPath: string, options: FileLockOptions): Promise<boolean> {
-  const text = await readFile(lockPath, 'utf8').catch(() => null);
+  const text = await readStateFile(lockPath).catch(() => null);
   if (text === null) return true;
   let record: LockRecord | null = null;
   try {
@@ -67,6 +68,6 @@ async function breakIfStale(lockPath: string, options: FileLockOptions): Promise
   }
   const stale = record === null || Date.now() - record.at > (options.staleMs ?? 30_000) || !isProcessAlive(record, options.marker);
   if (!stale) return false;
-  if ((await readFile(lockPath, 'utf8').catch(() => null)) === text) await unlink(lockPath).catch(() => undefined);
+  if ((await readStateFile(lockPath).catch(() => null)) === text) await unlink(lockPath).catch(() => undefined);
   return true;
 }

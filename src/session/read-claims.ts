@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+
 import os from 'node:os';
 import type { Role } from '../agents/agent.js';
 import type { ClaimRecord } from './claim-role.js';
 import { claimPath, type StatePaths } from './state-paths.js';
+import { readStateFile } from './read-state-file.js';
 
 /** A claim file's record; one that is not JSON was written by hand and names no process (pid -1). */
 export function parseClaim(text: string, role: Role): ClaimRecord {
@@ -17,7 +18,7 @@ export function parseClaim(text: string, role: Role): ClaimRecord {
 
 /** The claim on `role`, or null when nobody holds it. */
 export async function readClaim(paths: StatePaths, role: Role): Promise<ClaimRecord | null> {
-  const text = await readFile(claimPath(paths, role), 'utf8').catch(() => null);
+  const text = await readStateFile(claimPath(paths, role)).catch(() => null);
   return text === null ? null : parseClaim(text, role);
 }
 

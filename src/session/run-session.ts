@@ -20,6 +20,7 @@ import { archiveDebate } from './archive-debate.js';
 import { reachFaultPoint } from '../fault-point.js';
 import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
 import { withFileLock } from './file-lock.js';
+import { isDebateAgentGroup } from './is-debate-agent-group.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import type { Report } from './session-events.js';
 import { statePaths, type StatePaths } from './state-paths.js';
@@ -74,7 +75,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   const claim = await claimRole({ paths, wanted: options.role, fileExists: initial.exists && initial.text.trim() !== '', agent: (role) => specs[role] });
   try {
     const agent = createAgent(specs[claim.role], options.agentEnvironment);
-    await stopOrphanAgent(claim);
+    await stopOrphanAgent(claim, file);
     options.report({
       type: 'claimed',
       role: claim.role,
@@ -159,7 +160,8 @@ async function startFresh(file: string, relativeFile: string, paths: StatePaths,
 }
 
 /** The agent a dead predecessor started may still run: stop it before writing the same turn. */
-async function stopOrphanAgent(claim: Claim): Promise<void> {
+async function stopOrphanAgent(claim: Claim, file: string): Promise<void> {
   const orphan = claim.tookOverFrom?.agentPid;
-  if (orphan !== undefined && signalGroup(orphan, 0)) await killProcessGroup(orphan, 2_000);
+  // Only a group that really runs an agent of this debate: a planted claim must not name any group to kill.
+  if (orphan !== undefined && isDebateAgentGroup(orphan, file) && signalGroup(orphan, 0)) await killProcessGroup(orphan, 2_000);
 }
