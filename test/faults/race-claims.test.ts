@@ -15,7 +15,7 @@ import { raceGate } from './race-gate.js';
 /** Pairs of processes that take a role at the same instant (the claim alone). */
 const claimRaces = 200;
 /** Pairs of whole code-debate processes that take a role at the same instant and debate to the end. */
-const debateRaces = 20;
+const debateRaces = 8;
 /** How many pairs race side by side: enough to keep two cores busy, no more. */
 const claimBatch = 10;
 const debateBatch = 4;
