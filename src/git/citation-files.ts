@@ -19,11 +19,49 @@ export function toLines(file: string, text: string): CitedFile {
 
 const tooLarge = (file: string): CitedFile => ({ ok: false, problem: `${file} is larger than 10 MB; its lines were not checked` });
 
+// A commit never changes, so a file read at one is kept (about 16 MB of text at most, the oldest
+// dropped first): the citations of every later turn into the same files cost no git at all.
+const fullSha = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const cacheBudget = 16 * 1024 * 1024;
+const cached = new Map<string, { file: CitedFile; size: number }>();
+let cachedSize = 0;
+
+function keep(key: string, file: CitedFile): void {
+  const size = file.ok ? file.lines.reduce((sum, line) => sum + line.length + 1, 64) : 64;
+  if (size > cacheBudget / 4) return;
+  cached.set(key, { file, size });
+  cachedSize += size;
+  for (const [oldest, entry] of cached) {
+    if (cachedSize <= cacheBudget) break;
+    cached.delete(oldest);
+    cachedSize -= entry.size;
+  }
+}
+
 /**
- * Each path's content at `head`, `paths` already checked by `refuseCitedPath` and normalized:
- * one `git ls-tree` per 200 paths finds them, one `git cat-file` per file reads it.
+ * Each path's content at `head`, `paths` already checked by `refuseCitedPath` and normalized;
+ * a file read before at the same commit is not read again.
  */
 export async function readFilesAtCommit(git: GitRunner, head: string, paths: readonly string[]): Promise<Map<string, CitedFile>> {
+  if (!fullSha.test(head)) return readFromGit(git, head, paths);
+  const key = (file: string) => `${git.cwd}\0${head}\0${file}`;
+  const files = new Map<string, CitedFile>();
+  const missing: string[] = [];
+  for (const file of paths) {
+    const hit = cached.get(key(file));
+    if (hit) files.set(file, hit.file);
+    else missing.push(file);
+  }
+  if (missing.length === 0) return files;
+  for (const [file, content] of await readFromGit(git, head, missing)) {
+    files.set(file, content);
+    keep(key(file), content);
+  }
+  return files;
+}
+
+/** One `git ls-tree` per 200 paths finds them, one `git cat-file` per file reads it. */
+async function readFromGit(git: GitRunner, head: string, paths: readonly string[]): Promise<Map<string, CitedFile>> {
   const at = `at ${head.slice(0, 7)}`;
   const entries = new Map<string, { mode: string; type: string; oid: string; size: number }>();
   for (let start = 0; start < paths.length; start += batchSize) {

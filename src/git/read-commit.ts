@@ -1,4 +1,5 @@
 import { GitError } from '../errors.js';
+import { areFullShas, rememberCommitFact } from './remember-commit-fact.js';
 import type { GitRunner } from './run-git.js';
 
 /** What a description of a commit needs. */
@@ -15,6 +16,10 @@ const words = (text: string): string[] => text.split(' ').filter((word) => word 
 
 /** Reads one commit, given its full sha. */
 export async function readCommit(git: GitRunner, sha: string): Promise<CommitInfo> {
+  return areFullShas([sha]) ? rememberCommitFact([git.cwd, 'commit', sha], () => askCommit(git, sha)) : askCommit(git, sha);
+}
+
+async function askCommit(git: GitRunner, sha: string): Promise<CommitInfo> {
   const output = await git.run(['log', '-1', '--no-show-signature', '--format=%H%x00%h%x00%P%x00%p%x00%s', sha, '--']);
   const [fullSha, shortSha, parents, shortParents, summary] = output.replace(/\n$/, '').split('\0');
   if (fullSha === undefined || shortSha === undefined || summary === undefined) {
@@ -27,11 +32,15 @@ export async function readCommit(git: GitRunner, sha: string): Promise<CommitInf
 export async function shortenShas(git: GitRunner, shas: readonly string[]): Promise<string[]> {
   const shortened: string[] = [];
   // `rev-parse --short` abbreviates one revision per call.
-  for (const sha of shas) shortened.push((await git.run(['rev-parse', '--short', sha])).trim());
+  for (const sha of shas) {
+    const ask = async () => (await git.run(['rev-parse', '--short', sha])).trim();
+    shortened.push(await (areFullShas([sha]) ? rememberCommitFact([git.cwd, 'short', sha], ask) : ask()));
+  }
   return shortened;
 }
 
 /** How many commits are reachable from `head` but not from `base`. */
 export async function countCommits(git: GitRunner, base: string, head: string): Promise<number> {
-  return Number.parseInt(await git.run(['rev-list', '--count', `${base}..${head}`]), 10);
+  const ask = async () => Number.parseInt(await git.run(['rev-list', '--count', `${base}..${head}`]), 10);
+  return areFullShas([base, head]) ? rememberCommitFact([git.cwd, 'count', base, head], ask) : ask();
 }

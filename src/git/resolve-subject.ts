@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors.js';
-import { buildReviewedDiff } from './build-reviewed-diff.js';
+import { buildReviewedDiff, type ReviewedDiff } from './build-reviewed-diff.js';
+import type { DiffPlan } from './diff-plan.js';
 import { findRepo, type Repo } from './find-repo.js';
 import { findSubjectPaths } from './find-subject-paths.js';
 import type { PullRequestReference } from './parse-pull-request.js';
@@ -74,10 +75,27 @@ async function resolveWithGit(keyword: Exclude<SubjectRequest, { kind: 'pr' }> |
   const paths = keyword === null ? await findSubjectPaths(git, repo.root, normalized, options.cwd) : null;
   const request = keyword ?? (paths === null ? parseRevisionWords(normalized) : { kind: 'paths' as const, paths });
   const plan = await planDiff(git, request, words);
-  const diff = await readDiff(git, plan, options.exclude);
-  const workTree = plan.head === null && !plan.compare.includes('--cached') ? repo.root : null;
-  const reviewed = await buildReviewedDiff(diff, { source: { git, workTree }, exclude: options.exclude, maxDiffBytes });
+  const reviewed = await readReviewedDiff(git, plan, repo.root, options.exclude, maxDiffBytes);
   return { text: words, kind: plan.kind, base: plan.base, head: plan.head, description: plan.description, ...reviewed };
+}
+
+// The diff between two commits never changes: a subject resolved again to the same commits (each
+// turn resolves it again) reuses it. The index and the work tree are read every time.
+const commitDiffs = new Map<string, ReviewedDiff>();
+const keptCommitDiffs = 4;
+
+async function readReviewedDiff(git: GitRunner, plan: DiffPlan, root: string, exclude: readonly string[], maxDiffBytes: number): Promise<ReviewedDiff> {
+  const key = plan.head === null ? null : JSON.stringify([root, plan.compare, plan.paths, exclude, maxDiffBytes]);
+  const kept = key === null ? undefined : commitDiffs.get(key);
+  if (kept) return kept;
+  const diff = await readDiff(git, plan, exclude);
+  const workTree = plan.head === null && !plan.compare.includes('--cached') ? root : null;
+  const reviewed = await buildReviewedDiff(diff, { source: { git, workTree }, exclude, maxDiffBytes });
+  if (key !== null) {
+    commitDiffs.set(key, reviewed);
+    for (const oldest of commitDiffs.keys()) if (commitDiffs.size > keptCommitDiffs) commitDiffs.delete(oldest);
+  }
+  return reviewed;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface AgentAsk {
   document: DebateDocument;
   /** The subject as it is for this turn. */
   subject: Subject;
+  /** Stops this ask alone (an early start that turned out stale, see askAhead); it is not retried. */
+  signal?: AbortSignal;
 }
 
 export interface AgentAnswer {
@@ -45,19 +47,21 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
   let prompts = { prompt: ask.prompt, continuation: ask.continuation };
   let promptBytes = 0;
   let retried = false;
+  const signal = ask.signal ? AbortSignal.any([context.signal, ask.signal]) : context.signal;
   for (let reask = 0; ; ) {
     let body: string;
     try {
-      const answer = await callAgent(context, ask, prompts, deadline - Date.now());
+      const answer = await callAgent(context, ask, prompts, signal, deadline - Date.now());
       promptBytes += answer.promptBytes;
       body = sanitizeAgentText(answer.text, ask.heading);
     } catch (error) {
+      if (ask.signal?.aborted) throw error;
       if (context.signal.aborted) throw new InterruptedError(`Interrupted while the agent was writing \`## ${ask.heading}\`; nothing was written.`, { cause: error });
       if (!(error instanceof AgentError) || !error.retryable || retried || context.agent.interactive) throw error;
       if (deadline - Date.now() < retryBackoffMs + minimumTryMs) throw error;
       retried = true;
       context.report({ type: 'agent-retry', role: context.role, heading: ask.heading, reason: firstLine(error.message), delayMs: retryBackoffMs });
-      await delay(retryBackoffMs, undefined, { signal: context.signal }).catch(() => undefined);
+      await delay(retryBackoffMs, undefined, { signal }).catch(() => undefined);
       continue;
     }
     const problems = body === '' ? ['It is empty once headings reserved for the debate are removed.'] : checkSectionBody(ask.turn, body, ask.document);
@@ -90,6 +94,7 @@ async function callAgent(
   context: SessionContext,
   ask: AgentAsk,
   prompts: { prompt: string; continuation: string },
+  signal: AbortSignal,
   timeoutMs: number,
 ): Promise<{ text: string; promptBytes: number }> {
   let recorded: Promise<void> = Promise.resolve();
@@ -105,7 +110,7 @@ async function callAgent(
       subject: ask.subject,
       cwd: context.root,
       file: context.file,
-      signal: context.signal,
+      signal,
       timeoutMs,
       onProcess: (pid) => {
         recorded = context.claim.update({ agentPid: pid }).catch(() => undefined);

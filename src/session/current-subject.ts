@@ -11,18 +11,23 @@ export interface CurrentSubject {
 }
 
 /**
- * The subject as it is for this turn: resolved again, since the author may have pushed a fix
- * mid-debate, with the files that changed since the snapshot in the document's metadata. If it
- * cannot be resolved now, the turn goes on with the subject as it was, and says so.
+ * The subject as it is for this turn, from `resolve` (resolved again, since the author may have
+ * pushed a fix mid-debate), with the files that changed since the snapshot in the document's
+ * metadata. If it cannot be resolved now, the turn goes on with `previous`, the subject as last
+ * resolved, and says so.
  */
-export async function currentSubject(context: SessionContext, document: DebateDocument): Promise<CurrentSubject> {
+export async function currentSubject(context: SessionContext, document: DebateDocument, resolve: () => Promise<Subject>, previous: Subject): Promise<CurrentSubject> {
   try {
-    const subject = await context.resolveSubjectAgain();
-    // A peer that writes no metadata pinned no snapshot to compare with.
-    return { subject, changedSinceReview: document.meta === null ? [] : await filesChangedSince(context.root, document.meta, subject) };
+    return await describeSubject(context, document, await resolve());
   } catch (error) {
     if (!(error instanceof CodeDebateError)) throw error;
-    context.report({ type: 'warning', role: context.role, message: `the subject could not be resolved again, so this turn uses it as it was at the start: ${error.message}` });
-    return { subject: context.subject, changedSinceReview: [] };
+    context.report({ type: 'warning', role: context.role, message: `the subject could not be resolved again, so this turn uses it as it was last resolved: ${error.message}` });
+    return { subject: previous, changedSinceReview: [] };
   }
+}
+
+/** `subject` with the files that changed since the snapshot the document's metadata pins. */
+export async function describeSubject(context: SessionContext, document: DebateDocument, subject: Subject): Promise<CurrentSubject> {
+  // A peer that writes no metadata pinned no snapshot to compare with.
+  return { subject, changedSinceReview: document.meta === null ? [] : await filesChangedSince(context.root, document.meta, subject) };
 }

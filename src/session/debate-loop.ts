@@ -14,6 +14,7 @@ import { formatDuration } from './format-duration.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
 import type { TurnPrompt } from './session-events.js';
+import { trackSubject, type SubjectTracker } from './subject-tracker.js';
 import { takeTurn } from './take-turn.js';
 import { waitForChange } from './wait-for-change.js';
 import { historyChangeOf, waitForRestore } from './wait-for-restore.js';
@@ -51,10 +52,12 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
   const peerWatch = watchPeer({ paths: context.paths, role, report });
   let reportedRound = 0;
   const prompts: TurnPrompt[] = [];
+  const subjects = trackSubject(context);
   for (;;) {
     if (context.signal.aborted) throw new InterruptedError('Interrupted while waiting; nothing was written.');
     const change = seen && historyChangeOf(seen, state);
     if (seen && change) {
+      subjects.waited();
       state = await waitForRestore(context, watch, seen, state, change);
       waitingSince = null;
       continue;
@@ -74,11 +77,12 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     if (action.type === 'write') {
       waitingSince = null;
       if (action.turn === 'response' && action.round === 1) warnOnOtherDiff(context, document);
-      const result = await takeTurn(context, action, state, document);
+      const result = await takeTurn(context, action, state, document, subjects);
       if (result.written) prompts.push({ heading: formatHeading(action.turn, action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0), bytes: result.promptBytes });
       state = result.written ? result.state : await readDebateFile(context.file);
       continue;
     }
+    subjects.waited();
     if (waitingSince === null) {
       waitingSince = Date.now();
       report({ type: 'waiting', role, for: peer, timeoutMs: context.turnTimeoutMs });
@@ -91,7 +95,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
       continue;
     }
     if (context.signal.aborted) continue;
-    return timedOut(context, state, document, prompts);
+    return timedOut(context, state, document, prompts, subjects);
   }
 }
 
@@ -115,7 +119,7 @@ function warnOnOtherDiff(context: SessionContext, document: DebateDocument): voi
   }
 }
 
-async function timedOut(context: SessionContext, state: FileState, document: DebateDocument, prompts: TurnPrompt[]): Promise<SessionOutcome> {
+async function timedOut(context: SessionContext, state: FileState, document: DebateDocument, prompts: TurnPrompt[], subjects: SubjectTracker): Promise<SessionOutcome> {
   const self = context.role === 'reviewer' ? 'Reviewer' : 'Responder';
   const other = context.role === 'reviewer' ? 'Responder' : 'Reviewer';
   const limit = formatDuration(context.turnTimeoutMs);
@@ -124,7 +128,7 @@ async function timedOut(context: SessionContext, state: FileState, document: Deb
     context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message, prompts });
     return { outcome: outcomes.peerTimeout, message, blocking: [] };
   }
-  const result = await takeTurn(context, decideTimeoutAction(document), state, document);
+  const result = await takeTurn(context, decideTimeoutAction(document), state, document, subjects);
   const message = result.written
     ? `The ${other} did not take its turn within ${limit} (--turn-timeout); the ${self} wrote the CONSENSUS.`
     : `The ${other} did not take its turn within ${limit} (--turn-timeout), and the file changed as the CONSENSUS was written; nothing was written.`;

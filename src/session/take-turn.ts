@@ -10,12 +10,15 @@ import type { DebateDocument } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
 import { appendSection } from './append-section.js';
-import { askAgent, type AgentAnswer } from './ask-agent.js';
+import type { Subject } from '../git/subject.js';
+import { askAhead } from './ask-ahead.js';
+import type { AgentAnswer, AgentAsk } from './ask-agent.js';
 import { checkDebateCitations } from './check-debate-citations.js';
 import { consensusBody } from './consensus-body.js';
-import { currentSubject, type CurrentSubject } from './current-subject.js';
+import { describeSubject, type CurrentSubject } from './current-subject.js';
 import type { FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
+import type { SubjectTracker } from './subject-tracker.js';
 import { historyChangeOf } from './wait-for-restore.js';
 
 export type TurnResult = { written: true; state: FileState; promptBytes: number } | { written: false };
@@ -25,11 +28,11 @@ export type TurnResult = { written: true; state: FileState; promptBytes: number 
  * alone), sanitizes its text, and appends it with compare-and-swap. When the file changed while
  * the agent worked and the turn no longer stands, nothing is written and the caller decides again.
  */
-export async function takeTurn(context: SessionContext, action: WriteAction, state: FileState, document: DebateDocument): Promise<TurnResult> {
+export async function takeTurn(context: SessionContext, action: WriteAction, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<TurnResult> {
   const number = action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0;
   const heading = formatHeading(action.turn, number);
   const started = Date.now();
-  const { body, promptBytes } = await writeBody(context, action, heading, state, document);
+  const { body, promptBytes } = await writeBody(context, action, heading, state, document, subjects);
   const section: SectionToWrite = { kind: action.turn, number, body, role: context.role, agent: context.agent.name, time: new Date() };
   const result = await appendSection({
     file: context.file,
@@ -50,13 +53,15 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   return { ...result, promptBytes };
 }
 
-async function writeBody(context: SessionContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument): Promise<AgentAnswer> {
+async function writeBody(context: SessionContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<AgentAnswer> {
   if (action.turn === 'response' && trackPoints(document).every((point) => point.resolved)) {
     // The follow-up resolved everything; the protocol still gives the Responder this turn.
     return { body: 'Every point is resolved; nothing is left to answer.', promptBytes: 0 };
   }
-  const inputs = await turnInputs(context, document);
-  if (action.turn !== 'consensus') return agentSection(context, action.turn, action.round, heading, state, document, inputs);
+  let inputs: Promise<TurnInputs> | null = null;
+  // Resolved once, when first needed: after an early start (see askAhead), not before it.
+  const fresh = () => (inputs ??= turnInputs(context, document, subjects.refresh(document)));
+  if (action.turn !== 'consensus') return agentSection(context, action.turn, action.round, heading, state, document, subjects, fresh);
   const consensus = {
     reason: action.reason,
     round: action.round,
@@ -64,24 +69,39 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
     peer: context.role === 'reviewer' ? ('responder' as const) : ('reviewer' as const),
     turnTimeoutMs: context.turnTimeoutMs,
     document,
-    checks: inputs.checks,
   };
-  if (action.reason === 'peer-timeout') return { body: consensusBody(consensus, null), promptBytes: 0 };
-  const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, inputs);
-  return { body: consensusBody(consensus, narrative.body), promptBytes: narrative.promptBytes };
+  if (action.reason === 'peer-timeout') return { body: consensusBody({ ...consensus, checks: (await fresh()).checks }, null), promptBytes: 0 };
+  const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, subjects, fresh);
+  return { body: consensusBody({ ...consensus, checks: (await fresh()).checks }, narrative.body), promptBytes: narrative.promptBytes };
 }
 
 interface TurnInputs extends CurrentSubject {
   checks: CitationCheck[];
 }
 
-/** The subject as it is now, and the evidence check of the debate's citations against it: once per turn. */
-async function turnInputs(context: SessionContext, document: DebateDocument): Promise<TurnInputs> {
-  const current = await currentSubject(context, document);
-  return { ...current, checks: await checkDebateCitations(context, document, current.subject.head) };
+/** The subject for this turn and the evidence check of the debate's citations against it. */
+async function turnInputs(context: SessionContext, document: DebateDocument, current: Promise<CurrentSubject>): Promise<TurnInputs> {
+  const { subject, changedSinceReview } = await current;
+  return { subject, changedSinceReview, checks: await checkDebateCitations(context, document, subject.head) };
 }
 
-/** Builds the turn's prompt (and its continuation) from its template and asks the agent (see askAgent). */
+/**
+ * The inputs from the subject as last resolved, for an early start (see askAhead); null when
+ * they cannot be had without a warning (git failed): the turn then waits for the fresh ones.
+ */
+async function earlyInputs(context: SessionContext, document: DebateDocument, subject: Subject): Promise<TurnInputs | null> {
+  const quiet: SessionContext = { ...context, report: () => undefined };
+  try {
+    return await turnInputs(quiet, document, describeSubject(quiet, document, subject));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Builds the turn's prompt (and its continuation) from its template and asks the agent (see
+ * askAgent), started on the subject as last resolved while it is resolved again (see askAhead).
+ */
 async function agentSection(
   context: SessionContext,
   turn: TurnKind,
@@ -89,28 +109,34 @@ async function agentSection(
   heading: string,
   state: FileState,
   document: DebateDocument,
-  inputs: TurnInputs,
+  subjects: SubjectTracker,
+  fresh: () => Promise<TurnInputs>,
 ): Promise<AgentAnswer> {
   const states = trackPoints(document);
-  const prompt: PromptContext = {
-    turn,
-    role: context.role,
-    round,
-    maxRounds: context.maxRounds,
-    heading,
-    file: context.relativeFile,
-    subject: inputs.subject,
-    changedSinceReview: inputs.changedSinceReview,
-    document,
-    documentText: state.text,
-    states,
-    ledger: summarizeLedger(states),
-    standards: context.standards,
-    failedCitations: formatFailedCitations(inputs.checks),
-    stance: context.stance,
+  const ledger = summarizeLedger(states);
+  const buildAsk = async (inputs: TurnInputs): Promise<AgentAsk> => {
+    const prompt: PromptContext = {
+      turn,
+      role: context.role,
+      round,
+      maxRounds: context.maxRounds,
+      heading,
+      file: context.relativeFile,
+      subject: inputs.subject,
+      changedSinceReview: inputs.changedSinceReview,
+      document,
+      documentText: state.text,
+      states,
+      ledger,
+      standards: context.standards,
+      failedCitations: formatFailedCitations(inputs.checks),
+      stance: context.stance,
+    };
+    const [full, continuation] = await Promise.all([buildPrompt(prompt), buildPrompt({ ...prompt, continued: true })]);
+    return { turn, round, heading, prompt: full, continuation, document, subject: inputs.subject };
   };
-  const [full, continuation] = await Promise.all([buildPrompt(prompt), buildPrompt({ ...prompt, continued: true })]);
-  return askAgent(context, { turn, round, heading, prompt: full, continuation, document, subject: inputs.subject });
+  const early = context.agent.interactive ? null : await earlyInputs(context, document, subjects.latest());
+  return askAhead(context, early === null ? null : await buildAsk(early), async () => buildAsk(await fresh()));
 }
 
 /** Whether a file that changed while the agent worked still asks for exactly this section. */

@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { isAlive, sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, scriptedAgentPath, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
@@ -173,5 +174,34 @@ describe('a change that moves mid-debate', () => {
     expect(response).toContain('these files changed since then, so check points about them against the diff below:\n\n- src/app.js\n');
     expect(response).toContain('+// fixed');
     expect(b.stderr).toContain('the Review was written for another diff');
+  });
+
+  it('an agent started on the subject as it was is stopped and asked again when a commit landed during the peer\'s turn', async () => {
+    const repo = await setup();
+    const agent = await repo.script('agent', {
+      review,
+      response: '### R1. Debug output left in\n**Disagreed**: the log is intended.\n',
+      'follow-up': '### R1. Debug output left in\n**Maintained**: it must go.\n',
+    });
+    // The Responder's agent commits a fix as it answers: the Reviewer last resolved the subject before that.
+    const committing = path.join(repo.dir, '..', 'committing-agent.sh');
+    await writeFile(
+      committing,
+      `#!/bin/sh\nif [ "$CODE_DEBATE_TURN$CODE_DEBATE_ROUND" = response1 ]; then printf '// fixed\\n' >> src/app.js && git commit -qam 'Fix it'; fi\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(scriptedAgentPath)} --script ${JSON.stringify(agent.script)} --log ${JSON.stringify(agent.log)}\n`,
+      { mode: 0o755 },
+    );
+    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'the diff against main'], { cwd: repo.dir });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = startCli(['--agent', `cmd:${JSON.stringify(committing)}`, 'the diff against main'], { cwd: repo.dir });
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    expect(a.stderr).toContain('the subject moved while the peer wrote its turn');
+    const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
+    const followUps = calls.filter((call) => call.env.CODE_DEBATE_TURN === 'follow-up' && call.env.CODE_DEBATE_ROUND === '1');
+    // The early call may have been stopped before it logged; the one that counts saw the commit.
+    expect(followUps.at(-1)?.stdin).toContain('these files changed since then, so check points about them against the diff below:\n\n- src/app.js\n');
+    expect(followUps.at(-1)?.stdin).toContain('+// fixed');
+    if (followUps.length > 1) expect(followUps.map((call) => call.stdin.includes('+// fixed'))).toEqual([false, true]);
+    expect(headingsOf(await repo.readReply()).filter((heading) => heading === '## Reviewer Follow-up 1')).toHaveLength(1);
   });
 });
