@@ -6,8 +6,7 @@ import type { GitRunner } from './run-git.js';
 
 /** `the diff against main`: HEAD from its merge base with the branch, as a pull request shows it. */
 export async function planAgainst(git: GitRunner, branch: string): Promise<DiffPlan> {
-  const branchSha = await resolveCommit(git, branch);
-  const head = await resolveCommit(git, 'HEAD');
+  const [branchSha, head] = await Promise.all([resolveCommit(git, branch), resolveCommit(git, 'HEAD')]);
   const base = await findMergeBase(git, [branchSha, head], [branch, 'HEAD']);
   const plan = await planCommits(git, base, head);
   return { ...plan, kind: 'against', description: `${plan.description}, HEAD against ${branch}` };

@@ -24,16 +24,21 @@ async function prune(dir: string): Promise<void> {
   await Promise.all(dated.slice(keep).map(({ name }) => rm(path.join(dir, name), { force: true })));
 }
 
+// The diffs this process has recorded: a subject resolved again every turn is written once.
+const stored = new Set<string>();
+
 /** Records the per-file hashes of the diff whose sha256 is `diffSha256`. */
 export async function storeSnapshot(gitDir: string, diffSha256: string, fileHashes: Readonly<Record<string, string>>): Promise<void> {
   if (!shaPattern.test(diffSha256)) throw new Error(`Cannot store a snapshot for \`${diffSha256}\`, expected a sha256 in hex.`);
   const dir = snapshotDir(gitDir);
   const file = path.join(dir, `${diffSha256}.json`);
+  if (stored.has(file)) return;
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(dir, { recursive: true });
     await writeFile(temporary, `${JSON.stringify({ v: 1, files: fileHashes })}\n`);
     await rename(temporary, file);
+    stored.add(file);
     await prune(dir);
   } catch (error) {
     if (!isFileSystemError(error)) throw error;
