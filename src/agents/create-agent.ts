@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors.js';
 import type { Agent } from './agent.js';
+import { agentNames } from './agent-names.js';
 import { createBuiltinAgent } from './builtin/create-builtin-agent.js';
 import { createCliAgent } from './cli-agent-preset.js';
 import { createCmdAgent } from './cmd-agent.js';
@@ -12,18 +13,6 @@ export interface AgentEnvironment {
   /** Whether a person is at a terminal (stdin and stdout are TTYs): the human agent needs one. */
   isTerminal: () => boolean;
 }
-
-export const agentNames = [
-  'auto',
-  'builtin',
-  'claude[:<model>]',
-  'codex[:<model>]',
-  'gemini[:<model>]',
-  'openai:<model>',
-  'ollama:<model>',
-  'human',
-  'cmd:<program> [args...]',
-] as const;
 
 /** The agent `--agent` names; `auto` is resolved to one of them first (resolveAutoAgent). */
 export function createAgent(spec: string, environment: AgentEnvironment): Agent {

@@ -1,8 +1,6 @@
-import { OpenAI } from 'openai';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import { AgentError, ConfigError } from '../errors.js';
 import type { Agent, TurnRequest } from './agent.js';
-import { classifyChatError } from './openai-classify-error.js';
 import { resolveChatEndpoint, type ChatEndpoint, type ChatProvider } from './openai-endpoint.js';
 import { readServerMessage } from './openai-server-message.js';
 import { failurePrefix } from './run-agent-process.js';
@@ -40,6 +38,8 @@ export function createOpenAiAgent(options: OpenAiAgentOptions): Agent {
 }
 
 async function requestCompletion(name: string, model: string, endpoint: ChatEndpoint, request: TurnRequest): Promise<string> {
+  // The SDK is ~150 modules: loaded by the first request, so a side with another agent never loads or holds it.
+  const [{ OpenAI }, { classifyChatError }] = await Promise.all([import('openai'), import('./openai-classify-error.js')]);
   const what = failurePrefix(name, request);
   const timeoutMs = Math.max(1, Math.min(Math.ceil(request.timeoutMs), maxTimerMs));
   const deadline = AbortSignal.timeout(timeoutMs);

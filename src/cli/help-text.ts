@@ -33,7 +33,7 @@ Options:
   --max-rounds <n>            rounds before the Reviewer writes the CONSENSUS (default ${defaults.maxRounds})
   --turn-timeout <duration>   how long to wait for the peer's turn (default ${defaults.turnTimeout})
   --agent-timeout <duration>  how long the agent may take for one turn (default ${defaults.agentTimeout})
-  --max-diff-bytes <n>        the most diff a prompt carries; the file list covers the rest (default 200000)
+  --max-diff-bytes <n>        the most diff a prompt carries; the file list covers the rest (default ${defaults.maxDiffBytes})
   --stance devils-advocate    as Responder, name the review's assumptions and argue the opposite case
   --poll <ms>                 poll the file instead of using filesystem events
   --json                      events as newline-delimited JSON on stdout (logs stay on stderr)

@@ -77,13 +77,20 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
       return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: write, stderr: (text: string) => process.stderr.write(text) });
     }
     case 'debate': {
-      const [{ loadSettings }, { runSession }] = await Promise.all([import('./resolve-settings.js'), import('../session/run-session.js')]);
-      const settings = await loadSettings(command.cwd, command.flags, process.env);
+      const [{ findRepo }, { loadRepoSettings }, { runSession }] = await Promise.all([
+        import('../git/find-repo.js'),
+        import('./resolve-settings.js'),
+        import('../session/run-session.js'),
+      ]);
+      // One `git rev-parse` serves the settings and the session: git starts in tens of milliseconds.
+      const repo = await findRepo(command.cwd);
+      const settings = await loadRepoSettings(repo, command.flags, process.env);
       const report = await chooseReporter(settings.json);
       for (const message of settings.warnings) report({ type: 'warning', role: null, message });
       try {
         const result = await runSession({
           cwd: command.cwd,
+          repo,
           subject: command.subject,
           file: settings.file,
           role: settings.role,

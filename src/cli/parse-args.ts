@@ -45,6 +45,8 @@ export const defaults = {
   maxRounds: 5,
   turnTimeout: '10m',
   agentTimeout: '8m',
+  // resolveSubject's own default (defaultMaxDiffBytes), repeated so that reading the settings does not load git's diff code.
+  maxDiffBytes: 200_000,
   blockOn: 'high',
   timeLimit: '30m',
   timeLimitFails: 'open',

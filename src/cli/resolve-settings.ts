@@ -2,8 +2,7 @@ import type { Role } from '../agents/agent.js';
 import type { CodeDebateConfig } from '../config/config.js';
 import { resolveAgent, resolveSetting, type SettingLayers } from '../config/merge-options.js';
 import { readConfig } from '../config/read-config.js';
-import { findRepo } from '../git/find-repo.js';
-import { defaultMaxDiffBytes } from '../git/resolve-subject.js';
+import { findRepo, type Repo } from '../git/find-repo.js';
 import type { Stance } from '../prompts/build-prompt.js';
 import type { Severity } from '../protocol/document.js';
 import { defaults, type DebateFlags } from './parse-args.js';
@@ -43,7 +42,7 @@ export function resolveSettings(flags: DebateFlags, config: CodeDebateConfig, so
     maxRounds: pick({ flag: flags.maxRounds, config: config.maxRounds, fallback: defaults.maxRounds }, '--max-rounds', 'maxRounds'),
     turnTimeoutMs: pick({ flag: flags.turnTimeoutMs, config: duration(config.turnTimeout, 'turnTimeout'), fallback: parseDuration(defaults.turnTimeout, '--turn-timeout') }, '--turn-timeout', 'turnTimeout'),
     agentTimeoutMs: pick({ flag: flags.agentTimeoutMs, config: duration(config.agentTimeout, 'agentTimeout'), fallback: parseDuration(defaults.agentTimeout, '--agent-timeout') }, '--agent-timeout', 'agentTimeout'),
-    maxDiffBytes: pick({ flag: flags.maxDiffBytes, config: config.maxDiffBytes, fallback: defaultMaxDiffBytes }, '--max-diff-bytes', 'maxDiffBytes'),
+    maxDiffBytes: pick({ flag: flags.maxDiffBytes, config: config.maxDiffBytes, fallback: defaults.maxDiffBytes }, '--max-diff-bytes', 'maxDiffBytes'),
     stance: pick<Stance>({ flag: flags.stance, config: config.stance, fallback: 'default' }, '--stance', 'stance'),
     pollMs: flags.pollMs,
     json: flags.json,
@@ -56,7 +55,11 @@ export function resolveSettings(flags: DebateFlags, config: CodeDebateConfig, so
 
 /** Reads the settings file of the repository around `cwd` and resolves the flags against it. */
 export async function loadSettings(cwd: string, flags: DebateFlags, env: NodeJS.ProcessEnv): Promise<Settings> {
-  const repo = await findRepo(cwd);
+  return loadRepoSettings(await findRepo(cwd), flags, env);
+}
+
+/** The same for a repository already found: a debate passes it on rather than asking git twice. */
+export async function loadRepoSettings(repo: Repo, flags: DebateFlags, env: NodeJS.ProcessEnv): Promise<Settings> {
   const { config, source } = await readConfig(repo.root);
   return resolveSettings(flags, config, source, env);
 }

@@ -1,4 +1,4 @@
-import { agentNames } from '../agents/create-agent.js';
+import { agentNames } from '../agents/agent-names.js';
 import { stances, type Stance } from '../prompts/build-prompt.js';
 import { severities, type Severity } from '../protocol/document.js';
 

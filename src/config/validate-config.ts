@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { agentNames } from '../agents/create-agent.js';
+import { agentNames } from '../agents/agent-names.js';
 import { parseDuration } from '../cli/parse-duration.js';
 import { stances } from '../prompts/build-prompt.js';
 import { severities } from '../protocol/document.js';

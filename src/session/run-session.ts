@@ -1,32 +1,30 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '../agents/agent.js';
 import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
-import { createAgent, type AgentEnvironment } from '../agents/create-agent.js';
+import type { AgentEnvironment } from '../agents/create-agent.js';
 import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
 import { InterruptedError } from '../errors.js';
-import { excludeFromGit } from '../git/exclude-from-git.js';
-import { findRepo } from '../git/find-repo.js';
+import { reachFaultPoint } from '../fault-point.js';
+import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
-import { resolveSubject } from '../git/resolve-subject.js';
 import type { Stance } from '../prompts/build-prompt.js';
 import type { Severity } from '../protocol/document.js';
-import { readStandards } from '../prompts/read-standards.js';
-import { parseDocument } from '../protocol/parse-document.js';
-import { watchFile } from '../watch/watch-file.js';
 import { claimRole, type Claim } from './claim-role.js';
-import { debateLoop, type SessionOutcome } from './debate-loop.js';
-import { archiveDebate } from './archive-debate.js';
-import { reachFaultPoint } from '../fault-point.js';
+import type { SessionOutcome } from './debate-loop.js';
 import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
-import { withFileLock } from './file-lock.js';
 import { isDebateAgentGroup } from './is-debate-agent-group.js';
+import { prepareDebate } from './prepare-debate.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import type { Report } from './session-events.js';
 import { statePaths, type StatePaths } from './state-paths.js';
 
+// Up to the claim this file loads only what the claim needs (launch → claim < 250 ms, bench/README.md):
+// the agents, remark, git's diff code, chokidar and the loop load after it (`await import`).
+
 export interface SessionOptions {
   cwd: string;
+  /** The work tree around `cwd`, when the caller has found it already. */
+  repo?: Repo;
   subject: string;
   /** The shared file as the user named it (default `reply.md`). */
   file: string;
@@ -53,28 +51,28 @@ export interface SessionOptions {
 
 /** One side of a debate, from the command line's options to the end of the debate. */
 export async function runSession(options: SessionOptions): Promise<SessionOutcome> {
-  const repo = await findRepo(options.cwd);
+  const repo = options.repo ?? (await findRepo(options.cwd));
   const file = await resolveInsideRepo(repo.root, options.file, options.cwd);
   const relativeFile = path.relative(repo.root, file);
   const specs = await chooseAgents(options);
   const paths = statePaths(repo.gitDir, repo.root, file);
   const initial = await startFresh(file, relativeFile, paths, options.report);
-  // Both sides start together: the lock keeps them from both adding the line.
-  await mkdir(paths.dir, { recursive: true });
-  const excluded = await withFileLock(path.join(paths.dir, 'info-exclude.lock'), { timeoutMs: 10_000 }, () => excludeFromGit(repo.root, relativeFile));
-  if (excluded) {
-    options.report({ type: 'warning', role: null, message: `added /${relativeFile} to the repository's info/exclude, so the debate is never committed by accident.` });
-  }
-  const subjectOptions = { cwd: options.cwd, exclude: [relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env };
-  const [subject, standards] = await Promise.all([
-    resolveSubject(options.subject, subjectOptions),
-    readStandards(repo.root),
-  ]);
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
   await reachFaultPoint('claim');
   const claim = await claimRole({ paths, wanted: options.role, fileExists: initial.exists && initial.text.trim() !== '', agent: (role) => specs[role] });
   try {
-    const agent = createAgent(specs[claim.role], options.agentEnvironment);
+    // Only after the claim: the subject's git and hundreds of modules would delay it (module loading
+    // holds the one thread). A failure here releases the claim (finally) with nothing written.
+    const subjectOptions = { cwd: options.cwd, exclude: [relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env };
+    const [{ createAgent, excluded, subject, resolveSubjectAgain, standards }, { debateLoop }, { watchFile }] = await Promise.all([
+      prepareDebate({ root: repo.root, relativeFile, paths, specs, agentEnvironment: options.agentEnvironment, subject: options.subject, subjectOptions }),
+      import('./debate-loop.js'),
+      import('../watch/watch-file.js'),
+    ]);
+    if (excluded) {
+      options.report({ type: 'warning', role: null, message: `added /${relativeFile} to the repository's info/exclude, so the debate is never committed by accident.` });
+    }
+    const agent = createAgent(claim.role);
     await stopOrphanAgent(claim, file);
     options.report({
       type: 'claimed',
@@ -113,7 +111,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
         standards,
         stance: options.stance,
         blockOn: options.blockOn,
-        resolveSubjectAgain: () => resolveSubject(options.subject, subjectOptions),
+        resolveSubjectAgain,
         maxRounds: options.maxRounds,
         turnTimeoutMs: options.turnTimeoutMs,
         agentTimeoutMs: options.agentTimeoutMs,
@@ -136,22 +134,24 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
 
 /**
  * The agent spec of each role, `auto` resolved (the first of claude, codex, gemini on PATH, else
- * builtin; said once). Both are checked before the claim, so a bad one fails before any role is taken.
+ * builtin; said once), for the claim to name. prepareDebate checks both.
  */
 async function chooseAgents(options: SessionOptions): Promise<Record<Role, string>> {
   const auto = Object.values(options.agents).some((spec) => spec.trim() === 'auto') ? await resolveAutoAgent(options.agentEnvironment.env) : null;
   if (auto) options.report({ type: 'agent-chosen', role: null, message: auto.message });
-  const specs = {
+  return {
     reviewer: options.agents.reviewer.trim() === 'auto' && auto ? auto.spec : options.agents.reviewer,
     responder: options.agents.responder.trim() === 'auto' && auto ? auto.spec : options.agents.responder,
   };
-  for (const spec of new Set(Object.values(specs))) createAgent(spec, options.agentEnvironment);
-  return specs;
 }
 
 /** The debate file as this session starts on it: a finished debate is archived first, never deleted. */
 async function startFresh(file: string, relativeFile: string, paths: StatePaths, report: Report): Promise<FileState> {
   const initial = await readDebateFile(file);
+  // A CONSENSUS heading is read from the source as written, so a file without the word has none
+  // and the parser (remark, ~100 modules) is not loaded before the claim.
+  if (!/consensus/i.test(initial.text)) return initial;
+  const [{ parseDocument }, { archiveDebate }] = await Promise.all([import('../protocol/parse-document.js'), import('./archive-debate.js')]);
   const parsed = parseDocument(initial.text);
   if (!parsed.ok || parsed.document.sections.at(-1)?.kind !== 'consensus') return initial;
   const archived = await archiveDebate(file, paths, initial.checksum);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, type Command } from '../../src/cli/parse-args.js';
+import { defaults, parseCommandLine, type Command } from '../../src/cli/parse-args.js';
 import { ConfigError } from '../../src/errors.js';
+import { defaultMaxDiffBytes } from '../../src/git/resolve-subject.js';
 
 
 const parse = (...argv: string[]): Command => parseCommandLine(argv, '/work/repo');
@@ -152,5 +153,11 @@ describe('parseCommandLine', () => {
 
   it.each([[['--version']], [['-V']], [['demo', '-V']]])('reads %j as version', (argv) => {
     expect(parse(...argv)).toEqual({ command: 'version' });
+  });
+});
+
+describe('defaults', () => {
+  it("has resolveSubject's diff budget, kept apart so that reading the settings does not load git's diff code", () => {
+    expect(defaults.maxDiffBytes).toBe(defaultMaxDiffBytes);
   });
 });
