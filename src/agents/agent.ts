@@ -25,8 +25,10 @@ export interface TurnRequest {
   file: string;
   /** Aborted when the turn must stop (deadline, signal). */
   signal: AbortSignal;
-  /** How long the agent may take before it is stopped (`--agent-timeout`). */
+  /** How long the agent may take before it is stopped: what `--agent-timeout` leaves of the turn. */
   timeoutMs: number;
+  /** The whole `--agent-timeout`, for messages (a retry gets only what is left of it); defaults to timeoutMs. */
+  limitMs?: number;
   /** Told the pid of a process the agent starts, so a successor can stop it if this one dies. */
   onProcess?: (pid: number) => void;
   /** Told the text an agent sent when it was not `prompt` (a continuation), to measure it. */

@@ -32,7 +32,7 @@ export async function runCliAgent(agentName: string, run: AgentProcess, request:
     if (error.kind !== 'timed-out') throw error;
     const printed = { stdout: outputOf(error.cause, 'stdout'), stderr: outputOf(error.cause, 'stderr') };
     const tail = stderrTail(stripAnsi(output.shownStderr?.(printed.stderr) ?? printed.stderr));
-    const stopped = `${what}: it did not finish within ${request.timeoutMs} ms (--agent-timeout), so it was stopped`;
+    const stopped = `${what}: it did not finish within ${request.limitMs ?? request.timeoutMs} ms (--agent-timeout), so it was stopped`;
     const { kind, advice, evidence } = classifyAgentFailure(agentName, output.errorText(printed), undefined);
     if (evidence === null) throw new AgentError(`${stopped}.${tail}`, 'timed-out', { cause: error });
     throw new AgentError(`${stopped}; before that it said: ${evidence}. ${advice}${tail}`, explainedTimeoutKinds.has(kind) ? kind : 'timed-out', { cause: error });

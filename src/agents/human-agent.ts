@@ -116,7 +116,7 @@ function editorFailure(outcome: EditorOutcome, context: EditorRunContext): Agent
   const options = { cause: outcome };
   if (request.signal.aborted) return new AgentError(`${what}: the turn was interrupted.${kept}`, 'interrupted', options);
   if (context.timedOut) {
-    const limit = `${request.timeoutMs} ms (--agent-timeout)`;
+    const limit = `${request.limitMs ?? request.timeoutMs} ms (--agent-timeout)`;
     return new AgentError(`${what}: the draft was not saved and closed within ${limit}, so the editor was stopped.${kept} Raise --agent-timeout to take longer.`, 'timed-out', options);
   }
   if (outcome.missing) {

@@ -73,7 +73,7 @@ async function requestCompletion(name: string, model: string, endpoint: ChatEndp
     const body = lastError.body === null ? null : await lastError.body;
     throw classifyChatError(
       error,
-      { what, endpoint, model, timeoutMs: request.timeoutMs, interrupted: request.signal.aborted, timedOut: deadline.aborted },
+      { what, endpoint, model, timeoutMs: request.limitMs ?? request.timeoutMs, interrupted: request.signal.aborted, timedOut: deadline.aborted },
       body === null ? '' : readServerMessage(body),
     );
   }

@@ -60,7 +60,7 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
   if (request.signal.aborted) throw new AgentError(`${what}: the turn was interrupted.`, 'interrupted', { cause: result });
   if (deadline.aborted) {
     throw new AgentError(
-      `${what}: it did not finish within ${request.timeoutMs} ms (--agent-timeout), so it was stopped.${stderrTail(outcome.stderr)}`,
+      `${what}: it did not finish within ${request.limitMs ?? request.timeoutMs} ms (--agent-timeout), so it was stopped.${stderrTail(outcome.stderr)}`,
       'timed-out',
       { cause: result },
     );

@@ -112,6 +112,7 @@ async function callAgent(
       file: context.file,
       signal,
       timeoutMs,
+      limitMs: context.agentTimeoutMs,
       onProcess: (pid) => {
         recorded = context.claim.update({ agentPid: pid }).catch(() => undefined);
       },

@@ -172,6 +172,13 @@ describe('createCmdAgent', () => {
     await waitFor(() => isGone(agentPid) && isGone(child), `agent ${agentPid} and its child ${child} to be gone`, 5_000);
   });
 
+  it('names the whole --agent-timeout when a retry had only what was left of it', async () => {
+    const { dir, pids, agent } = await spawning();
+    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 1_000, limitMs: 60_000 })).then(() => null, (error: unknown) => error);
+    await pids();
+    expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 60000 ms \(--agent-timeout\)/) });
+  });
+
   it('has stopped a child that ignores SIGTERM by the time the turn fails, so nothing outlives the process', async () => {
     const { dir, pids, agent } = await spawning('--stubborn-child');
     const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 2_000 })).then(() => null, (error: unknown) => error);
