@@ -8,7 +8,8 @@ import { ConfigError } from './errors.js';
  * comma-separated. Points: `claim` (just before taking a role), `<lock>-lock-held` (the lock
  * taken, before its work) and `<lock>-lock-releasing` (its work done, e.g. the section renamed
  * into place, before the lock is released or anything else happens), for the `write` and
- * `takeover` locks; and `file-events`. Actions: `kill` (SIGKILL this process there), `stop`
+ * `takeover` locks; `save-overwritten` (a change that took text away seen, before the text is
+ * saved); and `file-events`. Actions: `kill` (SIGKILL this process there), `stop`
  * (SIGSTOP it: `kill -CONT` resumes it), `gate:<dir>` (create `<dir>/<pid>.ready`, wait until
  * `<dir>/go` exists, then record when in `<dir>/<pid>.passed`: several processes pass at once),
  * and for `file-events`, `none` (no file watcher at all: only the checksum ticks see changes).

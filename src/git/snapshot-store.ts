@@ -1,5 +1,6 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makeStateDir } from '../make-state-dir.js';
 
 /**
  * Per-file hashes of each diff code-debate resolved, kept under the git directory by the diff's
@@ -35,7 +36,7 @@ export async function storeSnapshot(gitDir: string, diffSha256: string, fileHash
   if (stored.has(file)) return;
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    await mkdir(dir, { recursive: true });
+    await makeStateDir(gitDir, dir);
     await writeFile(temporary, `${JSON.stringify({ v: 1, files: fileHashes })}\n`);
     await rename(temporary, file);
     stored.add(file);

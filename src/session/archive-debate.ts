@@ -1,6 +1,7 @@
-import { copyFile, mkdir, rename, unlink } from 'node:fs/promises';
+import { copyFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { withFileLock } from './file-lock.js';
+import { makeStateDir } from '../make-state-dir.js';
 import { readDebateFile } from './read-debate-file.js';
 import type { StatePaths } from './state-paths.js';
 
@@ -15,12 +16,12 @@ export function archiveDir(paths: StatePaths): string {
  * Returns where it went, or null when the file changed or is gone.
  */
 export async function archiveDebate(file: string, paths: StatePaths, checksum: string, now = new Date()): Promise<string | null> {
-  await mkdir(paths.dir, { recursive: true });
+  await makeStateDir(paths.gitDir, paths.dir);
   return withFileLock(paths.writeLock, { timeoutMs: 10_000 }, async () => {
     const current = await readDebateFile(file);
     if (!current.exists || current.checksum !== checksum) return null;
     const dir = archiveDir(paths);
-    await mkdir(dir, { recursive: true });
+    await makeStateDir(paths.gitDir, dir);
     const stamp = now.toISOString().replace(/[:.]/g, '-');
     const target = path.join(dir, `${stamp}-${current.checksum.slice(0, 8)}-${path.basename(file)}`);
     try {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { rename, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import type { Role } from '../agents/agent.js';
 import { ClaimError } from '../errors.js';
 import { createExclusive } from './create-exclusive.js';
 import { withFileLock } from './file-lock.js';
 import { defaultHeartbeatMs } from './heartbeat-state.js';
+import { makeStateDir } from '../make-state-dir.js';
 import { isProcessAlive } from './process-alive.js';
 import { parseClaim } from './read-claims.js';
 import { claimPath, type StatePaths } from './state-paths.js';
@@ -67,7 +68,7 @@ type Attempt = { claimed: true; record: ClaimRecord; tookOverFrom: ClaimRecord |
  * first (PROTOCOL.md), then the other one, so a restarted process gets its role back.
  */
 export async function claimRole(options: ClaimOptions): Promise<Claim> {
-  await mkdir(options.paths.claims, { recursive: true });
+  await makeStateDir(options.paths.gitDir, options.paths.claims);
   const byFile: Role[] = options.fileExists ? ['responder', 'reviewer'] : ['reviewer', 'responder'];
   // A restarted process takes back the role its dead predecessor held before any free one.
   const orphaned = options.wanted === 'auto' ? await findOrphanedRole(options.paths, byFile) : null;

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Agent, Role } from '../agents/agent.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';
@@ -7,6 +6,7 @@ import type { ResolveSubjectOptions } from '../git/resolve-subject.js';
 import type { Subject } from '../git/subject.js';
 import { readStandards } from '../prompts/read-standards.js';
 import { withFileLock } from './file-lock.js';
+import { makeStateDir } from '../make-state-dir.js';
 import type { StatePaths } from './state-paths.js';
 
 export interface DebateNeeds {
@@ -60,6 +60,6 @@ function valueOf<T>(result: PromiseSettledResult<T>): T {
 
 /** Adds the debate file to info/exclude; both sides start together, so the lock keeps them from both adding the line. */
 async function excludeDebateFile(root: string, relativeFile: string, paths: StatePaths): Promise<boolean> {
-  await mkdir(paths.dir, { recursive: true });
+  await makeStateDir(paths.gitDir, paths.dir);
   return withFileLock(path.join(paths.dir, 'info-exclude.lock'), { timeoutMs: 10_000 }, () => excludeFromGit(root, relativeFile));
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { reachFaultPoint } from '../fault-point.js';
+import { makeStateDir } from '../make-state-dir.js';
 import type { StatePaths } from './state-paths.js';
 
 /** Where the text a change of the debate file took away is kept: under the git directory. */
@@ -15,7 +17,8 @@ export function recoveredDir(paths: StatePaths): string {
  */
 export async function saveOverwritten(paths: StatePaths, file: string, bytes: Uint8Array, now = new Date()): Promise<string> {
   const dir = recoveredDir(paths);
-  await mkdir(dir, { recursive: true });
+  await reachFaultPoint('save-overwritten');
+  await makeStateDir(paths.gitDir, dir);
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   for (;;) {
     const suffix = randomBytes(3).toString('hex');

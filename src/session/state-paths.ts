@@ -4,6 +4,8 @@ import type { Role } from '../agents/agent.js';
 
 /** Where one debate keeps its coordination files: under the git dir, never in the work tree. */
 export interface StatePaths {
+  /** The git directory the state lives in: never created by code-debate (see makeStateDir). */
+  gitDir: string;
   dir: string;
   /** Directory of the claim files, one per role. */
   claims: string;
@@ -19,6 +21,7 @@ export function statePaths(gitDir: string, root: string, file: string): StatePat
   const key = `${relative.replace(/[^\w.-]+/g, '_').slice(0, 40)}-${createHash('sha256').update(relative).digest('hex').slice(0, 8)}`;
   const dir = path.join(gitDir, 'code-debate', key);
   return {
+    gitDir,
     dir,
     claims: dir,
     writeLock: path.join(dir, 'write.lock'),

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDebateRepos } from '../helpers/e2e.js';
@@ -56,8 +56,8 @@ async function setup() {
       await process.exited;
     }
   });
-  const launch = (cwd: string, extra: readonly string[] = []) => {
-    const process = startCli(['--agent', agent.spec, ...extra, 'HEAD'], { cwd });
+  const launch = (cwd: string, extra: readonly string[] = [], env: Record<string, string> = {}) => {
+    const process = startCli(['--agent', agent.spec, ...extra, 'HEAD'], { cwd, env });
     running.push(process);
     return process;
   };
@@ -78,6 +78,24 @@ describe.runIf(linux)('the repository or the working directory removed under a r
     );
     expect(ms).toBeLessThan(noticeWithinMs);
     expect(used).toBeLessThan(cpuBudgetMs);
+    expect(existsSync(repo.dir)).toBe(false);
+  });
+
+  it('the repository removed just after the debate file: the copy of the lost text is not saved into a recreated repository', async () => {
+    const { repo, launch } = await setup();
+    const gate = path.join(repo.dir, '..', 'fault-gate');
+    await mkdir(gate);
+    const reviewer = launch(repo.dir, [], { CODE_DEBATE_FAULT: `save-overwritten=gate:${gate}` });
+    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Reviewer to wait');
+    await rm(repo.file);
+    // The Reviewer has seen reply.md deleted, found the repository still there, and is about to save what it lost.
+    await waitFor(() => readdir(gate).then((names) => names.some((name) => name.endsWith('.ready'))), 'the Reviewer to reach save-overwritten');
+    await rm(repo.dir, { recursive: true, force: true, maxRetries: 5 });
+    await writeFile(path.join(gate, 'go'), '');
+    await waitFor(() => reviewer.child.exitCode !== null, 'the Reviewer to exit (a recreated repository hides the removal)', 3 * noticeWithinMs);
+    const exit = await reviewer.exited;
+    expect(exit.code, exit.stderr).toBe(6);
+    expect(exit.stderr).toContain(`code-debate: Cannot go on with the debate: the repository ${repo.dir} was removed while code-debate was running, and reply.md with it.`);
     expect(existsSync(repo.dir)).toBe(false);
   });
 

@@ -16,6 +16,7 @@ const host = os.hostname();
 
 async function setup() {
   const root = await tempDir();
+  await mkdir(path.join(root, '.git'));
   const paths = statePaths(path.join(root, '.git'), root, path.join(root, 'reply.md'));
   const options = (wanted: Role | 'auto', fileExists = false, agent = 'builtin'): ClaimOptions => ({ paths, wanted, fileExists, agent });
   const claimFile = (role: Role) => path.join(paths.claims, `${role}.json`);

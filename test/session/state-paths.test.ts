@@ -8,6 +8,7 @@ describe('statePaths', () => {
     expect(path.dirname(paths.dir)).toBe('/repo/.git/code-debate');
     expect(path.basename(paths.dir)).toMatch(/^docs_reply\.md-[0-9a-f]{8}$/);
     expect(paths).toEqual({
+      gitDir: '/repo/.git',
       dir: paths.dir,
       claims: paths.dir,
       writeLock: path.join(paths.dir, 'write.lock'),
