@@ -11,6 +11,7 @@
 import { buildLedger } from './build-ledger.js';
 import { statusBefore } from './build-ledger.js';
 import type { DebateDocument } from '../protocol/document.js';
+import { memoizeText } from '../protocol/memoize-text.js';
 import type { Ledger, LedgerPoint, SideTurn } from './ledger.js';
 
 export type Engagement = 'new' | 'restated' | 'silent';
@@ -26,10 +27,16 @@ export interface EngagementRecord {
 
 export const restatementThreshold = 0.9;
 
-export function engagementOf(source: DebateDocument | Ledger): EngagementRecord[] {
+/**
+ * The records of every judged round, or of round `only` alone: deciding a turn needs only the round
+ * just written, and judging every earlier one again would cost each turn the whole debate.
+ */
+export function engagementOf(source: DebateDocument | Ledger, only?: number): EngagementRecord[] {
   const ledger = 'sections' in source ? buildLedger(source) : source;
   const records: EngagementRecord[] = [];
-  for (let round = 2; round <= ledger.rounds; round++) {
+  const first = only === undefined ? 2 : Math.max(2, only);
+  const last = only === undefined ? ledger.rounds : Math.min(ledger.rounds, only);
+  for (let round = first; round <= last; round++) {
     for (const side of ['reviewer', 'responder'] as const) {
       for (const point of ledger.points) {
         if (point.raisedIn >= round || statusBefore(point, round) !== 'open') continue;
@@ -70,17 +77,23 @@ function stance(position: string): string {
 
 /** Jaccard index of the two texts' word sets, as the module comment defines it. */
 export function wordJaccard(a: string, b: string): number {
-  const words = (text: string) =>
-    new Set(
-      text
-        .toLowerCase()
-        .replace(/^\s*(?:#{1,6}\s+)?(?:[-*+]\s+)?(?:\*\*)?(?:r|point\s+|#)?\d+\b/gm, ' ')
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter((word) => word !== ''),
-    );
-  const left = words(a);
-  const right = words(b);
+  const left = wordsOnce(a);
+  const right = wordsOnce(b);
   if (left.size === 0 && right.size === 0) return 1;
-  const shared = [...left].filter((word) => right.has(word)).length;
+  let shared = 0;
+  for (const word of left) if (right.has(word)) shared++;
   return Math.round((shared / (left.size + right.size - shared)) * 1000) / 1000;
 }
+
+function wordsOf(text: string): ReadonlySet<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .replace(/^\s*(?:#{1,6}\s+)?(?:[-*+]\s+)?(?:\*\*)?(?:r|point\s+|#)?\d+\b/gm, ' ')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word !== ''),
+  );
+}
+
+// A side's text on a point is compared with its next one too: each is cut into words once.
+const wordsOnce = memoizeText(wordsOf, 256);

@@ -1,4 +1,4 @@
-import type { DebateDocument } from '../protocol/document.js';
+import type { DebateDocument, Section } from '../protocol/document.js';
 import { findCitationRefs, readCitationsOnly, type CitationRef } from '../protocol/citation-pattern.js';
 import { codeMark, readCitationUnits, type CitationUnit } from './citation-units.js';
 
@@ -32,9 +32,19 @@ const barePath = /^(?:\.{0,2}\/)?(?:[\w.-]+\/)+[\w.-]+\/?$/;
  * a sentence that cites one place; the citation's own backticks are never its quote.
  */
 export function readCitations(document: DebateDocument): Citation[] {
-  return document.sections
-    .filter((section) => section.kind !== 'consensus')
-    .flatMap((section) => citationsOf(section.body).map((citation) => ({ section: section.heading, ...citation })));
+  return document.sections.filter((section) => section.kind !== 'consensus').flatMap(sectionCitations);
+}
+
+// A document that extends the last one shares its sections (see parseDocument): their citations are not made again.
+const bySection = new WeakMap<Section, readonly Citation[]>();
+
+function sectionCitations(section: Section): readonly Citation[] {
+  let found = bySection.get(section);
+  if (found === undefined) {
+    found = citationsOf(section.body).map((citation) => Object.freeze({ section: section.heading, ...citation }));
+    bySection.set(section, found);
+  }
+  return found;
 }
 
 // Sections never change once written: each body is read once per process, not once per turn.

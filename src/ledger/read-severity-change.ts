@@ -1,4 +1,5 @@
 import { severities, type Severity } from '../protocol/document.js';
+import { memoizeText } from '../protocol/memoize-text.js';
 
 const level = `(${severities.join('|')})`;
 // `I will not lower it to low` changes nothing: a negated verb is no change.
@@ -13,6 +14,13 @@ const patterns = [
  * "I downgrade it to nit", "Severity: now medium"; null when the text changes none.
  */
 export function readSeverityChange(text: string): Severity | null {
+  return changeOnce(text);
+}
+
+// Each reply is read once, not once per turn (see memoizeText).
+const changeOnce = memoizeText(readChange, 1024);
+
+function readChange(text: string): Severity | null {
   for (const pattern of patterns) {
     const found = pattern.exec(text)?.[1];
     if (found) return found.toLowerCase() as Severity;

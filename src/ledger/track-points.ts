@@ -1,5 +1,6 @@
 import type { Category, DebateDocument, Point, Section } from '../protocol/document.js';
 import { readCategories, type PointReply } from '../protocol/read-categories.js';
+import { memoizeText } from '../protocol/memoize-text.js';
 import { toPoint } from '../protocol/read-points.js';
 import { replyOf, splitPointBlocks } from '../protocol/split-point-blocks.js';
 
@@ -39,7 +40,21 @@ const reviewerWords: ReadonlyArray<[RegExp, ReviewerReply]> = [
  * when the responder Agreed it or the reviewer withdrew it or accepted the response; a follow-up
  * that maintains a point reopens it, and a follow-up may raise new points with the next ids.
  */
-export function trackPoints(document: DebateDocument, observer: PointObserver = {}): PointState[] {
+export function trackPoints(document: DebateDocument, observer?: PointObserver): PointState[] {
+  if (observer !== undefined) return walkPoints(document, observer);
+  let states = tracked.get(document);
+  if (states === undefined) {
+    states = walkPoints(document, {});
+    tracked.set(document, states);
+  }
+  // Copies: a caller may change its states, never another caller's.
+  return states.map((state) => ({ ...state }));
+}
+
+// A turn reads the states of the document it decided on several times (see parseDocument): they are walked once.
+const tracked = new WeakMap<DebateDocument, readonly PointState[]>();
+
+function walkPoints(document: DebateDocument, observer: PointObserver): PointState[] {
   const states = new Map<string, PointState>(
     document.points.map((point) => [point.id, { point, raisedIn: 1, category: null, reviewerReply: null, resolved: false }]),
   );
@@ -80,6 +95,13 @@ export function trackPoints(document: DebateDocument, observer: PointObserver = 
 
 /** A bold label (`**Maintained**`) wins; otherwise the first of the reply words. */
 export function readReviewerReply(text: string): ReviewerReply | null {
+  return replyOnce(text);
+}
+
+// Each reply is read once, not once per turn (see memoizeText).
+const replyOnce = memoizeText(readReply, 1024);
+
+function readReply(text: string): ReviewerReply | null {
   const bold = [...text.matchAll(/\*\*([^*\n]+)\*\*/g)].map((match) => match[1] ?? '').join(' · ');
   return firstReply(bold) ?? firstReply(text);
 }

@@ -41,16 +41,39 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
     }
     case 'response': {
       if (role === 'responder') return { type: 'wait', for: 'reviewer' };
-      if (trackPoints(document).every((state) => state.resolved)) {
+      if (allResolved(document)) {
         return { type: 'write', turn: 'consensus', round: last.number, reason: 'resolved' };
       }
       if (last.number >= options.maxRounds) {
         return { type: 'write', turn: 'consensus', round: last.number, reason: last.number > options.maxRounds ? 'past-max' : 'max-rounds' };
       }
-      if (roundStalled(engagementOf(document), last.number)) return { type: 'write', turn: 'consensus', round: last.number, reason: 'stalled' };
+      if (lastRoundStalled(document, last.number)) return { type: 'write', turn: 'consensus', round: last.number, reason: 'stalled' };
       return { type: 'write', turn: 'follow-up', round: last.number };
     }
   }
+}
+
+// The session decides on the same document several times a turn (see parseDocument): each is judged once.
+const resolvedBy = new WeakMap<DebateDocument, boolean>();
+const stalledBy = new WeakMap<DebateDocument, boolean>();
+
+function allResolved(document: DebateDocument): boolean {
+  let resolved = resolvedBy.get(document);
+  if (resolved === undefined) {
+    resolved = trackPoints(document).every((state) => state.resolved);
+    resolvedBy.set(document, resolved);
+  }
+  return resolved;
+}
+
+/** Whether round `round`, the document's last, brought no new reasoning: only that round is judged. */
+function lastRoundStalled(document: DebateDocument, round: number): boolean {
+  let stalled = stalledBy.get(document);
+  if (stalled === undefined) {
+    stalled = roundStalled(engagementOf(document, round), round);
+    stalledBy.set(document, stalled);
+  }
+  return stalled;
 }
 
 /** The CONSENSUS a side writes when the peer let its turn time out. */

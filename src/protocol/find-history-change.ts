@@ -2,6 +2,7 @@ import { formatHeading } from './classify-heading.js';
 import type { Section } from './document.js';
 import { parseDocument } from './parse-document.js';
 import { normalizeNewlines } from './read-markdown.js';
+import { extendsText } from './extends-text.js';
 
 export interface HistoryChange {
   /** What happened to the earlier text, as a clause: "`## Response 1` (line 12) is gone". */
@@ -22,6 +23,8 @@ interface Line {
  * is `now` null.
  */
 export function findHistoryChange(earlier: string, now: string | null): HistoryChange | null {
+  // Appending keeps every line, and the last one is at most continued: nothing to read line by line.
+  if (now !== null && extendsText(now, earlier)) return null;
   const before = comparableLines(earlier);
   if (before.length === 0) return null;
   if (now === null) return { description: 'it was deleted', line: 1 };

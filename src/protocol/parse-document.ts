@@ -5,8 +5,9 @@ import type { DebateDocument, DocumentMeta, Section, Signature } from './documen
 import { readHeadingSource } from './heading-source.js';
 import { readPoints } from './read-points.js';
 import { readDocumentTree } from './read-document-tree.js';
-import { normalizeNewlines } from './read-markdown.js';
+import { normalizeAppended, normalizeNewlines } from './read-markdown.js';
 import { checkSectionOrder } from './check-section-order.js';
+import { extendsText } from './extends-text.js';
 
 export type ParseResult = { ok: true; document: DebateDocument } | { ok: false; error: ProtocolError };
 
@@ -21,7 +22,11 @@ const separatorPattern = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
  * Nothing after the first CONSENSUS is read.
  */
 export function parseDocument(text: string): ParseResult {
-  const source = normalizeNewlines(text);
+  const previous = last;
+  if (previous !== null && text === previous.text) return { ok: true, document: previous.document };
+  // The file only grows: what the last document read from its text is read again only if it changed.
+  const extended = previous !== null && extendsText(text, previous.text) ? previous : null;
+  const source = extended ? normalizeAppended(extended.text, extended.source, text) : normalizeNewlines(text);
   const tree = readDocumentTree(source);
   let title: string | null = null;
   let meta: DocumentMeta | null = null;
@@ -54,14 +59,52 @@ export function parseDocument(text: string): ParseResult {
     }
   }
 
+  const spans = new Map<number, Span>();
   const sections = starts.map((start, index): Section => {
-    const { body, signature } = splitBody(source.slice(start.bodyStart, starts[index + 1]?.headingStart ?? end));
-    return { kind: start.kind, number: start.number, heading: start.heading, line: start.line, body, signature };
+    const span = { bodyStart: start.bodyStart, end: starts[index + 1]?.headingStart ?? end };
+    const old = extended?.spans.get(start.headingStart);
+    const same = old !== undefined && old.bodyStart === span.bodyStart && old.section.heading === start.heading && old.section.line === start.line;
+    // The same span of the same text reads as the same section: only a section that grew is read again.
+    let section = same && old.end === span.end ? old.section : null;
+    if (section === null) {
+      const { body, signature } = splitBody(source.slice(span.bodyStart, span.end));
+      const fresh: Section = { kind: start.kind, number: start.number, heading: start.heading, line: start.line, body, signature };
+      section = same && sameSection(old.section, fresh) ? old.section : fresh;
+    }
+    spans.set(start.headingStart, { ...span, section });
+    return section;
   });
   const orderError = checkSectionOrder(sections);
   if (orderError) return { ok: false, error: orderError };
   const review = sections.find((section) => section.kind === 'review');
-  return { ok: true, document: { title, meta, sections, points: review ? readPoints(review.body) : [] } };
+  const reviewed = extended?.document.sections.find((section) => section.kind === 'review');
+  const points = review === undefined ? [] : review === reviewed && extended ? extended.document.points : readPoints(review.body);
+  const document: DebateDocument = { title, meta, sections, points };
+  last = { text, source, document, spans };
+  return { ok: true, document };
+}
+
+interface Span {
+  bodyStart: number;
+  /** Where the section's text ends: the next section's heading, or the end of what is read. */
+  end: number;
+  section: Section;
+}
+
+/**
+ * The last document read, and where each of its sections was read from. A turn parses the file
+ * it waited for, parses it again before and after writing, and the file only grows: the same
+ * text gives the same document, and a text that extends it reuses every section that ends
+ * before the join (objects the ledger's memos then recognize).
+ */
+let last: { text: string; source: string; document: DebateDocument; spans: Map<number, Span> } | null = null;
+
+/** Whether two sections read the same, so the one read before can stand for both. */
+function sameSection(a: Section, b: Section): boolean {
+  const { signature: x } = a;
+  const { signature: y } = b;
+  const signed = x === null || y === null ? x === y : x.role === y.role && x.agent === y.agent && x.time === y.time;
+  return a.kind === b.kind && a.number === b.number && a.heading === b.heading && a.line === b.line && a.body === b.body && signed;
 }
 
 function failure(message: string, line: number): ParseResult {

@@ -1,4 +1,5 @@
 import type { Category, Point } from './document.js';
+import { memoizeText } from './memoize-text.js';
 import { replyOf, splitPointBlocks } from './split-point-blocks.js';
 
 export interface PointReply {
@@ -33,6 +34,13 @@ export function readCategories(body: string, points: readonly Point[]): Map<stri
 
 /** The first category label in `text`, bold labels first. */
 export function readCategory(text: string): Category | null {
+  return categoryOnce(text);
+}
+
+// Each reply is read once, not once per turn (see memoizeText).
+const categoryOnce = memoizeText(readLabel, 1024);
+
+function readLabel(text: string): Category | null {
   const label = (boldLabel.exec(text) ?? plainLabel.exec(text))?.[1]?.toLowerCase();
   if (label === undefined) return null;
   if (label.startsWith('partially') || label.startsWith('partly')) return 'partially-agreed';

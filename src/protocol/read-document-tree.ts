@@ -1,5 +1,6 @@
 import type { Root, RootContent } from 'mdast';
 import { readMarkdown } from './read-markdown.js';
+import { extendsText } from './extends-text.js';
 
 /**
  * The mdast tree of a whole debate file, parsing only what was appended since the last call
@@ -8,30 +9,31 @@ import { readMarkdown } from './read-markdown.js';
  * top-level nodes plus those of `appended` (positions shifted) when nothing in `previous` is
  * still open at its end: it ends with a blank line, its last block is not a fenced code block or
  * an HTML block that waits for its closing line, and `appended` does not start indented (which
- * could continue a list item). Anything else is parsed whole. Only the top-level nodes' positions
- * are shifted: callers read headings and HTML at the top level, by offset and line.
+ * could continue a list item) nor with a byte order mark. Anything else is parsed whole. Only the
+ * top-level nodes' positions are shifted: callers read headings and HTML at the top level.
  */
 export function readDocumentTree(source: string): Root {
   const last = previous;
   if (last !== null && source === last.source) return last.tree;
-  if (last !== null && source.length > last.source.length && source.startsWith(last.source) && last.closed) {
+  if (last !== null && source.length > last.source.length && extendsText(source, last.source) && last.closed) {
     const appended = source.slice(last.source.length);
-    if (!/^[ \t]/.test(appended.replace(/^\n+/, ''))) {
-      const lines = countLines(last.source);
-      const tree: Root = { type: 'root', children: [...last.tree.children, ...readMarkdown(appended).children.map((node) => shift(node, last.source.length, lines))] };
-      remember(source, tree);
+    // Remark drops a byte order mark that starts its text: one that starts `appended` would shift every offset after it.
+    if (!/^[ \t]/.test(appended.replace(/^\n+/, '')) && !appended.startsWith('\uFEFF')) {
+      const tree: Root = { type: 'root', children: [...last.tree.children, ...readMarkdown(appended).children.map((node) => shift(node, last.source.length, last.lines))] };
+      remember(source, tree, last.lines + countLines(appended));
       return tree;
     }
   }
   const tree = readMarkdown(source);
-  remember(source, tree);
+  remember(source, tree, countLines(source));
   return tree;
 }
 
-let previous: { source: string; tree: Root; closed: boolean } | null = null;
+/** `lines`: the line breaks in `source`, where the next append's first line is (counted once, not per turn). */
+let previous: { source: string; tree: Root; closed: boolean; lines: number } | null = null;
 
-function remember(source: string, tree: Root): void {
-  previous = { source, tree, closed: isClosed(source, tree) };
+function remember(source: string, tree: Root, lines: number): void {
+  previous = { source, tree, closed: isClosed(source, tree), lines };
 }
 
 const fenceLine = /^ {0,3}(`{3,}|~{3,})/;

@@ -12,6 +12,18 @@ export function normalizeNewlines(text: string): string {
   return text.replace(/^\uFEFF+/, '').replace(/\r\n?/g, '\n');
 }
 
+/**
+ * `normalizeNewlines(text)` for a `text` that extends `previous` (normalized: `normalized`),
+ * reading only what was appended: the same unless a CR ends `previous` (a CRLF cut in two) or
+ * `previous` is nothing but byte order marks, which are then read whole.
+ */
+export function normalizeAppended(previous: string, normalized: string, text: string): string {
+  if (normalized === '' || previous.endsWith('\r')) return normalizeNewlines(text);
+  const appended = text.slice(previous.length);
+  if (!appended.includes('\r')) return normalized === previous ? text : normalized + appended;
+  return normalized + appended.replace(/\r\n?/g, '\n');
+}
+
 /** The mdast tree of `text` (already normalized). The only place that runs remark. */
 export function readMarkdown(text: string): Root {
   return parser.parse(text);

@@ -22,7 +22,7 @@ export function renderAppend(existing: string, section: SectionToWrite): string 
   let text = '';
   if (existing !== '') {
     if (!existing.endsWith('\n')) text += '\n';
-    if (!/\n\s*\n$/.test(existing + text)) text += '\n';
+    if (!/\n\s*\n$/.test(trailingSpace(existing + text))) text += '\n';
     text += '---\n\n';
   }
   text += renderSection(section);
@@ -45,4 +45,11 @@ function renderSignature(section: SectionToWrite): string {
   const agent = section.agent.replace(/[*·\n\r]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
   const time = section.time.toISOString().replace(/\.\d{3}Z$/, 'Z');
   return `*— ${role} · ${agent} · ${time}*`;
+}
+
+/** The whitespace `text` ends with: all a test anchored at the end on whitespace alone needs to read, not the whole file. */
+function trailingSpace(text: string): string {
+  let start = text.length;
+  while (start > 0 && /\s/.test(text.charAt(start - 1))) start--;
+  return text.slice(start);
 }

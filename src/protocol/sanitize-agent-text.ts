@@ -14,10 +14,14 @@ const probeHeading = 'code-debate probe';
 export function sanitizeAgentText(text: string, ownHeading: string): string {
   // Remark drops a byte order mark that starts the text, not one in the middle of the file: gone, both read the same.
   let body = dropOwnHeading(normalizeNewlines(text).replaceAll('\uFEFF', '').replace(/[ \t]+$/gm, ''), ownHeading);
-  for (let pass = 0; pass < 3 && findTopHeadings(body).length > 0; pass++) body = demoteHeadings(body);
-  body = body.replace(/^#{1,2}(?=[ \t]|$)/gm, '###');
-  body = trimBlankLines(closeOpenFences(body));
-  return staysContained(body) ? body : fenceWhole(body);
+  // Each text is parsed once for its headings: remark is most of what this costs.
+  let headings = findTopHeadings(body);
+  for (let pass = 0; pass < 3 && headings.length > 0; pass++) {
+    body = demoteHeadings(body, headings);
+    headings = findTopHeadings(body);
+  }
+  const final = trimBlankLines(closeOpenFences(body.replace(/^#{1,2}(?=[ \t]|$)/gm, '###')));
+  return staysContained(final, final === body ? headings : findTopHeadings(final)) ? final : fenceWhole(final);
 }
 
 /** Blank lines off both ends; the first line keeps its indent, which may make it code. */
@@ -44,10 +48,10 @@ function findTopHeadings(text: string): Heading[] {
   return found;
 }
 
-/** Rewrites each level-1/2 heading to level 3, from the end so earlier offsets stay valid. */
-function demoteHeadings(text: string): string {
+/** Rewrites each level-1/2 heading (`found` in `text`) to level 3, from the end so earlier offsets stay valid. */
+function demoteHeadings(text: string, found: readonly Heading[]): string {
   let result = text;
-  const headings = findTopHeadings(text).map((heading) => readHeadingSource(text, heading));
+  const headings = found.map((heading) => readHeadingSource(text, heading));
   for (const heading of headings.sort((a, b) => b.startOffset - a.startOffset)) {
     const raw = result.slice(heading.startOffset, heading.endOffset);
     const rewritten = heading.setext ? `### ${heading.text}` : raw.replace(/^#{1,2}(?!#)/, '###');
@@ -67,11 +71,11 @@ function closeOpenFences(text: string): string {
   return open === null ? text : `${text}\n${open}`;
 }
 
-/** Whether a heading written after the text is still seen as a top-level section heading. */
-function staysContained(body: string): boolean {
+/** Whether a heading written after the text (whose own top headings are `headings`) is still seen as a top-level section heading. */
+function staysContained(body: string, headings: readonly Heading[]): boolean {
   const probe = readMarkdown(`${body}\n\n## ${probeHeading}\n`);
   const last = probe.children.at(-1);
-  return last?.type === 'heading' && last.depth === 2 && findTopHeadings(body).length === 0;
+  return last?.type === 'heading' && last.depth === 2 && headings.length === 0;
 }
 
 /** The last resort: the whole text as a fenced block whose fence no line can close. */

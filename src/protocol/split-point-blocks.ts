@@ -1,3 +1,5 @@
+import { memoizeText } from './memoize-text.js';
+
 /** A run of lines that talks about one numbered point, as found in a section body. */
 export interface PointBlock {
   number: number;
@@ -20,13 +22,20 @@ const markers: ReadonlyArray<[MarkerStyle, RegExp]> = [
 
 const fencePattern = /^ {0,3}(`{3,}|~{3,})/;
 
+// Every turn reads every section's points again: each body is cut once.
+const splitOnce = memoizeText((body: string): readonly PointBlock[] => Object.freeze(splitBlocks(body).map((block) => Object.freeze(block))), 512);
+
 /**
  * Cuts a section body into per-point blocks by the markers PROTOCOL.md allows: `### R1. title`,
  * `### 1. title`, `R1 ...`, `1. ...` or `**1.**`. Lines inside fenced code are never markers.
  * Numbers that repeat (a list written `1.` `1.` `1.`) are replaced by their order; distinct
  * numbers, and `R<N>` ids, are kept as written, even out of order: point N is R<N>.
  */
-export function splitPointBlocks(body: string): PointBlock[] {
+export function splitPointBlocks(body: string): readonly PointBlock[] {
+  return splitOnce(body);
+}
+
+function splitBlocks(body: string): PointBlock[] {
   const lines = body.split('\n');
   const inCode = codeLineFlags(lines);
   for (const [style, pattern] of markers) {
@@ -57,8 +66,17 @@ export function splitPointBlocks(body: string): PointBlock[] {
  * input" must not read as accepted. A list item's marker line is kept, as its answer starts there.
  */
 export function replyOf(block: PointBlock): string {
-  return block.style === 'heading' ? block.text.split('\n').slice(1).join('\n') : block.text;
+  if (block.style !== 'heading') return block.text;
+  let reply = replies.get(block);
+  if (reply === undefined) {
+    reply = block.text.split('\n').slice(1).join('\n');
+    replies.set(block, reply);
+  }
+  return reply;
 }
+
+// The same string each time for the same block, so what is read from it is looked up, not read again.
+const replies = new WeakMap<PointBlock, string>();
 
 function cleanTitle(text: string): string {
   return text.replace(/\*\*/g, '').replace(/\s+#+\s*$/, '').trim();

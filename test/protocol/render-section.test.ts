@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/agents/agent.js';
 import type { SectionKind } from '../../src/protocol/document.js';
@@ -170,5 +171,26 @@ describe('render then parse: the round trip', () => {
       { kind: 'response', body: '### CONSENSUS\n### x\n```\n### CONSENSUS\n```' },
     ]);
     expect(text.split('\n').filter((line) => /^## /.test(line))).toEqual(['## Review', '## Response 1']);
+  });
+});
+
+describe('renderAppend after any ending', () => {
+  // The whole file tested at its end, as renderAppend once did: the reference for what it reads now.
+  const separatorByWholeFile = (existing: string) => {
+    if (existing === '') return '';
+    const newline = existing.endsWith('\n') ? '' : '\n';
+    return newline + (/\n\s*\n$/.test(existing + newline) ? '' : '\n') + '---\n\n';
+  };
+  const ending = fc.string({ unit: fc.constantFrom('\n', '\r', ' ', '\t', '\u00a0', '\u2028', '\uFEFF', 'a', '*'), maxLength: 12 });
+
+  it('puts a blank line before the separator exactly when the file does not already end with one', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), ending, (start, end) => {
+        const existing = start + end;
+        const expected = separatorByWholeFile(existing) + renderSection(response);
+        expect(renderAppend(existing, response)).toBe(existing.includes('\r\n') ? expected.replace(/\r?\n/g, '\r\n') : expected);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
