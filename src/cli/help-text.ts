@@ -35,7 +35,7 @@ Options:
   --agent-timeout <duration>  how long the agent may take for one turn (default ${defaults.agentTimeout})
   --max-diff-bytes <n>        the most diff a prompt carries; the file list covers the rest (default ${defaults.maxDiffBytes})
   --stance devils-advocate    as Responder, name the review's assumptions and argue the opposite case
-  --poll <ms>                 poll the file instead of using filesystem events
+  --poll <ms>                 notice changes within <ms> by polling the file, without filesystem events
   --json                      events as newline-delimited JSON on stdout (logs stay on stderr)
   --block-on <severity>       the lowest severity that blocks: exit 1, or the push (default ${defaults.blockOn})
   --time-limit <duration>     pre-push: the most the debate may take (default ${defaults.timeLimit})

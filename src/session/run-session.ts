@@ -85,8 +85,8 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
     if (claim.role === 'reviewer' && options.stance !== 'default') {
       options.report({ type: 'warning', role: claim.role, message: `--stance ${options.stance} shapes the Responder's answers; this side is the Reviewer, so it is ignored.` });
     }
-    // --poll checks the checksum at its own interval too: no turn waits for the safety net, events or none.
-    const safetyNetMs = options.pollMs === null ? options.safetyNetMs : Math.min(options.safetyNetMs, options.pollMs);
+    // --poll's stat sampling notices a change within the interval: the checksum tick stays a safety net, as with events.
+    const safetyNetMs = options.safetyNetMs;
     const fileWatch = await watchFile(file, {
       pollMs: options.pollMs,
       safetyNetMs,
@@ -94,7 +94,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
         options.report({
           type: 'warning',
           role: claim.role,
-          message: `watching ${relativeFile} failed (${error.message}); checking its checksum every ${safetyNetMs} ms instead. --poll <ms> polls more often.`,
+          message: `watching ${relativeFile} failed (${error.message}); checking its checksum every ${safetyNetMs} ms instead. --poll <ms> notices changes within <ms> without filesystem events.`,
         }),
     });
     const watch = guardWorkspace(fileWatch, workspace);

@@ -1,15 +1,25 @@
-import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import { maxTimerMs } from '../max-timer.js';
 import { faultAction } from '../fault-point.js';
+import { pollStat, statSampleMs } from './poll-stat.js';
 
 export interface WatchOptions {
-  /** Poll the file every `pollMs` instead of using native events (`--poll`). */
+  /**
+   * `--poll <ms>`: notice a change within `pollMs` by sampling the file's stat, instead of native
+   * events; null for native events.
+   */
   pollMs: number | null;
-  /** A wake-up every `safetyNetMs` even without events, for filesystems that deliver none. */
+  /**
+   * A wake-up every `safetyNetMs` even without events: for filesystems that deliver none, and for
+   * the rare change a stat cannot tell (the same size, within one tick of the file's clock).
+   */
   safetyNetMs: number;
   /** Told when watching fails (e.g. ENOSPC, too many watches): the safety net still runs. */
   onError?: (error: Error) => void;
+}
+
+/** What tells the watch to look again: the stat poller or the native watcher. */
+interface ChangeSource {
+  close(): void | Promise<void>;
 }
 
 export const wakeReasons = { event: 'event', tick: 'tick', timeout: 'timeout' } as const;
@@ -22,9 +32,10 @@ export interface FileWatch {
 }
 
 /**
- * Watches one file through its directory, so editors that save by writing a new file and renaming
- * it over the old one are seen too. Events only say "look again": the caller confirms a change by
- * the file's checksum. Events that arrive while nobody waits are remembered, never lost.
+ * Watches one file: with native events, through its directory, so editors that save by writing a
+ * new file and renaming it over the old one are seen too; with `pollMs`, by its stat, which a
+ * rename changes too. Events only say "look again": the caller confirms a change by the file's
+ * checksum. Events that arrive while nobody waits are remembered, never lost.
  */
 export async function watchFile(file: string, options: WatchOptions): Promise<FileWatch> {
   let pending = false;
@@ -33,8 +44,7 @@ export async function watchFile(file: string, options: WatchOptions): Promise<Fi
     if (wake) wake(reason);
     else if (reason === wakeReasons.event) pending = true;
   };
-  // CODE_DEBATE_FAULT=file-events=none: a filesystem that tells nothing, where only the ticks see changes.
-  const watcher = faultAction('file-events') === 'none' ? null : await startWatcher(file, options, () => notify(wakeReasons.event));
+  const source = await startSource(file, options, () => notify(wakeReasons.event));
   const ticker = setInterval(() => notify(wakeReasons.tick), options.safetyNetMs);
 
   return {
@@ -60,32 +70,16 @@ export async function watchFile(file: string, options: WatchOptions): Promise<Fi
     async close() {
       clearInterval(ticker);
       wake?.(wakeReasons.timeout);
-      await watcher?.close();
+      await source?.close();
     },
   };
 }
 
-async function startWatcher(file: string, options: WatchOptions, onChange: () => void): Promise<FSWatcher> {
-  const directory = path.dirname(file);
-  const watcher = watch(directory, {
-    depth: 0,
-    ignoreInitial: true,
-    ignored: (candidate: string) => candidate !== directory && candidate !== file,
-    usePolling: options.pollMs !== null,
-    ...(options.pollMs === null ? {} : { interval: options.pollMs, binaryInterval: options.pollMs }),
-  });
-  watcher.on('all', (_event, changed) => {
-    if (changed === file) onChange();
-  });
-  // Without a listener an 'error' would crash the process; the checksum safety net carries on.
-  let failed = false;
-  await new Promise<void>((resolve) => {
-    watcher.once('ready', resolve);
-    watcher.on('error', (error: unknown) => {
-      if (!failed) options.onError?.(error instanceof Error ? error : new Error(String(error)));
-      failed = true;
-      resolve();
-    });
-  });
-  return watcher;
+async function startSource(file: string, options: WatchOptions, onChange: () => void): Promise<ChangeSource | null> {
+  // Polling, not native events: CODE_DEBATE_FAULT=file-events=none leaves it running, as on a filesystem that delivers no events.
+  if (options.pollMs !== null) return pollStat(file, statSampleMs(options.pollMs), onChange);
+  // CODE_DEBATE_FAULT=file-events=none: a filesystem that delivers no events, where only the ticks see changes.
+  if (faultAction('file-events') === 'none') return null;
+  const { watchNative } = await import('./watch-native.js');
+  return watchNative(file, onChange, options.onError);
 }

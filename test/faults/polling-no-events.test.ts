@@ -8,8 +8,12 @@ import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
 
-/** The `--poll` interval under test; a turn must be noticed well within 5 of them (the safety net alone takes 2 s). */
-const pollMs = 200;
+/**
+ * The `--poll` interval under test: each turn must be noticed and its agent started within one,
+ * by the stat poller alone (the checksum safety net ticks every 2 s). Generous for a loaded machine:
+ * the poller samples every 200 ms, leaving 200 ms for reading the section and starting the agent.
+ */
+const pollMs = 400;
 const noEvents = { CODE_DEBATE_FAULT: 'file-events=none' };
 
 interface TimedEvent {
@@ -33,7 +37,7 @@ async function inotifyOf(pid: number): Promise<number> {
 }
 
 describe('no native file events at all (case 7)', () => {
-  it.runIf(process.platform === 'linux')(`--poll ${pollMs} with no file watcher: every turn is noticed within a few poll intervals`, async () => {
+  it.runIf(process.platform === 'linux')(`--poll ${pollMs} with no native events: every turn is noticed, and its agent started, within one poll interval`, async () => {
     const repo = await repos.repo();
     const reviewerScript = await repo.script('reviewer', {
       review: sampleReview,
@@ -57,7 +61,7 @@ describe('no native file events at all (case 7)', () => {
     expect(parseDocument(text).ok).toBe(true);
     expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## Reviewer Follow-up 1', '## Response 2', '## CONSENSUS']);
 
-    // From each section written to the peer starting on the next: the peer saw it by polling alone.
+    // From each section written to the peer starting its agent on the next: the peer saw it by polling the stat alone.
     const events = [...eventsOf(reviewer), ...eventsOf(responder)].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
     const handovers = [
       ['Response 1', 'Reviewer Follow-up 1'],
@@ -69,6 +73,6 @@ describe('no native file events at all (case 7)', () => {
       if (!write || !start) throw new Error(`no ${written} written or no ${started} started`);
       return Date.parse(start.time) - Date.parse(write.time);
     });
-    for (const latency of handovers) expect(latency).toBeLessThan(5 * pollMs);
+    for (const latency of handovers) expect(latency).toBeLessThanOrEqual(pollMs);
   });
 });

@@ -13,7 +13,7 @@ import { gatedAgent } from './gated-agent.js';
 const repos = useDebateRepos();
 const run = promisify(execFile);
 
-/** Both ways of noticing a change: native events, and polling (where only the checksum sees an unchanged stat). */
+/** Both ways of noticing a change: native events, and polling the stat (whose ctime no rewrite can set back). */
 const modes = [
   ['native events', []],
   ['--poll 100', ['--poll', '100']],
