@@ -1,6 +1,10 @@
 import type { CitationCheck } from '../git/check-citations.js';
 import { maskCredentials } from '../protocol/match-credential.js';
+import { memoizeText } from '../protocol/memoize-text.js';
 import { citationText, inlineCode } from './citation-markdown.js';
+
+// Every turn reports the failures of the whole debate so far: each problem is masked once.
+const maskedProblem = memoizeText(maskCredentials, 4_096);
 
 /**
  * The failed checks as a Markdown list, one line each with the section that cited it, e.g.
@@ -10,6 +14,6 @@ import { citationText, inlineCode } from './citation-markdown.js';
 export function formatFailedCitations(checks: readonly CitationCheck[]): string {
   return checks
     .filter((check) => !check.ok)
-    .map((check) => `- ${inlineCode(citationText(check))} (${check.section}): ${maskCredentials(check.problem ?? 'the check failed')}`)
+    .map((check) => `- ${inlineCode(citationText(check))} (${check.section}): ${maskedProblem(check.problem ?? 'the check failed')}`)
     .join('\n');
 }

@@ -1,5 +1,4 @@
 import type { Code, Nodes, PhrasingContent, RootContent } from 'mdast';
-import { readMarkdown } from '../protocol/read-markdown.js';
 
 /** Stands for one inline code span in a unit's text, so prose rules never look inside code. */
 export const codeMark = '\uE000';
@@ -17,10 +16,11 @@ export interface CitationUnit {
 }
 
 /**
- * The paragraphs and headings of a section body, in order, outside code blocks: a citation in
- * a code block is code (a stack trace, a log), not a claim about the snapshot.
+ * The paragraphs and headings of a section body (its top-level nodes, see sectionNodes), in
+ * order, outside code blocks: a citation in a code block is code (a stack trace, a log), not a
+ * claim about the snapshot.
  */
-export function readCitationUnits(body: string): CitationUnit[] {
+export function readCitationUnits(nodes: readonly RootContent[]): CitationUnit[] {
   const units: CitationUnit[] = [];
   const visit = (children: readonly RootContent[], after: RootContent | null): void => {
     children.forEach((node, index) => {
@@ -32,7 +32,7 @@ export function readCitationUnits(body: string): CitationUnit[] {
       }
     });
   };
-  visit(readMarkdown(body).children, null);
+  visit(nodes, null);
   return units;
 }
 

@@ -1,4 +1,5 @@
 import type { DebateDocument, Section } from '../protocol/document.js';
+import { sectionNodes } from '../protocol/parse-document.js';
 import { findCitationRefs, readCitationsOnly, type CitationRef } from '../protocol/citation-pattern.js';
 import { codeMark, readCitationUnits, type CitationUnit } from './citation-units.js';
 
@@ -41,7 +42,7 @@ const bySection = new WeakMap<Section, readonly Citation[]>();
 function sectionCitations(section: Section): readonly Citation[] {
   let found = bySection.get(section);
   if (found === undefined) {
-    found = citationsOf(section.body).map((citation) => Object.freeze({ section: section.heading, ...citation }));
+    found = citationsOf(section).map((citation) => Object.freeze({ section: section.heading, ...citation }));
     bySection.set(section, found);
   }
   return found;
@@ -51,12 +52,12 @@ function sectionCitations(section: Section): readonly Citation[] {
 const seen = new Map<string, readonly Located[]>();
 const seenLimit = 512;
 
-function citationsOf(body: string): readonly Located[] {
-  let found = seen.get(body);
+function citationsOf(section: Section): readonly Located[] {
+  let found = seen.get(section.body);
   if (found === undefined) {
-    found = dedupe(readCitationUnits(body).flatMap(readUnit));
+    found = dedupe(readCitationUnits(sectionNodes(section)).flatMap(readUnit));
     if (seen.size >= seenLimit) seen.delete(seen.keys().next().value as string);
-    seen.set(body, found);
+    seen.set(section.body, found);
   }
   return found;
 }

@@ -1,11 +1,11 @@
-import type { Heading } from 'mdast';
+import type { Heading, Root, RootContent } from 'mdast';
 import { ProtocolError } from '../errors.js';
 import { classifyHeading } from './classify-heading.js';
 import type { DebateDocument, DocumentMeta, Section, Signature } from './document.js';
 import { readHeadingSource } from './heading-source.js';
 import { readPoints } from './read-points.js';
 import { readDocumentTree } from './read-document-tree.js';
-import { normalizeAppended, normalizeNewlines } from './read-markdown.js';
+import { normalizeAppended, normalizeNewlines, readMarkdown } from './read-markdown.js';
 import { checkSectionOrder } from './check-section-order.js';
 import { extendsText } from './extends-text.js';
 
@@ -67,9 +67,11 @@ export function parseDocument(text: string): ParseResult {
     // The same span of the same text reads as the same section: only a section that grew is read again.
     let section = same && old.end === span.end ? old.section : null;
     if (section === null) {
-      const { body, signature } = splitBody(source.slice(span.bodyStart, span.end));
+      const { body, bodyOffset, signature } = splitBody(source.slice(span.bodyStart, span.end));
       const fresh: Section = { kind: start.kind, number: start.number, heading: start.heading, line: start.line, body, signature };
       section = same && sameSection(old.section, fresh) ? old.section : fresh;
+      const nodes = section === fresh ? nodesWithin(tree, span.bodyStart + bodyOffset, span.bodyStart + bodyOffset + body.length) : null;
+      if (nodes !== null) nodesBySection.set(section, nodes);
     }
     spans.set(start.headingStart, { ...span, section });
     return section;
@@ -98,6 +100,50 @@ interface Span {
  * before the join (objects the ledger's memos then recognize).
  */
 let last: { text: string; source: string; document: DebateDocument; spans: Map<number, Span> } | null = null;
+
+/** The top-level nodes of each section's body, as the document's tree read them (see sectionNodes). */
+const nodesBySection = new WeakMap<Section, readonly RootContent[]>();
+
+/**
+ * The Markdown of a section's body as top-level mdast nodes: those the document was read from
+ * when parseDocument built the section (so a turn parses a new section once, not once per
+ * reader), else the body parsed alone. The nodes are shared: read them, never change them.
+ */
+export function sectionNodes(section: Section): readonly RootContent[] {
+  let nodes = nodesBySection.get(section);
+  if (nodes === undefined) {
+    nodes = readMarkdown(section.body).children;
+    nodesBySection.set(section, nodes);
+  }
+  return nodes;
+}
+
+/**
+ * The top-level nodes that start within [start, end), or null when one runs past `end` (a fence
+ * left open takes the signature and what follows into its code): the body read alone differs.
+ */
+function nodesWithin(tree: Root, start: number, end: number): RootContent[] | null {
+  const { children } = tree;
+  // The nodes are in the order of the text: find the first at or after `start` by halving, as a
+  // new section is near the end of tens of thousands of them.
+  let low = 0;
+  let high = children.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((children[middle]?.position?.start.offset ?? 0) < start) low = middle + 1;
+    else high = middle;
+  }
+  const nodes: RootContent[] = [];
+  for (const node of children.slice(low)) {
+    const from = node.position?.start.offset;
+    const to = node.position?.end.offset;
+    if (from === undefined || to === undefined) return null;
+    if (from >= end) break;
+    if (to > end) return null;
+    nodes.push(node);
+  }
+  return nodes;
+}
 
 /** Whether two sections read the same, so the one read before can stand for both. */
 function sameSection(a: Section, b: Section): boolean {
@@ -134,8 +180,8 @@ function isSeparatorUnderline(source: string, node: Heading): boolean {
   return separatorPattern.test(underline);
 }
 
-/** Drops the trailing separator and blank lines, and takes our signature line off the end. */
-function splitBody(raw: string): { body: string; signature: Signature | null } {
+/** Drops the trailing separator and blank lines, and takes our signature line off the end; `bodyOffset`: where the body starts in `raw`. */
+function splitBody(raw: string): { body: string; bodyOffset: number; signature: Signature | null } {
   const lines = raw.split('\n');
   const trimEnd = () => {
     while (lines.length > 0 && (lines.at(-1)?.trim() === '' || separatorPattern.test(lines.at(-1) ?? ''))) lines.pop();
@@ -148,7 +194,8 @@ function splitBody(raw: string): { body: string; signature: Signature | null } {
     lines.pop();
     trimEnd();
   }
-  while (lines.length > 0 && lines[0]?.trim() === '') lines.shift();
-  return { body: lines.join('\n'), signature };
+  let bodyOffset = 0;
+  while (lines.length > 0 && lines[0]?.trim() === '') bodyOffset += (lines.shift() ?? '').length + 1;
+  return { body: lines.join('\n'), bodyOffset, signature };
 }
 

@@ -21,10 +21,19 @@ export async function checkDebateCitations(context: SessionContext, document: De
 
 // A commit never changes: a citation checked against one is not checked again (the work tree is).
 const checked = new Map<string, Pick<CitationCheck, 'ok' | 'problem'>>();
+// Citations are shared from turn to turn (see readCitations): each one's key is made once, not every turn.
+const keys = new WeakMap<Citation, { at: string; key: string }>();
 
 async function checkCached(root: string, head: string | null, citations: readonly Citation[]): Promise<CitationCheck[]> {
   if (head === null) return checkCitations(root, { head }, citations);
-  const key = (citation: Citation) => JSON.stringify([root, head, citation.path, citation.line, citation.endLine, citation.quote]);
+  const at = `${root}\0${head}`;
+  const key = (citation: Citation) => {
+    const known = keys.get(citation);
+    if (known?.at === at) return known.key;
+    const made = JSON.stringify([root, head, citation.path, citation.line, citation.endLine, citation.quote]);
+    keys.set(citation, { at, key: made });
+    return made;
+  };
   const fresh = citations.filter((citation) => !checked.has(key(citation)));
   for (const result of await checkCitations(root, { head }, fresh)) checked.set(key(result), { ok: result.ok, problem: result.problem });
   return citations.map((citation) => ({ ...citation, ...(checked.get(key(citation)) ?? { ok: true, problem: null }) }));

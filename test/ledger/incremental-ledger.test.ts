@@ -8,7 +8,9 @@ import { trackPoints } from '../../src/ledger/track-points.js';
 import { checkSectionBody } from '../../src/protocol/check-section-body.js';
 import { decideAction } from '../../src/protocol/decide-action.js';
 import type { DebateDocument } from '../../src/protocol/document.js';
-import { parseDocument } from '../../src/protocol/parse-document.js';
+import { parseDocument, sectionNodes } from '../../src/protocol/parse-document.js';
+import { readMarkdown } from '../../src/protocol/read-markdown.js';
+import { readCitationUnits } from '../../src/ledger/citation-units.js';
 import { growingDebate, parseFresh } from '../protocol/growing-debate.js';
 import { parseOk } from '../protocol/parse-ok.js';
 import { fixtures } from './ledger-fixtures.js';
@@ -46,6 +48,23 @@ describe('what a session reads of a growing debate', () => {
           const fresh = parseFresh(text);
           expect(seen[index]).toEqual(fresh.ok ? readTurn(fresh.document) : null);
         });
+      }),
+      { numRuns },
+    );
+  });
+});
+
+describe("a section's citations, from the nodes the document was read from", () => {
+  it('are those of its body parsed alone', () => {
+    fc.assert(
+      fc.property(growingDebate, (texts) => {
+        for (const text of texts) {
+          const parsed = parseDocument(text);
+          if (!parsed.ok) continue;
+          for (const section of parsed.document.sections) {
+            expect(readCitationUnits(sectionNodes(section))).toEqual(readCitationUnits(readMarkdown(section.body).children));
+          }
+        }
       }),
       { numRuns },
     );
