@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { link, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { withFileLock } from './file-lock.js';
-import { checksumOf, readDebateFile, type FileState } from './read-debate-file.js';
+import { readDebateFile, stateOf, type FileState } from './read-debate-file.js';
 import { writeFailure } from './debate-file-error.js';
 
 export interface AppendRequest {
@@ -62,7 +62,7 @@ async function tryAppend(request: AppendRequest): Promise<AppendResult | 'moved'
     await unlink(temporary).catch(() => undefined);
   }
   await syncDirectory(path.dirname(request.file));
-  return { written: true, state: { exists: true, bytes, text: bytes.toString('utf8'), checksum: checksumOf(bytes) } };
+  return { written: true, state: stateOf(bytes) };
 }
 
 /** Hard-links `temporary` as `file`; false when a file of that name appeared meanwhile. */

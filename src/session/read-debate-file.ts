@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { readFailure } from './debate-file-error.js';
 
@@ -21,10 +21,44 @@ export async function readDebateFile(file: string): Promise<FileState> {
     // A FIFO or a device would block the read forever, or never end: only a regular file is read.
     const kind = await stat(file);
     if (!kind.isFile() && !kind.isDirectory()) throw Object.assign(new Error(`${file} is not a regular file`), { code: 'ENOTFILE' });
-    const bytes = await readFile(file);
-    return { exists: true, bytes, text: bytes.toString('utf8'), checksum: checksumOf(bytes) };
+    return stateOf(await readFile(file));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw readFailure(file, error);
     return { exists: false, bytes: Buffer.alloc(0), text: '', checksum: checksumOf('') };
   }
+}
+
+/**
+ * The last bytes decoded, their text, and an md5 fed with them and never finished: the file only
+ * grows, and every turn reads it several times, so bytes that extend these are decoded and
+ * hashed from where these end (copying the md5's state), not from the start. Megabytes read per
+ * turn become the few kilobytes appended.
+ */
+let last: { bytes: Buffer; text: string; hash: Hash } | null = null;
+
+/** The state of a file holding `bytes`: its text and checksum, reusing the last read's where `bytes` extend it. */
+export function stateOf(bytes: Buffer): FileState {
+  const previous = last;
+  let text: string;
+  let hash: Hash;
+  if (previous !== null && extendsBytes(bytes, previous.bytes)) {
+    const appended = bytes.subarray(previous.bytes.length);
+    text = appended.length === 0 ? previous.text : previous.text + appended.toString('utf8');
+    hash = previous.hash.copy().update(appended);
+  } else {
+    text = bytes.toString('utf8');
+    hash = createHash('md5').update(bytes);
+  }
+  last = { bytes, text, hash };
+  return { exists: true, bytes, text, checksum: hash.copy().digest('hex') };
+}
+
+/**
+ * Whether `bytes` begin with `prefix`, and `prefix` ends where a character does (an ASCII byte:
+ * the files end with a newline), so the bytes after it decode alone to the same text.
+ */
+function extendsBytes(bytes: Buffer, prefix: Buffer): boolean {
+  const length = prefix.length;
+  if (length === 0 || bytes.length < length || (prefix[length - 1] ?? 0x80) >= 0x80) return false;
+  return bytes.compare(prefix, 0, length, 0, length) === 0;
 }

@@ -3,7 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { checksumOf, readDebateFile } from '../../src/session/read-debate-file.js';
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { checksumOf, readDebateFile, stateOf } from '../../src/session/read-debate-file.js';
 import { useTempDir } from './temp-dir.js';
 
 const tempDir = useTempDir('read');
@@ -34,5 +36,39 @@ describe('readDebateFile', () => {
   it('throws on a file it cannot read, rather than reading it as absent', async () => {
     const dir = await tempDir();
     await expect(readDebateFile(dir)).rejects.toMatchObject({ name: 'DebateFileError', cause: { code: 'EISDIR' } });
+  });
+});
+
+describe('stateOf, for a file that grows', () => {
+  const fresh = (bytes: Buffer) => ({ exists: true, bytes, text: bytes.toString('utf8'), checksum: createHash('md5').update(bytes).digest('hex') });
+  // Whole characters, cut ones, invalid bytes, byte order marks and CRLF: an append may bring any of them.
+  const chunk = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 12 }).map((text) => Buffer.from(text, 'utf8')),
+    fc.uint8Array({ maxLength: 6 }).map((bytes) => Buffer.from(bytes)),
+    fc.constantFrom(Buffer.from('\uFEFF'), Buffer.from('\r\n'), Buffer.from('—').subarray(0, 2), Buffer.from('—').subarray(2), Buffer.from('\n')),
+  );
+
+  it('gives the text and checksum of the whole bytes, whether they extend the last ones, repeat them or not', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.array(chunk, { maxLength: 4 })), { minLength: 1, maxLength: 8 }), (steps) => {
+        let bytes = Buffer.alloc(0);
+        for (const [restart, chunks] of steps) {
+          bytes = Buffer.concat([restart ? Buffer.alloc(0) : bytes, ...chunks]);
+          expect(stateOf(bytes)).toEqual(fresh(bytes));
+          expect(stateOf(Buffer.from(bytes))).toEqual(fresh(bytes));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads a file that grew by an append, then one rewritten, as they are on disk', async () => {
+    const file = path.join(await tempDir(), 'reply.md');
+    await writeFile(file, '# Code Debate: café\n\n## Review\n');
+    await readDebateFile(file);
+    await writeFile(file, '# Code Debate: café\n\n## Review\n\nUn résumé — écrit.\n', { flag: 'w' });
+    expect(await readDebateFile(file)).toEqual(fresh(Buffer.from('# Code Debate: café\n\n## Review\n\nUn résumé — écrit.\n')));
+    await writeFile(file, '# Code Debate: other\n');
+    expect(await readDebateFile(file)).toEqual(fresh(Buffer.from('# Code Debate: other\n')));
   });
 });
