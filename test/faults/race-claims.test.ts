@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +72,8 @@ describe('two processes started at the same instant (case 1)', () => {
     const dir = await tempDir();
     const outcomes = await inBatches(claimRaces, claimBatch, async (index) => {
       const root = path.join(dir, `pair-${index}`);
+      // The git directory the claims live under: code-debate never creates it (see makeStateDir).
+      await mkdir(path.join(root, '.git'), { recursive: true });
       const gate = await raceGate(path.join(dir, `gate-${index}`));
       const pair = [startClaimer(root, gate.env), startClaimer(root, gate.env)];
       const pids = pair.map((claimer) => claimer.pid);
