@@ -49,10 +49,18 @@ export interface ClaimOptions {
   heartbeatMs?: number;
 }
 
-// The claims this process holds. One naming this pid that is none of them was left by an earlier
-// process that had the same pid: a restarted container numbers its processes alike.
-const heldHere = new Set<string>();
+// The claims this process holds or is taking. One naming this pid that is none of them was left
+// by an earlier process that had the same pid: a restarted container numbers its processes alike.
+// Counted: two claims in one millisecond make the same record, and the one that loses must not
+// unmark the one that won.
+const heldHere = new Map<string, number>();
 const heldKey = (record: ClaimRecord) => `${record.role} ${record.startedAt}`;
+const hold = (record: ClaimRecord) => heldHere.set(heldKey(record), (heldHere.get(heldKey(record)) ?? 0) + 1);
+const unhold = (record: ClaimRecord) => {
+  const count = (heldHere.get(heldKey(record)) ?? 1) - 1;
+  if (count === 0) heldHere.delete(heldKey(record));
+  else heldHere.set(heldKey(record), count);
+};
 
 function isHolderAlive(holder: ClaimRecord): boolean {
   if (holder.pid === process.pid && holder.host === os.hostname()) return heldHere.has(heldKey(holder));
@@ -99,17 +107,28 @@ async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
   const file = claimPath(options.paths, role);
   const record = newRecord(role, typeof options.agent === 'string' ? options.agent : options.agent(role), options.heartbeatMs ?? defaultHeartbeatMs);
   let tookOverFrom: ClaimRecord | null = null;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    if (await createExclusive(file, JSON.stringify(record))) return { claimed: true, record, tookOverFrom };
-    const text = await readStateFile(file).catch(() => null);
-    if (text === null) continue;
-    const holder = parseClaim(text, role);
-    if (isHolderAlive(holder)) return { claimed: false, holder };
-    // Dead holder: remove its claim under a lock, only if it is still that same claim.
-    await withFileLock(options.paths.takeoverLock, { timeoutMs: 5_000 }, async () => {
-      if ((await readStateFile(file).catch(() => null)) === text) await unlink(file);
-    });
-    tookOverFrom = holder;
+  // Held from before it can appear on disk: another claim in this process that reads it before
+  // createExclusive has returned must see a live holder, not a dead one to take over.
+  hold(record);
+  let claimed = false;
+  try {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      if (await createExclusive(file, JSON.stringify(record))) {
+        claimed = true;
+        return { claimed: true, record, tookOverFrom };
+      }
+      const text = await readStateFile(file).catch(() => null);
+      if (text === null) continue;
+      const holder = parseClaim(text, role);
+      if (isHolderAlive(holder)) return { claimed: false, holder };
+      // Dead holder: remove its claim under a lock, only if it is still that same claim.
+      await withFileLock(options.paths.takeoverLock, { timeoutMs: 5_000 }, async () => {
+        if ((await readStateFile(file).catch(() => null)) === text) await unlink(file);
+      });
+      tookOverFrom = holder;
+    }
+  } finally {
+    if (!claimed) unhold(record);
   }
   throw new ClaimError(`Cannot claim the ${role} role: ${file} kept changing. Another process is fighting for it; try again.`);
 }
@@ -124,7 +143,6 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
   const file = claimPath(paths, role);
   let record = claimed;
   let released = false;
-  heldHere.add(heldKey(claimed));
   // Two overlapping writes of one temporary file could leave a claim that is not JSON, which reads as a dead holder.
   let updates: Promise<void> = Promise.resolve();
   const write = (change: (current: ClaimRecord) => ClaimRecord): Promise<void> => {
@@ -164,7 +182,7 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
     },
     async release() {
       released = true;
-      heldHere.delete(heldKey(claimed));
+      unhold(claimed);
       clearInterval(heartbeat);
       await updates;
       const text = await readStateFile(file).catch(() => null);
