@@ -105,8 +105,10 @@ function statusOf(state: PointState): PointStatus {
 
 /** The point's status when `round` began: the last round before it that recorded one. */
 export function statusBefore(entry: LedgerPoint, round: number): PointStatus | null {
-  const earlier = entry.rounds.filter((item) => item.round < round).sort((a, b) => a.round - b.round);
-  return earlier.at(-1)?.status ?? null;
+  // One pass, no copy or sort: the ledger asks this of every point in every round.
+  let last: PointRound | null = null;
+  for (const item of entry.rounds) if (item.round < round && (last === null || item.round > last.round)) last = item;
+  return last?.status ?? null;
 }
 
 function checkEvidence(evidence: { path: string; line: number }, section: string, checks: readonly CitationCheck[]): LedgerEvidence {

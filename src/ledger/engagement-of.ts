@@ -11,7 +11,7 @@
 import { buildLedger } from './build-ledger.js';
 import { statusBefore } from './build-ledger.js';
 import type { DebateDocument } from '../protocol/document.js';
-import { memoizeText } from '../protocol/memoize-text.js';
+import { memoizeText, memoLimits } from '../protocol/memoize-text.js';
 import type { Ledger, LedgerPoint, SideTurn } from './ledger.js';
 
 export type Engagement = 'new' | 'restated' | 'silent';
@@ -96,4 +96,4 @@ function wordsOf(text: string): ReadonlySet<string> {
 }
 
 // A side's text on a point is compared with its next one too: each is cut into words once.
-const wordsOnce = memoizeText(wordsOf, 256);
+const wordsOnce = memoizeText(wordsOf, memoLimits.replies);

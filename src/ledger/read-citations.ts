@@ -1,4 +1,5 @@
 import type { DebateDocument, Section } from '../protocol/document.js';
+import { memoLimits } from '../protocol/memoize-text.js';
 import { sectionNodes } from '../protocol/parse-document.js';
 import { findCitationRefs, readCitationsOnly, type CitationRef } from '../protocol/citation-pattern.js';
 import { codeMark, readCitationUnits, type CitationUnit } from './citation-units.js';
@@ -50,7 +51,7 @@ function sectionCitations(section: Section): readonly Citation[] {
 
 // Sections never change once written: each body is read once per process, not once per turn.
 const seen = new Map<string, readonly Located[]>();
-const seenLimit = 512;
+const seenLimit = memoLimits.sections;
 
 function citationsOf(section: Section): readonly Located[] {
   let found = seen.get(section.body);

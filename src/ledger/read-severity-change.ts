@@ -1,5 +1,5 @@
 import { severities, type Severity } from '../protocol/document.js';
-import { memoizeText } from '../protocol/memoize-text.js';
+import { memoizeText, memoLimits } from '../protocol/memoize-text.js';
 
 const level = `(${severities.join('|')})`;
 // `I will not lower it to low` changes nothing: a negated verb is no change.
@@ -18,7 +18,7 @@ export function readSeverityChange(text: string): Severity | null {
 }
 
 // Each reply is read once, not once per turn (see memoizeText).
-const changeOnce = memoizeText(readChange, 1024);
+const changeOnce = memoizeText(readChange, memoLimits.replies);
 
 function readChange(text: string): Severity | null {
   for (const pattern of patterns) {

@@ -1,6 +1,6 @@
 import type { Category, DebateDocument, Point, Section } from '../protocol/document.js';
 import { readCategories, type PointReply } from '../protocol/read-categories.js';
-import { memoizeText } from '../protocol/memoize-text.js';
+import { memoizeText, memoLimits } from '../protocol/memoize-text.js';
 import { toPoint } from '../protocol/read-points.js';
 import { replyOf, splitPointBlocks } from '../protocol/split-point-blocks.js';
 
@@ -99,7 +99,7 @@ export function readReviewerReply(text: string): ReviewerReply | null {
 }
 
 // Each reply is read once, not once per turn (see memoizeText).
-const replyOnce = memoizeText(readReply, 1024);
+const replyOnce = memoizeText(readReply, memoLimits.replies);
 
 function readReply(text: string): ReviewerReply | null {
   const bold = [...text.matchAll(/\*\*([^*\n]+)\*\*/g)].map((match) => match[1] ?? '').join(' · ');

@@ -1,5 +1,5 @@
 import type { Category, Point } from './document.js';
-import { memoizeText } from './memoize-text.js';
+import { memoizeText, memoLimits } from './memoize-text.js';
 import { replyOf, splitPointBlocks } from './split-point-blocks.js';
 
 export interface PointReply {
@@ -38,7 +38,7 @@ export function readCategory(text: string): Category | null {
 }
 
 // Each reply is read once, not once per turn (see memoizeText).
-const categoryOnce = memoizeText(readLabel, 1024);
+const categoryOnce = memoizeText(readLabel, memoLimits.replies);
 
 function readLabel(text: string): Category | null {
   const label = (boldLabel.exec(text) ?? plainLabel.exec(text))?.[1]?.toLowerCase();

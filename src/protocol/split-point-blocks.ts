@@ -1,4 +1,4 @@
-import { memoizeText } from './memoize-text.js';
+import { memoizeText, memoLimits } from './memoize-text.js';
 
 /** A run of lines that talks about one numbered point, as found in a section body. */
 export interface PointBlock {
@@ -23,7 +23,7 @@ const markers: ReadonlyArray<[MarkerStyle, RegExp]> = [
 const fencePattern = /^ {0,3}(`{3,}|~{3,})/;
 
 // Every turn reads every section's points again: each body is cut once.
-const splitOnce = memoizeText((body: string): readonly PointBlock[] => Object.freeze(splitBlocks(body).map((block) => Object.freeze(block))), 512);
+const splitOnce = memoizeText((body: string): readonly PointBlock[] => Object.freeze(splitBlocks(body).map((block) => Object.freeze(block))), memoLimits.sections);
 
 /**
  * Cuts a section body into per-point blocks by the markers PROTOCOL.md allows: `### R1. title`,
