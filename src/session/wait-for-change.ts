@@ -9,7 +9,9 @@ export const settleMs = 120;
 const signatureLine = /\n\*\s*—\s*[^\n·]+?\s*·\s*[^\n]+?\s*·\s*\S+?\s*\*\s*$/;
 
 export function endsWithSignature(text: string): boolean {
-  return signatureLine.test(text);
+  // Only the last line is tested: the pattern alone would be tried at every line of a file of megabytes.
+  const lastLine = text.lastIndexOf('\n', text.trimEnd().length - 1);
+  return lastLine !== -1 && signatureLine.test(text.slice(lastLine));
 }
 
 /**
