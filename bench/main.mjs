@@ -12,6 +12,7 @@ import { debateRows, idleRows, latencyRows, overheadRows, startupRows } from './
 import { cleanupAll } from './lib/repo.mjs';
 import { renderMarkdownTable, renderTable } from './lib/table.mjs';
 import { measureIdleCost } from './measures/idle-cost.mjs';
+import { measureProcessStart } from './measures/process-start.mjs';
 import { measureStartup } from './measures/startup.mjs';
 import { hasInotifywait, measureTurnLatency } from './measures/turn-latency.mjs';
 import { measureTurnOverhead } from './measures/turn-overhead.mjs';
@@ -40,12 +41,14 @@ const settings = {
   debateRuns: quick ? 2 : 5,
   maxRounds: 5,
   bodyBytes: 1500,
+  // The per-turn overhead's documents: sections of 4 KB (a Review of six points with evidence), as many as the size takes.
+  sectionBytes: 4_096,
   sizes: [10_240, 102_400, 1_048_576, ...(quick ? [] : [5 * 1_048_576])],
 };
 for (const [name, value] of Object.entries({ samples: settings.latencySamples, idle: settings.idleMs })) {
   if (!Number.isFinite(value) || value <= 0) usage(`Expected --${name} to be a positive number, got \`${values[name]}\`.`);
 }
-// Turns on a large document take seconds each: fewer of them.
+// Each turn on a large document is preceded by its cold first read, seconds each: fewer of them.
 const reps = (size, role) => {
   const table = quick ? { reviewer: [3, 2, 1, 0], responder: [0, 0, 0, 0] } : { reviewer: [10, 5, 3, 2], responder: [7, 3, 2, 0] };
   return table[role][settings.sizes.indexOf(size)] ?? 0;
@@ -67,6 +70,8 @@ async function measureAll() {
   const inotify = hasInotifywait();
   log(`turn detection, native events: ${settings.latencySamples} writes [${elapsed()}]`);
   const native = await measureTurnLatency({ samples: settings.latencySamples, seedIntervalMs: settings.seedIntervalMs, inotify, log });
+  log(`process start floor: ${settings.latencySamples} spawns of the stamp agent [${elapsed()}]`);
+  const processStart = await measureProcessStart({ samples: settings.latencySamples });
   log(`turn detection, --poll ${settings.pollMs}: ${settings.latencySamples} writes [${elapsed()}]`);
   const polled = await measureTurnLatency({ samples: settings.latencySamples, pollMs: settings.pollMs, log });
   log(`start-up [${elapsed()}]`);
@@ -75,10 +80,11 @@ async function measureAll() {
   const debates = await measureWholeDebate({ runs: settings.debateRuns, maxRounds: settings.maxRounds, bodyBytes: settings.bodyBytes, log });
   log(`waiting for the idle measurement [${elapsed()}]`);
   const [idleNative, idlePolled] = await idle;
-  // In this process, after the others: a turn on a large document keeps this event loop busy for seconds.
+  // In this process, after the others: reading a large document keeps this event loop busy for seconds.
   log(`per-turn overhead, in process [${elapsed()}]`);
-  const overhead = await measureTurnOverhead({ sizes: settings.sizes, reps, roles: ['reviewer', 'responder'], log });
-  return { native, polled, startup, debates, idleNative, idlePolled, overhead };
+  const largeSections = { size: 1_048_576, reps: quick ? 1 : 3 };
+  const overhead = await measureTurnOverhead({ sizes: settings.sizes, reps, roles: ['reviewer', 'responder'], sectionBytes: settings.sectionBytes, largeSections, log });
+  return { native, processStart, polled, startup, debates, idleNative, idlePolled, overhead };
 }
 
 // A failure or Ctrl-C stops every process the bench started and removes its repositories.
@@ -94,10 +100,10 @@ const machine = machineInfo();
 const notes = [];
 calibrateClock();
 log(`code-debate bench${quick ? ' (--quick)' : ''} on ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load ${machine.loadAverage.join(' ')}`);
-const { native, polled, startup, debates, idleNative, idlePolled, overhead } = await measureAll().catch((error) => abandon(`bench: ${error?.stack ?? error}\n`, 1));
+const { native, processStart, polled, startup, debates, idleNative, idlePolled, overhead } = await measureAll().catch((error) => abandon(`bench: ${error?.stack ?? error}\n`, 1));
 
 const rows = [
-  ...latencyRows(native, polled, notes),
+  ...latencyRows(native, processStart, polled, notes),
   ...idleRows(idleNative, idlePolled),
   ...overheadRows(overhead, notes),
   ...debateRows(debates, settings.maxRounds),
@@ -123,6 +129,7 @@ const result = {
   markdown: renderMarkdownTable(columns, cells),
   samples: {
     latencyNative: native.samples,
+    processStart,
     latencyPolled: polled.samples,
     idle: [idleNative, idlePolled],
     overhead,

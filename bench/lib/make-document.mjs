@@ -47,26 +47,36 @@ export function sectionBody(kind, random, bytes) {
   return Array.from({ length: pointCount }, (_, i) => pointBlock(i + 1, label, random, per, kind === 'review')).join('\n');
 }
 
+/** Bytes a rendered section adds beyond its body: the separator, the heading and the signature. */
+const sectionFrame = 110;
+
 /**
  * A valid debate of about `targetBytes`: a Review of six points, then rounds in which the
  * Responder disagrees and the Reviewer maintains, ending on a Response (the Reviewer's turn) or,
- * with `endOn: 'follow-up'`, on a Follow-up (the Responder's turn). Long debates have more
- * rounds (one per 128 KB, at most 40) as well as longer sections. `prefix(n)` is the file as it
- * stood after its first n sections.
+ * with `endOn: 'follow-up'`, on a Follow-up (the Responder's turn). With `sectionBytes`, every
+ * section is about that long and a longer debate has more rounds, as a long-running debate
+ * grows; without, a longer debate has longer sections too (one round per 128 KB, at most 40), so
+ * that each turn brings a section of tens of kilobytes. `prefix(n)` is the file as it stood after
+ * its first n sections (empty for none); `parts[i]` is section i as it was rendered.
  */
-export function makeDocument(targetBytes, { endOn = 'response', meta, subject = 'the diff against main', seed = 1 } = {}) {
+export function makeDocument(targetBytes, { endOn = 'response', meta, subject = 'the diff against main', seed = 1, sectionBytes = null } = {}) {
   const random = makeRandom(seed);
-  const rounds = Math.min(40, Math.max(1, Math.round(targetBytes / 131_072)));
-  const sections = 2 * rounds + (endOn === 'follow-up' ? 1 : 0);
   const header = renderHeader(subject, meta ?? { v: 1, base: null, head: null, diff: null });
-  const bytes = Math.max(200, Math.floor((targetBytes - header.length) / sections) - 110);
+  const rounds =
+    sectionBytes === null
+      ? Math.min(40, Math.max(1, Math.round(targetBytes / 131_072)))
+      : Math.max(1, Math.round((targetBytes - header.length) / (2 * (sectionBody('response', makeRandom(-1), sectionBytes).length + sectionFrame))));
+  const sections = 2 * rounds + (endOn === 'follow-up' ? 1 : 0);
+  const bytes = sectionBytes ?? Math.max(200, Math.floor((targetBytes - header.length) / sections) - sectionFrame);
   const time = new Date('2026-01-01T00:00:00Z');
   const ends = [];
+  const parts = [];
   let text = header;
   const add = (kind, number, role) => {
     const section = { kind, number, body: sectionBody(kind, random, bytes), role, agent: 'bench', time };
     text += ends.length === 0 ? renderSection(section) : renderAppend(text, section);
     ends.push(text.length);
+    parts.push(section);
   };
   add('review', 0, 'reviewer');
   for (let round = 1; round <= rounds; round++) {
@@ -74,5 +84,5 @@ export function makeDocument(targetBytes, { endOn = 'response', meta, subject = 
     if (round < rounds || endOn === 'follow-up') add('follow-up', round, 'reviewer');
   }
   const full = text;
-  return { text: full, rounds, sections: ends.length, prefix: (count) => full.slice(0, ends[count - 1]) };
+  return { text: full, seed, rounds, sections: ends.length, parts, prefix: (count) => (count === 0 ? '' : full.slice(0, ends[count - 1])) };
 }

@@ -20,28 +20,38 @@ const megabytes = (value) => `${value.toFixed(1)} MB`;
 const chars = (value) => `${Math.round(value).toLocaleString('en-US')} ch`;
 const kilobytes = (bytes) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`);
 
-export function latencyRows(native, polled, notes) {
+/**
+ * The turn-detection targets (issue 6, as the team set them): code-debate reports its turn within
+ * 2× the kernel's raw notification, and starts the agent within 2× (the notification + starting a
+ * process), since no program can start one sooner than the kernel tells it plus a process's start.
+ */
+export function latencyRows(native, processStart, polled, notes) {
   const rows = [];
   const agent = summarize(pick(native.samples, 'agentStartMs'));
+  const decided = summarize(pick(native.samples, 'turnStartedMs'));
   const kernel = summarize(pick(native.samples, 'kernelMs'));
+  const floor = summarize(processStart.startMs);
   const hasKernel = kernel.n > 0;
+  const agentLimit = hasKernel ? 2 * (kernel.p50 + floor.p50) : null;
   rows.push(
-    row('Turn detection p50: write → agent started (native events)', agent, {
+    row('Turn detection p50: write → code-debate reports "my turn" (section read, turn decided; stderr)', decided, {
       target: hasKernel ? `≤ 2× raw = ${formatMs(2 * kernel.p50)}` : '≤ 2× raw (no inotifywait)',
-      ok: hasKernel ? agent.p50 <= 2 * kernel.p50 : null,
+      ok: hasKernel ? decided.p50 <= 2 * kernel.p50 : null,
     }),
-    row('Turn detection p99 (native events)', agent, { target: '< 25 ms', ok: agent.p99 < 25, median: formatMs(agent.p99) }),
+    row('Turn detection p50: write → agent started (native events)', agent, {
+      target: hasKernel ? `≤ 2× (raw + process start) = ${formatMs(agentLimit)}` : '≤ 2× (raw + process start) (no inotifywait)',
+      ok: hasKernel ? agent.p50 <= agentLimit : null,
+    }),
+    row('Turn detection p99: write → agent started (native events)', agent, { target: '< 25 ms', ok: agent.p99 < 25, median: formatMs(agent.p99) }),
   );
   if (hasKernel) rows.push(row('  raw notification (inotifywait, same writes)', kernel));
   else notes.push('inotifywait is not installed, so the raw kernel notification was not measured: `apt-get install -y inotify-tools` (Debian, Ubuntu).');
   rows.push(
+    row('  process start floor: spawn → stamp agent started (node:child_process, this process)', floor),
     row('  chokidar event (same options as src/watch/watch-file.ts)', summarize(pick(native.samples, 'chokidarMs'))),
-    row('  code-debate reports "my turn" (stderr)', summarize(pick(native.samples, 'turnStartedMs'))),
-    row(`  of which the settle delay (src/session/wait-for-change.ts)`, summarize([native.settleMs]), { median: formatMs(native.settleMs) }),
-    row('  agent started, less the settle delay', summarize(pick(native.samples, 'agentStartMs').map((value) => value - native.settleMs))),
   );
   for (const method of ['append', 'rename']) {
-    rows.push(row(`  p50 for writes by ${method}`, summarize(pick(native.samples.filter((sample) => sample.method === method), 'agentStartMs'))));
+    rows.push(row(`  agent started p50 for writes by ${method}`, summarize(pick(native.samples.filter((sample) => sample.method === method), 'agentStartMs'))));
   }
   const seed = summarize(pick(native.samples, 'seedLoopMs'));
   if (seed.n > 0) {
@@ -54,13 +64,10 @@ export function latencyRows(native, polled, notes) {
   }
   const polledAgent = summarize(pick(polled.samples, 'agentStartMs'));
   rows.push(
-    row(`Turn detection p99 with --poll ${polled.pollMs}`, polledAgent, { target: `≤ ${polled.pollMs} ms (one interval)`, ok: polledAgent.p99 <= polled.pollMs, median: formatMs(polledAgent.p99) }),
+    row(`Turn detection p99 with --poll ${polled.pollMs}: write → agent started`, polledAgent, { target: `≤ ${polled.pollMs} ms (one interval)`, ok: polledAgent.p99 <= polled.pollMs, median: formatMs(polledAgent.p99) }),
     row(`  p50 with --poll ${polled.pollMs}`, polledAgent),
+    row(`  code-debate reports "my turn" with --poll ${polled.pollMs}`, summarize(pick(polled.samples, 'turnStartedMs'))),
     row(`  chokidar polling event alone`, summarize(pick(polled.samples, 'chokidarMs'))),
-    row(`  agent started, less the settle delay`, summarize(pick(polled.samples, 'agentStartMs').map((value) => value - polled.settleMs)), {
-      target: `≤ ${polled.pollMs} ms`,
-      ok: summarize(pick(polled.samples, 'agentStartMs').map((value) => value - polled.settleMs)).p99 <= polled.pollMs,
-    }),
   );
   return rows;
 }
@@ -88,49 +95,69 @@ export function idleRows(native, polled) {
   return rows;
 }
 
+/** The target (< 20 ms at 1 MB, growth no worse than linear) is on a steady-state turn's whole overhead; the rest explains it. */
 export function overheadRows(overhead, notes) {
   const rows = [];
+  const coldRows = (result) => {
+    const { steps } = result;
+    return [
+      row(`  cold first read, once a session: the loop's start on the file (${result.sections - 1} section${result.sections === 2 ? '' : 's'}) → its first wait`, summarize(pick(result.samples, 'coldReadMs'))),
+      {
+        figure: `  the whole file read once, cold, step by step: read ${formatMs(steps.readMs)}, parse ${formatMs(steps.parseMs)}, decide ${formatMs(steps.decideMs)}, find citations ${formatMs(steps.findCitationsMs)}, cited files read (git) ${formatMs(steps.gitCitationsMs)}, append+fsync ${formatMs(steps.appendFsyncMs)}`,
+        median: '',
+        spread: '',
+        target: '',
+        result: 'info',
+        stats: Object.fromEntries(Object.entries(steps).map(([key, value]) => [key, round(value, 3)])),
+      },
+    ];
+  };
+  const turnRows = (result) => [
+    row('  the whole turn less the agent, with the wait for git (the subject resolved again, which an agent of 50 ms or more hides)', summarize(pick(result.samples, 'overheadMs'))),
+    row('  of which waiting for git', summarize(pick(result.samples, 'gitWaitMs'))),
+    row('  CPU time of the turn in this process (git not included)', summarize(pick(result.samples, 'cpuMs'))),
+  ];
   for (const role of ['reviewer', 'responder']) {
-    const results = overhead.results.filter((result) => result.role === role);
+    const results = overhead.results.filter((result) => result.role === role && result.shape === 'fixed');
     if (results.length === 0) continue;
     const turn = role === 'reviewer' ? 'Reviewer Follow-up' : 'Response';
     for (const result of results) {
-      const total = summarize(pick(result.samples, 'overheadMs'));
+      const own = summarize(pick(result.samples, 'ownMs'));
       const isTarget = result.size === 1_048_576;
-      const { steps } = result;
       rows.push(
-        row(`Per-turn overhead, ${turn}, ${kilobytes(result.bytes)} (${result.sections} sections)`, total, { target: isTarget ? '< 20 ms' : '', ok: isTarget ? total.p50 < 20 : null }),
-        row('  of which git (subject resolved again, cited files read)', summarize(pick(result.samples, 'gitMs'))),
-        row('  of which the document (all but git)', summarize(pick(result.samples, 'documentMs'))),
-        row('  CPU time of the turn in this process (git not included)', summarize(pick(result.samples, 'cpuMs'))),
-        {
-          figure: `  steps once: parse ${formatMs(steps.parseMs)}, find citations ${formatMs(steps.findCitationsMs)}, decide ${formatMs(steps.decideMs)}, read ${formatMs(steps.readMs)}, append+fsync ${formatMs(steps.appendFsyncMs)}`,
-          median: '',
-          spread: '',
-          target: '',
-          result: 'info',
-          stats: Object.fromEntries(Object.entries(steps).map(([key, value]) => [key, round(value, 3)])),
-        },
+        row(`Per-turn overhead (read, parse, decide, check, append, fsync), ${turn}, ${kilobytes(result.bytes)}: ${result.sections} sections of ${kilobytes(result.peerBytes)}`, own, {
+          target: isTarget ? '< 20 ms' : '',
+          ok: isTarget ? own.p50 < 20 : null,
+        }),
+        ...turnRows(result),
+        ...coldRows(result),
       );
     }
     for (let i = 1; i < results.length; i++) {
       const [a, b] = [results[i - 1], results[i]];
       // The best of each size: other load on the machine only ever adds to a turn.
       const best = (result, key) => summarize(pick(result.samples, key)).min;
-      const documentRatio = best(b, 'documentMs') / best(a, 'documentMs');
+      const ownRatio = best(b, 'ownMs') / best(a, 'ownMs');
       const totalRatio = best(b, 'overheadMs') / best(a, 'overheadMs');
       const sizeRatio = b.bytes / a.bytes;
       rows.push({
-        figure: `  growth ${kilobytes(a.bytes)} → ${kilobytes(b.bytes)}, ${turn}: the document's part (whole turn), best of each`,
-        median: `×${documentRatio.toFixed(1)} (×${totalRatio.toFixed(1)}) for ×${sizeRatio.toFixed(1)} the bytes`,
+        figure: `  growth ${kilobytes(a.bytes)} → ${kilobytes(b.bytes)}, ${turn}: the turn's own work (with git's wait), best of each`,
+        median: `×${ownRatio.toFixed(1)} (×${totalRatio.toFixed(1)}) for ×${sizeRatio.toFixed(1)} the bytes`,
         spread: '',
         target: 'no worse than linear (+25 % slack)',
-        result: verdict(documentRatio <= sizeRatio * 1.25),
-        stats: { documentRatio: round(documentRatio, 2), totalRatio: round(totalRatio, 2), sizeRatio: round(sizeRatio, 2) },
+        result: verdict(ownRatio <= sizeRatio * 1.25),
+        stats: { ownRatio: round(ownRatio, 2), totalRatio: round(totalRatio, 2), sizeRatio: round(sizeRatio, 2) },
       });
     }
   }
-  if (!overhead.results.some((result) => result.size === 5 * 1_048_576)) notes.push('The 5 MB document was skipped (--quick): one turn on it takes tens of seconds.');
+  for (const result of overhead.results.filter((entry) => entry.shape === 'growing')) {
+    rows.push(
+      row(`Per-turn overhead with a peer section of ${kilobytes(result.peerBytes)}: ${result.role === 'reviewer' ? 'Reviewer Follow-up' : 'Response'}, ${kilobytes(result.bytes)} in ${result.sections} sections`, summarize(pick(result.samples, 'ownMs'))),
+      ...turnRows(result),
+      ...coldRows(result),
+    );
+  }
+  if (!overhead.results.some((result) => result.size === 5 * 1_048_576)) notes.push('The 5 MB document was skipped (--quick): each of its samples first reads it cold, which takes seconds.');
   return rows;
 }
 

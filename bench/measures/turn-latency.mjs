@@ -4,7 +4,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { watch } from 'chokidar';
 import { resolveSubject } from '../../dist/git/resolve-subject.js';
-import { settleMs } from '../../dist/session/wait-for-change.js';
 import { startCli, startWatched, stampAgent } from '../lib/cli.mjs';
 import { calibrateClock, wallNow } from '../lib/clock.mjs';
 import { peerSection, writePeerSection } from '../lib/peer.mjs';
@@ -30,8 +29,9 @@ const md5 = (file) => createHash('md5').update(readFileSync(file)).digest('hex')
  * Turn-detection latency: code-debate runs as the Responder with the instant agent; the bench
  * plays the Reviewer and lands each Follow-up itself, alternately appended and renamed over the
  * file. For each write: when the kernel told a listener (inotifywait), when chokidar told one (the
- * same options as src/watch/watch-file.ts), when code-debate said "my turn", when its agent process
- * started, and when the plain protocol's checksum loop noticed. All from the write's completion.
+ * same options as src/watch/watch-file.ts), when code-debate said "my turn" (it read the section and
+ * decided the turn is its own), when its agent process started, and when the plain protocol's
+ * checksum loop noticed. All from the write's completion.
  *
  * options: samples; pollMs (null: native events); seedIntervalMs (null: no checksum loop); inotify.
  */
@@ -116,7 +116,7 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       });
       log(`  ${method.padEnd(6)} agent +${results.at(-1).agentStartMs?.toFixed(1)} ms`);
     }
-    return { samples: results, settleMs, pollMs, seedIntervalMs, output: cli.output() };
+    return { samples: results, pollMs, seedIntervalMs, output: cli.output() };
   } finally {
     for (const stop of stopping.reverse()) await stop().catch(() => undefined);
     repo.cleanup();

@@ -1,5 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { setTimeout as delay } from 'node:timers/promises';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { checkCitations } from '../../dist/git/check-citations.js';
 import { resolveSubject } from '../../dist/git/resolve-subject.js';
 import { readCitations } from '../../dist/ledger/read-citations.js';
@@ -7,126 +6,82 @@ import { parseDocument } from '../../dist/protocol/parse-document.js';
 import { decideAction } from '../../dist/protocol/decide-action.js';
 import { renderAppend } from '../../dist/protocol/render-section.js';
 import { appendSection } from '../../dist/session/append-section.js';
-import { debateLoop } from '../../dist/session/debate-loop.js';
 import { readDebateFile } from '../../dist/session/read-debate-file.js';
 import { statePaths } from '../../dist/session/state-paths.js';
-import { settleMs } from '../../dist/session/wait-for-change.js';
+import { endsWithSignature } from '../../dist/session/wait-for-change.js';
+import { gitWaited } from '../lib/git-waited.mjs';
+import { startLoop } from '../lib/in-process-loop.mjs';
 import { makeDocument, makeRandom, sectionBody } from '../lib/make-document.mjs';
 import { makeBenchRepo, subject } from '../lib/repo.mjs';
 
-/** A FileWatch (src/watch/watch-file.ts) the bench drives: `fire` is the peer's write being noticed. */
-function makeWatch() {
-  let wake = null;
-  const calls = [];
-  const waiters = [];
-  return {
-    calls,
-    next(_timeoutMs, signal) {
-      calls.push(performance.now());
-      for (const waiter of waiters.splice(0)) waiter();
-      return new Promise((resolve) => {
-        wake = resolve;
-        signal?.addEventListener('abort', () => resolve('timeout'), { once: true });
-      });
-    },
-    /** Resolves when the loop next waits on the watch. */
-    nextWait: () => new Promise((resolve) => waiters.push(resolve)),
-    fire() {
-      const resolve = wake;
-      wake = null;
-      resolve?.('event');
-    },
-    close: async () => {},
-  };
-}
+const duration = (runs) => runs.reduce((sum, run) => sum + (run.end - run.start), 0);
 
-/** How late a 120 ms timer fires here: the settle delay is a timer, and the turn is timed around it. */
-async function timerOvershoot() {
-  const late = [];
-  for (let i = 0; i < 5; i++) {
-    const start = performance.now();
-    await delay(settleMs);
-    late.push(performance.now() - start - settleMs);
+/**
+ * The cold first read, which a session pays once: the loop started on the document less its
+ * last section (the peer's), from its start to its first wait.
+ */
+async function timeColdRead({ repo, role, document, resolved }) {
+  writeFileSync(repo.file, document.prefix(document.sections - 1));
+  const session = startLoop({ repo, role, resolved, answer: () => 'not asked' });
+  try {
+    const waitedAt = await session.firstWait;
+    if (session.written().length > 0) throw new Error(`The ${role} took a turn on the document less its last section, where it should wait: ${JSON.stringify(session.events)}`);
+    return waitedAt - session.startedAt;
+  } finally {
+    await session.stop();
   }
-  return late.sort((a, b) => a - b)[2];
 }
 
 /**
- * One turn of the real debate loop (src/session/debate-loop.ts) in this process, with an instant
- * in-process agent: from the moment the watch reports the peer's section to the moment the loop
- * waits again, less the settle delay and the agent. That is: read and checksum the file, re-read
- * it after the settle, parse and decide, re-resolve the subject (git), check the citations (git),
- * build the prompts, check the agent's text, append with compare-and-swap and fsync, parse and
- * decide again. Re-resolving the subject (git) is timed apart, as is, once per size, the git half of
- * the citation check, so that the document's own cost can be told apart.
+ * One steady-state turn of the real debate loop, in this process. The loop starts on the
+ * document less its last two sections and takes the turn before (its agent answers with the
+ * document's own section), as a running session has, then waits; the peer's last section is
+ * appended and the watch fired. The turn runs from the fire to the loop waiting again, less the
+ * agent's own time: read and checksum the file, parse what was appended, decide, check the
+ * citations, build the prompts, start the agent, wait for git's fresh resolve of the subject
+ * where it outlasts the agent, check the agent's text, append with compare-and-swap and fsync,
+ * parse and decide again.
  */
-async function timeTurn({ repo, role, document, resolved, overshootMs }) {
-  const prefix = document.prefix(role === 'reviewer' ? 1 : 2);
-  writeFileSync(repo.file, prefix);
-  const random = makeRandom(document.text.length);
-  const times = { agentMs: 0, resolveMs: 0 };
-  const agent = {
-    name: 'bench-instant',
-    async writeTurn(request) {
-      const start = performance.now();
-      const body = sectionBody(request.turn, random, 600);
-      times.agentMs += performance.now() - start;
-      return body;
-    },
-  };
-  const controller = new AbortController();
-  const events = [];
-  const context = {
-    role,
-    root: repo.dir,
-    file: repo.file,
-    relativeFile: 'reply.md',
-    subject: resolved,
-    resolveSubjectAgain: async () => {
-      const start = performance.now();
-      const again = await resolveSubject(subject, { cwd: repo.dir, exclude: ['reply.md'] });
-      times.resolveMs += performance.now() - start;
-      return again;
-    },
-    agent,
-    claim: { role, tookOverFrom: null, update: async () => {}, release: async () => {} },
-    paths: statePaths(repo.gitDir, repo.dir, repo.file),
-    standards: null,
-    stance: 'default',
-    maxRounds: 100,
-    turnTimeoutMs: 600_000,
-    agentTimeoutMs: 600_000,
-    signal: controller.signal,
-    report: (event) => events.push(event),
-  };
-  mkdirSync(context.paths.dir, { recursive: true });
-  const watch = makeWatch();
-  const waiting = watch.nextWait();
-  const loop = debateLoop(context, watch).catch((error) => error);
-  await waiting;
-  writeFileSync(repo.file, document.text);
-  const turned = watch.nextWait();
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  watch.fire();
-  await turned;
-  const wallMs = watch.calls.at(-1) - start;
-  // This process's CPU time (all its threads, not git's): what a loaded machine cannot inflate.
-  const { user, system } = process.cpuUsage(cpu);
-  controller.abort();
-  await loop;
-  const written = events.find((event) => event.type === 'turn-written');
-  if (!written) throw new Error(`The ${role}'s turn on a ${document.text.length}-byte document wrote nothing: ${JSON.stringify(events)}`);
-  const overheadMs = wallMs - settleMs - overshootMs - times.agentMs;
-  return { overheadMs, cpuMs: (user + system) / 1000, resolveMs: times.resolveMs, agentMs: times.agentMs, heading: written.heading };
+async function timeSteadyTurn({ repo, role, document, resolved }) {
+  const { parts, sections } = document;
+  writeFileSync(repo.file, document.prefix(sections - 2));
+  // After the document's own section, words none of the document's: a seed no document takes.
+  const random = makeRandom(-document.seed);
+  let asked = 0;
+  const answer = (request) => (asked++ === 0 ? parts[sections - 2].body : sectionBody(request.turn, random, 600));
+  const session = startLoop({ repo, role, resolved, answer });
+  try {
+    await session.firstWait;
+    if (session.written().length !== 1) throw new Error(`The ${role} should have taken one turn before waiting: ${JSON.stringify(session.events)}`);
+    const current = readFileSync(repo.file, 'utf8');
+    const peer = renderAppend(current, { ...parts[sections - 1], time: new Date() });
+    // An unsigned section would be held for the settle delay (src/session/wait-for-change.ts): a timer, not work.
+    if (!endsWithSignature(current + peer)) throw new Error(`The peer's generated section does not end with a signature, so the ${role} would wait for it to settle.`);
+    appendFileSync(repo.file, peer);
+    const [agentFrom, resolveFrom] = [session.agentRuns.length, session.resolves.length];
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    const waitedAt = await session.fire();
+    // This process's CPU time (all its threads, not git's): what a loaded machine cannot inflate.
+    const { user, system } = process.cpuUsage(cpu);
+    const written = session.written()[1];
+    if (!written) throw new Error(`The ${role}'s turn on a ${document.text.length}-byte document wrote nothing: ${JSON.stringify(session.events)}`);
+    const agentRuns = session.agentRuns.slice(agentFrom);
+    const resolves = session.resolves.slice(resolveFrom);
+    const overheadMs = waitedAt - start - duration(agentRuns);
+    const gitWaitMs = gitWaited(resolves, agentRuns);
+    return { overheadMs, ownMs: overheadMs - gitWaitMs, gitWaitMs, resolveMs: duration(resolves), agentMs: duration(agentRuns), cpuMs: (user + system) / 1000, heading: written.heading };
+  } finally {
+    await session.stop();
+  }
 }
 
 /**
- * The document's own steps, one at a time, once: where the time of a turn goes. The citation
- * check (src/session/check-debate-citations.ts) in its two halves: finding the citations in the
- * sections (Markdown) and reading the cited files at the head (git).
+ * The whole document read once, cold (text no earlier step has seen), one step at a time: what
+ * the cold first read is made of. The citation check (src/session/check-debate-citations.ts) in
+ * its two halves: finding the citations in the sections and reading the cited files with git.
  */
-async function timeSteps(repo, document, role, resolved) {
+async function timeColdSteps(repo, document, role, resolved) {
   writeFileSync(repo.file, document.text);
   const time = async (run) => {
     const start = performance.now();
@@ -135,7 +90,7 @@ async function timeSteps(repo, document, role, resolved) {
   };
   const read = await time(() => readDebateFile(repo.file));
   const parse = await time(() => parseDocument(document.text));
-  const decide = await time(() => decideAction(parse.value.document, role, { maxRounds: 100 }));
+  const decide = await time(() => decideAction(parse.value.document, role, { maxRounds: Number.MAX_SAFE_INTEGER }));
   const findCitations = await time(() => readCitations(parse.value.document));
   const gitCitations = await time(() => checkCitations(repo.dir, { head: resolved.head }, findCitations.value));
   const paths = statePaths(repo.gitDir, repo.dir, repo.file);
@@ -147,33 +102,48 @@ async function timeSteps(repo, document, role, resolved) {
 }
 
 /**
- * Per-turn overhead for each document size: `reps(size, role)` turns of each role, each on a
- * fresh copy of the document. Returns per size the samples and a one-off breakdown of the steps.
+ * Per-turn overhead for each document size: `reps(size, role)` samples of each role, each on a
+ * document of its own (text no earlier sample has read, as a peer's new section is): its cold
+ * first read, then a steady-state turn. Documents are made of sections of `sectionBytes`, more of
+ * them the longer the document; then `largeSections.reps` Reviewer turns on a document of
+ * `largeSections.size` whose sections grow with it (tens of kilobytes each): what the size of the
+ * peer's section costs. Returns per size the samples and the cold steps of one more such document.
  */
-export async function measureTurnOverhead({ sizes, reps, roles, log = () => {} }) {
+export async function measureTurnOverhead({ sizes, reps, roles, sectionBytes, largeSections, log = () => {} }) {
   const repo = makeBenchRepo('overhead');
   try {
     const resolved = await resolveSubject(subject, { cwd: repo.dir, exclude: ['reply.md'] });
     const meta = { v: 1, base: resolved.base, head: resolved.head, diff: resolved.diffSha256 };
-    const overshootMs = await timerOvershoot();
+    // Every document of its own seed: code-debate remembers what it read, by text, for the rest of the process.
+    let seed = 0;
+    const documentFor = (size, role, shape) =>
+      makeDocument(size, { endOn: role === 'reviewer' ? 'response' : 'follow-up', meta, seed: ++seed, sectionBytes: shape === 'fixed' ? sectionBytes : null });
+    const sample = async (size, role, shape = 'fixed') => {
+      const document = documentFor(size, role, shape);
+      const coldReadMs = await timeColdRead({ repo, role, document, resolved });
+      return { ...(await timeSteadyTurn({ repo, role, document, resolved })), coldReadMs };
+    };
     // Warm-up: the first turn of a process compiles the code it runs.
-    for (const role of roles) await timeTurn({ repo, role, document: makeDocument(10_240, { endOn: role === 'reviewer' ? 'response' : 'follow-up', meta }), resolved, overshootMs });
+    for (const role of roles) await sample(10_240, role);
     const results = [];
+    const measure = async (role, size, count, shape) => {
+      const samples = [];
+      for (let i = 0; i < count; i++) samples.push(await sample(size, role, shape));
+      const document = documentFor(size, role, shape);
+      const steps = await timeColdSteps(repo, document, role, resolved);
+      const peerBytes = Buffer.byteLength(document.parts.at(-1).body);
+      results.push({ role, size, shape, bytes: Buffer.byteLength(document.text), rounds: document.rounds, sections: document.sections, peerBytes, samples, steps });
+      const own = samples.map((s) => `${s.ownMs.toFixed(1)} (+ git ${s.gitWaitMs.toFixed(1)})`).join(', ');
+      log(`  ${role} ${(Buffer.byteLength(document.text) / 1024).toFixed(0)} KB, ${shape} sections: ${own} ms; cold first read ${samples.map((s) => s.coldReadMs.toFixed(0)).join(', ')} ms`);
+    };
     for (const role of roles) {
       for (const size of sizes) {
         const count = reps(size, role);
-        if (count === 0) continue;
-        const document = makeDocument(size, { endOn: role === 'reviewer' ? 'response' : 'follow-up', meta });
-        const turns = [];
-        for (let i = 0; i < count; i++) turns.push(await timeTurn({ repo, role, document, resolved, overshootMs }));
-        const steps = await timeSteps(repo, document, role, resolved);
-        // Git's share: the subject resolved again (timed in the turn) and the cited files read.
-        const samples = turns.map((turn) => ({ ...turn, gitMs: turn.resolveMs + steps.gitCitationsMs, documentMs: turn.overheadMs - turn.resolveMs - steps.gitCitationsMs }));
-        results.push({ role, size, bytes: Buffer.byteLength(document.text), rounds: document.rounds, sections: document.sections, samples, steps });
-        log(`  ${role} ${(Buffer.byteLength(document.text) / 1024).toFixed(0)} KB: ${samples.map((s) => `${s.overheadMs.toFixed(1)} (git ${s.gitMs.toFixed(1)})`).join(', ')} ms; parse once ${steps.parseMs.toFixed(1)} ms`);
+        if (count > 0) await measure(role, size, count, 'fixed');
       }
     }
-    return { overshootMs, results };
+    if (largeSections.reps > 0) await measure('reviewer', largeSections.size, largeSections.reps, 'growing');
+    return { results };
   } finally {
     repo.cleanup();
   }
