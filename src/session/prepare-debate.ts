@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Agent, Role } from '../agents/agent.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';
 import { excludeFromGit } from '../git/exclude-from-git.js';
+import { readRefStamp, type RefStamp } from '../git/ref-stamp.js';
 import type { ResolveSubjectOptions } from '../git/resolve-subject.js';
 import type { Subject } from '../git/subject.js';
 import { readStandards } from '../prompts/read-standards.js';
@@ -27,6 +28,8 @@ export interface PreparedDebate {
   /** Whether the debate file was just added to the repository's info/exclude. */
   excluded: boolean;
   subject: Subject;
+  /** Where git's refs stood just before `subject` was resolved (see SessionContext). */
+  subjectStamp: RefStamp | null;
   resolveSubjectAgain(): Promise<Subject>;
   standards: string | null;
 }
@@ -45,12 +48,16 @@ export async function prepareDebate(needs: DebateNeeds): Promise<PreparedDebate>
   });
   const excluded = excludeDebateFile(needs.root, needs.relativeFile, needs.paths);
   const resolver = import('../git/resolve-subject.js').then(({ resolveSubject }) => () => resolveSubject(needs.subject, needs.subjectOptions));
-  const subject = resolver.then((resolve) => resolve());
+  const subject = resolver.then(async (resolve) => {
+    const stamp = readRefStamp(needs.paths.gitDir);
+    return { subject: await resolve(), stamp };
+  });
   const standards = readStandards(needs.root);
   // All settle before a failure is thrown: the process exits on it, and no step may be cut off half
   // done (the exclude holds a lock, the subject stores a snapshot).
   const [checked, added, resolved, again, read] = await Promise.allSettled([agents, excluded, subject, resolver, standards]);
-  return { createAgent: valueOf(checked), excluded: valueOf(added), subject: valueOf(resolved), resolveSubjectAgain: valueOf(again), standards: valueOf(read) };
+  const { subject: resolvedSubject, stamp } = valueOf(resolved);
+  return { createAgent: valueOf(checked), excluded: valueOf(added), subject: resolvedSubject, subjectStamp: stamp, resolveSubjectAgain: valueOf(again), standards: valueOf(read) };
 }
 
 function valueOf<T>(result: PromiseSettledResult<T>): T {

@@ -64,7 +64,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
     // Only after the claim: the subject's git and hundreds of modules would delay it (module loading
     // holds the one thread). A failure here releases the claim (finally) with nothing written.
     const subjectOptions = { cwd: options.cwd, exclude: [relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env };
-    const [{ createAgent, excluded, subject, resolveSubjectAgain, standards }, { debateLoop }, { watchFile }] = await Promise.all([
+    const [{ createAgent, excluded, subject, subjectStamp, resolveSubjectAgain, standards }, { debateLoop }, { watchFile }] = await Promise.all([
       prepareDebate({ root: repo.root, relativeFile, paths, specs, agentEnvironment: options.agentEnvironment, subject: options.subject, subjectOptions }),
       import('./debate-loop.js'),
       import('../watch/watch-file.js'),
@@ -105,6 +105,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
         file,
         relativeFile,
         subject,
+        subjectStamp,
         agent,
         claim,
         paths,

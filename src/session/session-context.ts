@@ -1,4 +1,5 @@
 import type { Agent, Role } from '../agents/agent.js';
+import type { RefStamp } from '../git/ref-stamp.js';
 import type { Subject } from '../git/subject.js';
 import type { Stance } from '../prompts/build-prompt.js';
 import type { Severity } from '../protocol/document.js';
@@ -16,6 +17,11 @@ export interface SessionContext {
   relativeFile: string;
   /** The subject as resolved at the start. */
   subject: Subject;
+  /**
+   * Where git's refs stood just before `subject` was resolved, or null when unknown: while they
+   * stay there, a subject read from refs alone is not resolved again (see trackSubject).
+   */
+  subjectStamp: RefStamp | null;
   /** The subject as it is now: the author may have pushed a fix since the review. */
   resolveSubjectAgain: () => Promise<Subject>;
   agent: Agent;

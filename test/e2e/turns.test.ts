@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { backdateRefs } from '../helpers/git-repo.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { isAlive, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { scriptedAgent, scriptedAgentPath, startCli } from '../helpers/run-cli.js';
@@ -176,8 +177,13 @@ describe('a change that moves mid-debate', () => {
     expect(b.stderr).toContain('the Review was written for another diff');
   });
 
-  it('an agent started on the subject as it was is stopped and asked again when a commit landed during the peer\'s turn', async () => {
+  // Refs seconds old are resolved again every turn; refs that had settled are trusted until they move (src/git/ref-stamp.ts).
+  it.each([
+    ['refs seconds old', false],
+    ['refs settled before the debate', true],
+  ])('an agent started on the subject as it was is stopped and asked again when a commit landed during the peer\'s turn (%s)', async (_name, settled) => {
     const repo = await setup();
+    if (settled) await backdateRefs(path.join(repo.dir, '.git'));
     const agent = await repo.script('agent', {
       review,
       response: '### R1. Debug output left in\n**Disagreed**: the log is intended.\n',

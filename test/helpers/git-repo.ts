@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, realpath, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -58,4 +58,22 @@ export async function makeGitRepo(files?: Record<string, string>): Promise<GitRe
     await commit('Initial commit');
   }
   return { dir, git, write, commit, cleanup: () => rm(parent, { recursive: true, force: true }) };
+}
+
+/**
+ * Dates what git's refs are read from (the files at the top of the git dir, the ref directories)
+ * a minute back: a repository whose refs last moved before the test, whose ref stamps code-debate
+ * trusts (src/git/ref-stamp.ts), where a fresh one's are seconds old and never trusted.
+ */
+export async function backdateRefs(gitDir: string): Promise<void> {
+  const then = new Date(Date.now() - 60_000);
+  const walk = async (dir: string): Promise<string[]> => {
+    // A linked work tree's git dir may have no refs of its own.
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => null);
+    if (entries === null) return [];
+    const nested = await Promise.all(entries.filter((entry) => entry.isDirectory()).map((entry) => walk(path.join(dir, entry.name))));
+    return [dir, ...nested.flat()];
+  };
+  const top = (await readdir(gitDir, { withFileTypes: true })).filter((entry) => !entry.isDirectory()).map((entry) => path.join(gitDir, entry.name));
+  for (const entry of [...top, ...(await walk(path.join(gitDir, 'refs')))]) await utimes(entry, then, then);
 }
