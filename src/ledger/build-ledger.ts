@@ -21,6 +21,20 @@ export function roundOf(section: Section): number {
  * point's evidence ok or failed; evidence no check covers is `unchecked`.
  */
 export function buildLedger(document: DebateDocument, checks: readonly CitationCheck[] = []): Ledger {
+  if (checks.length > 0) return readLedger(document, checks);
+  let ledger = built.get(document);
+  if (ledger === undefined) {
+    ledger = readLedger(document, checks);
+    built.set(document, ledger);
+  }
+  return ledger;
+}
+
+// A turn asks for the ledger of the document it decided on more than once (the round's state, the
+// stalled-round test): it is read once. Shared, so read-only, as every ledger's reader treats it.
+const built = new WeakMap<DebateDocument, Ledger>();
+
+function readLedger(document: DebateDocument, checks: readonly CitationCheck[]): Ledger {
   const review = document.sections.find((section) => section.kind === 'review');
   const points = new Map<string, LedgerPoint>();
   const add = (point: Point, round: number, section: Section): LedgerPoint => {

@@ -41,7 +41,12 @@ const reviewerWords: ReadonlyArray<[RegExp, ReviewerReply]> = [
  * that maintains a point reopens it, and a follow-up may raise new points with the next ids.
  */
 export function trackPoints(document: DebateDocument, observer?: PointObserver): PointState[] {
-  if (observer !== undefined) return walkPoints(document, observer);
+  if (observer !== undefined) {
+    const walked = walkPoints(document, observer);
+    // The ledger's walk ends where a plain one would: the session's next question costs no walk.
+    if (!tracked.has(document)) tracked.set(document, walked.map((state) => ({ ...state })));
+    return walked;
+  }
   let states = tracked.get(document);
   if (states === undefined) {
     states = walkPoints(document, {});

@@ -1,6 +1,6 @@
 import type { Role, TurnKind } from '../agents/agent.js';
 import { engagementOf, roundStalled } from '../ledger/engagement-of.js';
-import { trackPoints } from '../ledger/track-points.js';
+import { buildLedger } from '../ledger/build-ledger.js';
 import type { DebateDocument } from './document.js';
 
 /** Why a CONSENSUS is written. */
@@ -60,7 +60,8 @@ const stalledBy = new WeakMap<DebateDocument, boolean>();
 function allResolved(document: DebateDocument): boolean {
   let resolved = resolvedBy.get(document);
   if (resolved === undefined) {
-    resolved = trackPoints(document).every((state) => state.resolved);
+    // From the ledger, which the stalled-round test reads next: the document's points are walked once.
+    resolved = buildLedger(document).points.every((point) => point.status !== 'open');
     resolvedBy.set(document, resolved);
   }
   return resolved;

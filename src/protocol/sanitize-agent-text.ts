@@ -13,15 +13,16 @@ const probeHeading = 'code-debate probe';
  */
 export function sanitizeAgentText(text: string, ownHeading: string): string {
   // Remark drops a byte order mark that starts the text, not one in the middle of the file: gone, both read the same.
-  let body = dropOwnHeading(normalizeNewlines(text).replaceAll('\uFEFF', '').replace(/[ \t]+$/gm, ''), ownHeading);
-  // Each text is parsed once for its headings: remark is most of what this costs.
-  let headings = findTopHeadings(body);
-  for (let pass = 0; pass < 3 && headings.length > 0; pass++) {
-    body = demoteHeadings(body, headings);
-    headings = findTopHeadings(body);
+  let body = trimBlankLines(dropOwnHeading(normalizeNewlines(text).replaceAll('\uFEFF', '').replace(/[ \t]+$/gm, ''), ownHeading));
+  // Each text is parsed once, for its headings and whether it stays contained: remark is most of what this costs.
+  let read = readBody(body);
+  for (let pass = 0; pass < 3 && read.headings.length > 0; pass++) {
+    body = demoteHeadings(body, read.headings);
+    read = readBody(body);
   }
   const final = trimBlankLines(closeOpenFences(body.replace(/^#{1,2}(?=[ \t]|$)/gm, '###')));
-  return staysContained(final, final === body ? headings : findTopHeadings(final)) ? final : fenceWhole(final);
+  const { headings, contained } = final === body ? read : readBody(final);
+  return contained && headings.length === 0 ? final : fenceWhole(final);
 }
 
 /** Blank lines off both ends; the first line keeps its indent, which may make it code. */
@@ -38,14 +39,23 @@ function dropOwnHeading(text: string, ownHeading: string): string {
   return lines.join('\n');
 }
 
-function findTopHeadings(text: string): Heading[] {
-  const found: Heading[] = [];
+/**
+ * The level-1 and level-2 headings of `text`, and whether a heading written after it is still seen
+ * as a top-level section heading: read together, from `text` with that heading after it. Up to
+ * the heading, the tree is that of `text` alone: a blank line and a line starting `## ` close every
+ * block except those that swallow the heading, and then it is not contained.
+ */
+function readBody(text: string): { headings: Heading[]; contained: boolean } {
+  const tree = readMarkdown(`${text}\n\n## ${probeHeading}\n`);
+  const probe = tree.children.at(-1);
+  const contained = probe?.type === 'heading' && probe.depth === 2;
+  const headings: Heading[] = [];
   const visit = (node: Nodes) => {
-    if (node.type === 'heading' && node.depth <= 2) found.push(node);
+    if (node !== probe && node.type === 'heading' && node.depth <= 2) headings.push(node);
     if ('children' in node) for (const child of node.children) visit(child);
   };
-  visit(readMarkdown(text));
-  return found;
+  visit(tree);
+  return { headings, contained };
 }
 
 /** Rewrites each level-1/2 heading (`found` in `text`) to level 3, from the end so earlier offsets stay valid. */
@@ -69,13 +79,6 @@ function closeOpenFences(text: string): string {
     else if (fence[0] === open[0] && fence.length >= open.length && line.trim() === fence) open = null;
   }
   return open === null ? text : `${text}\n${open}`;
-}
-
-/** Whether a heading written after the text (whose own top headings are `headings`) is still seen as a top-level section heading. */
-function staysContained(body: string, headings: readonly Heading[]): boolean {
-  const probe = readMarkdown(`${body}\n\n## ${probeHeading}\n`);
-  const last = probe.children.at(-1);
-  return last?.type === 'heading' && last.depth === 2 && headings.length === 0;
 }
 
 /** The last resort: the whole text as a fenced block whose fence no line can close. */

@@ -58,10 +58,12 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
     // The follow-up resolved everything; the protocol still gives the Responder this turn.
     return { body: 'Every point is resolved; nothing is left to answer.', promptBytes: 0 };
   }
+  // The subject as last resolved, for an early start (see askAhead); a timeout's CONSENSUS asks no agent.
+  const early = action.turn === 'consensus' && action.reason === 'peer-timeout' ? null : await earlyInputs(context, document, subjects.latest());
   let inputs: Promise<TurnInputs> | null = null;
   // Resolved once, when first needed: after an early start (see askAhead), not before it.
-  const fresh = () => (inputs ??= turnInputs(context, document, subjects.refresh(document)));
-  if (action.turn !== 'consensus') return agentSection(context, action.turn, action.round, heading, state, document, subjects, fresh);
+  const fresh = () => (inputs ??= freshInputs(context, document, subjects, early));
+  if (action.turn !== 'consensus') return agentSection(context, action.turn, action.round, heading, state, document, early, fresh);
   const consensus = {
     reason: action.reason,
     round: action.round,
@@ -71,7 +73,7 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
     document,
   };
   if (action.reason === 'peer-timeout') return { body: consensusBody({ ...consensus, checks: (await fresh()).checks }, null), promptBytes: 0 };
-  const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, subjects, fresh);
+  const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, early, fresh);
   return { body: consensusBody({ ...consensus, checks: (await fresh()).checks }, narrative.body), promptBytes: narrative.promptBytes };
 }
 
@@ -85,11 +87,19 @@ async function turnInputs(context: SessionContext, document: DebateDocument, cur
   return { subject, changedSinceReview, checks: await checkDebateCitations(context, document, subject.head) };
 }
 
+/** The inputs from the subject for this turn: `early`'s own when it was not resolved again (git's refs had not moved). */
+async function freshInputs(context: SessionContext, document: DebateDocument, subjects: SubjectTracker, early: TurnInputs | null): Promise<TurnInputs> {
+  const current = subjects.refresh(document);
+  return early !== null && (await current).subject === early.subject ? early : turnInputs(context, document, current);
+}
+
 /**
- * The inputs from the subject as last resolved, for an early start (see askAhead); null when
- * they cannot be had without a warning (git failed): the turn then waits for the fresh ones.
+ * The inputs from the subject as last resolved, for an early start (see askAhead); null for a
+ * person, who only sees the fresh ask, or when they cannot be had without a warning (git
+ * failed): the turn then waits for the fresh ones.
  */
 async function earlyInputs(context: SessionContext, document: DebateDocument, subject: Subject): Promise<TurnInputs | null> {
+  if (context.agent.interactive) return null;
   const quiet: SessionContext = { ...context, report: () => undefined };
   try {
     return await turnInputs(quiet, document, describeSubject(quiet, document, subject));
@@ -109,7 +119,7 @@ async function agentSection(
   heading: string,
   state: FileState,
   document: DebateDocument,
-  subjects: SubjectTracker,
+  early: TurnInputs | null,
   fresh: () => Promise<TurnInputs>,
 ): Promise<AgentAnswer> {
   const states = trackPoints(document);
@@ -135,8 +145,11 @@ async function agentSection(
     const [full, continuation] = await Promise.all([buildPrompt(prompt), buildPrompt({ ...prompt, continued: true })]);
     return { turn, round, heading, prompt: full, continuation, document, subject: inputs.subject };
   };
-  const early = context.agent.interactive ? null : await earlyInputs(context, document, subjects.latest());
-  return askAhead(context, early === null ? null : await buildAsk(early), async () => buildAsk(await fresh()));
+  const earlyAsk = early === null ? null : await buildAsk(early);
+  return askAhead(context, earlyAsk, async () => {
+    const inputs = await fresh();
+    return inputs === early && earlyAsk !== null ? earlyAsk : buildAsk(inputs);
+  });
 }
 
 /** Whether a file that changed while the agent worked still asks for exactly this section. */
