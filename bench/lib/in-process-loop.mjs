@@ -16,8 +16,12 @@ function makeWatch() {
       const at = performance.now();
       for (const waiter of waiters.splice(0)) waiter(at);
       return new Promise((resolve) => {
-        wake = resolve;
-        signal?.addEventListener('abort', () => resolve('timeout'), { once: true });
+        const abort = () => resolve('timeout');
+        signal?.addEventListener('abort', abort, { once: true });
+        wake = (reason) => {
+          signal?.removeEventListener('abort', abort);
+          resolve(reason);
+        };
       });
     },
     nextWait: () => new Promise((resolve) => waiters.push(resolve)),
@@ -47,7 +51,7 @@ async function timed(runs, run) {
  * `answer(request)`, at once. Every run of the agent and of git resolving the subject again is
  * kept as {start, end}: the turn resolves it beside the agent (src/session/ask-ahead.ts).
  */
-export function startLoop({ repo, role, resolved, answer }) {
+export function startLoop({ repo, role, resolved, stamp, answer }) {
   const agentRuns = [];
   const resolves = [];
   const events = [];
@@ -58,6 +62,7 @@ export function startLoop({ repo, role, resolved, answer }) {
     file: repo.file,
     relativeFile: 'reply.md',
     subject: resolved,
+    subjectStamp: stamp,
     resolveSubjectAgain: () => timed(resolves, () => resolveSubject(subject, { cwd: repo.dir, exclude: ['reply.md'] })),
     agent: { name: 'bench-instant', writeTurn: (request) => timed(agentRuns, async () => answer(request)) },
     claim: { role, tookOverFrom: null, update: async () => {}, release: async () => {} },

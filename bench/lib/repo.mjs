@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -26,6 +26,18 @@ export function cleanupAll() {
 }
 
 /**
+ * Dates what git's refs are read from a minute back, as in a repository whose last commit was not
+ * made the instant before the debate: code-debate trusts that refs have not moved only when their
+ * last change is seconds old (src/git/ref-stamp.ts), and otherwise asks git again each turn.
+ */
+function backdateRefs(gitDir) {
+  const then = new Date(Date.now() - 60_000);
+  const directories = (dir) => [dir, ...readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).flatMap((entry) => directories(path.join(dir, entry.name)))];
+  const files = readdirSync(gitDir, { withFileTypes: true }).filter((entry) => !entry.isDirectory()).map((entry) => path.join(gitDir, entry.name));
+  for (const entry of [...files, ...directories(path.join(gitDir, 'refs'))]) utimesSync(entry, then, then);
+}
+
+/**
  * A throw-away repository like the tests' debate repo: `main` with src/app.js, and a branch
  * `feature` whose commit adds a debug line, so `the diff against main` has something to review.
  */
@@ -43,6 +55,7 @@ export function makeBenchRepo(label) {
   git('checkout', '-q', '-b', 'feature');
   writeFileSync(path.join(dir, 'src/app.js'), 'export function greet(name) {\n  console.log(name);\n  return `hi ${name}`;\n}\n');
   git('commit', '-q', '-am', 'Log the name');
+  backdateRefs(path.join(dir, '.git'));
   return {
     /** Real path of the work tree. */
     dir,

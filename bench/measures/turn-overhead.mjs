@@ -1,5 +1,6 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { checkCitations } from '../../dist/git/check-citations.js';
+import { readRefStamp } from '../../dist/git/ref-stamp.js';
 import { resolveSubject } from '../../dist/git/resolve-subject.js';
 import { readCitations } from '../../dist/ledger/read-citations.js';
 import { parseDocument } from '../../dist/protocol/parse-document.js';
@@ -20,9 +21,9 @@ const duration = (runs) => runs.reduce((sum, run) => sum + (run.end - run.start)
  * The cold first read, which a session pays once: the loop started on the document less its
  * last section (the peer's), from its start to its first wait.
  */
-async function timeColdRead({ repo, role, document, resolved }) {
+async function timeColdRead({ repo, role, document, resolved, stamp }) {
   writeFileSync(repo.file, document.prefix(document.sections - 1));
-  const session = startLoop({ repo, role, resolved, answer: () => 'not asked' });
+  const session = startLoop({ repo, role, resolved, stamp, answer: () => 'not asked' });
   try {
     const waitedAt = await session.firstWait;
     if (session.written().length > 0) throw new Error(`The ${role} took a turn on the document less its last section, where it should wait: ${JSON.stringify(session.events)}`);
@@ -32,39 +33,51 @@ async function timeColdRead({ repo, role, document, resolved }) {
   }
 }
 
+/** Turns a session has taken when its turn is measured: the first ones after its start pay off its cold read (garbage, unwarmed memos). */
+const turnsBefore = 3;
+
 /**
  * One steady-state turn of the real debate loop, in this process. The loop starts on the
- * document less its last two sections and takes the turn before (its agent answers with the
- * document's own section), as a running session has, then waits; the peer's last section is
- * appended and the watch fired. The turn runs from the fire to the loop waiting again, less the
- * agent's own time: read and checksum the file, parse what was appended, decide, check the
- * citations, build the prompts, start the agent, wait for git's fresh resolve of the subject
- * where it outlasts the agent, check the agent's text, append with compare-and-swap and fsync,
- * parse and decide again.
+ * document less its last sections and takes the turns before, up to `turnsBefore` (its agent
+ * answers with the document's own sections, the peer's are appended one by one and the watch
+ * fired), as a running session has; then it waits, the peer's last section is appended and the
+ * watch fired. The turn runs from the fire to the loop waiting again, less the agent's own time:
+ * read and checksum the file, parse what was appended, decide, check the citations, build the
+ * prompts, start the agent, wait for git's fresh resolve of the subject where it outlasts the
+ * agent, check the agent's text, append with compare-and-swap and fsync, parse and decide again.
  */
-async function timeSteadyTurn({ repo, role, document, resolved }) {
+async function timeSteadyTurn({ repo, role, document, resolved, stamp }) {
   const { parts, sections } = document;
-  writeFileSync(repo.file, document.prefix(sections - 2));
-  // After the document's own section, words none of the document's: a seed no document takes.
+  const before = Math.min(turnsBefore, Math.floor(sections / 2));
+  const from = sections - 2 * before;
+  writeFileSync(repo.file, document.prefix(from));
+  // After the document's own sections, words none of the document's: a seed no document takes.
   const random = makeRandom(-document.seed);
   let asked = 0;
-  const answer = (request) => (asked++ === 0 ? parts[sections - 2].body : sectionBody(request.turn, random, 600));
-  const session = startLoop({ repo, role, resolved, answer });
-  try {
-    await session.firstWait;
-    if (session.written().length !== 1) throw new Error(`The ${role} should have taken one turn before waiting: ${JSON.stringify(session.events)}`);
+  const answer = (request) => (asked < before ? parts[from + 2 * asked++].body : sectionBody(request.turn, random, 600));
+  const session = startLoop({ repo, role, resolved, stamp, answer });
+  const appendPeer = (index) => {
     const current = readFileSync(repo.file, 'utf8');
-    const peer = renderAppend(current, { ...parts[sections - 1], time: new Date() });
+    const peer = renderAppend(current, { ...parts[index], time: new Date() });
     // An unsigned section would be held for the settle delay (src/session/wait-for-change.ts): a timer, not work.
     if (!endsWithSignature(current + peer)) throw new Error(`The peer's generated section does not end with a signature, so the ${role} would wait for it to settle.`);
     appendFileSync(repo.file, peer);
+  };
+  try {
+    await session.firstWait;
+    for (let turn = 1; turn < before; turn++) {
+      appendPeer(from + 2 * turn - 1);
+      await session.fire();
+    }
+    if (session.written().length !== before) throw new Error(`The ${role} should have taken ${before} turns before waiting: ${JSON.stringify(session.events)}`);
+    appendPeer(sections - 1);
     const [agentFrom, resolveFrom] = [session.agentRuns.length, session.resolves.length];
     const cpu = process.cpuUsage();
     const start = performance.now();
     const waitedAt = await session.fire();
     // This process's CPU time (all its threads, not git's): what a loaded machine cannot inflate.
     const { user, system } = process.cpuUsage(cpu);
-    const written = session.written()[1];
+    const written = session.written()[before];
     if (!written) throw new Error(`The ${role}'s turn on a ${document.text.length}-byte document wrote nothing: ${JSON.stringify(session.events)}`);
     const agentRuns = session.agentRuns.slice(agentFrom);
     const resolves = session.resolves.slice(resolveFrom);
@@ -112,6 +125,8 @@ async function timeColdSteps(repo, document, role, resolved) {
 export async function measureTurnOverhead({ sizes, reps, roles, sectionBytes, largeSections, log = () => {} }) {
   const repo = makeBenchRepo('overhead');
   try {
+    // As a session does (src/session/prepare-debate.ts): where the refs stood just before the subject was resolved.
+    const stamp = readRefStamp(repo.gitDir);
     const resolved = await resolveSubject(subject, { cwd: repo.dir, exclude: ['reply.md'] });
     const meta = { v: 1, base: resolved.base, head: resolved.head, diff: resolved.diffSha256 };
     // Every document of its own seed: code-debate remembers what it read, by text, for the rest of the process.
@@ -120,8 +135,8 @@ export async function measureTurnOverhead({ sizes, reps, roles, sectionBytes, la
       makeDocument(size, { endOn: role === 'reviewer' ? 'response' : 'follow-up', meta, seed: ++seed, sectionBytes: shape === 'fixed' ? sectionBytes : null });
     const sample = async (size, role, shape = 'fixed') => {
       const document = documentFor(size, role, shape);
-      const coldReadMs = await timeColdRead({ repo, role, document, resolved });
-      return { ...(await timeSteadyTurn({ repo, role, document, resolved })), coldReadMs };
+      const coldReadMs = await timeColdRead({ repo, role, document, resolved, stamp });
+      return { ...(await timeSteadyTurn({ repo, role, document, resolved, stamp })), coldReadMs };
     };
     // Warm-up: the first turn of a process compiles the code it runs.
     for (const role of roles) await sample(10_240, role);
