@@ -6,24 +6,29 @@
 export const memoLimits = { sections: 4_096, replies: 32_768 } as const;
 
 /**
- * `compute` remembered for the `limit` texts it was last called with. A section never changes
- * once written, yet every turn reads the whole document again (its points, replies, word sets):
- * with this, a turn reads only the new section's text. `compute` must be pure, and what it
+ * `compute` remembered for at least the `limit` texts it was last called with. A section never
+ * changes once written, yet every turn reads the whole document again (its points, replies, word
+ * sets): with this, a turn reads only the new section's text. `compute` must be pure, and what it
  * returns is shared by every caller: it must be treated as read-only.
+ *
+ * Two generations, not a list kept in order of use: a hit costs one lookup, where reordering on
+ * every hit cost a delete and an insert for each of the thousands of texts a turn reads. A text
+ * asked for since the last turnover stays; the older generation goes when the newer one fills.
  */
 export function memoizeText<T>(compute: (text: string) => T, limit: number): (text: string) => T {
-  const cache = new Map<string, T>();
-  return (text) => {
-    if (cache.has(text)) {
-      const value = cache.get(text) as T;
-      // Most recently used last: what the debate still reads each turn stays, the oldest goes.
-      cache.delete(text);
-      cache.set(text, value);
-      return value;
+  let young = new Map<string, T>();
+  let old = new Map<string, T>();
+  const keep = (text: string, value: T) => {
+    if (young.size >= limit) {
+      old = young;
+      young = new Map();
     }
-    const value = compute(text);
-    if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
-    cache.set(text, value);
+    young.set(text, value);
+  };
+  return (text) => {
+    if (young.has(text)) return young.get(text) as T;
+    const value = old.has(text) ? (old.get(text) as T) : compute(text);
+    keep(text, value);
     return value;
   };
 }
