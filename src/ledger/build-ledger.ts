@@ -54,11 +54,19 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
     return entry;
   };
   if (review) for (const point of document.points) add(point, 1, review);
+  // Each point's rounds by number: a debate of hundreds of rounds asks for them thousands of times.
+  const byRound = new Map<LedgerPoint, Map<number, PointRound>>();
   const roundEntry = (entry: LedgerPoint, round: number, status = entry.status): PointRound => {
-    let found = entry.rounds.find((item) => item.round === round);
+    let rounds = byRound.get(entry);
+    if (rounds === undefined) {
+      rounds = new Map(entry.rounds.map((item) => [item.round, item]));
+      byRound.set(entry, rounds);
+    }
+    let found = rounds.get(round);
     if (!found) {
       found = { round, reviewer: null, responder: null, status };
       entry.rounds.push(found);
+      rounds.set(round, found);
     }
     return found;
   };
@@ -92,11 +100,22 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
     },
   });
 
+  // Each point's status as the walk recorded it, round by round (in order: the document's), read
+  // with a cursor per point as the follow-ups' rounds grow: one pass, where asking statusBefore for
+  // every point in every round made a debate of hundreds of rounds cost their square. The entries
+  // the loop adds are 'open' where the status was already open: they change no later answer.
+  const recorded = new Map([...points.values()].map((entry) => [entry, { rounds: [...entry.rounds].sort((a, b) => a.round - b.round), next: 0 }]));
+  const recordedBefore = (entry: LedgerPoint, round: number): PointStatus | null => {
+    const cursor = recorded.get(entry);
+    if (cursor === undefined) return null;
+    while (cursor.next < cursor.rounds.length && (cursor.rounds[cursor.next]?.round ?? round) < round) cursor.next++;
+    return cursor.rounds[cursor.next - 1]?.status ?? null;
+  };
   for (const section of document.sections.filter((item) => item.kind === 'follow-up')) {
     const round = roundOf(section);
     const prose = splitPointBlocks(section.body).length === 0;
     for (const entry of points.values()) {
-      const open = entry.raisedIn < round && statusBefore(entry, round) === 'open';
+      const open = entry.raisedIn < round && recordedBefore(entry, round) === 'open';
       if (!open) continue;
       const current = roundEntry(entry, round, 'open');
       if (current.reviewer !== null) continue;
