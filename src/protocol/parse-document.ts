@@ -28,41 +28,21 @@ export function parseDocument(text: string): ParseResult {
   const extended = previous !== null && extendsText(text, previous.text) ? previous : null;
   const source = extended ? normalizeAppended(extended.text, extended.source, text) : normalizeNewlines(text);
   const tree = readDocumentTree(source);
-  let title: string | null = null;
-  let meta: DocumentMeta | null = null;
-  const starts: Array<{ kind: Section['kind']; number: number; heading: string; line: number; bodyStart: number; headingStart: number }> = [];
-  let end = source.length;
+  // The tree of a grown file keeps the nodes it had (see readDocumentTree): only the new ones are scanned.
+  const kept = extended !== null && sharesNodes(tree, extended.tree, extended.scan.nodes) ? extended : null;
+  const scan = scanNodes(source, tree, kept?.scan ?? null);
+  if (scan instanceof ProtocolError) return { ok: false, error: scan };
+  const { starts } = scan;
+  const end = scan.cutAt ?? source.length;
 
-  for (const node of tree.children) {
-    if (node.type === 'heading' && node.depth === 1 && title === null && starts.length === 0) {
-      title = readHeadingSource(source, node).text;
-    } else if (node.type === 'html' && meta === null && starts.length === 0) {
-      meta = readMeta(node.value);
-    } else if (node.type === 'heading' && node.depth === 2) {
-      const heading = readHeadingSource(source, node);
-      const found = classifyHeading(heading.text);
-      if (found === null && isSeparatorUnderline(source, node)) continue;
-      // CONSENSUS is the stop signal: whatever a writer added after it is not part of the debate.
-      if (starts.at(-1)?.kind === 'consensus') {
-        end = heading.startOffset;
-        break;
-      }
-      if (found === null) {
-        return failure(
-          `Cannot read the level-2 heading \`${heading.text}\` at line ${heading.line}: expected one of ` +
-            '`## Review`, `## Response N`, `## Reviewer Follow-up N` or `## CONSENSUS`. ' +
-            'Demote it to `###` if it belongs inside a section.',
-          heading.line,
-        );
-      }
-      starts.push({ ...found, heading: heading.text, line: heading.line, headingStart: heading.startOffset, bodyStart: heading.endOffset });
-    }
-  }
-
-  const spans = new Map<number, Span>();
-  const sections = starts.map((start, index): Section => {
+  // Every section but the last one read before has the same span: the same section object.
+  const reused = kept === null ? 0 : Math.max(0, kept.scan.starts.length - 1);
+  const spans = kept === null ? [] : kept.spans.slice(0, reused);
+  const sections = kept === null ? [] : kept.document.sections.slice(0, reused);
+  for (let index = reused; index < starts.length; index++) {
+    const start = starts[index] as Start;
     const span = { bodyStart: start.bodyStart, end: starts[index + 1]?.headingStart ?? end };
-    const old = extended?.spans.get(start.headingStart);
+    const old = extended?.spans[index];
     const same = old !== undefined && old.bodyStart === span.bodyStart && old.section.heading === start.heading && old.section.line === start.line;
     // The same span of the same text reads as the same section: only a section that grew is read again.
     let section = same && old.end === span.end ? old.section : null;
@@ -73,17 +53,78 @@ export function parseDocument(text: string): ParseResult {
       const nodes = section === fresh ? nodesWithin(tree, span.bodyStart + bodyOffset, span.bodyStart + bodyOffset + body.length) : null;
       if (nodes !== null) nodesBySection.set(section, nodes);
     }
-    spans.set(start.headingStart, { ...span, section });
-    return section;
-  });
+    spans.push({ ...span, section });
+    sections.push(section);
+  }
   const orderError = checkSectionOrder(sections);
   if (orderError) return { ok: false, error: orderError };
   const review = sections.find((section) => section.kind === 'review');
   const reviewed = extended?.document.sections.find((section) => section.kind === 'review');
   const points = review === undefined ? [] : review === reviewed && extended ? extended.document.points : readPoints(review.body);
-  const document: DebateDocument = { title, meta, sections, points };
-  last = { text, source, document, spans };
+  const document: DebateDocument = { title: scan.title, meta: scan.meta, sections, points };
+  last = { text, source, tree, scan, document, spans };
   return { ok: true, document };
+}
+
+interface Start {
+  kind: Section['kind'];
+  number: number;
+  heading: string;
+  line: number;
+  bodyStart: number;
+  headingStart: number;
+}
+
+/** What the top-level nodes say, read in order: the title, our metadata, the sections' headings. */
+interface Scan {
+  /** How many of the tree's top-level nodes were read. */
+  nodes: number;
+  title: string | null;
+  meta: DocumentMeta | null;
+  starts: Start[];
+  /** Where a heading after the CONSENSUS cut the debate off (nothing after it is read); null while none has. */
+  cutAt: number | null;
+}
+
+/**
+ * Reads the top-level nodes of `tree` from where `from` stopped (from the first, without it).
+ * A level-2 heading the protocol does not know is a ProtocolError.
+ */
+function scanNodes(source: string, tree: Root, from: Scan | null): Scan | ProtocolError {
+  let title = from?.title ?? null;
+  let meta = from?.meta ?? null;
+  const starts = from === null ? [] : [...from.starts];
+  if (from !== null && from.cutAt !== null) return { ...from, nodes: tree.children.length };
+  const { children } = tree;
+  for (let index = from?.nodes ?? 0; index < children.length; index++) {
+    const node = children[index] as RootContent;
+    if (node.type === 'heading' && node.depth === 1 && title === null && starts.length === 0) {
+      title = readHeadingSource(source, node).text;
+    } else if (node.type === 'html' && meta === null && starts.length === 0) {
+      meta = readMeta(node.value);
+    } else if (node.type === 'heading' && node.depth === 2) {
+      const heading = readHeadingSource(source, node);
+      const found = classifyHeading(heading.text);
+      if (found === null && isSeparatorUnderline(source, node)) continue;
+      // CONSENSUS is the stop signal: whatever a writer added after it is not part of the debate.
+      if (starts.at(-1)?.kind === 'consensus') return { nodes: children.length, title, meta, starts, cutAt: heading.startOffset };
+      if (found === null) {
+        return new ProtocolError(
+          `Cannot read the level-2 heading \`${heading.text}\` at line ${heading.line}: expected one of ` +
+            '`## Review`, `## Response N`, `## Reviewer Follow-up N` or `## CONSENSUS`. ' +
+            'Demote it to `###` if it belongs inside a section.',
+          heading.line,
+        );
+      }
+      starts.push({ ...found, heading: heading.text, line: heading.line, headingStart: heading.startOffset, bodyStart: heading.endOffset });
+    }
+  }
+  return { nodes: children.length, title, meta, starts, cutAt: null };
+}
+
+/** Whether `tree` begins with the first `count` top-level nodes of `before`, the very objects. */
+function sharesNodes(tree: Root, before: Root, count: number): boolean {
+  return count === 0 || (tree.children.length >= count && tree.children[count - 1] === before.children[count - 1]);
 }
 
 interface Span {
@@ -94,12 +135,13 @@ interface Span {
 }
 
 /**
- * The last document read, and where each of its sections was read from. A turn parses the file
- * it waited for, parses it again before and after writing, and the file only grows: the same
- * text gives the same document, and a text that extends it reuses every section that ends
- * before the join (objects the ledger's memos then recognize).
+ * The last document read, how it was read (the tree, the scan of its nodes) and where each of
+ * its sections was read from (`spans`, in the order of the sections). A turn parses the file it
+ * waited for, parses it again before and after writing, and the file only grows: the same text
+ * gives the same document, and a text that extends it reuses every section that ends before the
+ * join (objects the ledger's memos then recognize) and scans only the nodes after it.
  */
-let last: { text: string; source: string; document: DebateDocument; spans: Map<number, Span> } | null = null;
+let last: { text: string; source: string; tree: Root; scan: Scan; document: DebateDocument; spans: Span[] } | null = null;
 
 /** The top-level nodes of each section's body, as the document's tree read them (see sectionNodes). */
 const nodesBySection = new WeakMap<Section, readonly RootContent[]>();
@@ -151,10 +193,6 @@ function sameSection(a: Section, b: Section): boolean {
   const { signature: y } = b;
   const signed = x === null || y === null ? x === y : x.role === y.role && x.agent === y.agent && x.time === y.time;
   return a.kind === b.kind && a.number === b.number && a.heading === b.heading && a.line === b.line && a.body === b.body && signed;
-}
-
-function failure(message: string, line: number): ParseResult {
-  return { ok: false, error: new ProtocolError(message, line) };
 }
 
 function readMeta(html: string): DocumentMeta | null {
