@@ -14,6 +14,18 @@ const maskedProblem = memoizeText(maskCredentials, 4_096);
 export function formatFailedCitations(checks: readonly CitationCheck[]): string {
   return checks
     .filter((check) => !check.ok)
-    .map((check) => `- ${inlineCode(citationText(check))} (${check.section}): ${maskedProblem(check.problem ?? 'the check failed')}`)
+    .map(failureLine)
     .join('\n');
+}
+
+// The checks of a debate are the same objects from turn to turn (see checkDebateCitations): each line is written once.
+const lines = new WeakMap<CitationCheck, string>();
+
+function failureLine(check: CitationCheck): string {
+  let line = lines.get(check);
+  if (line === undefined) {
+    line = `- ${inlineCode(citationText(check))} (${check.section}): ${maskedProblem(check.problem ?? 'the check failed')}`;
+    lines.set(check, line);
+  }
+  return line;
 }

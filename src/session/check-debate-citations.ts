@@ -21,20 +21,33 @@ export async function checkDebateCitations(context: SessionContext, document: De
 
 // A commit never changes: a citation checked against one is not checked again (the work tree is).
 const checked = new Map<string, Pick<CitationCheck, 'ok' | 'problem'>>();
-// Citations are shared from turn to turn (see readCitations): each one's key is made once, not every turn.
-const keys = new WeakMap<Citation, { at: string; key: string }>();
+// Citations are shared from turn to turn (see readCitations): each one's key and its check at a
+// commit are made once, not every turn, and the same check object is given back each time.
+const known = new WeakMap<Citation, { at: string; key: string; check: CitationCheck | null }>();
 
 async function checkCached(root: string, head: string | null, citations: readonly Citation[]): Promise<CitationCheck[]> {
   if (head === null) return checkCitations(root, { head }, citations);
   const at = `${root}\0${head}`;
-  const key = (citation: Citation) => {
-    const known = keys.get(citation);
-    if (known?.at === at) return known.key;
-    const made = JSON.stringify([root, head, citation.path, citation.line, citation.endLine, citation.quote]);
-    keys.set(citation, { at, key: made });
-    return made;
+  const entry = (citation: Citation) => {
+    let found = known.get(citation);
+    if (found?.at !== at) {
+      found = { at, key: keyOf(root, head, citation), check: null };
+      known.set(citation, found);
+    }
+    return found;
   };
-  const fresh = citations.filter((citation) => !checked.has(key(citation)));
-  for (const result of await checkCitations(root, { head }, fresh)) checked.set(key(result), { ok: result.ok, problem: result.problem });
-  return citations.map((citation) => ({ ...citation, ...(checked.get(key(citation)) ?? { ok: true, problem: null }) }));
+  const fresh = citations.filter((citation) => !checked.has(entry(citation).key));
+  for (const result of await checkCitations(root, { head }, fresh)) checked.set(keyOf(root, head, result), { ok: result.ok, problem: result.problem });
+  return citations.map((citation) => {
+    const found = entry(citation);
+    if (found.check !== null) return found.check;
+    const result = checked.get(found.key);
+    const check = { ...citation, ...(result ?? { ok: true, problem: null }) };
+    if (result !== undefined) found.check = check;
+    return check;
+  });
+}
+
+function keyOf(root: string, head: string, citation: Omit<Citation, 'section'>): string {
+  return JSON.stringify([root, head, citation.path, citation.line, citation.endLine, citation.quote]);
 }

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatFailedCitations } from '../../src/ledger/citation-report.js';
+import { parseDocument } from '../../src/protocol/parse-document.js';
+import { renderAppend, renderHeader, renderSection } from '../../src/protocol/render-section.js';
+import { checkDebateCitations } from '../../src/session/check-debate-citations.js';
+import type { SessionContext } from '../../src/session/session-context.js';
+import type { SessionEvent } from '../../src/session/session-events.js';
+import { makeGitRepo, type GitRepo } from '../helpers/git-repo.js';
+
+const time = new Date('2026-01-01T00:00:00Z');
+const review = '### R1. Debug output\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\n`console.log(name)` ships to production; `src/app.js:9` does not exist.';
+const response = '### R1. Debug output\n**Disagreed**: `src/app.js:1` reads `export function greet(name) {` and stays.';
+
+function parsed(text: string) {
+  const result = parseDocument(text);
+  if (!result.ok) throw result.error;
+  return result.document;
+}
+
+describe('checkDebateCitations, turn after turn', () => {
+  let repo: GitRepo | null = null;
+  afterEach(async () => {
+    await repo?.cleanup();
+    repo = null;
+  });
+
+  it('checks each citation at a commit once and gives the same checks back as the debate grows', async () => {
+    repo = await makeGitRepo({ 'src/app.js': 'export function greet(name) {\n  console.log(name);\n}\n' });
+    const head = await repo.git('rev-parse', 'HEAD');
+    const events: SessionEvent[] = [];
+    const context = { root: repo.dir, role: 'reviewer', report: (event: SessionEvent) => events.push(event) } as unknown as SessionContext;
+    const first = renderHeader('HEAD', { v: 1, base: null, head, diff: null }) + renderSection({ kind: 'review', number: 0, body: review, role: 'reviewer', agent: 'test', time });
+    const grown = first + renderAppend(first, { kind: 'response', number: 1, body: response, role: 'responder', agent: 'test', time });
+
+    const before = await checkDebateCitations(context, parsed(first), head);
+    expect(before.map((check) => [check.path, check.line, check.ok])).toEqual([
+      ['src/app.js', 2, true],
+      ['src/app.js', 9, false],
+    ]);
+    const after = await checkDebateCitations(context, parsed(grown), head);
+    expect(after.map((check) => [check.section, check.line, check.ok])).toEqual([
+      ['Review', 2, true],
+      ['Review', 9, false],
+      ['Response 1', 1, true],
+    ]);
+    // The Review's checks are the very objects of the turn before: nothing about them is made again.
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+    expect(formatFailedCitations(after)).toBe(formatFailedCitations(before));
+    expect(formatFailedCitations(after)).toMatch(/^- `src\/app\.js:9` \(Review\): /);
+
+    // Another commit, where the file grew: the same citations are checked again, against it.
+    await repo.write('src/app.js', 'export function greet(name) {\n  console.log(name);\n}\n'.repeat(4));
+    const next = await repo.commit('Longer');
+    const moved = await checkDebateCitations(context, parsed(grown), next);
+    expect(moved.map((check) => [check.line, check.ok])).toEqual([
+      [2, true],
+      [9, true],
+      [1, true],
+    ]);
+    expect(moved[0]).not.toBe(after[0]);
+    expect(events).toEqual([]);
+  });
+});
