@@ -1,6 +1,7 @@
 import type { Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { noteExtension } from './extends-text.js';
 
 const parser = unified().use(remarkParse);
 
@@ -20,8 +21,10 @@ export function normalizeNewlines(text: string): string {
 export function normalizeAppended(previous: string, normalized: string, text: string): string {
   if (normalized === '' || previous.endsWith('\r')) return normalizeNewlines(text);
   const appended = text.slice(previous.length);
-  if (!appended.includes('\r')) return normalized === previous ? text : normalized + appended;
-  return normalized + appended.replace(/\r\n?/g, '\n');
+  if (normalized === previous && !appended.includes('\r')) return text;
+  const source = normalized + (appended.includes('\r') ? appended.replace(/\r\n?/g, '\n') : appended);
+  noteExtension(source, normalized);
+  return source;
 }
 
 /** The mdast tree of `text` (already normalized). The only place that runs remark. */

@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { noteExtension } from '../protocol/extends-text.js';
 import { readFailure } from './debate-file-error.js';
 
 export interface FileState {
@@ -18,14 +19,40 @@ export function checksumOf(bytes: Uint8Array | string): string {
 /** The shared file as it is now; an absent file reads as empty. */
 export async function readDebateFile(file: string): Promise<FileState> {
   try {
-    // A FIFO or a device would block the read forever, or never end: only a regular file is read.
-    const kind = await stat(file);
-    if (!kind.isFile() && !kind.isDirectory()) throw Object.assign(new Error(`${file} is not a regular file`), { code: 'ENOTFILE' });
-    return stateOf(await readFile(file));
+    return stateOf(readRegularFile(file));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw readFailure(file, error);
     return { exists: false, bytes: Buffer.alloc(0), text: '', checksum: checksumOf('') };
   }
+}
+
+/**
+ * The bytes of `file`, read at once, not on the thread pool: a turn reads the file several times
+ * and each asynchronous read took three or four round trips to it (stat, open, read, close), more
+ * than reading a file of megabytes from the page cache costs. A FIFO or a device would block the
+ * read forever, or never end: the file is opened without waiting for a FIFO's writer, and only a
+ * regular file is read from what was opened (a directory fails with EISDIR).
+ */
+function readRegularFile(file: string): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    // ENXIO: a socket, or a FIFO's other end.
+    if ((error as NodeJS.ErrnoException).code === 'ENXIO') throw notRegular(file);
+    throw error;
+  }
+  try {
+    const kind = fstatSync(fd);
+    if (!kind.isFile() && !kind.isDirectory()) throw notRegular(file);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function notRegular(file: string): Error {
+  return Object.assign(new Error(`${file} is not a regular file`), { code: 'ENOTFILE' });
 }
 
 /**
@@ -44,6 +71,7 @@ export function stateOf(bytes: Buffer): FileState {
   if (previous !== null && extendsBytes(bytes, previous.bytes)) {
     const appended = bytes.subarray(previous.bytes.length);
     text = appended.length === 0 ? previous.text : previous.text + appended.toString('utf8');
+    noteExtension(text, previous.text);
     hash = previous.hash.copy().update(appended);
   } else {
     text = bytes.toString('utf8');
