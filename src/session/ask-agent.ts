@@ -41,7 +41,6 @@ export interface AgentAnswer {
  * All tries share one deadline, --agent-timeout, so the peer's --turn-timeout still bounds the turn.
  */
 export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<AgentAnswer> {
-  context.report({ type: 'turn-started', role: context.role, turn: ask.turn, heading: ask.heading, agent: context.agent.name });
   const started = Date.now();
   const deadline = started + context.agentTimeoutMs;
   let prompts = { prompt: ask.prompt, continuation: ask.continuation };

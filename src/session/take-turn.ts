@@ -58,8 +58,11 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
     // The follow-up resolved everything; the protocol still gives the Responder this turn.
     return { body: 'Every point is resolved; nothing is left to answer.', promptBytes: 0 };
   }
-  // The subject as last resolved, for an early start (see askAhead); a timeout's CONSENSUS asks no agent.
-  const early = action.turn === 'consensus' && action.reason === 'peer-timeout' ? null : await earlyInputs(context, document, subjects.latest());
+  // A timeout's CONSENSUS asks no agent; any other turn is announced as soon as it is decided, before its prompt is built.
+  const asks = !(action.turn === 'consensus' && action.reason === 'peer-timeout');
+  if (asks) context.report({ type: 'turn-started', role: context.role, turn: action.turn, heading, agent: context.agent.name });
+  // The subject as last resolved, for an early start (see askAhead).
+  const early = asks ? await earlyInputs(context, document, subjects.latest()) : null;
   let inputs: Promise<TurnInputs> | null = null;
   // Resolved once, when first needed: after an early start (see askAhead), not before it.
   const fresh = () => (inputs ??= freshInputs(context, document, subjects, early));
