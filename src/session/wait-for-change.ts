@@ -33,7 +33,11 @@ export async function waitForChange(
     const reason = await watch.next(deadline - Date.now(), signal);
     if (signal.aborted) return null;
     const state = await readDebateFile(file);
-    if (state.checksum !== checksum) return endsWithSignature(state.text) ? state : settle(file, state);
+    if (state.checksum !== checksum) {
+      const settled = endsWithSignature(state.text) ? state : await settle(file, state);
+      // A writer that truncates and writes the same text again was read halfway: no change.
+      if (settled.checksum !== checksum) return settled;
+    }
     if (reason === 'timeout' || Date.now() >= deadline) return null;
   }
 }
