@@ -19,7 +19,7 @@ export function readDocumentTree(source: string): Root {
     const appended = source.slice(last.source.length);
     // Remark drops a byte order mark that starts its text: one that starts `appended` would shift every offset after it.
     if (!/^[ \t]/.test(appended.replace(/^\n+/, '')) && !appended.startsWith('\uFEFF')) {
-      const tree: Root = { type: 'root', children: [...last.tree.children, ...readMarkdown(appended).children.map((node) => shift(node, last.source.length, last.lines))] };
+      const tree: Root = { type: 'root', children: [...last.tree.children, ...readAppended(appended).map((node) => shift(node, last.source.length, last.lines))] };
       remember(source, tree, last.lines + countLines(appended));
       return tree;
     }
@@ -27,6 +27,47 @@ export function readDocumentTree(source: string): Root {
   const tree = readMarkdown(source);
   remember(source, tree, countLines(source));
   return tree;
+}
+
+/**
+ * The top-level nodes of `appended` read alone. When it holds the body of our own section, which
+ * sanitizing the agent's text read already (see rememberSectionBody), that body is not read again:
+ * the text before it is read, then the body's nodes are placed after it, then the text after it
+ * is read. That gives what reading it whole gives when the text before the body ends closed (a
+ * blank line, no block left open), the body starts a block of its own (not indented) and closes
+ * every block it opens before a blank line, and the text after it does not start indented.
+ */
+function readAppended(appended: string): RootContent[] {
+  const body = sectionBody;
+  const at = body === null ? -1 : appended.indexOf(`\n\n${body.text}\n\n`);
+  if (body === null || at === -1) return readMarkdown(appended).children;
+  sectionBody = null;
+  const bodyStart = at + 2;
+  const bodyEnd = bodyStart + body.text.length;
+  const before = appended.slice(0, bodyStart);
+  const after = appended.slice(bodyEnd);
+  const head = readMarkdown(before);
+  if (!isClosed(before, head) || /^[ \t]/.test(after.replace(/^\n+/, ''))) return readMarkdown(appended).children;
+  const linesBefore = countLines(before);
+  return [
+    ...head.children,
+    ...body.nodes.map((node) => shift(node, bodyStart, linesBefore)),
+    ...readMarkdown(after).children.map((node) => shift(node, bodyEnd, linesBefore + countLines(body.text))),
+  ];
+}
+
+/** The body of the section we are about to append, and its top-level nodes read on their own. */
+let sectionBody: { text: string; nodes: readonly RootContent[] } | null = null;
+
+/**
+ * Tells readDocumentTree the nodes of `text`, a section body about to be appended, read on its own
+ * (positions from its start): sanitizeAgentText reads every agent's text, and the same body is read
+ * again once it is in the file, as what the file gained. `nodes` must be those of `text` followed
+ * by a blank line and a heading that they leave a top-level heading (nothing left open swallows
+ * what follows), and `text` must not start indented; the nodes are shared, never changed.
+ */
+export function rememberSectionBody(text: string, nodes: readonly RootContent[]): void {
+  sectionBody = /^[ \t]/.test(text) || text.includes('\r') ? null : { text, nodes };
 }
 
 /** `lines`: the line breaks in `source`, where the next append's first line is (counted once, not per turn). */

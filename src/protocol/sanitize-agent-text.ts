@@ -1,7 +1,8 @@
-import type { Heading, Nodes } from 'mdast';
+import type { Heading, Nodes, RootContent } from 'mdast';
 import { classifyHeading } from './classify-heading.js';
 import { readHeadingSource } from './heading-source.js';
 import { normalizeNewlines, readMarkdown } from './read-markdown.js';
+import { rememberSectionBody } from './read-document-tree.js';
 
 const probeHeading = 'code-debate probe';
 
@@ -21,8 +22,11 @@ export function sanitizeAgentText(text: string, ownHeading: string): string {
     read = readBody(body);
   }
   const final = trimBlankLines(closeOpenFences(body.replace(/^#{1,2}(?=[ \t]|$)/gm, '###')));
-  const { headings, contained } = final === body ? read : readBody(final);
-  return contained && headings.length === 0 ? final : fenceWhole(final);
+  const { headings, contained, nodes } = final === body ? read : readBody(final);
+  if (!contained || headings.length > 0) return fenceWhole(final);
+  // Once appended, the body is read again as part of what the file gained: with these nodes, it is not parsed twice.
+  rememberSectionBody(final, nodes);
+  return final;
 }
 
 /** Blank lines off both ends; the first line keeps its indent, which may make it code. */
@@ -45,7 +49,7 @@ function dropOwnHeading(text: string, ownHeading: string): string {
  * the heading, the tree is that of `text` alone: a blank line and a line starting `## ` close every
  * block except those that swallow the heading, and then it is not contained.
  */
-function readBody(text: string): { headings: Heading[]; contained: boolean } {
+function readBody(text: string): { headings: Heading[]; contained: boolean; nodes: RootContent[] } {
   const tree = readMarkdown(`${text}\n\n## ${probeHeading}\n`);
   const probe = tree.children.at(-1);
   const contained = probe?.type === 'heading' && probe.depth === 2;
@@ -55,7 +59,7 @@ function readBody(text: string): { headings: Heading[]; contained: boolean } {
     if ('children' in node) for (const child of node.children) visit(child);
   };
   visit(tree);
-  return { headings, contained };
+  return { headings, contained, nodes: contained ? tree.children.slice(0, -1) : [] };
 }
 
 /** Rewrites each level-1/2 heading (`found` in `text`) to level 3, from the end so earlier offsets stay valid. */

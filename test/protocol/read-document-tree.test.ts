@@ -1,7 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Root } from 'mdast';
+import type { Paragraph, Root } from 'mdast';
 import { readDocumentTree } from '../../src/protocol/read-document-tree.js';
 import { readMarkdown } from '../../src/protocol/read-markdown.js';
+import { renderAppend } from '../../src/protocol/render-section.js';
+import { sanitizeAgentText } from '../../src/protocol/sanitize-agent-text.js';
+import { readCitationUnits } from '../../src/ledger/citation-units.js';
+import { agentLikeText } from '../faults/markdown-arbitraries.js';
+
+const numRuns = Number(process.env.FUZZ_RUNS ?? 100);
 
 const outline = (tree: Root) => tree.children.map((node) => [node.type, node.position?.start.line, node.position?.start.offset, node.position?.end.offset]);
 
@@ -29,5 +36,35 @@ describe('readDocumentTree', () => {
     readDocumentTree(`${head}---\n\n## Response 1\n\nx\n\n`);
     const other = `${head}---\n\n## Response 1\n\ny, rewritten\n\n`;
     expect(outline(readDocumentTree(other))).toEqual(outline(readMarkdown(other)));
+  });
+});
+
+describe('readDocumentTree after our own section is appended', () => {
+  const ours = (body: string, prefix = head) => prefix + renderAppend(prefix, { kind: 'response', number: 1, body, role: 'responder', agent: 'builtin', time: new Date(0) });
+
+  it('reads it as parsing the whole text does, whatever the agent wrote', () => {
+    fc.assert(
+      fc.property(agentLikeText, fc.constantFrom(head, `${head}Some words`, `${head}- item\n`), (text, prefix) => {
+        readDocumentTree(prefix);
+        const full = ours(sanitizeAgentText(text, 'Response 1'), prefix);
+        const tree = readDocumentTree(full);
+        const whole = readMarkdown(full);
+        expect(outline(tree)).toEqual(outline(whole));
+        // What the evidence check reads of each node is the same too.
+        expect(readCitationUnits(tree.children)).toEqual(readCitationUnits(whole.children));
+      }),
+      { numRuns },
+    );
+  });
+
+  it('does not parse the body again: its nodes are those sanitizing the text read', () => {
+    readDocumentTree(head);
+    const body = sanitizeAgentText('### R1. A point\n**Agreed**: the `retry()` loop is covered.', 'Response 1');
+    const tree = readDocumentTree(ours(body));
+    const paragraph = tree.children.find((node): node is Paragraph => node.type === 'paragraph' && node.position?.start.line === 16);
+    // The top-level node is placed where it is in the file; inside it, positions count from the
+    // body's own first line, as sanitizeAgentText read it alone (a parse of the file would say 16).
+    expect(paragraph?.children[0]?.position?.start.line).toBe(2);
+    expect(outline(tree)).toEqual(outline(readMarkdown(ours(body))));
   });
 });
