@@ -48,6 +48,7 @@ async function tryAppend(request: AppendRequest): Promise<AppendResult | 'moved'
   if (current.checksum !== request.expectedChecksum && !request.stillValid(current)) return { written: false, current };
   const bytes = Buffer.concat([current.bytes, Buffer.from(request.render(current), 'utf8')]);
   const temporary = path.join(path.dirname(request.file), `.${path.basename(request.file)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
+  let renamed = false;
   try {
     await (request.writeTemporary ?? writeDurably)(temporary, bytes, before?.mode);
     if (!sameFile(before, await statOrNull(request.file))) return 'moved';
@@ -55,11 +56,13 @@ async function tryAppend(request: AppendRequest): Promise<AppendResult | 'moved'
       if (!(await linkUnlessTaken(temporary, request.file))) return 'moved';
     } else {
       await rename(temporary, request.file);
+      renamed = true;
     }
   } catch (error) {
     throw writeFailure(request.file, error);
   } finally {
-    await unlink(temporary).catch(() => undefined);
+    // A renamed temporary file is the file now; any other (linked, or left by a failure) goes.
+    if (!renamed) await unlink(temporary).catch(() => undefined);
   }
   await syncDirectory(path.dirname(request.file));
   return { written: true, state: stateOf(bytes) };
