@@ -4,7 +4,7 @@ import { splitPointBlocks } from '../protocol/split-point-blocks.js';
 import type { EvidenceCheck, Ledger, LedgerEvidence, LedgerPoint, PointRound, PointStatus, ReviewerPosition } from './ledger.js';
 import { pointMarker } from './excerpt-point.js';
 import { readSeverityChange } from './read-severity-change.js';
-import { readReviewerReply, trackPoints, type PointState } from './track-points.js';
+import { readReviewerReply, trackPoints, type PointObserver, type PointState, type WalkProgress } from './track-points.js';
 
 // "I concede part of it", "accepted in part", "partially accept": the reviewer moved, not all the way.
 const concededPart =
@@ -34,9 +34,35 @@ export function buildLedger(document: DebateDocument, checks: readonly CitationC
 // stalled-round test): it is read once. Shared, so read-only, as every ledger's reader treats it.
 const built = new WeakMap<DebateDocument, Ledger>();
 
+/**
+ * The walk of the last ledger read without checks, as it stood before its follow-ups were read
+ * for the points they did not name: the file only grows, so the next document's ledger goes on
+ * from there when its first sections are those (the same objects, see parseDocument) and only
+ * reads the sections it gained. Owned here: a ledger that goes on from it takes it.
+ */
+let folded: { sections: readonly Section[]; reviewPoints: readonly Point[]; points: Map<string, LedgerPoint>; walk: WalkProgress } | null = null;
+
+/** The walk `document` can go on from, taken (it is changed by going on), or null. */
+function takeFolded(document: DebateDocument): typeof folded {
+  const found = folded;
+  if (found === null || found.reviewPoints !== document.points || found.sections.length > document.sections.length) return null;
+  if (!found.sections.every((section, index) => section === document.sections[index])) return null;
+  folded = null;
+  return found;
+}
+
+/** A copy of the ledger's points that shares nothing the walk changes. */
+function copyPoints(points: ReadonlyMap<string, LedgerPoint>): Map<string, LedgerPoint> {
+  return new Map(
+    [...points].map(([id, entry]) => [id, { ...entry, severityChanges: [...entry.severityChanges], rounds: entry.rounds.map((round) => ({ ...round })) }]),
+  );
+}
+
 function readLedger(document: DebateDocument, checks: readonly CitationCheck[]): Ledger {
   const review = document.sections.find((section) => section.kind === 'review');
-  const points = new Map<string, LedgerPoint>();
+  // With checks, each point's evidence is marked from them as it is raised: read from the start.
+  const resumed = checks.length === 0 ? takeFolded(document) : null;
+  const points = resumed?.points ?? new Map<string, LedgerPoint>();
   const add = (point: Point, round: number, section: Section): LedgerPoint => {
     const entry: LedgerPoint = {
       id: point.id,
@@ -53,7 +79,7 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
     points.set(point.id, entry);
     return entry;
   };
-  if (review) for (const point of document.points) add(point, 1, review);
+  if (review && resumed === null) for (const point of document.points) add(point, 1, review);
   // Each point's rounds by number: a debate of hundreds of rounds asks for them thousands of times.
   const byRound = new Map<LedgerPoint, Map<number, PointRound>>();
   const roundEntry = (entry: LedgerPoint, round: number, status = entry.status): PointRound => {
@@ -75,7 +101,7 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
     roundEntry(entry, round).status = entry.status;
   };
 
-  trackPoints(document, {
+  const observer: PointObserver = {
     raised: (state, section) => add(state.point, roundOf(section), section),
     responded: (state, reply, section) => {
       const entry = points.get(state.point.id);
@@ -98,7 +124,11 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
       if (reply === 'withdrawn') entry.withdrawnReason = text.replace(pointMarker, '').replace(/\s+/g, ' ').trim();
       settle(entry, state, round);
     },
-  });
+  };
+  const states = trackPoints(document, observer, resumed?.walk);
+  if (checks.length === 0) {
+    folded = { sections: document.sections, reviewPoints: document.points, points: copyPoints(points), walk: { sections: document.sections.length, states: states.map((state) => ({ ...state })) } };
+  }
 
   // Each point's status as the walk recorded it, round by round (in order: the document's), read
   // with a cursor per point as the follow-ups' rounds grow: one pass, where asking statusBefore for

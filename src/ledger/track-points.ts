@@ -40,16 +40,16 @@ const reviewerWords: ReadonlyArray<[RegExp, ReviewerReply]> = [
  * when the responder Agreed it or the reviewer withdrew it or accepted the response; a follow-up
  * that maintains a point reopens it, and a follow-up may raise new points with the next ids.
  */
-export function trackPoints(document: DebateDocument, observer?: PointObserver): PointState[] {
+export function trackPoints(document: DebateDocument, observer?: PointObserver, from?: WalkProgress): PointState[] {
   if (observer !== undefined) {
-    const walked = walkPoints(document, observer);
+    const walked = walkPoints(document, observer, from ?? null);
     // The ledger's walk ends where a plain one would: the session's next question costs no walk.
     if (!tracked.has(document)) tracked.set(document, walked.map((state) => ({ ...state })));
     return walked;
   }
   let states = tracked.get(document);
   if (states === undefined) {
-    states = walkPoints(document, {});
+    states = walkPoints(document, {}, null);
     tracked.set(document, states);
   }
   // Copies: a caller may change its states, never another caller's.
@@ -59,11 +59,24 @@ export function trackPoints(document: DebateDocument, observer?: PointObserver):
 // A turn reads the states of the document it decided on several times (see parseDocument): they are walked once.
 const tracked = new WeakMap<DebateDocument, readonly PointState[]>();
 
-function walkPoints(document: DebateDocument, observer: PointObserver): PointState[] {
+/**
+ * Where a walk stood after the first `sections` sections of a document: each point's state, in
+ * the order the points were raised. A walk given one goes on from there (its observer hears only
+ * the later sections), for a document whose first sections are those: the states are copied,
+ * never changed.
+ */
+export interface WalkProgress {
+  sections: number;
+  states: readonly PointState[];
+}
+
+function walkPoints(document: DebateDocument, observer: PointObserver, from: WalkProgress | null): PointState[] {
   const states = new Map<string, PointState>(
-    document.points.map((point) => [point.id, { point, raisedIn: 1, category: null, reviewerReply: null, resolved: false }]),
+    from !== null
+      ? from.states.map((state) => [state.point.id, { ...state }])
+      : document.points.map((point) => [point.id, { point, raisedIn: 1, category: null, reviewerReply: null, resolved: false }]),
   );
-  for (const section of document.sections) {
+  for (const section of document.sections.slice(from?.sections ?? 0)) {
     if (section.kind === 'response') {
       const open = [...states.values()].filter((state) => !state.resolved);
       const replies = readCategories(section.body, open.map((state) => state.point));
