@@ -49,7 +49,7 @@ export function trackPoints(document: DebateDocument, observer?: PointObserver, 
   }
   let states = tracked.get(document);
   if (states === undefined) {
-    states = walkPoints(document, {}, null);
+    states = walkPoints(document, {}, progressFor(document));
     tracked.set(document, states);
   }
   // Copies: a caller may change its states, never another caller's.
@@ -58,6 +58,21 @@ export function trackPoints(document: DebateDocument, observer?: PointObserver, 
 
 // A turn reads the states of the document it decided on several times (see parseDocument): they are walked once.
 const tracked = new WeakMap<DebateDocument, readonly PointState[]>();
+
+/** The last document walked to its end, and the states it ended with (copies no caller has). */
+let lastWalked: { document: DebateDocument; states: readonly PointState[] } | null = null;
+
+/**
+ * Where a walk of `document` can start: the end of the last walk, when that document's sections
+ * are the first of this one's (the same objects: the file grew, see parseDocument) and its
+ * Review's points are this one's. Null to walk from the start.
+ */
+function progressFor(document: DebateDocument): WalkProgress | null {
+  const before = lastWalked?.document;
+  if (before === undefined || before.points !== document.points || before.sections.length > document.sections.length) return null;
+  if (!before.sections.every((section, index) => section === document.sections[index])) return null;
+  return { sections: before.sections.length, states: lastWalked?.states ?? [] };
+}
 
 /**
  * Where a walk stood after the first `sections` sections of a document: each point's state, in
@@ -108,7 +123,9 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
       }
     }
   }
-  return [...states.values()];
+  const walked = [...states.values()];
+  lastWalked = { document, states: walked.map((state) => ({ ...state })) };
+  return walked;
 }
 
 /** A bold label (`**Maintained**`) wins; otherwise the first of the reply words. */
