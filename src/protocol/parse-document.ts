@@ -7,7 +7,8 @@ import { readPoints } from './read-points.js';
 import { readDocumentTree } from './read-document-tree.js';
 import { normalizeAppended, normalizeNewlines, readMarkdown } from './read-markdown.js';
 import { checkSectionOrder } from './check-section-order.js';
-import { extendsText } from './extends-text.js';
+import { appendedTo, extendsText } from './extends-text.js';
+import { viewOf, type TextView } from './text-view.js';
 
 export type ParseResult = { ok: true; document: DebateDocument } | { ok: false; error: ProtocolError };
 
@@ -28,9 +29,11 @@ export function parseDocument(text: string): ParseResult {
   const extended = previous !== null && extendsText(text, previous.text) ? previous : null;
   const source = extended ? normalizeAppended(extended.text, extended.source, text) : normalizeNewlines(text);
   const tree = readDocumentTree(source);
+  // Read through what the file gained: a grown text is not copied whole for the few slices a parse takes of its end.
+  const view = extended ? viewOf(source, extended.source.length, appendedTo(source, extended.source)) : source;
   // The tree of a grown file keeps the nodes it had (see readDocumentTree): only the new ones are scanned.
   const kept = extended !== null && sharesNodes(tree, extended.tree, extended.scan.nodes) ? extended : null;
-  const scan = scanNodes(source, tree, kept?.scan ?? null);
+  const scan = scanNodes(view, tree, kept?.scan ?? null);
   if (scan instanceof ProtocolError) return { ok: false, error: scan };
   const { starts } = scan;
   const end = scan.cutAt ?? source.length;
@@ -46,8 +49,14 @@ export function parseDocument(text: string): ParseResult {
     const same = old !== undefined && old.bodyStart === span.bodyStart && old.section.heading === start.heading && old.section.line === start.line;
     // The same span of the same text reads as the same section: only a section that grew is read again.
     let section = same && old.end === span.end ? old.section : null;
+    // The section that ran to the end of the text read before, now followed by blank lines and a
+    // separator before the next heading, reads the same: the gained lines are all splitBody trims,
+    // and it is not read again (which would read the whole text, see viewOf).
+    if (section === null && same && extended?.endsWithNewline && old.end === extended.source.length && span.end > old.end && onlyTrimmed(view.slice(old.end, span.end))) {
+      section = old.section;
+    }
     if (section === null) {
-      const { body, bodyOffset, signature } = splitBody(source.slice(span.bodyStart, span.end));
+      const { body, bodyOffset, signature } = splitBody(view.slice(span.bodyStart, span.end));
       const fresh: Section = { kind: start.kind, number: start.number, heading: start.heading, line: start.line, body, signature };
       section = same && sameSection(old.section, fresh) ? old.section : fresh;
       const nodes = section === fresh ? nodesWithin(tree, span.bodyStart + bodyOffset, span.bodyStart + bodyOffset + body.length) : null;
@@ -62,8 +71,13 @@ export function parseDocument(text: string): ParseResult {
   const reviewed = extended?.document.sections.find((section) => section.kind === 'review');
   const points = review === undefined ? [] : review === reviewed && extended ? extended.document.points : readPoints(review.body);
   const document: DebateDocument = { title: scan.title, meta: scan.meta, sections, points };
-  last = { text, source, tree, scan, document, spans };
+  last = { text, source, tree, scan, document, spans, endsWithNewline: view.endsWith('\n') };
   return { ok: true, document };
+}
+
+/** Whether `gained`, whole lines after a line end, holds only the blank and separator lines splitBody takes off a section's end. */
+function onlyTrimmed(gained: string): boolean {
+  return gained.split('\n').every((line) => line.trim() === '' || separatorPattern.test(line));
 }
 
 interface Start {
@@ -90,7 +104,7 @@ interface Scan {
  * Reads the top-level nodes of `tree` from where `from` stopped (from the first, without it).
  * A level-2 heading the protocol does not know is a ProtocolError.
  */
-function scanNodes(source: string, tree: Root, from: Scan | null): Scan | ProtocolError {
+function scanNodes(source: TextView, tree: Root, from: Scan | null): Scan | ProtocolError {
   let title = from?.title ?? null;
   let meta = from?.meta ?? null;
   const starts = from === null ? [] : [...from.starts];
@@ -141,7 +155,7 @@ interface Span {
  * gives the same document, and a text that extends it reuses every section that ends before the
  * join (objects the ledger's memos then recognize) and scans only the nodes after it.
  */
-let last: { text: string; source: string; tree: Root; scan: Scan; document: DebateDocument; spans: Span[] } | null = null;
+let last: { text: string; source: string; tree: Root; scan: Scan; document: DebateDocument; spans: Span[]; endsWithNewline: boolean } | null = null;
 
 /** The top-level nodes of each section's body, as the document's tree read them (see sectionNodes). */
 const nodesBySection = new WeakMap<Section, readonly RootContent[]>();
@@ -211,7 +225,7 @@ function readMeta(html: string): DocumentMeta | null {
 }
 
 /** `text\n---` where a writer meant a paragraph and a separator: not a section heading. */
-function isSeparatorUnderline(source: string, node: Heading): boolean {
+function isSeparatorUnderline(source: TextView, node: Heading): boolean {
   const heading = readHeadingSource(source, node);
   if (!heading.setext) return false;
   const underline = source.slice(heading.startOffset, heading.endOffset).split('\n').at(-1) ?? '';

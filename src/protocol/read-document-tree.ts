@@ -1,6 +1,7 @@
 import type { Root, RootContent } from 'mdast';
 import { readMarkdown } from './read-markdown.js';
-import { extendsText } from './extends-text.js';
+import { appendedTo, extendsText } from './extends-text.js';
+import { viewOf, type TextView } from './text-view.js';
 
 /**
  * The mdast tree of a whole debate file, parsing only what was appended since the last call
@@ -16,16 +17,16 @@ export function readDocumentTree(source: string): Root {
   const last = previous;
   if (last !== null && source === last.source) return last.tree;
   if (last !== null && source.length > last.source.length && extendsText(source, last.source) && last.closed) {
-    const appended = source.slice(last.source.length);
+    const appended = appendedTo(source, last.source);
     // Remark drops a byte order mark that starts its text: one that starts `appended` would shift every offset after it.
     if (!/^[ \t]/.test(appended.replace(/^\n+/, '')) && !appended.startsWith('\uFEFF')) {
       const tree: Root = { type: 'root', children: [...last.tree.children, ...readAppended(appended).map((node) => shift(node, last.source.length, last.lines))] };
-      remember(source, tree, last.lines + countLines(appended));
+      remember(source, tree, last.lines + countLines(appended), viewOf(source, last.source.length, appended));
       return tree;
     }
   }
   const tree = readMarkdown(source);
-  remember(source, tree, countLines(source));
+  remember(source, tree, countLines(source), source);
   return tree;
 }
 
@@ -73,13 +74,14 @@ export function rememberSectionBody(text: string, nodes: readonly RootContent[])
 /** `lines`: the line breaks in `source`, where the next append's first line is (counted once, not per turn). */
 let previous: { source: string; tree: Root; closed: boolean; lines: number } | null = null;
 
-function remember(source: string, tree: Root, lines: number): void {
-  previous = { source, tree, closed: isClosed(source, tree), lines };
+/** `view`: `source`, read where it can through what was appended (see viewOf). */
+function remember(source: string, tree: Root, lines: number, view: TextView): void {
+  previous = { source, tree, closed: isClosed(view, tree), lines };
 }
 
 const fenceLine = /^ {0,3}(`{3,}|~{3,})/;
 
-function isClosed(source: string, tree: Root): boolean {
+function isClosed(source: TextView, tree: Root): boolean {
   if (!source.endsWith('\n\n')) return false;
   const node = tree.children.at(-1);
   if (node === undefined) return true;

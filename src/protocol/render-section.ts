@@ -16,9 +16,10 @@ export interface SectionToWrite {
  * The exact text to append after `existing` for one section: a newline if the file lacks its
  * last one, a blank line, the `---` separator, the heading, the body and our signature. It ends
  * with a blank line, so a peer appending `---` right after it cannot turn the signature into a
- * setext heading. A file written with CRLF gets CRLF.
+ * setext heading. A file written with CRLF (`crlf`) gets CRLF. Only the end of `existing` is read
+ * (to its last character that is not whitespace): a caller may pass just that, and `crlf`.
  */
-export function renderAppend(existing: string, section: SectionToWrite): string {
+export function renderAppend(existing: string, section: SectionToWrite, crlf = existing.includes('\r\n')): string {
   let text = '';
   if (existing !== '') {
     if (!existing.endsWith('\n')) text += '\n';
@@ -26,7 +27,7 @@ export function renderAppend(existing: string, section: SectionToWrite): string 
     text += '---\n\n';
   }
   text += renderSection(section);
-  return existing.includes('\r\n') ? text.replace(/\r?\n/g, '\r\n') : text;
+  return crlf ? text.replace(/\r?\n/g, '\r\n') : text;
 }
 
 /** The title line and our metadata comment that open a new file. */

@@ -56,6 +56,19 @@ function notRegular(file: string): Error {
 }
 
 /**
+ * The end of the file's text, decoded from its last bytes: what a reader of how the file ends (a
+ * signature, a blank line) needs, without reading the text whole (see appendedTo). At least
+ * `bytes` bytes; the first character may be cut (it decodes as U+FFFD); the whole text when the
+ * file is no longer than that, or when that much of its end is blank (the end's shape is then
+ * read from the whole).
+ */
+export function textEnd(state: FileState, bytes = 4096): string {
+  if (state.bytes.length <= bytes) return state.text;
+  const end = state.bytes.subarray(state.bytes.length - bytes).toString('utf8');
+  return /\S/.test(end) ? end : state.text;
+}
+
+/**
  * The last bytes decoded, their text, and an md5 fed with them and never finished: the file only
  * grows, and every turn reads it several times, so bytes that extend these are decoded and
  * hashed from where these end (copying the md5's state), not from the start. Megabytes read per
@@ -70,8 +83,10 @@ export function stateOf(bytes: Buffer): FileState {
   let hash: Hash;
   if (previous !== null && extendsBytes(bytes, previous.bytes)) {
     const appended = bytes.subarray(previous.bytes.length);
-    text = appended.length === 0 ? previous.text : previous.text + appended.toString('utf8');
-    noteExtension(text, previous.text);
+    const added = appended.toString('utf8');
+    text = added === '' ? previous.text : previous.text + added;
+    // A read of the same bytes again keeps the note of how `previous.text` was built, for its readers still to come.
+    if (added !== '') noteExtension(text, previous.text, added);
     hash = previous.hash.copy().update(appended);
   } else {
     text = bytes.toString('utf8');

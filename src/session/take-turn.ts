@@ -16,7 +16,7 @@ import type { AgentAnswer, AgentAsk } from './ask-agent.js';
 import { checkDebateCitations } from './check-debate-citations.js';
 import { consensusBody } from './consensus-body.js';
 import { describeSubject, type CurrentSubject } from './current-subject.js';
-import type { FileState } from './read-debate-file.js';
+import { textEnd, type FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
 import type { SubjectTracker } from './subject-tracker.js';
 import { historyChangeOf } from './wait-for-restore.js';
@@ -41,9 +41,10 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
     // A file whose earlier text was rewritten is never built on, even where the turn would still stand.
     stillValid: (current) => historyChangeOf(state, current) === null && sameTurn(current, document, action, context),
     render: (current) =>
-      current.text.trim() === ''
+      isBlank(current)
         ? renderHeader(context.subject.text, { v: 1, base: context.subject.base, head: context.subject.head, diff: context.subject.diffSha256 }) + renderSection(section)
-        : renderAppend(current.text, section),
+        : // What is appended depends on how the file ends and whether it is written with CRLF: read from its end and its bytes.
+          renderAppend(textEnd(current), section, current.bytes.includes('\r\n')),
   });
   if (!result.written) {
     context.report({ type: 'turn-discarded', role: context.role, heading, reason: 'the file changed while the agent was writing and the turn no longer stands' });
@@ -51,6 +52,11 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   }
   context.report({ type: 'turn-written', role: context.role, heading, bytes: result.state.text.length - state.text.length, ms: Date.now() - started, promptBytes });
   return { ...result, promptBytes };
+}
+
+/** Whether the file holds nothing but whitespace (a new file): its end is read first, which settles it for any debate. */
+function isBlank(state: FileState): boolean {
+  return !/\S/.test(textEnd(state)) && state.text.trim() === '';
 }
 
 async function writeBody(context: SessionContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<AgentAnswer> {

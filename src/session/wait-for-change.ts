@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FileWatch } from '../watch/watch-file.js';
-import { readDebateFile, type FileState } from './read-debate-file.js';
+import { readDebateFile, textEnd, type FileState } from './read-debate-file.js';
 
 /** How long a changed file must stay the same before it is read as a whole turn. */
 export const settleMs = 120;
@@ -34,7 +34,7 @@ export async function waitForChange(
     if (signal.aborted) return null;
     const state = await readDebateFile(file);
     if (state.checksum !== checksum) {
-      const settled = endsWithSignature(state.text) ? state : await settle(file, state);
+      const settled = endsWithSignature(textEnd(state)) ? state : await settle(file, state);
       // A writer that truncates and writes the same text again was read halfway: no change.
       if (settled.checksum !== checksum) return settled;
     }

@@ -194,3 +194,15 @@ describe('renderAppend after any ending', () => {
     );
   });
 });
+
+describe('renderAppend, given only the end of the file', () => {
+  const section: SectionToWrite = { kind: 'response', number: 1, body: '- R1: **Agreed**', role: 'responder', agent: 'builtin', time: new Date(0) };
+
+  it('appends what it appends to the whole file, with the CRLF of the whole file', () => {
+    const lf = `# Code Debate: HEAD\n\n## Review\n\n### R1. Point\nwords\n`;
+    expect(renderAppend('### R1. Point\nwords\n', section, false)).toBe(renderAppend(lf, section));
+    const crlf = lf.replace(/\n/g, '\r\n');
+    // The end alone holds no CRLF here; the whole file does, and says so through `crlf`.
+    expect(renderAppend('words', section, true)).toBe(renderAppend(crlf.trimEnd(), section));
+  });
+});

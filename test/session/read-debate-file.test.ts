@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { checksumOf, readDebateFile, stateOf } from '../../src/session/read-debate-file.js';
+import { checksumOf, readDebateFile, stateOf, textEnd } from '../../src/session/read-debate-file.js';
 import { useTempDir } from './temp-dir.js';
 
 const tempDir = useTempDir('read');
@@ -70,5 +70,24 @@ describe('stateOf, for a file that grows', () => {
     expect(await readDebateFile(file)).toEqual(fresh(Buffer.from('# Code Debate: café\n\n## Review\n\nUn résumé — écrit.\n')));
     await writeFile(file, '# Code Debate: other\n');
     expect(await readDebateFile(file)).toEqual(fresh(Buffer.from('# Code Debate: other\n')));
+  });
+});
+
+describe('textEnd', () => {
+  const stateWith = (text: string) => ({ exists: true, bytes: Buffer.from(text), text, checksum: checksumOf(text) });
+
+  it('is the whole text of a short file, and the decoded end of a long one', () => {
+    expect(textEnd(stateWith('## Review\n\nx\n'), 64)).toBe('## Review\n\nx\n');
+    const long = `${'é'.repeat(100)}\n*— Reviewer · builtin · 2026-11-22T00:00:00Z*\n\n`;
+    const end = textEnd(stateWith(long), 64);
+    // 64 bytes from the end cut a two-byte character in two: it decodes as U+FFFD, the rest as written.
+    expect(Buffer.byteLength(end)).toBeGreaterThanOrEqual(64);
+    expect(long.endsWith(end.replace(/^\uFFFD/, ''))).toBe(true);
+    expect(end).toMatch(/^\uFFFD?é*\n\*— Reviewer/);
+  });
+
+  it('reads the whole text when that much of its end is blank, so a blank line beyond it still counts', () => {
+    const text = `# Code Debate\n\nwords\n${' '.repeat(100)}\n`;
+    expect(textEnd(stateWith(text), 16)).toBe(text);
   });
 });
