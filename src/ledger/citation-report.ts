@@ -12,20 +12,28 @@ const maskedProblem = memoizeText(maskCredentials, 4_096);
  * A line quoted from the code has its credentials masked: the report goes into the shared file.
  */
 export function formatFailedCitations(checks: readonly CitationCheck[]): string {
-  return checks
+  // The checks of a growing debate extend the last ones (see checkDebateCitations): only the new ones are read.
+  const before = lastReport !== null && checks.length >= lastReport.checks.length && lastReport.checks.every((check, index) => check === checks[index]) ? lastReport : null;
+  const lines = checks
+    .slice(before?.checks.length ?? 0)
     .filter((check) => !check.ok)
-    .map(failureLine)
-    .join('\n');
+    .map(failureLine);
+  const text = [...(before?.text ? [before.text] : []), ...lines].join('\n');
+  lastReport = { checks: [...checks], text };
+  return text;
 }
 
+/** The last checks reported and their report. */
+let lastReport: { checks: readonly CitationCheck[]; text: string } | null = null;
+
 // The checks of a debate are the same objects from turn to turn (see checkDebateCitations): each line is written once.
-const lines = new WeakMap<CitationCheck, string>();
+const failureLines = new WeakMap<CitationCheck, string>();
 
 function failureLine(check: CitationCheck): string {
-  let line = lines.get(check);
+  let line = failureLines.get(check);
   if (line === undefined) {
     line = `- ${inlineCode(citationText(check))} (${check.section}): ${maskedProblem(check.problem ?? 'the check failed')}`;
-    lines.set(check, line);
+    failureLines.set(check, line);
   }
   return line;
 }

@@ -34,7 +34,23 @@ const barePath = /^(?:\.{0,2}\/)?(?:[\w.-]+\/)+[\w.-]+\/?$/;
  * a sentence that cites one place; the citation's own backticks are never its quote.
  */
 export function readCitations(document: DebateDocument): Citation[] {
-  return document.sections.filter((section) => section.kind !== 'consensus').flatMap(sectionCitations);
+  const { sections } = document;
+  const before = last !== null && startsWith(sections, last.sections) ? last : null;
+  const added = sections.slice(before?.sections.length ?? 0).filter((section) => section.kind !== 'consensus').flatMap(sectionCitations);
+  const citations = before === null ? added : [...before.citations, ...added];
+  last = { sections, citations };
+  return [...citations];
+}
+
+/**
+ * The last document's sections and their citations: a document that extends it (its first
+ * sections are those, the same objects, see parseDocument) only adds the citations of the
+ * sections it gained. Callers get copies.
+ */
+let last: { sections: readonly Section[]; citations: readonly Citation[] } | null = null;
+
+function startsWith(sections: readonly Section[], prefix: readonly Section[]): boolean {
+  return sections.length >= prefix.length && prefix.every((section, index) => section === sections[index]);
 }
 
 // A document that extends the last one shares its sections (see parseDocument): their citations are not made again.

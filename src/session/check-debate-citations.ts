@@ -36,16 +36,31 @@ async function checkCached(root: string, head: string | null, citations: readonl
     }
     return found;
   };
-  const fresh = citations.filter((citation) => !checked.has(entry(citation).key));
+  // The debate's citations grow with it: those the last call checked at this commit are its checks.
+  const before = lastChecks !== null && lastChecks.at === at && startsWith(citations, lastChecks.citations) ? lastChecks : null;
+  const added = citations.slice(before?.citations.length ?? 0);
+  const fresh = added.filter((citation) => !checked.has(entry(citation).key));
   for (const result of await checkCitations(root, { head }, fresh)) checked.set(keyOf(root, head, result), { ok: result.ok, problem: result.problem });
-  return citations.map((citation) => {
-    const found = entry(citation);
-    if (found.check !== null) return found.check;
-    const result = checked.get(found.key);
-    const check = { ...citation, ...(result ?? { ok: true, problem: null }) };
-    if (result !== undefined) found.check = check;
-    return check;
-  });
+  const checks = [...(before?.checks ?? []), ...added.map((citation) => checkOf(entry(citation), citation))];
+  // Only checks whose result is known are given again; one without (no result came) is made each time.
+  if (added.every((citation) => entry(citation).check !== null)) lastChecks = { at, citations, checks };
+  return [...checks];
+}
+
+/** The last call's citations at a commit and their checks. */
+let lastChecks: { at: string; citations: readonly Citation[]; checks: readonly CitationCheck[] } | null = null;
+
+function startsWith<T>(items: readonly T[], prefix: readonly T[]): boolean {
+  return items.length >= prefix.length && prefix.every((item, index) => item === items[index]);
+}
+
+/** The check of `citation` at its commit, kept once its result is known. */
+function checkOf(found: { key: string; check: CitationCheck | null }, citation: Citation): CitationCheck {
+  if (found.check !== null) return found.check;
+  const result = checked.get(found.key);
+  const check = { ...citation, ...(result ?? { ok: true, problem: null }) };
+  if (result !== undefined) found.check = check;
+  return check;
 }
 
 function keyOf(root: string, head: string, citation: Omit<Citation, 'section'>): string {

@@ -48,6 +48,10 @@ describe('checkDebateCitations, turn after turn', () => {
     expect(after[1]).toBe(before[1]);
     expect(formatFailedCitations(after)).toBe(formatFailedCitations(before));
     expect(formatFailedCitations(after)).toMatch(/^- `src\/app\.js:9` \(Review\): /);
+    // A later section's failed citation is added to the report of the earlier ones.
+    const later = grown + renderAppend(grown, { kind: 'follow-up', number: 1, body: '### R1. Debug output\n**Maintained**: see `src/app.js:12`.', role: 'reviewer', agent: 'test', time });
+    const report = formatFailedCitations(await checkDebateCitations(context, parsed(later), head));
+    expect(report.split('\n')).toEqual([formatFailedCitations(after), expect.stringMatching(/^- `src\/app\.js:12` \(Reviewer Follow-up 1\): /)]);
 
     // Another commit, where the file grew: the same citations are checked again, against it.
     await repo.write('src/app.js', 'export function greet(name) {\n  console.log(name);\n}\n'.repeat(4));
