@@ -1,5 +1,4 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 
 /** Claims and locks are a few hundred bytes; a bigger file there was not written by code-debate. */
 const maxBytes = 64 * 1024;
@@ -8,12 +7,13 @@ const maxBytes = 64 * 1024;
  * The text of a coordination file under the git directory (a claim, a lock), or null when there
  * is none. Anyone who can write the git directory can plant something there: a FIFO, a device or
  * a symbolic link, that a plain read would block on or follow. Anything but a small regular file
- * reads as '' (it names no process), and reading never blocks or follows a link.
+ * reads as '' (it names no process), and reading never blocks or follows a link. It is read
+ * directly, not through the thread pool: it is a few hundred bytes.
  */
 export async function readStateFile(file: string): Promise<string | null> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  let fd: number;
   try {
-    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
@@ -22,10 +22,10 @@ export async function readStateFile(file: string): Promise<string | null> {
     throw error;
   }
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size > maxBytes) return '';
-    return await handle.readFile('utf8');
+    return readFileSync(fd, 'utf8');
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
