@@ -40,7 +40,7 @@ export function engagementOf(source: DebateDocument | Ledger, only?: number): En
     for (const side of ['reviewer', 'responder'] as const) {
       for (const point of ledger.points) {
         if (point.raisedIn >= round || statusBefore(point, round) !== 'open') continue;
-        const turn = point.rounds.find((entry) => entry.round === round)?.[side];
+        const turn = point.rounds.findLast((entry) => entry.round === round)?.[side];
         if (!turn) continue;
         records.push(judge(point, side, round, turn));
       }
@@ -58,16 +58,27 @@ export function roundStalled(records: readonly EngagementRecord[], round: number
 
 function judge(point: LedgerPoint, side: 'reviewer' | 'responder', round: number, turn: SideTurn<string>): EngagementRecord {
   const base = { round, side, id: point.id };
-  if (turn.text.trim() === '') return { ...base, engagement: 'silent', similarity: null };
-  const previous = point.rounds
-    .filter((entry) => entry.round < round)
-    .map((entry) => entry[side])
-    .filter((said) => said !== null && said.text.trim() !== '')
-    .at(-1);
+  if (!hasWords.test(turn.text)) return { ...base, engagement: 'silent', similarity: null };
+  const previous = lastSaid(point, side, round);
   if (!previous) return { ...base, engagement: 'new', similarity: null };
   const similarity = wordJaccard(previous.text, turn.text);
   const moved = stance(previous.position) !== stance(turn.position);
   return { ...base, engagement: similarity >= restatementThreshold && !moved ? 'restated' : 'new', similarity };
+}
+
+const hasWords = /\S/;
+
+/**
+ * What `side` last said on the point before `round`, not blank: the last such entry, looked for
+ * from the end, and without trimming every text (a point of a long debate has hundreds of rounds).
+ */
+function lastSaid(point: LedgerPoint, side: 'reviewer' | 'responder', round: number): SideTurn<string> | undefined {
+  for (let index = point.rounds.length - 1; index >= 0; index--) {
+    const entry = point.rounds[index];
+    const said = entry?.[side];
+    if (entry !== undefined && entry.round < round && said && hasWords.test(said.text)) return said;
+  }
+  return undefined;
 }
 
 /** Raising a point is maintaining it. */
