@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildLedger } from '../../src/ledger/build-ledger.js';
+import { readCitations } from '../../src/ledger/read-citations.js';
+import { trackPoints } from '../../src/ledger/track-points.js';
+import { parseDocument, type ParseResult } from '../../src/protocol/parse-document.js';
+import { renderAppend } from '../../src/protocol/render-section.js';
+import { sanitizeAgentText } from '../../src/protocol/sanitize-agent-text.js';
+import { stateOf, textEnd, type FileState } from '../../src/session/read-debate-file.js';
+import { agentLikeText } from '../faults/markdown-arbitraries.js';
+import { growingDebate, parseFresh } from '../protocol/growing-debate.js';
+
+const numRuns = Number(process.env.FUZZ_RUNS ?? 60);
+
+/** What a turn reads of a parse, as data. */
+function readOf(result: ParseResult) {
+  if (!result.ok) return { ok: false, message: result.error.message, line: result.error.line };
+  const { document } = result;
+  return { document, states: trackPoints(document), ledger: buildLedger(document), citations: readCitations(document) };
+}
+
+/**
+ * The file as a session reads it: each state from its bytes (stateOf builds a grown file's text
+ * from the last one and notes it, so the readers take only the part it gained), and, after some
+ * of them, our own section appended as a turn writes it: the agent's text sanitized, rendered
+ * from the end of the file and its CRLF, and read back.
+ */
+describe('a session reading a file that it and its peer grow', () => {
+  it('reads every state as a parse from nothing does', () => {
+    fc.assert(
+      fc.property(growingDebate, fc.array(fc.option(agentLikeText, { nil: null }), { maxLength: 8 }), (texts, answers) => {
+        parseDocument('\u0001 unrelated');
+        stateOf(Buffer.from('\u0001 unrelated'));
+        const seen: Array<{ state: FileState; read: ReturnType<typeof readOf> }> = [];
+        texts.forEach((text, index) => {
+          const state = stateOf(Buffer.from(text));
+          seen.push({ state, read: readOf(parseDocument(state.text)) });
+          const answer = answers[index];
+          if (answer === undefined || answer === null || state.text.trim() === '') return;
+          const body = sanitizeAgentText(answer, 'Response 9');
+          const added = renderAppend(textEnd(state, 64), { kind: 'response', number: 9, body, role: 'responder', agent: 'test', time: new Date(0) }, state.bytes.includes('\r\n'));
+          const ours = stateOf(Buffer.concat([state.bytes, Buffer.from(added)]));
+          expect(ours.text).toBe(state.text + renderAppend(state.text, { kind: 'response', number: 9, body, role: 'responder', agent: 'test', time: new Date(0) }));
+          seen.push({ state: ours, read: readOf(parseDocument(ours.text)) });
+        });
+        for (const { state, read } of seen) expect(read).toEqual(readOf(parseFresh(state.text)));
+      }),
+      { numRuns },
+    );
+  });
+});
