@@ -125,7 +125,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   } catch (error) {
     if (options.signal.aborted && !(error instanceof InterruptedError)) throw new InterruptedError('Interrupted; nothing partial was written.', { cause: error });
     // Whatever failed first (a write, git, the agent), a removed repository or directory is the reason to give.
-    const removed = await findRemoved(workspace);
+    const removed = findRemoved(workspace);
     if (removed !== null && !(error instanceof WorkspaceRemovedError)) throw workspaceRemoved(workspace, removed, { cause: error });
     throw error;
   } finally {
