@@ -109,7 +109,9 @@ describe('a peer that is gone, or only thinking', () => {
     expect(lines[3]).toMatch(new RegExp(`^Reviewer   waiting · pid ${reviewer.child.pid} on ${host} · agent cmd:.* · heartbeat \\S+ ago · waiting for the Responder's turn$`));
     expect(lines[4]).toMatch(new RegExp(`^Responder  thinking · pid ${pid} on ${host} · agent cmd:.* · heartbeat \\S+ ago · its agent has run for \\S+ \\(pid ${agentPid}\\)$`));
 
-    expect(reviewer.output().stderr).toMatch(new RegExp(`the Responder \\(pid ${pid} on ${host}\\) joined: (taking its turn|its agent has run for)`));
+    // The Reviewer reads its peer's claim once a second: the heartbeat above can come before its next read.
+    const joined = new RegExp(`the Responder \\(pid ${pid} on ${host}\\) joined: (taking its turn|its agent has run for)`);
+    await waitFor(() => joined.test(reviewer.output().stderr), 'the Reviewer to see the Responder join');
     expect(reviewer.output().stderr).not.toContain('is gone');
   });
 });
