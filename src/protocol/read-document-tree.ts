@@ -34,21 +34,27 @@ export function readDocumentTree(source: string): Root {
  * The top-level nodes of `appended` read alone. When it holds the body of our own section, which
  * sanitizing the agent's text read already (see rememberSectionBody), that body is not read again:
  * the text before it is read, then the body's nodes are placed after it, then the text after it
- * is read. That gives what reading it whole gives when the text before the body ends closed (a
- * blank line, no block left open), the body starts a block of its own (not indented) and closes
- * every block it opens before a blank line, and the text after it does not start indented.
+ * is read. The body is only taken where our section puts it, right after its level-2 heading and
+ * before its signature: a heading closes every block before it, so the body starts a block of its
+ * own, and it closes every block it opens before a blank line, so the signature after it is read
+ * as it is in the whole text. Anywhere else (the same words inside a peer's list, say) they could
+ * be read into a block around them, and `appended` is read whole.
  */
 function readAppended(appended: string): RootContent[] {
   const body = sectionBody;
-  const at = body === null ? -1 : appended.indexOf(`\n\n${body.text}\n\n`);
-  if (body === null || at === -1) return readMarkdown(appended).children;
+  // Remembered for the next read only: a turn that wrote nothing (an answer asked again, a turn
+  // discarded) leaves nothing behind for a later read of a peer's text.
   sectionBody = null;
+  const at = body === null ? -1 : appended.indexOf(`\n\n${body.text}\n\n${signatureStart}`);
+  if (body === null || at === -1) return readMarkdown(appended).children;
   const bodyStart = at + 2;
   const bodyEnd = bodyStart + body.text.length;
   const before = appended.slice(0, bodyStart);
   const after = appended.slice(bodyEnd);
   const head = readMarkdown(before);
-  if (!isClosed(before, head) || /^[ \t]/.test(after.replace(/^\n+/, ''))) return readMarkdown(appended).children;
+  const heading = head.children.at(-1);
+  const afterHeading = heading?.type === 'heading' && heading.depth === 2 && heading.position?.end.offset === at;
+  if (!afterHeading || !isClosed(before, head)) return readMarkdown(appended).children;
   const linesBefore = countLines(before);
   return [
     ...head.children,
@@ -56,6 +62,9 @@ function readAppended(appended: string): RootContent[] {
     ...readMarkdown(after).children.map((node) => shift(node, bodyEnd, linesBefore + countLines(body.text))),
   ];
 }
+
+/** How our signature starts (see renderSection): what follows the body of our own section. */
+const signatureStart = '*— ';
 
 /** The body of the section we are about to append, and its top-level nodes read on their own. */
 let sectionBody: { text: string; nodes: readonly RootContent[] } | null = null;
@@ -68,7 +77,8 @@ let sectionBody: { text: string; nodes: readonly RootContent[] } | null = null;
  * what follows), and `text` must not start indented; the nodes are shared, never changed.
  */
 export function rememberSectionBody(text: string, nodes: readonly RootContent[]): void {
-  sectionBody = /^[ \t]/.test(text) || text.includes('\r') ? null : { text, nodes };
+  // An empty body has no words to be found by: its blank lines would match any blank lines.
+  sectionBody = text.trim() === '' || /^[ \t]/.test(text) || text.includes('\r') ? null : { text, nodes };
 }
 
 /** `lines`: the line breaks in `source`, where the next append's first line is (counted once, not per turn). */

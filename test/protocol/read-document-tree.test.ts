@@ -57,6 +57,21 @@ describe('readDocumentTree after our own section is appended', () => {
     );
   });
 
+  // A body is remembered when the agent's text is sanitized, and an answer may never be written
+  // (asked again, or the turn discarded): a peer's text that holds the same words is read whole.
+  const peerList = (item: string) => `---\n\n## Reviewer Follow-up 1\n\n- R1: kept.\n\n${item}\n\n- R2: kept.\n\n*— Reviewer · builtin · 2026-11-22T00:00:02Z*\n\n`;
+  it.each([
+    ['a list item', '- None.', peerList('- None.')],
+    ['an empty body', '', `---\n\n## Reviewer Follow-up 1\n\n- R1: kept.\n\n\n\n- R2: kept.\n\n*— Reviewer · builtin · 2026-11-22T00:00:02Z*\n\n`],
+  ])('a body remembered for a turn not written (%s) is not placed inside a peer\'s list', (_name, answer, appended) => {
+    sanitizeAgentText(answer, 'Response 1');
+    const prefix = ours('### R1. A point\n**Agreed**: yes.');
+    readDocumentTree(prefix);
+    const tree = readDocumentTree(prefix + appended);
+    expect(outline(tree)).toEqual(outline(readMarkdown(prefix + appended)));
+    expect(tree.children.filter((node) => node.type === 'list')).toHaveLength(1);
+  });
+
   it('does not parse the body again: its nodes are those sanitizing the text read', () => {
     readDocumentTree(head);
     const body = sanitizeAgentText('### R1. A point\n**Agreed**: the `retry()` loop is covered.', 'Response 1');
