@@ -3,7 +3,8 @@
  * read of a file of megabytes. The same as `text.startsWith(prefix)`, which compares character
  * by character where comparing the slice compares memory (about ten times as fast); and free for
  * the text last built by appending to `prefix` (see noteExtension), which a turn asks about
- * several times.
+ * several times. Free only for those very strings: an equal text built apart is compared, and so
+ * read, whole.
  */
 export function extendsText(text: string, prefix: string): boolean {
   if (built !== null && text === built.text && prefix === built.prefix) return true;

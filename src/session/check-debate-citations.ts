@@ -58,8 +58,9 @@ function startsWith<T>(items: readonly T[], prefix: readonly T[]): boolean {
 function checkOf(found: { key: string; check: CitationCheck | null }, citation: Citation): CitationCheck {
   if (found.check !== null) return found.check;
   const result = checked.get(found.key);
-  const check = { ...citation, ...(result ?? { ok: true, problem: null }) };
-  if (result !== undefined) found.check = check;
+  const check: CitationCheck = { ...citation, ...(result ?? { ok: true, problem: null }) };
+  // Given to every turn from now on, and a key of what is read from it (see formatFailedCitations): never changed.
+  if (result !== undefined) found.check = Object.freeze(check);
   return check;
 }
 

@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { noteExtension } from '../protocol/extends-text.js';
 import { readFailure } from './debate-file-error.js';
 
@@ -30,25 +30,32 @@ export async function readDebateFile(file: string): Promise<FileState> {
  * The bytes of `file`, read at once, not on the thread pool: a turn reads the file several times
  * and each asynchronous read took three or four round trips to it (stat, open, read, close), more
  * than reading a file of megabytes from the page cache costs. A FIFO or a device would block the
- * read forever, or never end: the file is opened without waiting for a FIFO's writer, and only a
- * regular file is read from what was opened (a directory fails with EISDIR).
+ * read forever, or never end, and opening some devices does something (a tape rewinds): only a
+ * regular file is opened, and only what was opened is read (the stat and the open are two steps,
+ * so what was opened is checked again). It is opened without waiting for a FIFO's writer, should
+ * one take the file's place in between; a directory fails with EISDIR.
  */
 function readRegularFile(file: string): Buffer {
+  if (!isReadable(statSync(file))) throw notRegular(file);
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    // ENXIO: a socket, or a FIFO's other end.
+    // ENXIO: a Unix socket put in the file's place since the stat.
     if ((error as NodeJS.ErrnoException).code === 'ENXIO') throw notRegular(file);
     throw error;
   }
   try {
-    const kind = fstatSync(fd);
-    if (!kind.isFile() && !kind.isDirectory()) throw notRegular(file);
+    if (!isReadable(fstatSync(fd))) throw notRegular(file);
     return readFileSync(fd);
   } finally {
     closeSync(fd);
   }
+}
+
+/** A regular file, or a directory (whose read fails with EISDIR, the error to report). */
+function isReadable(kind: Stats): boolean {
+  return kind.isFile() || kind.isDirectory();
 }
 
 function notRegular(file: string): Error {
