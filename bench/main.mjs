@@ -70,8 +70,9 @@ async function measureAll() {
   const inotify = hasInotifywait();
   log(`turn detection, native events: ${settings.latencySamples} writes [${elapsed()}]`);
   const native = await measureTurnLatency({ samples: settings.latencySamples, seedIntervalMs: settings.seedIntervalMs, inotify, log });
-  log(`process start floor: ${settings.latencySamples} spawns of the stamp agent [${elapsed()}]`);
-  const processStart = await measureProcessStart({ samples: settings.latencySamples });
+  log(`process start floor: ${settings.latencySamples} paced spawns of the stamp agent, each followed by one back to back [${elapsed()}]`);
+  // Paced as the writes were (their random phase), since code-debate starts its agent after waiting too.
+  const processStart = await measureProcessStart({ samples: settings.latencySamples, paceMs: settings.seedIntervalMs });
   log(`turn detection, --poll ${settings.pollMs}: ${settings.latencySamples} writes [${elapsed()}]`);
   const polled = await measureTurnLatency({ samples: settings.latencySamples, pollMs: settings.pollMs, log });
   log(`start-up [${elapsed()}]`);

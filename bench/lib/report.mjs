@@ -47,7 +47,8 @@ export function latencyRows(native, processStart, polled, notes) {
   if (hasKernel) rows.push(row('  raw notification (inotifywait, same writes)', kernel));
   else notes.push('inotifywait is not installed, so the raw kernel notification was not measured: `apt-get install -y inotify-tools` (Debian, Ubuntu).');
   rows.push(
-    row('  process start floor: spawn → stamp agent started (node:child_process, this process)', floor),
+    row('  process start floor: spawn → stamp agent started (node:child_process, this process), after a pause as the writes come', floor),
+    row('  the same, back to back (at once after another start: warm, not what a turn meets)', summarize(processStart.backToBackMs)),
     row('  chokidar event (same options as src/watch/watch-file.ts)', summarize(pick(native.samples, 'chokidarMs'))),
   );
   for (const method of ['append', 'rename']) {

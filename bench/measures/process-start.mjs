@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { stampAgentPath } from '../lib/cli.mjs';
 import { calibrateClock, wallNow } from '../lib/clock.mjs';
 import { gitEnv, makeBenchRepo } from '../lib/repo.mjs';
@@ -21,21 +22,33 @@ function runStampAgent(repo, stampLog) {
  * The process start floor: from this Node process, the stamp agent spawned with
  * node:child_process, from the spawn call to the agent's own start stamp. No program can start an
  * agent sooner after a write than the kernel's notification plus this.
+ *
+ * Each sample is taken twice. `startMs`: after a pause drawn as the turn-detection writes' phase
+ * is (0 to `paceMs`), as code-debate starts its agent, once per turn after waiting for the peer; a
+ * process starts slower then than right after another start (the kernel's and the CPU's caches
+ * are cold: the fork alone takes about half a millisecond more). `backToBackMs`: at once after it,
+ * the best case, shown beside it.
  */
-export async function measureProcessStart({ samples }) {
+export async function measureProcessStart({ samples, paceMs }) {
   const repo = makeBenchRepo('process-start');
   const stampLog = `${repo.scratch}/stamps.jsonl`;
+  const startOnce = async () => {
+    calibrateClock();
+    const spawnedAt = wallNow();
+    const pid = await runStampAgent(repo, stampLog);
+    const stamp = readFileSync(stampLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).findLast((entry) => entry.pid === pid);
+    if (!stamp) throw new Error(`The stamp agent (pid ${pid}) left no stamp in ${stampLog}.`);
+    return stamp.start * 1000 - spawnedAt;
+  };
   try {
     const startMs = [];
+    const backToBackMs = [];
     for (let i = 0; i < samples; i++) {
-      calibrateClock();
-      const spawnedAt = wallNow();
-      const pid = await runStampAgent(repo, stampLog);
-      const stamp = readFileSync(stampLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).findLast((entry) => entry.pid === pid);
-      if (!stamp) throw new Error(`The stamp agent (pid ${pid}) left no stamp in ${stampLog}.`);
-      startMs.push(stamp.start * 1000 - spawnedAt);
+      await delay(Math.random() * paceMs);
+      startMs.push(await startOnce());
+      backToBackMs.push(await startOnce());
     }
-    return { startMs };
+    return { startMs, backToBackMs };
   } finally {
     repo.cleanup();
   }
