@@ -10,7 +10,8 @@ import { viewOf, type TextView } from './text-view.js';
  * top-level nodes plus those of `appended` (positions shifted) when nothing in `previous` is
  * still open at its end: it ends with a blank line, its last block is not a fenced code block or
  * an HTML block that waits for its closing line, and `appended` does not start indented (which
- * could continue a list item) nor with a byte order mark. Anything else is parsed whole. Only the
+ * could continue a list item), nor with a list item when `previous` ends with a list (its next
+ * item may come after a blank line), nor with a byte order mark. Anything else is parsed whole. Only the
  * top-level nodes' positions are shifted: callers read headings and HTML at the top level.
  */
 export function readDocumentTree(source: string): Root {
@@ -18,8 +19,10 @@ export function readDocumentTree(source: string): Root {
   if (last !== null && source === last.source) return last.tree;
   if (last !== null && source.length > last.source.length && extendsText(source, last.source) && last.closed) {
     const appended = appendedTo(source, last.source);
+    const opening = appended.replace(/^\n+/, '');
+    const continuesList = last.tree.children.at(-1)?.type === 'list' && listItemStart.test(opening);
     // Remark drops a byte order mark that starts its text: one that starts `appended` would shift every offset after it.
-    if (!/^[ \t]/.test(appended.replace(/^\n+/, '')) && !appended.startsWith('\uFEFF')) {
+    if (!/^[ \t]/.test(opening) && !continuesList && !appended.startsWith('\uFEFF')) {
       const tree: Root = { type: 'root', children: [...last.tree.children, ...readAppended(appended).map((node) => shift(node, last.source.length, last.lines))] };
       remember(source, tree, last.lines + countLines(appended), viewOf(source, last.source.length, appended));
       return tree;
@@ -90,6 +93,8 @@ function remember(source: string, tree: Root, lines: number, view: TextView): vo
 }
 
 const fenceLine = /^ {0,3}(`{3,}|~{3,})/;
+/** A line that may open a list item (a bullet or `1.`/`1)`, then a space or the line's end): it would join a list just before it. */
+const listItemStart = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|\n|$)/;
 
 function isClosed(source: TextView, tree: Root): boolean {
   if (!source.endsWith('\n\n')) return false;

@@ -21,6 +21,8 @@ const cases: Array<[string, string, string]> = [
   ['a fence closed in the prefix', `${head}\`\`\`js\nconst a = 1;\n\`\`\`\n\n`, '## Response 1\n\n**Agreed**\n'],
   ['an HTML block left open', `${head}<pre>\ncode\n\n`, '## Response 1\n\n</pre>\n'],
   ['a list continued by an indented append', `${head}- item\n\n`, '    still the item\n\n## Response 1\n\nx\n'],
+  ['a list continued by its next item', `${head}- item\n\n`, '- another item\n\n## Response 1\n\nx\n'],
+  ['an ordered list continued by its next item', `${head}1. first\n\n`, '2. second\n\n## Response 1\n\nx\n'],
   ['a prefix without its blank line', head.trimEnd() + '\n', 'more words\n---\n\n## Response 1\n\nx\n'],
   ['a setext underline appended', `${head}Some text\n\n`, '===\n\n## Response 1\n\nx\n'],
   ['CRLF-free long debate, two appends', head, '---\n\n## Response 1\n\n- R1: **Disagreed**\n\n---\n\n## Reviewer Follow-up 1\n\n> quoted\n\n## Response 2\n\n1. **Agreed**\n'],
@@ -30,6 +32,14 @@ describe('readDocumentTree', () => {
   it.each(cases)('%s: the same top-level tree as parsing the whole text', (_name, prefix, appended) => {
     readDocumentTree(prefix);
     expect(outline(readDocumentTree(prefix + appended))).toEqual(outline(readMarkdown(prefix + appended)));
+  });
+
+  it('keeps the nodes read before when a text ending with a list grows by a separator, not an item', () => {
+    const before = readDocumentTree(`${head}- item\n\n`);
+    const grown = `${head}- item\n\n---\n\n## Response 1\n\nx\n`;
+    const tree = readDocumentTree(grown);
+    expect(tree.children[0]).toBe(before.children[0]);
+    expect(outline(tree)).toEqual(outline(readMarkdown(grown)));
   });
 
   it('parses a text that does not extend the last one whole', () => {
