@@ -11,8 +11,8 @@ import { viewOf, type TextView } from './text-view.js';
  * still open at its end: it ends with a blank line, its last block is not a fenced code block or
  * an HTML block that waits for its closing line, and `appended` does not start indented (which
  * could continue a list item), nor with a list item when `previous` ends with a list (its next
- * item may come after a blank line), nor with a byte order mark. Anything else is parsed whole. Only the
- * top-level nodes' positions are shifted: callers read headings and HTML at the top level.
+ * item may come after a blank line), nor with a byte order mark. Anything else is parsed whole.
+ * Only the top-level nodes' positions are shifted: callers read headings and HTML at the top level.
  */
 export function readDocumentTree(source: string): Root {
   const last = previous;
