@@ -56,8 +56,8 @@ function readAppended(appended: string): RootContent[] {
   const after = appended.slice(bodyEnd);
   const head = readMarkdown(before);
   const heading = head.children.at(-1);
-  const afterHeading = heading?.type === 'heading' && heading.depth === 2 && heading.position?.end.offset === at;
-  if (!afterHeading || !isClosed(before, head)) return readMarkdown(appended).children;
+  // `before` then ends with the heading and a blank line: nothing in it is left open.
+  if (heading?.type !== 'heading' || heading.depth !== 2 || heading.position?.end.offset !== at) return readMarkdown(appended).children;
   const linesBefore = countLines(before);
   return [
     ...head.children,
