@@ -5,6 +5,8 @@ import { gitEnv } from './repo.mjs';
 
 export const binPath = fileURLToPath(new URL('../../bin/code-debate.js', import.meta.url));
 export const stampAgentPath = fileURLToPath(new URL('../agents/stamp.sh', import.meta.url));
+/** chokidar alone, in a process of its own (see the file). */
+export const chokidarListenerPath = fileURLToPath(new URL('./chokidar-listener.mjs', import.meta.url));
 /** The instant agent, as `--agent` takes it. */
 export const stampAgent = `cmd:bash ${JSON.stringify(stampAgentPath)}`;
 

@@ -49,7 +49,7 @@ export function latencyRows(native, processStart, polled, notes) {
   rows.push(
     row('  process start floor: spawn → stamp agent started (node:child_process, this process), after a pause as the writes come', floor),
     row('  the same, back to back (at once after another start: warm, not what a turn meets)', summarize(processStart.backToBackMs)),
-    row('  chokidar event (same options as src/watch/watch-file.ts)', summarize(pick(native.samples, 'chokidarMs'))),
+    row('  chokidar alone, a process of its own (same options as src/watch/watch-file.ts)', summarize(pick(native.samples, 'chokidarMs'))),
   );
   for (const method of ['append', 'rename']) {
     rows.push(row(`  agent started p50 for writes by ${method}`, summarize(pick(native.samples.filter((sample) => sample.method === method), 'agentStartMs'))));
@@ -68,7 +68,7 @@ export function latencyRows(native, processStart, polled, notes) {
     row(`Turn detection p99 with --poll ${polled.pollMs}: write → agent started`, polledAgent, { target: `≤ ${polled.pollMs} ms (one interval)`, ok: polledAgent.p99 <= polled.pollMs, median: formatMs(polledAgent.p99) }),
     row(`  p50 with --poll ${polled.pollMs}`, polledAgent),
     row(`  code-debate reports "my turn" with --poll ${polled.pollMs}`, summarize(pick(polled.samples, 'turnStartedMs'))),
-    row(`  chokidar polling event alone`, summarize(pick(polled.samples, 'chokidarMs'))),
+    row(`  chokidar alone, polling`, summarize(pick(polled.samples, 'chokidarMs'))),
   );
   return rows;
 }

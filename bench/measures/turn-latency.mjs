@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
-import { watch } from 'chokidar';
 import { resolveSubject } from '../../dist/git/resolve-subject.js';
-import { startCli, startWatched, stampAgent } from '../lib/cli.mjs';
+import { chokidarListenerPath, startCli, startWatched, stampAgent } from '../lib/cli.mjs';
 import { calibrateClock, wallNow } from '../lib/clock.mjs';
 import { peerSection, writePeerSection } from '../lib/peer.mjs';
 import { makeBenchRepo, subject } from '../lib/repo.mjs';
@@ -31,7 +30,9 @@ const md5 = (file) => createHash('md5').update(readFileSync(file)).digest('hex')
  * file. For each write: when the kernel told a listener (inotifywait), when chokidar told one (the
  * same options as src/watch/watch-file.ts), when code-debate said "my turn" (it read the section and
  * decided the turn is its own), when its agent process started, and when the plain protocol's
- * checksum loop noticed. All from the write's completion.
+ * checksum loop noticed. All from the write's completion. Each watcher is a process of its own,
+ * whose line the bench stamps as it arrives: one that ran in the bench's own process would delay
+ * its reading of the others' lines for the same write.
  *
  * options: samples; pollMs (null: native events); seedIntervalMs (null: no checksum loop); inotify.
  */
@@ -50,17 +51,9 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       await inotifyProcess.waitForLine(/Watches established/);
     }
     // chokidar alone, with the options src/watch/watch-file.ts gives it (its polling has its own phase).
-    const chokidarEvents = [];
-    const watcher = watch(repo.dir, {
-      depth: 0,
-      ignoreInitial: true,
-      ignored: (candidate) => candidate !== repo.dir && candidate !== repo.file,
-      usePolling: pollMs !== null,
-      ...(pollMs === null ? {} : { interval: pollMs, binaryInterval: pollMs }),
-    });
-    watcher.on('all', (event, changed) => changed === repo.file && chokidarEvents.push({ event, at: wallNow() }));
-    await new Promise((resolve) => watcher.once('ready', resolve));
-    stopping.push(() => watcher.close());
+    const chokidarProcess = startWatched(process.execPath, [chokidarListenerPath, repo.dir, repo.file, ...(pollMs === null ? [] : [String(pollMs)])], { cwd: repo.dir });
+    stopping.push(() => chokidarProcess.stop());
+    await chokidarProcess.waitForLine(/^ready$/);
     let seed = null;
     if (seedIntervalMs !== null) {
       seed = startWatched('bash', ['-c', seedLoop, 'seed-loop', repo.file, String(seedIntervalMs / 1000)], { cwd: repo.dir });
@@ -92,7 +85,7 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       await quiet();
       // A random phase against the pollers' (the checksum loop's, --poll's) cycles.
       await delay(Math.random() * phaseMs);
-      const marks = { lines: cli.lines.length, inotify: inotifyProcess?.lines.length ?? 0, chokidar: chokidarEvents.length };
+      const marks = { lines: cli.lines.length, inotify: inotifyProcess?.lines.length ?? 0, chokidar: chokidarProcess.lines.length };
       calibrateClock();
       writePeerSection(repo.file, peerSection(kind, index), method, { subject, meta });
       const wroteAt = wallNow();
@@ -101,7 +94,7 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       const started = cli.lines.slice(marks.lines).find((line) => line.text.includes(`is writing ## ${response}`));
       const stamp = readFileSync(stampLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).find((entry) => entry.turn === 'response' && entry.round === index + 1);
       const kernel = inotifyProcess?.lines.slice(marks.inotify).find((line) => line.stream === 'stdout' && line.text.endsWith(' reply.md'));
-      const chokidar = chokidarEvents.slice(marks.chokidar)[0];
+      const chokidar = chokidarProcess.lines.slice(marks.chokidar).find((line) => line.stream === 'stdout');
       await quiet();
       const noticed = seedChanges().find((change) => change.at >= wroteAt);
       const since = (at) => (at === undefined ? null : at - wroteAt);
@@ -109,7 +102,7 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
         method,
         kernelMs: since(kernel?.at),
         chokidarMs: since(chokidar?.at),
-        chokidarEvent: chokidar?.event ?? null,
+        chokidarEvent: chokidar?.text.split(' ')[0] ?? null,
         turnStartedMs: since(started?.at),
         agentStartMs: since(stamp ? stamp.start * 1000 : undefined),
         seedLoopMs: since(noticed?.at),
