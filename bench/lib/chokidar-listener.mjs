@@ -16,6 +16,6 @@ const watcher = watch(directory, {
   usePolling: pollMs !== null,
   ...(pollMs === null ? {} : { interval: pollMs, binaryInterval: pollMs }),
 });
-watcher.on('all', (event, changed) => changed === file && process.stdout.write(`${event} ${changed}\n`));
+watcher.on('all', (event, changed, stats) => changed === file && process.stdout.write(`${event} ${stats?.size ?? '-'} ${changed}\n`));
 watcher.on('ready', () => process.stdout.write('ready\n'));
 process.on('SIGTERM', () => watcher.close().then(() => process.exit(0)));

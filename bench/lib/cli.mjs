@@ -19,7 +19,8 @@ export async function stopAll() {
 
 /**
  * Starts a process and stamps every line it prints on stdout or stderr with the shared wall clock
- * as it arrives. `waitForLine` resolves with the first line (seen from `after` on) that matches.
+ * as it arrives. `waitForLine` resolves with the first line (seen from `after` on) that matches:
+ * a RegExp, or a function of the line's text.
  */
 export function startWatched(command, args, { cwd, env }) {
   const launchedAt = wallNow();
@@ -56,13 +57,14 @@ export function startWatched(command, args, { cwd, env }) {
     /** Everything printed so far, for error messages. */
     output: () => lines.map((line) => line.text).join('\n'),
     waitForLine(pattern, { from = 0, timeoutMs = 15_000 } = {}) {
-      const found = lines.slice(from).find((line) => pattern.test(line.text));
+      const matches = typeof pattern === 'function' ? pattern : (text) => pattern.test(text);
+      const found = lines.slice(from).find((line) => matches(line.text));
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => finish(new Error(`Timed out after ${timeoutMs} ms waiting for ${pattern} from \`${command} ${args.join(' ')}\`. It printed:\n${lines.map((l) => l.text).join('\n')}`)), timeoutMs);
         const waiter = (line) => {
           if (line === null) finish(new Error(`The process exited (${exit?.code ?? exit?.signal}) before printing ${pattern}. It printed:\n${lines.map((l) => l.text).join('\n')}`));
-          else if (pattern.test(line.text)) finish(null, line);
+          else if (matches(line.text)) finish(null, line);
         };
         const finish = (error, line) => {
           clearTimeout(timer);

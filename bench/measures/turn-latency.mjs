@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { resolveSubject } from '../../dist/git/resolve-subject.js';
 import { chokidarListenerPath, startCli, startWatched, stampAgent } from '../lib/cli.mjs';
@@ -85,6 +85,7 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       await quiet();
       // A random phase against the pollers' (the checksum loop's, --poll's) cycles.
       await delay(Math.random() * phaseMs);
+      const sizeBefore = existsSync(repo.file) ? statSync(repo.file).size : 0;
       const marks = { lines: cli.lines.length, inotify: inotifyProcess?.lines.length ?? 0, chokidar: chokidarProcess.lines.length };
       calibrateClock();
       writePeerSection(repo.file, peerSection(kind, index), method, { subject, meta });
@@ -94,7 +95,11 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       const started = cli.lines.slice(marks.lines).find((line) => line.text.includes(`is writing ## ${response}`));
       const stamp = readFileSync(stampLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).find((entry) => entry.turn === 'response' && entry.round === index + 1);
       const kernel = inotifyProcess?.lines.slice(marks.inotify).find((line) => line.stream === 'stdout' && line.text.endsWith(' reply.md'));
-      const chokidar = chokidarProcess.lines.slice(marks.chokidar).find((line) => line.stream === 'stdout');
+      // The first event that saw this write. Polling, it may come after code-debate's own write,
+      // and one that saw only code-debate's last write may come late: the file only grows, so it
+      // is the first past the old size.
+      const sawWrite = (text) => Number(text.split(' ')[1]) > sizeBefore;
+      const chokidar = await chokidarProcess.waitForLine(sawWrite, { from: marks.chokidar, timeoutMs: 3 * phaseMs + 1_000 }).catch(() => undefined);
       await quiet();
       const noticed = seedChanges().find((change) => change.at >= wroteAt);
       const since = (at) => (at === undefined ? null : at - wroteAt);
