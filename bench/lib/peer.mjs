@@ -1,6 +1,7 @@
-import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { renderAppend, renderHeader, renderSection } from '../../dist/protocol/render-section.js';
+import { wallNow } from './clock.mjs';
 
 const point = '### R1. Debug output left in';
 
@@ -17,7 +18,9 @@ export function peerSection(kind, round) {
 /**
  * Writes the peer's next section the two ways a peer lands a write: `append` (one write(2) in
  * O_APPEND mode, as `>>` does) or `rename` (the whole new file written beside it, then renamed over
- * it, as code-debate and many editors do). Returns the text now in the file.
+ * it, as code-debate and many editors do). Returns the shared clock just before and just after the
+ * system call that lands it (the write(2), the rename(2)). Latencies count from before: the writer
+ * may be preempted as its write wakes the watchers, and the time after would then come late.
  */
 export function writePeerSection(file, section, method, { subject, meta }) {
   const old = (() => {
@@ -29,11 +32,20 @@ export function writePeerSection(file, section, method, { subject, meta }) {
   })();
   const added = old === '' ? renderHeader(subject, meta) + renderSection(section) : renderAppend(old, section);
   if (method === 'append' && old !== '') {
-    appendFileSync(file, added);
-  } else {
-    const temporary = path.join(path.dirname(file), `.${path.basename(file)}.bench.tmp`);
-    writeFileSync(temporary, old + added);
-    renameSync(temporary, file);
+    const fd = openSync(file, 'a');
+    try {
+      return landing(() => writeSync(fd, added));
+    } finally {
+      closeSync(fd);
+    }
   }
-  return old + added;
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.bench.tmp`);
+  writeFileSync(temporary, old + added);
+  return landing(() => renameSync(temporary, file));
+}
+
+function landing(land) {
+  const before = wallNow();
+  land();
+  return { before, after: wallNow() };
 }

@@ -46,6 +46,10 @@ export function latencyRows(native, processStart, polled, notes) {
   );
   if (hasKernel) rows.push(row('  raw notification (inotifywait, same writes)', kernel));
   else notes.push('inotifywait is not installed, so the raw kernel notification was not measured: `apt-get install -y inotify-tools` (Debian, Ubuntu).');
+  for (const [method, call] of [['append', 'write(2)'], ['rename', 'rename(2)']]) {
+    const landing = summarize(pick(native.samples.filter((sample) => sample.method === method), 'landingMs'));
+    rows.push(row(`  the peer's ${call}, call → return (all times count from the call: the return comes late when the watchers it wakes run first)`, landing));
+  }
   rows.push(
     row('  process start floor: spawn → stamp agent started (node:child_process, this process), after a pause as the writes come', floor),
     row('  the same, back to back (at once after another start: warm, not what a turn meets)', summarize(processStart.backToBackMs)),

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { resolveSubject } from '../../dist/git/resolve-subject.js';
 import { chokidarListenerPath, startCli, startWatched, stampAgent } from '../lib/cli.mjs';
-import { calibrateClock, wallNow } from '../lib/clock.mjs';
+import { calibrateClock } from '../lib/clock.mjs';
 import { peerSection, writePeerSection } from '../lib/peer.mjs';
 import { makeBenchRepo, subject } from '../lib/repo.mjs';
 
@@ -30,9 +30,9 @@ const md5 = (file) => createHash('md5').update(readFileSync(file)).digest('hex')
  * file. For each write: when the kernel told a listener (inotifywait), when chokidar told one (the
  * same options as src/watch/watch-file.ts), when code-debate said "my turn" (it read the section and
  * decided the turn is its own), when its agent process started, and when the plain protocol's
- * checksum loop noticed. All from the write's completion. Each watcher is a process of its own,
- * whose line the bench stamps as it arrives: one that ran in the bench's own process would delay
- * its reading of the others' lines for the same write.
+ * checksum loop noticed. All from just before the system call that lands the write. Each watcher
+ * is a process of its own, whose line the bench stamps as it arrives: one that ran in the bench's
+ * own process would delay its reading of the others' lines for the same write.
  *
  * options: samples; pollMs (null: native events); seedIntervalMs (null: no checksum loop); inotify.
  */
@@ -88,8 +88,8 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       const sizeBefore = existsSync(repo.file) ? statSync(repo.file).size : 0;
       const marks = { lines: cli.lines.length, inotify: inotifyProcess?.lines.length ?? 0, chokidar: chokidarProcess.lines.length };
       calibrateClock();
-      writePeerSection(repo.file, peerSection(kind, index), method, { subject, meta });
-      const wroteAt = wallNow();
+      const landed = writePeerSection(repo.file, peerSection(kind, index), method, { subject, meta });
+      const wroteAt = landed.before;
       await cli.waitForLine(new RegExp(`wrote ## ${response} `), { from: marks.lines, timeoutMs: 20_000 });
       if (index === 0) continue;
       const started = cli.lines.slice(marks.lines).find((line) => line.text.includes(`is writing ## ${response}`));
@@ -111,6 +111,8 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
         turnStartedMs: since(started?.at),
         agentStartMs: since(stamp ? stamp.start * 1000 : undefined),
         seedLoopMs: since(noticed?.at),
+        // The landing call's own time, and any preemption in it (see writePeerSection).
+        landingMs: landed.after - landed.before,
       });
       log(`  ${method.padEnd(6)} agent +${results.at(-1).agentStartMs?.toFixed(1)} ms`);
     }
