@@ -2,7 +2,7 @@
 // node chokidar-listener.mjs <directory> <file> [<poll ms>]
 //
 // chokidar alone, with the options src/watch/watch-file.ts gives it: prints "ready" once it
-// watches, then a line "<event> <path>" for each of its events on <file>. It runs in a process of
+// watches, then a line "<event> <size> <path>" for each of its events on <file>, with the size it saw. It runs in a process of
 // its own, as inotifywait and code-debate do, so that the bench receives all three the same way (a
 // line on a pipe) and handling one of them never delays its reading of another.
 import { watch } from 'chokidar';

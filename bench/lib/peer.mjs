@@ -34,7 +34,10 @@ export function writePeerSection(file, section, method, { subject, meta }) {
   if (method === 'append' && old !== '') {
     const fd = openSync(file, 'a');
     try {
-      return landing(() => writeSync(fd, added));
+      return landing(() => {
+        // One write(2), as `>>` makes it: a short one would not be the write this bench times.
+        if (writeSync(fd, added) !== Buffer.byteLength(added)) throw new Error(`A short write to ${file}.`);
+      });
     } finally {
       closeSync(fd);
     }

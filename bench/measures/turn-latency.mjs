@@ -5,7 +5,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { resolveSubject } from '../../dist/git/resolve-subject.js';
 import { chokidarListenerPath, startCli, startWatched, stampAgent } from '../lib/cli.mjs';
 import { calibrateClock } from '../lib/clock.mjs';
-import { peerSection, writePeerSection } from '../lib/peer.mjs';
+import { peerSection } from '../lib/peer.mjs';
+import { startPeerWriter } from '../lib/peer-writer.mjs';
 import { makeBenchRepo, subject } from '../lib/repo.mjs';
 
 export function hasInotifywait() {
@@ -61,6 +62,8 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       await seed.waitForLine(/^ready/);
     }
 
+    const writer = startPeerWriter();
+    stopping.push(() => writer.close());
     const args = ['--role', 'responder', '--agent', stampAgent, '--max-rounds', '100', '--turn-timeout', '10m', ...(pollMs === null ? [] : ['--poll', String(pollMs)]), subject];
     const cli = startCli(args, { cwd: repo.dir, env: { BENCH_STAMP_LOG: stampLog } });
     stopping.push(() => cli.stop());
@@ -88,7 +91,7 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       const sizeBefore = existsSync(repo.file) ? statSync(repo.file).size : 0;
       const marks = { lines: cli.lines.length, inotify: inotifyProcess?.lines.length ?? 0, chokidar: chokidarProcess.lines.length };
       calibrateClock();
-      const landed = writePeerSection(repo.file, peerSection(kind, index), method, { subject, meta });
+      const landed = await writer.write(repo.file, peerSection(kind, index), method, { subject, meta });
       const wroteAt = landed.before;
       await cli.waitForLine(new RegExp(`wrote ## ${response} `), { from: marks.lines, timeoutMs: 20_000 });
       if (index === 0) continue;
