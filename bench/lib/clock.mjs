@@ -12,7 +12,7 @@ const raw = () => performance.timeOrigin + performance.now();
  * Finds the offset at millisecond ticks of Date.now(): a tick came between the end of the last call
  * that still returned the old millisecond and the end of the first that returned the new one. A tick
  * whose bracket is wide (the thread was preempted in it) is skipped, and the median of three is
- * kept: now and then a tick shows the system clock 0.1-0.4 ms off the monotonic one, with a bracket
+ * kept: now and then a tick shows the system clock 0.1-0.2 ms off the monotonic one, with a bracket
  * of a microsecond. Costs about three milliseconds of busy waiting.
  */
 export function calibrateClock() {
