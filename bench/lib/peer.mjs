@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { renderAppend, renderHeader, renderSection } from '../../dist/protocol/render-section.js';
 import { wallNow } from './clock.mjs';
@@ -19,7 +19,7 @@ export function peerSection(kind, round) {
  * Writes the peer's next section the two ways a peer lands a write: `append` (one write(2) in
  * O_APPEND mode, as `>>` does) or `rename` (the whole new file written beside it, then renamed over
  * it, as code-debate and many editors do). Returns the shared clock just before and just after the
- * system call that lands it (the write(2), the rename(2)). Latencies count from before: the writer
+ * system call that lands it (the write(2), the rename(2)), and the file's size it leaves. Latencies count from before: the writer
  * may be preempted as its write wakes the watchers, and the time after would then come late.
  */
 export function writePeerSection(file, section, method, { subject, meta }) {
@@ -37,18 +37,19 @@ export function writePeerSection(file, section, method, { subject, meta }) {
       return landing(() => {
         // One write(2), as `>>` makes it: a short one would not be the write this bench times.
         if (writeSync(fd, added) !== Buffer.byteLength(added)) throw new Error(`A short write to ${file}.`);
-      });
+      }, () => fstatSync(fd).size);
     } finally {
       closeSync(fd);
     }
   }
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.bench.tmp`);
   writeFileSync(temporary, old + added);
-  return landing(() => renameSync(temporary, file));
+  return landing(() => renameSync(temporary, file), () => statSync(file).size);
 }
 
-function landing(land) {
+function landing(land, sizeNow) {
   const before = wallNow();
   land();
-  return { before, after: wallNow() };
+  const after = wallNow();
+  return { before, after, size: sizeNow() };
 }

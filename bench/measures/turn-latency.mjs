@@ -98,10 +98,12 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       const started = cli.lines.slice(marks.lines).find((line) => line.text.includes(`is writing ## ${response}`));
       const stamp = readFileSync(stampLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).find((entry) => entry.turn === 'response' && entry.round === index + 1);
       const kernel = inotifyProcess?.lines.slice(marks.inotify).find((line) => line.stream === 'stdout' && line.text.endsWith(' reply.md'));
-      // The first event that saw this write. Polling, it may come after code-debate's own write,
-      // and one that saw only code-debate's last write may come late: the file only grows, so it
-      // is the first past the old size.
-      const sawWrite = (text) => Number(text.split(' ')[1]) > sizeBefore;
+      // The first event that saw this write, by the size it reports. With native events, one of
+      // this write's size: chokidar drops a change within 50 ms of another, and the event for
+      // code-debate's answer must not stand in for one dropped. Polling, an event may see this
+      // write and code-debate's answer at once, and one that saw only code-debate's last write
+      // may come late: the file only grows, so it is the first past the old size.
+      const sawWrite = pollMs === null ? (text) => Number(text.split(' ')[1]) === landed.size : (text) => Number(text.split(' ')[1]) > sizeBefore;
       const chokidar = await chokidarProcess.waitForLine(sawWrite, { from: marks.chokidar, timeoutMs: 3 * phaseMs + 1_000 }).catch(() => undefined);
       await quiet();
       const noticed = seedChanges().find((change) => change.at >= wroteAt);
