@@ -8,28 +8,32 @@ import { calibrateClock } from './clock.mjs';
 import { writePeerSection } from './peer.mjs';
 
 if (!isMainThread) {
-  parentPort.on('message', ({ file, section, method, options }) => {
-    // This thread's own clock, anchored to the system clock as the bench's and the agents' are.
-    calibrateClock();
-    parentPort.postMessage(writePeerSection(file, section, method, options));
+  parentPort.on('message', (request) => {
+    parentPort.postMessage(request === 'calibrate' ? calibrateClock() : writePeerSection(request.file, request.section, request.method, request.options));
   });
 }
 
-/** A thread that lands the peer's writes: `write` resolves with the stamps of writePeerSection. */
+/**
+ * A thread that lands the peer's writes. `calibrate` anchors its clock to the system clock, as the
+ * bench's and the agents' are: before the pause that precedes a write, since it busy-waits for
+ * milliseconds and a write should come after a quiet pause. `write` resolves with the stamps of
+ * writePeerSection.
+ */
 export function startPeerWriter() {
   const worker = new Worker(new URL(import.meta.url));
-  return {
-    write(file, section, method, options) {
-      return new Promise((resolve, reject) => {
-        const fail = (error) => reject(error);
-        worker.once('error', fail);
-        worker.once('message', (landed) => {
-          worker.off('error', fail);
-          resolve(landed);
-        });
-        worker.postMessage({ file, section, method, options });
+  const ask = (request) =>
+    new Promise((resolve, reject) => {
+      const fail = (error) => reject(error);
+      worker.once('error', fail);
+      worker.once('message', (answer) => {
+        worker.off('error', fail);
+        resolve(answer);
       });
-    },
+      worker.postMessage(request);
+    });
+  return {
+    calibrate: () => ask('calibrate'),
+    write: (file, section, method, options) => ask({ file, section, method, options }),
     close: () => worker.terminate(),
   };
 }

@@ -33,7 +33,6 @@ export async function measureProcessStart({ samples, paceMs }) {
   const repo = makeBenchRepo('process-start');
   const stampLog = `${repo.scratch}/stamps.jsonl`;
   const startOnce = async () => {
-    calibrateClock();
     const spawnedAt = wallNow();
     const pid = await runStampAgent(repo, stampLog);
     const stamp = readFileSync(stampLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).findLast((entry) => entry.pid === pid);
@@ -44,6 +43,8 @@ export async function measureProcessStart({ samples, paceMs }) {
     const startMs = [];
     const backToBackMs = [];
     for (let i = 0; i < samples; i++) {
+      // Anchored before the pause, as its busy waiting would warm what the pause lets cool.
+      calibrateClock();
       await delay(Math.random() * paceMs);
       startMs.push(await startOnce());
       backToBackMs.push(await startOnce());

@@ -86,11 +86,13 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       const method = index === 0 ? 'create' : index % 2 === 1 ? 'append' : 'rename';
       const response = `Response ${index + 1}`;
       await quiet();
+      // The clocks are anchored before the pause (it takes milliseconds of busy waiting), so the write comes after a quiet one.
+      calibrateClock();
+      await writer.calibrate();
       // A random phase against the pollers' (the checksum loop's, --poll's) cycles.
       await delay(Math.random() * phaseMs);
       const sizeBefore = existsSync(repo.file) ? statSync(repo.file).size : 0;
       const marks = { lines: cli.lines.length, inotify: inotifyProcess?.lines.length ?? 0, chokidar: chokidarProcess.lines.length };
-      calibrateClock();
       const landed = await writer.write(repo.file, peerSection(kind, index), method, { subject, meta });
       const wroteAt = landed.before;
       await cli.waitForLine(new RegExp(`wrote ## ${response} `), { from: marks.lines, timeoutMs: 20_000 });
