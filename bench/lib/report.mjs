@@ -32,6 +32,7 @@ export function latencyRows(native, processStart, polled, notes) {
   const kernel = summarize(pick(native.samples, 'kernelMs'));
   const floor = summarize(processStart.startMs);
   const hasKernel = kernel.n > 0;
+  const byMethod = (method, key) => summarize(pick(native.samples.filter((sample) => sample.method === method), key));
   const agentLimit = hasKernel ? 2 * (kernel.p50 + floor.p50) : null;
   rows.push(
     row('Turn detection p50: write → code-debate reports "my turn" (section read, turn decided; stderr)', decided, {
@@ -47,8 +48,7 @@ export function latencyRows(native, processStart, polled, notes) {
   if (hasKernel) rows.push(row('  raw notification (inotifywait, same writes)', kernel));
   else notes.push('inotifywait is not installed, so the raw kernel notification was not measured: `apt-get install -y inotify-tools` (Debian, Ubuntu).');
   for (const [method, call] of [['append', 'write(2)'], ['rename', 'rename(2)']]) {
-    const landing = summarize(pick(native.samples.filter((sample) => sample.method === method), 'landingMs'));
-    rows.push(row(`  the peer's ${call}, call → return (all times count from the call: the return comes late when the watchers it wakes run first)`, landing));
+    rows.push(row(`  the peer's ${call}, call → return (all times count from the call: the return comes late when the watchers it wakes run first)`, byMethod(method, 'landingMs')));
   }
   rows.push(
     row('  process start floor: spawn → stamp agent started (node:child_process, this process), after a pause as the writes come', floor),
@@ -56,7 +56,7 @@ export function latencyRows(native, processStart, polled, notes) {
     row('  chokidar alone, a process of its own (same options as src/watch/watch-file.ts)', summarize(pick(native.samples, 'chokidarMs'))),
   );
   for (const method of ['append', 'rename']) {
-    rows.push(row(`  agent started p50 for writes by ${method}`, summarize(pick(native.samples.filter((sample) => sample.method === method), 'agentStartMs'))));
+    rows.push(row(`  agent started p50 for writes by ${method}`, byMethod(method, 'agentStartMs')));
   }
   const seed = summarize(pick(native.samples, 'seedLoopMs'));
   if (seed.n > 0) {
