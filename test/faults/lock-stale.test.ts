@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/protocol/parse-document.js';
+import { processStartOf } from '../../src/session/process-alive.js';
 import { statePaths } from '../../src/session/state-paths.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { isAlive, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
@@ -52,37 +54,70 @@ async function debatedToTheEnd(repo: DebateRepo, dir: string, processes: Running
   expect((await readdir(dir)).filter((name) => name.endsWith('.lock'))).toEqual([]);
 }
 
-describe('a stale lock whose pid now belongs to another live process (case 4)', () => {
-  it('the write and takeover locks naming an unrelated live process are broken at once, and that process is left alone', async () => {
-    const { repo, paths, launch } = await setup();
-    const unrelated = spawn('sleep', ['1000'], { stdio: 'ignore' });
-    repos.onCleanup(async () => {
-      const exited = once(unrelated, 'exit');
-      unrelated.kill('SIGKILL');
-      await exited;
-    });
-    if (unrelated.pid === undefined) throw new Error('sleep did not start');
-    // As a code-debate that died holding them would have left them, had its pid gone to `sleep` since.
-    const lock = JSON.stringify({ pid: unrelated.pid, host, at: Date.now() });
-    await writeFile(paths.writeLock, lock);
-    await writeFile(paths.takeoverLock, lock);
+/** A process that lives until the test ends: `argv0` is what its command line starts with. */
+async function liveProcess(argv0: string): Promise<number> {
+  // bash's `exec -a` names the process as a code-debate would be named; plain `sleep` otherwise.
+  const unrelated = spawn('bash', ['-c', `exec -a '${argv0}' sleep 1000`], { stdio: 'ignore' });
+  repos.onCleanup(async () => {
+    const exited = once(unrelated, 'exit');
+    unrelated.kill('SIGKILL');
+    await exited;
+  });
+  const pid = unrelated.pid;
+  if (pid === undefined) throw new Error('sleep did not start');
+  await waitFor(() => readProcessFile(pid, 'cmdline').startsWith(`${argv0}\0`), `pid ${pid} to run as ${argv0}`);
+  return pid;
+}
 
-    const reviewer = launch(['--json']);
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
-    const responder = launch(['--json']);
-    await debatedToTheEnd(repo, paths.dir, [reviewer, responder]);
-    // Broken at the first try: each write took far less than the write lock's 10 s timeout.
-    const writes = [reviewer, responder].flatMap((process) =>
-      process
-        .output()
-        .stdout.split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as { type: string; ms?: number })
-        .filter((event) => event.type === 'turn-written'),
-    );
-    expect(writes).toHaveLength(3);
-    for (const write of writes) expect(write.ms).toBeLessThan(5_000);
-    expect(isAlive(unrelated.pid)).toBe(true);
+function readProcessFile(pid: number, name: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/${name}`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A Reviewer and a Responder debate with the write and takeover locks already held by `lock`, a
+ * record naming `pid`, a live process other than the code-debate that left it: each lock is broken
+ * at its first try, the debate ends whole, and `pid` is left alone.
+ */
+async function debateThroughStaleLocks(lock: string, pid: number): Promise<void> {
+  const { repo, paths, launch } = await setup();
+  await writeFile(paths.writeLock, lock);
+  await writeFile(paths.takeoverLock, lock);
+
+  const reviewer = launch(['--json']);
+  await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+  const responder = launch(['--json']);
+  await debatedToTheEnd(repo, paths.dir, [reviewer, responder]);
+  // Broken at the first try: each write took far less than the 30 s after which any lock is stale.
+  const writes = [reviewer, responder].flatMap((process) =>
+    process
+      .output()
+      .stdout.split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { type: string; ms?: number })
+      .filter((event) => event.type === 'turn-written'),
+  );
+  expect(writes).toHaveLength(3);
+  for (const write of writes) expect(write.ms).toBeLessThan(5_000);
+  expect(isAlive(pid)).toBe(true);
+}
+
+describe('a stale lock whose pid now belongs to another live process (case 4)', () => {
+  it('locks as code-debate leaves them, with its start time: a pid reused since is told apart by its start, even by a process named code-debate', async () => {
+    // Named so that its command line cannot tell it apart: only the start time the lock records can.
+    const pid = await liveProcess('code-debate-imposter');
+    const started = processStartOf(pid);
+    if (started === null) throw new Error(`no start time for pid ${pid} in /proc`);
+    // A code-debate that had this pid before, and died holding the locks, started earlier.
+    await debateThroughStaleLocks(JSON.stringify({ pid, host, at: Date.now(), processStart: started - 1 }), pid);
+  });
+
+  it('locks without a start time (as from a system without /proc): a pid reused since by a process that is not code-debate', async () => {
+    const pid = await liveProcess('sleep');
+    await debateThroughStaleLocks(JSON.stringify({ pid, host, at: Date.now() }), pid);
   });
 
   it('locks and a claim naming this very process, left by an earlier one that had its pid (a restarted container), are taken back', async () => {
