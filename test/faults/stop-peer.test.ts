@@ -1,6 +1,9 @@
+import { readFile, readdir } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/protocol/parse-document.js';
+import { statePaths } from '../../src/session/state-paths.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos } from '../helpers/e2e.js';
 import { startCli, type Running } from '../helpers/run-cli.js';
@@ -13,18 +16,30 @@ const host = os.hostname();
 /** Past the heartbeat's stale threshold (3 missed beats of 5 s, checked every second), with room to say so first. */
 const turnTimeout = '22s';
 
+/** The processes a test starts, continued and killed after it, whatever state it left them in. */
+function stoppedOnCleanup(): Running[] {
+  const running: Running[] = [];
+  repos.onCleanup(async () => {
+    for (const process of running.splice(0)) {
+      process.child.kill('SIGCONT');
+      process.child.kill('SIGKILL');
+      await process.exited;
+    }
+  });
+  return running;
+}
+
+/** The state letter of `pid` in /proc/<pid>/stat (`T`: stopped), or '' once it is gone. */
+async function processState(pid: number): Promise<string> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+}
+
 describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
   it('the Responder stopped while its agent runs, past the stale threshold and the turn timeout: continued, it does not write over the CONSENSUS', async () => {
     const repo = await repos.repo();
     const agent = await gatedAgent(repo);
-    const running: Running[] = [];
-    repos.onCleanup(async () => {
-      for (const process of running.splice(0)) {
-        process.child.kill('SIGCONT');
-        process.child.kill('SIGKILL');
-        await process.exited;
-      }
-    });
+    const running = stoppedOnCleanup();
     // Both sides up before the Review: the turn timeout then starts as the Responder's agent does.
     await agent.hold('review');
     await agent.hold('response');
@@ -63,4 +78,42 @@ describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
     expect(parseDocument(final).ok).toBe(true);
     expect(await agent.calls()).toEqual(['review', 'response']);
   }, 60_000);
+
+  it('the Responder stopped while it holds the write lock, its section about to be written: the lock is broken once stale, and continued, it does not write over the CONSENSUS', async () => {
+    const repo = await repos.repo();
+    const agent = await gatedAgent(repo);
+    const running = stoppedOnCleanup();
+    const lock = statePaths(path.join(repo.dir, '.git'), repo.dir, repo.file).writeLock;
+    await agent.hold('review');
+    const reviewer = startCli(['--agent', agent.spec, '--turn-timeout', '5s', 'HEAD'], { cwd: repo.dir });
+    running.push(reviewer);
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    // The fault point stops the Responder (SIGSTOP) with the lock taken and its agent's section in hand, before it reads the file again.
+    const responder = startCli(['--agent', agent.spec, 'HEAD'], { cwd: repo.dir, env: { CODE_DEBATE_FAULT: 'write-lock-held=stop' } });
+    running.push(responder);
+    await waitFor(() => responder.output().stderr.includes('I am the Responder'), 'the Responder');
+    await agent.release('review');
+    const pid = responder.child.pid ?? -1;
+    await waitFor(async () => (await processState(pid)) === 'T', 'the Responder to stop holding the write lock');
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid });
+
+    // The Reviewer's turn timeout passes at once; the lock of a live holder is waited for until it is 30 s old.
+    await waitFor(async () => headingsOf(await repo.readReply()).includes('## CONSENSUS'), 'the Reviewer to break the stale lock and write the CONSENSUS', 45_000);
+    const reviewerExit = await reviewer.exited;
+    expect(reviewerExit.code, reviewerExit.stderr).toBe(3);
+    const consensus = await repo.readReply();
+    expect(headingsOf(consensus)).toEqual(['## Review', '## CONSENSUS']);
+    expect(consensus).toContain('**Outcome:** peer timed out');
+
+    responder.child.kill('SIGCONT');
+    const responderExit = await responder.exited;
+    expect(responderExit.stderr).toContain('did not write ## Response 1: the file changed while the agent was writing and the turn no longer stands');
+    expect(responderExit.code, responderExit.stderr).toBe(0);
+    const final = await repo.readReply();
+    expect(final).toBe(consensus);
+    expect(parseDocument(final).ok).toBe(true);
+    expect(await agent.calls()).toEqual(['review', 'response']);
+    // The Responder released no lock it no longer held, and none is left.
+    expect((await readdir(path.dirname(lock))).filter((name) => name.endsWith('.lock'))).toEqual([]);
+  }, 80_000);
 });
