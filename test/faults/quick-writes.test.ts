@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/protocol/parse-document.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
 import { startCli, type Running } from '../helpers/run-cli.js';
@@ -13,7 +14,11 @@ import { gatedAgent } from './gated-agent.js';
 const repos = useDebateRepos();
 const run = promisify(execFile);
 
-/** Both ways of noticing a change: native events, and polling the stat (whose ctime no rewrite can set back). */
+/**
+ * Both ways of noticing a change: native events, and polling the stat (whose ctime no rewrite can
+ * set back). The checksum read every 2 s backs both, so these cases show the final state processed,
+ * not which of the three saw it first.
+ */
 const modes = [
   ['native events', []],
   ['--poll 100', ['--poll', '100']],
@@ -32,6 +37,13 @@ async function waitingReviewer(extra: readonly string[]): Promise<{ repo: Debate
   return { repo, reviewer };
 }
 
+/** Each section once, the file valid, and the outcome of the one answer the test wrote. */
+function endedWhole(text: string): void {
+  expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+  expect(parseDocument(text).ok).toBe(true);
+  expect(text).toContain('**Outcome:** consensus: every point is resolved after 1 round.');
+}
+
 const heading = '\n---\n\n## Response 1\n\n### R1. Debug output left in\n';
 const agreed = '**Agreed**: it goes.\n';
 
@@ -46,8 +58,7 @@ describe('changes in quick succession (case 6)', () => {
       const exit = await reviewer.exited;
       expect(exit.code, exit.stderr).toBe(0);
       // Read half-written, R1 would have had no answer and the Reviewer would have followed up.
-      expect(headingsOf(await repo.readReply())).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
-      expect(await repo.readReply()).toContain('**Outcome:** consensus: every point is resolved after 1 round.');
+      endedWhole(await repo.readReply());
       expect(exit.stderr).not.toContain('not a turn');
     });
 
@@ -72,8 +83,7 @@ describe('changes in quick succession (case 6)', () => {
       expect([after.ino, after.size, after.mtimeNs]).toEqual([before.ino, before.size, before.mtimeNs]);
       const exit = await reviewer.exited;
       expect(exit.code, exit.stderr).toBe(0);
-      expect(headingsOf(await repo.readReply())).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
-      expect(await repo.readReply()).toContain('**Outcome:** consensus: every point is resolved after 1 round.');
+      endedWhole(await repo.readReply());
     });
   }
 });

@@ -93,7 +93,7 @@ describe('two processes started at the same instant (case 1)', () => {
     expect(spreads[Math.floor(spreads.length / 2)]).toBeLessThan(50);
   }, 120_000);
 
-  it(`${debateRaces} times with code-debate itself: one Reviewer, one Responder, and each debate ends valid, every section once`, async () => {
+  it(`${debateRaces} times with code-debate itself: one Reviewer, one Responder, and each debate ends valid, every section once, its outcome stated`, async () => {
     const outcomes = await inBatches(debateRaces, debateBatch, async (index) => {
       const repo = await repos.repo();
       const gate = await raceGate(path.join(repo.dir, '..', `gate-${index}`));
@@ -106,6 +106,7 @@ describe('two processes started at the same instant (case 1)', () => {
         roles: exits.map((exit) => /I am the (Reviewer|Responder)/.exec(exit.stderr)?.[1] ?? exit.stderr).sort(),
         valid: parseDocument(text).ok,
         headings: headingsOf(text),
+        outcome: /^\*\*Outcome:\*\* (.*)$/m.exec(text)?.[1],
       };
     });
     for (const outcome of outcomes) {
@@ -114,6 +115,7 @@ describe('two processes started at the same instant (case 1)', () => {
         roles: ['Responder', 'Reviewer'],
         valid: true,
         headings: ['## Review', '## Response 1', '## CONSENSUS'],
+        outcome: 'consensus: every point is resolved after 1 round.',
       });
     }
   }, 180_000);
