@@ -3,12 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendSection, type AppendRequest } from '../../src/session/append-section.js';
 import { DebateFileError } from '../../src/session/debate-file-error.js';
+import { parseDocument } from '../../src/protocol/parse-document.js';
 import { checksumOf } from '../../src/session/read-debate-file.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { useTempDir } from '../session/temp-dir.js';
+import { canMountSmallDisk, mountSmallDisk } from './small-disk.js';
 import { findUnwritable } from './unwritable-dir.js';
 
 const tempDir = useTempDir('write-failures');
@@ -100,39 +102,80 @@ describe('a write that fails (case 8)', () => {
 });
 
 const unwritable = await findUnwritable();
+const smallDisk = await canMountSmallDisk();
+
+/** How a test makes the debate file's directory refuse the next write, and undoes it. */
+interface Refusal {
+  refuse(): Promise<void>;
+  undo(): Promise<void>;
+}
+
+/**
+ * A Reviewer writes its Review to `file` (relative to the repository) and waits; the refusal set
+ * up in the new repository then makes the file's directory refuse the next write. The Responder
+ * stops with `error` and exit code 2, leaving the file, its directory, the lock and the claims as
+ * they were; once undone, a new Responder goes on from the file, and the debate ends whole: the
+ * turn was not lost.
+ */
+async function refusedThenResumed(file: string, error: RegExp, setUp: (repoDir: string) => Promise<Refusal>): Promise<void> {
+  const repo = await repos.repo();
+  const refusal = await setUp(repo.dir);
+  const agent = await repo.script('agent', { review: sampleReview });
+  const start = () => startCli(['--agent', scriptedAgent(agent.script, agent.log), '--file', file, 'HEAD'], { cwd: repo.dir });
+  const reviewer = start();
+  repos.onCleanup(async () => {
+    reviewer.child.kill('SIGTERM');
+    await reviewer.exited;
+  });
+  await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
+  const debateFile = path.join(repo.dir, file);
+  const before = await readFile(debateFile);
+  await refusal.refuse();
+  repos.onCleanup(() => refusal.undo());
+  const listing = await readdir(path.dirname(debateFile));
+  const exit = await start().exited;
+  expect((await readFile(debateFile)).equals(before)).toBe(true);
+  expect(await readdir(path.dirname(debateFile))).toEqual(listing);
+  await refusal.undo();
+  expect(exit.stderr).toMatch(error);
+  expect(exit.stderr).toContain('then start code-debate again: it goes on from the file.');
+  expect(exit.stderr).not.toContain('internal error');
+  expect(exit.code).toBe(2);
+  const state = path.join(repo.dir, '.git', 'code-debate');
+  const [key] = await readdir(state);
+  expect(await readdir(path.join(state, key ?? ''))).toEqual(['reviewer.json']);
+  const [a, b] = await Promise.all([reviewer.exited, start().exited]);
+  expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+  const text = await readFile(debateFile, 'utf8');
+  expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+  expect(parseDocument(text).ok).toBe(true);
+  expect(text).toContain('**Outcome:** consensus');
+}
 
 describe('a debate whose directory refuses the write (case 8, real processes)', () => {
-  it.runIf(unwritable !== null)('the Responder stops with the clear error; the file, the lock and the claims are as before', async () => {
-    const repo = await repos.repo();
-    const agent = await repo.script('agent', { review: sampleReview });
-    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
-    repos.onCleanup(async () => {
-      reviewer.child.kill('SIGTERM');
-      await reviewer.exited;
-    });
-    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
-    const before = await readFile(repo.file);
-    const listing = await readdir(repo.dir);
-    const undo = await unwritable!.make(repo.dir);
-    repos.onCleanup(undo);
-    const responder = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
-    const exit = await responder.exited;
-    await undo();
-    expect(exit.stderr).toMatch(
-      new RegExp(`code-debate: Cannot write the next section to ${repo.file}: .+ \\(${unwritable!.code}: .+, open '${repo.dir}/\\.reply\\.md\\.\\d+\\.[0-9a-f]+\\.tmp'\\)\\. Nothing was written`),
+  it.runIf(unwritable !== null)(`a directory that refuses new files (${unwritable?.code}): the Responder stops with the clear error; the file, the lock and the claims are as before`, async () => {
+    let undo: () => Promise<void> = async () => undefined;
+    await refusedThenResumed(
+      'reply.md',
+      new RegExp(`code-debate: Cannot write the next section to /.+/reply\\.md: .+ \\(${unwritable?.code}: .+, open '/.+/\\.reply\\.md\\.\\d+\\.[0-9a-f]+\\.tmp'\\)\\. Nothing was written`),
+      async (dir) => ({
+        refuse: async () => void (undo = await unwritable!.make(dir)),
+        undo: () => undo(),
+      }),
     );
-    expect(exit.stderr).toContain('then start code-debate again: it goes on from the file.');
-    expect(exit.stderr).not.toContain('internal error');
-    expect(exit.code).toBe(2);
-    expect((await readFile(repo.file)).equals(before)).toBe(true);
-    expect(await readdir(repo.dir)).toEqual(listing);
-    const state = path.join(repo.dir, '.git', 'code-debate');
-    const [key] = await readdir(state);
-    expect(await readdir(path.join(state, key ?? ''))).toEqual(['reviewer.json']);
-    // Writable again, a new Responder goes on from the file: the turn was not lost.
-    const again = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
-    const [a, b] = await Promise.all([reviewer.exited, again.exited]);
-    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-    expect(headingsOf(await repo.readReply())).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+  });
+
+  it.runIf(smallDisk)('a full disk (ENOSPC, a tmpfs filled up): the Responder stops with the clear error; the file, the lock and the claims are as before', async () => {
+    await refusedThenResumed(
+      'debate/reply.md',
+      new RegExp(`code-debate: Cannot write the next section to /.+/debate/reply\\.md: the disk is full \\(ENOSPC: no space left on device, write\\)\\. Nothing was written`),
+      // Only the debate file's directory is on the small disk: the claims and locks under .git still have room.
+      async (dir) => {
+        const disk = await mountSmallDisk(path.join(dir, 'debate'));
+        if (disk === null) throw new Error('the small disk could not be mounted, though the probe could');
+        repos.onCleanup(() => disk.unmount());
+        return { refuse: () => disk.fill(), undo: () => disk.free() };
+      },
+    );
   });
 });
