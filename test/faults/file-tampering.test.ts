@@ -2,9 +2,7 @@ import { appendFile, copyFile, readdir, readFile, rename, rm, writeFile } from '
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findHistoryChange } from '../../src/protocol/find-history-change.js';
-import { parseDocument } from '../../src/protocol/parse-document.js';
-import { headingsOf } from '../helpers/debate-repo.js';
-import { sampleReview, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
+import { expectEndedWhole, sampleReview, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
 import { startCli, type Running } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { gatedAgent } from './gated-agent.js';
@@ -31,13 +29,6 @@ function side(repo: DebateRepo, args: string[]): Running {
     await running.exited;
   });
   return running;
-}
-
-/** The debate ended whole after all: each section once, the file valid, its outcome stated. */
-function endedWhole(text: string): void {
-  expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
-  expect(parseDocument(text).ok).toBe(true);
-  expect(text).toContain('**Outcome:** consensus: every point is resolved');
 }
 
 const review = '# Code Debate: HEAD\n\n## Review\n\n### R1. A point\n**Severity:** low\n\n*— Reviewer · x · 2026-01-01T00:00:00Z*\n\n';
@@ -78,7 +69,7 @@ describe('a person or an editor changes the file (case 5)', () => {
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
     const text = await repo.readReply();
-    endedWhole(text);
+    expectEndedWhole(text);
     expect(text).toContain('A note from a person.\n\nA note saved by an editor.\n\n---\n\n## Response 1');
     expect(a.stderr + b.stderr).not.toContain('not by appending');
     expect(await agent.calls()).toEqual(['review', 'response', 'consensus']);
@@ -118,7 +109,7 @@ describe('a person or an editor changes the file (case 5)', () => {
     for (const exit of [a, b]) expect(exit.stderr).toContain('reply.md holds the debate as it was again: going on');
     const text = await repo.readReply();
     expect(text.startsWith(full.toString('utf8'))).toBe(true);
-    endedWhole(text);
+    expectEndedWhole(text);
     // Response 1 was written once; the CONSENSUS asked for twice, written once.
     expect(await agent.calls()).toEqual(['review', 'response', 'consensus', 'consensus']);
   });
@@ -158,7 +149,7 @@ describe('a person or an editor changes the file (case 5)', () => {
     const responder = side(repo, ['--agent', agent.spec]);
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-    endedWhole(await repo.readReply());
+    expectEndedWhole(await repo.readReply());
     expect(await agent.calls()).toEqual(['review', 'response', 'consensus']);
   });
 

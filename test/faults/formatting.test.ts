@@ -1,12 +1,11 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { trackPoints } from '../../src/ledger/track-points.js';
 import { findHistoryChange } from '../../src/protocol/find-history-change.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
-import { headingsOf } from '../helpers/debate-repo.js';
-import { useDebateRepos } from '../helpers/e2e.js';
+import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { startCli, type Running } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { gatedAgent } from './gated-agent.js';
@@ -59,14 +58,19 @@ describe('a formatter rewrites the file (case 9)', () => {
     );
   });
 
-  it('while the Reviewer waits: not a turn, the debate goes on, and our sections keep the CRLF and the BOM', async () => {
+  it("while the Reviewer waits, on a person's note too: not a turn, the debate goes on, and our sections keep the CRLF and the BOM", async () => {
     const repo = await repos.repo();
     const agent = await gatedAgent(repo);
     const reviewer = startCli(['--agent', agent.spec, 'HEAD'], { cwd: repo.dir });
     await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
-    const formatted = format(await repo.readReply());
+    // Our sections end no line in whitespace: a person's note gives the formatter some to strip.
+    await appendFile(repo.file, 'A note from a person,  \nwith a hard line break and stray spaces. \t\n');
+    await waitFor(() => notTurns(reviewer) === 1, 'the note to be seen');
+    const noted = await repo.readReply();
+    const formatted = format(noted);
+    expect(formatted).not.toBe(`\uFEFF${noted.replaceAll('\n', '\r\n')}`);
     await saveByRename(repo.file, formatted);
-    await waitFor(() => reviewer.output().stderr.includes('not a turn, still waiting'), 'the formatting to be seen');
+    await waitFor(() => notTurns(reviewer) === 2, 'the formatting to be seen');
     const responder = startCli(['--agent', agent.spec, 'HEAD'], { cwd: repo.dir });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
@@ -74,7 +78,7 @@ describe('a formatter rewrites the file (case 9)', () => {
     const text = await repo.readReply();
     expect(text.startsWith(formatted)).toBe(true);
     expect(text.replaceAll('\r\n', '')).not.toContain('\n');
-    expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+    expectEndedWhole(text);
     expect(await agent.calls()).toEqual(['review', 'response', 'consensus']);
   });
 
@@ -93,10 +97,15 @@ describe('a formatter rewrites the file (case 9)', () => {
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
     expect(b.stderr).toContain('wrote ## Response 1');
     expect(b.stderr).not.toContain('did not write');
-    expect(headingsOf(await repo.readReply())).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+    expectEndedWhole(await repo.readReply());
     expect(await agent.calls()).toEqual(['review', 'response', 'consensus']);
   });
 });
+
+/** How many times `process` said a change of the file was not a turn. */
+function notTurns(process: Running): number {
+  return process.output().stderr.match(/not a turn, still waiting/g)?.length ?? 0;
+}
 
 async function saveByRename(file: string, text: string): Promise<void> {
   const temporary = path.join(path.dirname(file), `${path.basename(file)}~`);

@@ -5,11 +5,9 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/protocol/parse-document.js';
 import { processStartOf } from '../../src/session/process-alive.js';
 import { statePaths } from '../../src/session/state-paths.js';
-import { headingsOf } from '../helpers/debate-repo.js';
-import { isAlive, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
+import { expectEndedWhole, isAlive, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
 import { startCli, type Running } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { gatedAgent } from './gated-agent.js';
@@ -39,7 +37,7 @@ async function setup() {
   return { repo, paths, launch };
 }
 
-/** Both sides ended with code 0, without waiting a lock out, and the debate is whole and valid, with no lock left. */
+/** Both sides ended with code 0, without waiting a lock out, and the debate is whole, valid and its outcome stated, with no lock left. */
 async function debatedToTheEnd(repo: DebateRepo, dir: string, processes: Running[]): Promise<void> {
   const exits = await Promise.all(processes.map((process) => process.exited));
   const stderr = exits.map((exit) => exit.stderr).join('\n');
@@ -48,9 +46,7 @@ async function debatedToTheEnd(repo: DebateRepo, dir: string, processes: Running
     stderr,
   ).toEqual([0, 0]);
   expect(stderr).not.toContain('Cannot take the lock');
-  const text = await repo.readReply();
-  expect(parseDocument(text).ok).toBe(true);
-  expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+  expectEndedWhole(await repo.readReply());
   expect((await readdir(dir)).filter((name) => name.endsWith('.lock'))).toEqual([]);
 }
 

@@ -4,9 +4,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/protocol/parse-document.js';
-import { headingsOf } from '../helpers/debate-repo.js';
-import { useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
+import { expectEndedWhole, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
 import { startCli, type Running } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { gatedAgent } from './gated-agent.js';
@@ -37,13 +35,6 @@ async function waitingReviewer(extra: readonly string[]): Promise<{ repo: Debate
   return { repo, reviewer };
 }
 
-/** Each section once, the file valid, and the outcome of the one answer the test wrote. */
-function endedWhole(text: string): void {
-  expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
-  expect(parseDocument(text).ok).toBe(true);
-  expect(text).toContain('**Outcome:** consensus: every point is resolved after 1 round.');
-}
-
 const heading = '\n---\n\n## Response 1\n\n### R1. Debug output left in\n';
 const agreed = '**Agreed**: it goes.\n';
 
@@ -58,7 +49,7 @@ describe('changes in quick succession (case 6)', () => {
       const exit = await reviewer.exited;
       expect(exit.code, exit.stderr).toBe(0);
       // Read half-written, R1 would have had no answer and the Reviewer would have followed up.
-      endedWhole(await repo.readReply());
+      expectEndedWhole(await repo.readReply(), 'consensus: every point is resolved after 1 round.');
       expect(exit.stderr).not.toContain('not a turn');
     });
 
@@ -83,7 +74,7 @@ describe('changes in quick succession (case 6)', () => {
       expect([after.ino, after.size, after.mtimeNs]).toEqual([before.ino, before.size, before.mtimeNs]);
       const exit = await reviewer.exited;
       expect(exit.code, exit.stderr).toBe(0);
-      endedWhole(await repo.readReply());
+      expectEndedWhole(await repo.readReply(), 'consensus: every point is resolved after 1 round.');
     });
   }
 });

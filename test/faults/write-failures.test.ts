@@ -3,10 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendSection, type AppendRequest } from '../../src/session/append-section.js';
 import { DebateFileError } from '../../src/session/debate-file-error.js';
-import { parseDocument } from '../../src/protocol/parse-document.js';
 import { checksumOf } from '../../src/session/read-debate-file.js';
-import { headingsOf } from '../helpers/debate-repo.js';
-import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
+import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { useTempDir } from '../session/temp-dir.js';
@@ -146,10 +144,7 @@ async function refusedThenResumed(file: string, error: RegExp, setUp: (repoDir: 
   expect(await readdir(path.join(state, key ?? ''))).toEqual(['reviewer.json']);
   const [a, b] = await Promise.all([reviewer.exited, start().exited]);
   expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-  const text = await readFile(debateFile, 'utf8');
-  expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
-  expect(parseDocument(text).ok).toBe(true);
-  expect(text).toContain('**Outcome:** consensus');
+  expectEndedWhole(await readFile(debateFile, 'utf8'));
 }
 
 describe('a debate whose directory refuses the write (case 8, real processes)', () => {

@@ -1,6 +1,7 @@
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { parseDocument } from '../../src/protocol/parse-document.js';
 import { isGone } from '../session/processes.js';
-import { makeDebateRepo } from './debate-repo.js';
+import { headingsOf, makeDebateRepo } from './debate-repo.js';
 
 export type DebateRepo = Awaited<ReturnType<typeof makeDebateRepo>>;
 
@@ -26,4 +27,14 @@ export function useDebateRepos(): { repo(): Promise<DebateRepo>; onCleanup(clean
 /** Whether `pid` still runs: a zombie nobody reaped (its parent already exited) does not. */
 export function isAlive(pid: number): boolean {
   return !isGone(pid);
+}
+
+/** The sections of a one-round debate that ended in agreement. */
+export const oneRound = ['## Review', '## Response 1', '## CONSENSUS'];
+
+/** The debate in `text` ended whole: the sections `headings`, each once, the file valid, and an outcome stated that begins with `outcome`. */
+export function expectEndedWhole(text: string, outcome = 'consensus', headings: readonly string[] = oneRound): void {
+  expect(headingsOf(text)).toEqual(headings);
+  expect(parseDocument(text).ok).toBe(true);
+  expect(text).toContain(`**Outcome:** ${outcome}`);
 }
