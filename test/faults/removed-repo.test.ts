@@ -28,21 +28,33 @@ function cpuMs(pid: number): number | null {
   }
 }
 
+/** Follows the CPU time `pid` uses from now on, sampled every 25 ms until `stop`, which gives it in ms (up to the last sample before an exit). */
+function followCpu(pid: number): { stop(): number } {
+  const before = cpuMs(pid) ?? 0;
+  let last = before;
+  const sampler = setInterval(() => (last = cpuMs(pid) ?? last), 25);
+  return {
+    stop() {
+      clearInterval(sampler);
+      return last - before;
+    },
+  };
+}
+
 /** Removes `dir` under the running `process` and follows it to its exit: how long that took, and the CPU it used meanwhile. */
 async function removeUnder(process: Running, dir: string): Promise<{ exit: Exit; ms: number; cpuMs: number }> {
   const pid = process.child.pid ?? -1;
-  const before = cpuMs(pid) ?? 0;
-  let last = before;
+  const cpu = followCpu(pid);
   const started = Date.now();
-  await rm(dir, { recursive: true, force: true, maxRetries: 5 });
-  const sampler = setInterval(() => (last = cpuMs(pid) ?? last), 25);
+  let used: number;
   try {
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
     await waitFor(() => process.child.exitCode !== null || process.child.signalCode !== null, `pid ${pid} to exit once ${dir} is gone`, 3 * noticeWithinMs);
   } finally {
-    clearInterval(sampler);
+    used = cpu.stop();
   }
   const exit = await process.exited;
-  return { exit, ms: Date.now() - started, cpuMs: last - before };
+  return { exit, ms: Date.now() - started, cpuMs: used };
 }
 
 /** A repository, one gated agent for both sides, and every process started stopped after the test. */
@@ -127,8 +139,12 @@ describe.runIf(linux)('the repository or the working directory removed under a r
     const responder = launch(repo.dir);
     await agent.started('response');
 
+    // The Responder, waiting for its agent under the removed repository (its heartbeats failing), must not spin either.
+    const responderCpu = followCpu(responder.child.pid ?? -1);
     expect((await removeUnder(reviewer, repo.dir)).exit.code).toBe(6);
     await agent.release('response');
+    await waitFor(() => responder.child.exitCode !== null, 'the Responder to exit once its agent answered', 3 * noticeWithinMs);
+    expect(responderCpu.stop()).toBeLessThan(cpuBudgetMs);
     const exit = await responder.exited;
     expect(exit.code, exit.stderr).toBe(6);
     expect(exit.stderr).toContain(`code-debate: Cannot go on with the debate: the repository ${repo.dir} was removed while code-debate was running, and reply.md with it.`);
