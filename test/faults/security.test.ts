@@ -240,8 +240,8 @@ describe('a claim file planted by another user', () => {
     expect(exit.stderr).toContain(`delete ${files[0]} and ${files[1]}`);
   });
 
-  // KNOWN BUG: run-session's stopOrphanAgent signals whatever group a dead holder's claim names.
-  // Fixed by checking it with isDebateAgentGroup (src/session/is-debate-agent-group.ts) first. Drop `.fails` once fixed.
+  // Taking over a dead holder's role stops its orphaned agent, but only a group this debate started
+  // (isDebateAgentGroup, src/session/is-debate-agent-group.ts): a claim may name any group.
   it("naming another process group as its orphaned agent: that group is not killed", async () => {
     const repo = await repos.repo();
     const victim = await bystander();
@@ -252,8 +252,8 @@ describe('a claim file planted by another user', () => {
     expect(isAlive(victim.pid)).toBe(true);
   });
 
-  // KNOWN BUG: claim-role and file-lock read claims and locks with readFile, which blocks forever on a FIFO.
-  // Fixed by reading them with readStateFile (src/session/read-state-file.ts). Drop `.fails` once fixed.
+  // A plain read of a FIFO blocks until a writer comes: claims and locks are read with readStateFile
+  // (src/session/read-state-file.ts), which never blocks and takes anything but a small file for no claim.
   it('as a FIFO: the process does not hang, it takes a role', async () => {
     const repo = await repos.repo();
     await plant(repo, 'reviewer', (file) => run('mkfifo', [file]).then(() => undefined));
