@@ -40,7 +40,7 @@ export async function mountSmallDisk(dir: string): Promise<SmallDisk | null> {
       }
     },
     free: () => rm(filler, { force: true }),
-    // Lazily: a watcher of a process killed just before may still be let go of.
+    // Lazily: a process killed just before may not have let go of the directory yet.
     unmount: async () => void (await run('umount', ['--lazy', dir])),
   };
 }

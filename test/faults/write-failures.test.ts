@@ -119,12 +119,15 @@ async function refusedThenResumed(file: string, error: RegExp, setUp: (repoDir: 
   const repo = await repos.repo();
   const refusal = await setUp(repo.dir);
   const agent = await repo.script('agent', { review: sampleReview });
-  const start = () => startCli(['--agent', scriptedAgent(agent.script, agent.log), '--file', file, 'HEAD'], { cwd: repo.dir });
+  const start = () => {
+    const side = startCli(['--agent', scriptedAgent(agent.script, agent.log), '--file', file, 'HEAD'], { cwd: repo.dir });
+    repos.onCleanup(async () => {
+      side.child.kill('SIGTERM');
+      await side.exited;
+    });
+    return side;
+  };
   const reviewer = start();
-  repos.onCleanup(async () => {
-    reviewer.child.kill('SIGTERM');
-    await reviewer.exited;
-  });
   await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
   const debateFile = path.join(repo.dir, file);
   const before = await readFile(debateFile);
