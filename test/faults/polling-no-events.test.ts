@@ -43,7 +43,7 @@ const twoRounds = ['## Review', '## Response 1', '## Reviewer Follow-up 1', '## 
  * them once the Reviewer has written its Review (checked then to hold no inotify instance) and
  * the Responder has started.
  */
-async function debateWithout(flags: readonly string[], env: Record<string, string>): Promise<{ reviewer: Running; responder: Running; readReply(): Promise<string> }> {
+async function twoRoundDebate(flags: readonly string[], env: Record<string, string>): Promise<{ reviewer: Running; responder: Running; readReply(): Promise<string> }> {
   const repo = await repos.repo();
   const reviewerScript = await repo.script('reviewer', {
     review: sampleReview,
@@ -62,7 +62,7 @@ async function debateWithout(flags: readonly string[], env: Record<string, strin
 }
 
 /** Both sides ended with code 0 and the debate is whole, valid and its outcome stated. */
-async function endedWhole(debate: { reviewer: Running; responder: Running; readReply(): Promise<string> }): Promise<void> {
+async function bothEndedWhole(debate: { reviewer: Running; responder: Running; readReply(): Promise<string> }): Promise<void> {
   const exits = await Promise.all([debate.reviewer.exited, debate.responder.exited]);
   expect(
     exits.map((exit) => exit.code),
@@ -73,8 +73,8 @@ async function endedWhole(debate: { reviewer: Running; responder: Running; readR
 
 describe('no native file events at all (case 7)', () => {
   it.runIf(process.platform === 'linux')(`--poll ${pollMs} (forced polling): every turn is noticed, and its agent started, within one poll interval`, async () => {
-    const debate = await debateWithout(['--poll', String(pollMs)], {});
-    await endedWhole(debate);
+    const debate = await twoRoundDebate(['--poll', String(pollMs)], {});
+    await bothEndedWhole(debate);
 
     // From each section written to the peer starting its agent on the next: the peer saw it by polling the stat alone.
     const events = [...eventsOf(debate.reviewer), ...eventsOf(debate.responder)].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
@@ -92,6 +92,6 @@ describe('no native file events at all (case 7)', () => {
   });
 
   it.runIf(process.platform === 'linux')('the watcher stubbed out, as on a filesystem that sends no events (CODE_DEBATE_FAULT=file-events=none): the checksum read every 2 s still sees every turn', async () => {
-    await endedWhole(await debateWithout([], noEvents));
+    await bothEndedWhole(await twoRoundDebate([], noEvents));
   });
 });

@@ -97,7 +97,7 @@ describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
     await waitFor(async () => (await processState(pid)) === 'T', 'the Responder to stop holding the write lock');
     expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid });
 
-    // The Reviewer's turn timeout passes at once; the lock of a live holder is waited for until it is 30 s old.
+    // The Reviewer's turn timeout (5 s) passes; the lock of a live holder is waited for until it is 30 s old, then broken.
     await waitFor(async () => headingsOf(await repo.readReply()).includes('## CONSENSUS'), 'the Reviewer to break the stale lock and write the CONSENSUS', 45_000);
     const reviewerExit = await reviewer.exited;
     expect(reviewerExit.code, reviewerExit.stderr).toBe(3);
