@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { statePaths } from '../../src/session/state-paths.js';
 import { headingsOf } from '../helpers/debate-repo.js';
-import { useDebateRepos } from '../helpers/e2e.js';
-import { startCli, type Running } from '../helpers/run-cli.js';
+import { useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
+import { startCli, type Exit, type Running } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { gatedAgent } from './gated-agent.js';
+import { gatedAgent, type GatedAgent } from './gated-agent.js';
 
 const repos = useDebateRepos();
 const host = os.hostname();
@@ -33,6 +33,29 @@ function stoppedOnCleanup(): Running[] {
 async function processState(pid: number): Promise<string> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+}
+
+/** The Reviewer gave up on the stopped Responder: exit 3, and the CONSENSUS it wrote for a peer that timed out, returned. */
+async function timedOutConsensus(reviewer: Running, repo: DebateRepo): Promise<string> {
+  const exit = await reviewer.exited;
+  expect(exit.code, exit.stderr).toBe(3);
+  const consensus = await repo.readReply();
+  expect(headingsOf(consensus)).toEqual(['## Review', '## CONSENSUS']);
+  expect(consensus).toContain('**Outcome:** peer timed out');
+  return consensus;
+}
+
+/** Continued, the Responder writes nothing over `consensus` and ends with code 0; its exit is returned. */
+async function continuedWithoutWriting(responder: Running, repo: DebateRepo, consensus: string, agent: GatedAgent): Promise<Exit> {
+  responder.child.kill('SIGCONT');
+  const exit = await responder.exited;
+  expect(exit.stderr).toContain('did not write ## Response 1: the file changed while the agent was writing and the turn no longer stands');
+  expect(exit.code, exit.stderr).toBe(0);
+  const final = await repo.readReply();
+  expect(final).toBe(consensus);
+  expect(parseDocument(final).ok).toBe(true);
+  expect(await agent.calls()).toEqual(['review', 'response']);
+  return exit;
 }
 
 describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
@@ -60,23 +83,12 @@ describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
       30_000,
     );
     expect(reviewer.output().stderr).toContain(`though pid ${pid} still exists: stopped (Ctrl-Z) or stuck`);
-    const reviewerExit = await reviewer.exited;
-    expect(reviewerExit.code, reviewerExit.stderr).toBe(3);
-    const consensus = await repo.readReply();
-    expect(headingsOf(consensus)).toEqual(['## Review', '## CONSENSUS']);
-    expect(consensus).toContain('**Outcome:** peer timed out');
+    const consensus = await timedOutConsensus(reviewer, repo);
 
     // The agent's answer is waiting in the pipe the moment the Responder runs again: its write comes first thing.
     await agent.release('response');
-    responder.child.kill('SIGCONT');
-    const responderExit = await responder.exited;
-    expect(responderExit.stderr).toContain('did not write ## Response 1: the file changed while the agent was writing and the turn no longer stands');
+    const responderExit = await continuedWithoutWriting(responder, repo, consensus, agent);
     expect(responderExit.stderr).toContain('The debate ended with CONSENSUS and 1 point still disputed (R1).');
-    expect(responderExit.code, responderExit.stderr).toBe(0);
-    const final = await repo.readReply();
-    expect(final).toBe(consensus);
-    expect(parseDocument(final).ok).toBe(true);
-    expect(await agent.calls()).toEqual(['review', 'response']);
   }, 60_000);
 
   it('the Responder stopped while it holds the write lock, its section about to be written: the lock is broken once stale, and continued, it does not write over the CONSENSUS', async () => {
@@ -99,20 +111,7 @@ describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
 
     // The Reviewer's turn timeout (5 s) passes; the lock of a live holder is waited for until it is 30 s old, then broken.
     await waitFor(async () => headingsOf(await repo.readReply()).includes('## CONSENSUS'), 'the Reviewer to break the stale lock and write the CONSENSUS', 45_000);
-    const reviewerExit = await reviewer.exited;
-    expect(reviewerExit.code, reviewerExit.stderr).toBe(3);
-    const consensus = await repo.readReply();
-    expect(headingsOf(consensus)).toEqual(['## Review', '## CONSENSUS']);
-    expect(consensus).toContain('**Outcome:** peer timed out');
-
-    responder.child.kill('SIGCONT');
-    const responderExit = await responder.exited;
-    expect(responderExit.stderr).toContain('did not write ## Response 1: the file changed while the agent was writing and the turn no longer stands');
-    expect(responderExit.code, responderExit.stderr).toBe(0);
-    const final = await repo.readReply();
-    expect(final).toBe(consensus);
-    expect(parseDocument(final).ok).toBe(true);
-    expect(await agent.calls()).toEqual(['review', 'response']);
+    await continuedWithoutWriting(responder, repo, await timedOutConsensus(reviewer, repo), agent);
     // The Responder released no lock it no longer held, and none is left.
     expect((await readdir(path.dirname(lock))).filter((name) => name.endsWith('.lock'))).toEqual([]);
   }, 80_000);
