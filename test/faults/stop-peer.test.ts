@@ -97,7 +97,8 @@ describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
     const running = stoppedOnCleanup();
     const lock = statePaths(path.join(repo.dir, '.git'), repo.dir, repo.file).writeLock;
     await agent.hold('review');
-    const reviewer = startCli(['--agent', agent.spec, '--turn-timeout', '5s', 'HEAD'], { cwd: repo.dir });
+    // Shorter than the lock's stale age, which sets when the CONSENSUS comes; long enough for the Responder to stop first on a loaded machine.
+    const reviewer = startCli(['--agent', agent.spec, '--turn-timeout', '20s', 'HEAD'], { cwd: repo.dir });
     running.push(reviewer);
     await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     // The fault point stops the Responder (SIGSTOP) with the lock taken and its agent's section in hand, before it reads the file again.
@@ -108,9 +109,11 @@ describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
     const pid = responder.child.pid ?? -1;
     await waitFor(async () => (await processState(pid)) === 'T', 'the Responder to stop holding the write lock');
     expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid });
+    expect(headingsOf(await repo.readReply())).toEqual(['## Review']);
 
-    // The Reviewer's turn timeout (5 s) passes; the lock of a live holder is waited for until it is 30 s old, then broken.
+    // The Reviewer's turn timeout passes; the lock of a live holder is waited for until it is 30 s old, then broken.
     await waitFor(async () => headingsOf(await repo.readReply()).includes('## CONSENSUS'), 'the Reviewer to break the stale lock and write the CONSENSUS', 45_000);
+    expect(await processState(pid)).toBe('T');
     await continuedWithoutWriting(responder, repo, await timedOutConsensus(reviewer, repo), agent);
     // The Responder released no lock it no longer held, and none is left.
     expect((await readdir(path.dirname(lock))).filter((name) => name.endsWith('.lock'))).toEqual([]);
