@@ -41,6 +41,27 @@ function followCpu(pid: number): { stop(): number } {
   };
 }
 
+/**
+ * Resolves once `pid` has used next to no CPU (under 20 ms: a timer or two) for `quietMs` in a
+ * row, sampled every 25 ms; a process that spins never does, and the wait fails.
+ */
+async function idleFor(pid: number, quietMs: number): Promise<void> {
+  const since = Date.now();
+  const samples: Array<{ at: number; cpu: number }> = [];
+  await waitFor(
+    () => {
+      const cpu = cpuMs(pid);
+      if (cpu === null) throw new Error(`pid ${pid} exited while it should have been waiting`);
+      const now = Date.now();
+      samples.push({ at: now, cpu });
+      const windowStart = samples.find((sample) => now - sample.at <= quietMs) ?? { cpu };
+      return now - since >= quietMs && cpu - windowStart.cpu < 20;
+    },
+    `pid ${pid} to use no CPU for ${quietMs} ms in a row`,
+    10 * quietMs,
+  );
+}
+
 /** Removes `dir` under the running `process` and follows it to its exit: how long that took, and the CPU it used meanwhile. */
 async function removeUnder(process: Running, dir: string): Promise<{ exit: Exit; ms: number; cpuMs: number }> {
   const pid = process.child.pid ?? -1;
@@ -139,9 +160,11 @@ describe.runIf(linux)('the repository or the working directory removed under a r
     const responder = launch(repo.dir);
     await agent.started('response');
 
-    // The Responder, waiting for its agent under the removed repository (its heartbeats failing), must not spin either.
-    const responderCpu = followCpu(responder.child.pid ?? -1);
     expect((await removeUnder(reviewer, repo.dir)).exit.code).toBe(6);
+    // Under the removed repository, waiting for its agent with its heartbeats failing, the Responder idles; then, answered, it ends without spinning.
+    const responderPid = responder.child.pid ?? -1;
+    await idleFor(responderPid, 1_000);
+    const responderCpu = followCpu(responderPid);
     await agent.release('response');
     await waitFor(() => responder.child.exitCode !== null, 'the Responder to exit once its agent answered', 3 * noticeWithinMs);
     expect(responderCpu.stop()).toBeLessThan(cpuBudgetMs);
