@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,11 +9,13 @@ import { statePaths } from '../../src/session/state-paths.js';
 import { expectEndedWhole, isAlive, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
 import { startCli, type Running } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { useLiveHolders } from '../session/processes.js';
 import { gatedAgent } from './gated-agent.js';
 import { raceGate } from './race-gate.js';
 
 const repos = useDebateRepos();
 const host = os.hostname();
+const liveHolder = useLiveHolders();
 
 /** A repository, its state directory made, and the debate's processes stopped after the test. */
 async function setup() {
@@ -50,27 +51,16 @@ async function debatedToTheEnd(repo: DebateRepo, dir: string, processes: Running
   expect((await readdir(dir)).filter((name) => name.endsWith('.lock'))).toEqual([]);
 }
 
-/** A process that lives until the test ends: `argv0` is what its command line starts with. */
-async function liveProcess(argv0: string): Promise<number> {
-  // bash's `exec -a` names the process as a code-debate would be named; plain `sleep` otherwise.
-  const unrelated = spawn('bash', ['-c', `exec -a '${argv0}' sleep 1000`], { stdio: 'ignore' });
+/** A live process that is not code-debate by its command line (`sleep`), killed after the test. */
+function unrelatedProcess(): number {
+  const unrelated = spawn('sleep', ['1000'], { stdio: 'ignore' });
   repos.onCleanup(async () => {
     const exited = once(unrelated, 'exit');
     unrelated.kill('SIGKILL');
     await exited;
   });
-  const pid = unrelated.pid;
-  if (pid === undefined) throw new Error('sleep did not start');
-  await waitFor(() => readProcessFile(pid, 'cmdline').startsWith(`${argv0}\0`), `pid ${pid} to run as ${argv0}`);
-  return pid;
-}
-
-function readProcessFile(pid: number, name: string): string {
-  try {
-    return readFileSync(`/proc/${pid}/${name}`, 'utf8');
-  } catch {
-    return '';
-  }
+  if (unrelated.pid === undefined) throw new Error('sleep did not start');
+  return unrelated.pid;
 }
 
 /**
@@ -103,8 +93,8 @@ async function debateThroughStaleLocks(lock: string, pid: number): Promise<void>
 
 describe('a stale lock whose pid now belongs to another live process (case 4)', () => {
   it('locks as code-debate leaves them, with its start time: a pid reused since is told apart by its start, even by a process named code-debate', async () => {
-    // Named so that its command line cannot tell it apart: only the start time the lock records can.
-    const pid = await liveProcess('code-debate-imposter');
+    // Its command line names code-debate, so that cannot tell it apart: only the start time the lock records can.
+    const pid = await liveHolder();
     const started = processStartOf(pid);
     if (started === null) throw new Error(`no start time for pid ${pid} in /proc`);
     // A code-debate that had this pid before, and died holding the locks, started earlier.
@@ -112,7 +102,7 @@ describe('a stale lock whose pid now belongs to another live process (case 4)', 
   });
 
   it('locks without a start time (as from a system without /proc): a pid reused since by a process that is not code-debate', async () => {
-    const pid = await liveProcess('sleep');
+    const pid = unrelatedProcess();
     await debateThroughStaleLocks(JSON.stringify({ pid, host, at: Date.now() }), pid);
   });
 

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDebateRepos } from '../helpers/e2e.js';
 import { startCli, type Exit, type Running } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { statFields } from '../session/processes.js';
 import { gatedAgent } from './gated-agent.js';
 
 const repos = useDebateRepos();
@@ -19,13 +20,8 @@ const cpuBudgetMs = 1_000;
 
 /** CPU time `pid` has used so far, in ms (utime + stime from /proc), or null once it is gone. */
 function cpuMs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000) / ticksPerSecond;
-  } catch {
-    return null;
-  }
+  const fields = statFields(pid);
+  return fields === null ? null : ((Number(fields[11]) + Number(fields[12])) * 1_000) / ticksPerSecond;
 }
 
 /** Follows the CPU time `pid` uses from now on, sampled every 25 ms until `stop`, which gives it in ms (up to the last sample before an exit). */

@@ -8,6 +8,7 @@ import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
 import { startCli, type Exit, type Running } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { processState } from '../session/processes.js';
 import { gatedAgent, type GatedAgent } from './gated-agent.js';
 
 const repos = useDebateRepos();
@@ -27,12 +28,6 @@ function stoppedOnCleanup(): Running[] {
     }
   });
   return running;
-}
-
-/** The state letter of `pid` in /proc/<pid>/stat (`T`: stopped), or '' once it is gone. */
-async function processState(pid: number): Promise<string> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
 }
 
 /** The Reviewer gave up on the stopped Responder: exit 3, and the CONSENSUS it wrote for a peer that timed out, returned. */
@@ -107,13 +102,13 @@ describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
     await waitFor(() => responder.output().stderr.includes('I am the Responder'), 'the Responder');
     await agent.release('review');
     const pid = responder.child.pid ?? -1;
-    await waitFor(async () => (await processState(pid)) === 'T', 'the Responder to stop holding the write lock');
+    await waitFor(() => processState(pid) === 'T', 'the Responder to stop holding the write lock');
     expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid });
     expect(headingsOf(await repo.readReply())).toEqual(['## Review']);
 
     // The Reviewer's turn timeout passes; the lock of a live holder is waited for until it is 30 s old, then broken.
     await waitFor(async () => headingsOf(await repo.readReply()).includes('## CONSENSUS'), 'the Reviewer to break the stale lock and write the CONSENSUS', 45_000);
-    expect(await processState(pid)).toBe('T');
+    expect(processState(pid)).toBe('T');
     await continuedWithoutWriting(responder, repo, await timedOutConsensus(reviewer, repo), agent);
     // The Responder released no lock it no longer held, and none is left.
     expect((await readdir(path.dirname(lock))).filter((name) => name.endsWith('.lock'))).toEqual([]);

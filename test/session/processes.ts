@@ -43,11 +43,24 @@ export function isGone(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
+  const state = processState(pid);
+  return state === null || state === 'Z';
+}
+
+/** The state letter of `pid` (`R`, `S`, `T` stopped, `Z` zombie, ...), or null once it is gone. */
+export function processState(pid: number): string | null {
+  return statFields(pid)?.[0] ?? null;
+}
+
+/**
+ * The fields of `/proc/<pid>/stat` from the third on (the state first), or null once the process
+ * is gone: they follow the `(comm)` field, which may itself contain spaces and parentheses.
+ */
+export function statFields(pid: number): string[] | null {
   try {
-    // The state follows the `(comm)` field, which may itself contain spaces.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return true;
+    return null;
   }
 }
