@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import { watch, type ChokidarOptions, type FSWatcher } from 'chokidar';
 
 /**
  * Native filesystem events (inotify, FSEvents, ...) for one file, through its directory, so that
@@ -14,12 +14,7 @@ import { watch, type FSWatcher } from 'chokidar';
 export async function watchNative(file: string, onChange: () => void, onError?: (error: Error) => void): Promise<FSWatcher> {
   const directory = path.dirname(file);
   const name = path.basename(file);
-  const watcher = watch(directory, {
-    depth: 0,
-    ignoreInitial: true,
-    ignored: (candidate: string) => candidate !== directory && candidate !== file,
-    usePolling: false,
-  });
+  const watcher = watch(directory, watchOptions(file));
   // From the directory's watcher the path is the entry's name; from the file's own, the file's.
   watcher.on('raw', (_event, changed, details) => {
     const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
@@ -40,4 +35,15 @@ export async function watchNative(file: string, onChange: () => void, onError?: 
     });
   });
   return watcher;
+}
+
+/** How chokidar is told to watch `file` through its directory, and nothing else in it (the bench's chokidar-alone listener watches with these too). */
+export function watchOptions(file: string): ChokidarOptions {
+  const directory = path.dirname(file);
+  return {
+    depth: 0,
+    ignoreInitial: true,
+    ignored: (candidate: string) => candidate !== directory && candidate !== file,
+    usePolling: false,
+  };
 }
