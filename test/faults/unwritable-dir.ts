@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,9 +8,26 @@ const run = promisify(execFile);
 
 /**
  * Makes a directory refuse new files, really, and returns how to undo it. An ordinary user gets
- * a read-only mode (EACCES); root writes through any mode, so it gets the immutable flag (EPERM).
+ * a read-only mode (EACCES); root writes through any mode, so it gets the immutable flag (EPERM),
+ * and EACCES by running the processes as another user.
  */
 export type MakeUnwritable = (dir: string) => Promise<() => Promise<void>>;
+
+/** A user other than root, that the processes under test run as. */
+export interface OtherUser {
+  uid: number;
+  gid: number;
+}
+
+export interface Unwritable {
+  make: MakeUnwritable;
+  code: 'EACCES' | 'EPERM';
+  /** Who the processes must run as for the refusal to hold: this user when absent. */
+  user?: OtherUser;
+}
+
+/** The user `nobody` of Debian and most other systems. */
+const nobody: OtherUser = { uid: 65534, gid: 65534 };
 
 async function immutable(dir: string): Promise<() => Promise<void>> {
   await run('chattr', ['+i', dir]);
@@ -22,23 +39,35 @@ async function readOnly(dir: string): Promise<() => Promise<void>> {
   return () => chmod(dir, 0o755);
 }
 
-/** The way this machine can make a directory unwritable for this user, or null when it has none. */
-export async function findUnwritable(): Promise<{ make: MakeUnwritable; code: 'EACCES' | 'EPERM' } | null> {
-  const candidates = process.getuid?.() === 0 ? [{ make: immutable, code: 'EPERM' as const }] : [{ make: readOnly, code: 'EACCES' as const }];
+/** Whether a file can be created in `dir`, tried by a process of `user`'s, or of this one. */
+async function canCreateIn(dir: string, user: OtherUser | undefined): Promise<boolean> {
+  const probe = path.join(dir, 'probe');
+  if (user === undefined) return writeFile(probe, '').then(() => true, () => false);
+  return run('touch', [probe], { uid: user.uid, gid: user.gid }).then(() => true, () => false);
+}
+
+/** Every way this machine has to make a directory refuse new files, with the error each gives. */
+export async function findUnwritable(): Promise<Unwritable[]> {
+  const candidates: Unwritable[] =
+    process.getuid?.() === 0
+      ? [
+          { make: immutable, code: 'EPERM' },
+          { make: readOnly, code: 'EACCES', user: nobody },
+        ]
+      : [{ make: readOnly, code: 'EACCES' }];
+  const found: Unwritable[] = [];
   for (const candidate of candidates) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'code-debate-unwritable-'));
     try {
+      if (candidate.user !== undefined) await chown(dir, candidate.user.uid, candidate.user.gid);
       const undo = await candidate.make(dir).catch(() => null);
       if (undo === null) continue;
-      const refused = await writeFile(path.join(dir, 'probe'), '').then(
-        () => false,
-        () => true,
-      );
+      const refused = !(await canCreateIn(dir, candidate.user));
       await undo();
-      if (refused) return candidate;
+      if (refused && (await canCreateIn(dir, candidate.user))) found.push(candidate);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
-  return null;
+  return found;
 }

@@ -19,9 +19,16 @@ export interface Running {
   exited: Promise<Exit>;
 }
 
+export interface StartOptions {
+  cwd: string;
+  env?: Record<string, string>;
+  /** Run as this user (and group) rather than the test's: takes root. */
+  user?: { uid: number; gid: number } | undefined;
+}
+
 /** Starts a real process and collects what it prints. */
-export function start(command: string, args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Running {
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function start(command: string, args: readonly string[], options: StartOptions): Running {
+  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], ...options.user });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -31,7 +38,7 @@ export function start(command: string, args: readonly string[], options: { cwd: 
 }
 
 /** `node bin/code-debate.js ...args` in `cwd`. */
-export function startCli(args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Running {
+export function startCli(args: readonly string[], options: StartOptions): Running {
   // The default agent is `auto`, which depends on what is installed: tests choose theirs.
   return start(process.execPath, [binPath, ...args], { ...options, env: { CODE_DEBATE_AGENT: 'builtin', ...options.env } });
 }
