@@ -9,10 +9,11 @@ import { ConfigError } from './errors.js';
  * taken, before its work) and `<lock>-lock-releasing` (its work done, e.g. the section renamed
  * into place, before the lock is released or anything else happens), for the `write` and
  * `takeover` locks; `save-overwritten` (a change that took text away seen, before the text is
- * saved); and `file-events`. Actions: `kill` (SIGKILL this process there), `stop`
+ * saved); `file-events` and `safety-ticks`. Actions: `kill` (SIGKILL this process there), `stop`
  * (SIGSTOP it: `kill -CONT` resumes it), `gate:<dir>` (create `<dir>/<pid>.ready`, wait until
  * `<dir>/go` exists, then record when in `<dir>/<pid>.passed`: several processes pass at once),
- * and for `file-events`, `none` (no file watcher at all: only the checksum ticks see changes).
+ * for `file-events`, `none` (no file watcher at all: only the checksum ticks see changes), and for
+ * `safety-ticks`, `none` (no checksum ticks: only the watcher or the poller sees changes).
  */
 export function faultAction(point: string, env: NodeJS.ProcessEnv = process.env): string | null {
   const spec = env.CODE_DEBATE_FAULT;

@@ -45,7 +45,8 @@ export async function watchFile(file: string, options: WatchOptions): Promise<Fi
     else if (reason === wakeReasons.event) pending = true;
   };
   const source = await startSource(file, options, () => notify(wakeReasons.event));
-  const ticker = setInterval(() => notify(wakeReasons.tick), options.safetyNetMs);
+  // CODE_DEBATE_FAULT=safety-ticks=none: no safety net, so a test shows what the events or the poller alone see.
+  const ticker = faultAction('safety-ticks') === 'none' ? undefined : setInterval(() => notify(wakeReasons.tick), options.safetyNetMs);
 
   return {
     next(timeoutMs, signal) {

@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
-import { startCli, type Running } from '../helpers/run-cli.js';
+import { startCli, type Exit, type Running } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { gatedAgent } from './gated-agent.js';
 
@@ -14,8 +14,10 @@ const run = promisify(execFile);
 
 /**
  * Both ways of noticing a change: native events, and polling the stat (whose ctime no rewrite can
- * set back). The checksum read every 2 s backs both, so these cases show the final state processed,
- * not which of the three saw it first.
+ * set back). The checksum read every 2 s that backs both is turned off, so a missed change leaves
+ * the Reviewer waiting and the case fails (checked: with only chokidar's `change` events, or a
+ * poller that compares sizes, the same-size rewrite is never seen). A section written in two goes
+ * is read whole because an unsigned section must hold still before it is read (wait-for-change.ts).
  */
 const modes = [
   ['native events', []],
@@ -26,13 +28,19 @@ const modes = [
 async function waitingReviewer(extra: readonly string[]): Promise<{ repo: DebateRepo; reviewer: Running }> {
   const repo = await repos.repo();
   const agent = await gatedAgent(repo);
-  const reviewer = startCli(['--agent', agent.spec, ...extra, 'HEAD'], { cwd: repo.dir });
+  const reviewer = startCli(['--agent', agent.spec, ...extra, 'HEAD'], { cwd: repo.dir, env: { CODE_DEBATE_FAULT: 'safety-ticks=none' } });
   repos.onCleanup(async () => {
     reviewer.child.kill('SIGTERM');
     await reviewer.exited;
   });
   await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
   return { repo, reviewer };
+}
+
+/** The Reviewer's exit, which only the way under test can bring about: no checksum tick looks again. */
+async function exitSeenBy(reviewer: Running, mode: string): Promise<Exit> {
+  await waitFor(() => reviewer.child.exitCode !== null || reviewer.child.signalCode !== null, `the Reviewer to see the final state by ${mode} alone`, 15_000);
+  return reviewer.exited;
 }
 
 const heading = '\n---\n\n## Response 1\n\n### R1. Debug output left in\n';
@@ -46,7 +54,7 @@ describe('changes in quick succession (case 6)', () => {
       // The pause is the fault under test: a peer that writes its section in two goes.
       await delay(30);
       await appendFile(repo.file, agreed);
-      const exit = await reviewer.exited;
+      const exit = await exitSeenBy(reviewer, mode);
       expect(exit.code, exit.stderr).toBe(0);
       // Read half-written, R1 would have had no answer and the Reviewer would have followed up.
       expectEndedWhole(await repo.readReply(), 'consensus: every point is resolved after 1 round.');
@@ -72,7 +80,7 @@ describe('changes in quick succession (case 6)', () => {
       await run('touch', ['-r', reference, repo.file]);
       const after = await stat(repo.file, { bigint: true });
       expect([after.ino, after.size, after.mtimeNs]).toEqual([before.ino, before.size, before.mtimeNs]);
-      const exit = await reviewer.exited;
+      const exit = await exitSeenBy(reviewer, mode);
       expect(exit.code, exit.stderr).toBe(0);
       expectEndedWhole(await repo.readReply(), 'consensus: every point is resolved after 1 round.');
     });

@@ -218,3 +218,15 @@ describe('watchFile with native events and CODE_DEBATE_FAULT=file-events=none', 
     expect(await next).toBe('tick');
   });
 });
+
+describe('watchFile with CODE_DEBATE_FAULT=safety-ticks=none', () => {
+  it('never ticks: only a change wakes it', async () => {
+    const file = await tempFile();
+    const watch = await withFault('safety-ticks=none', () => openIn(file, { pollMs: null, safetyNetMs: 20 }));
+    // Ten tick intervals pass with nothing but the timeout to end the wait.
+    expect(await watch.next(200)).toBe('timeout');
+    const next = watch.next(10_000);
+    await appendFile(file, '\n## Review\n');
+    expect(await next).toBe('event');
+  });
+});
