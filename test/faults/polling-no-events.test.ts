@@ -40,8 +40,7 @@ const twoRounds = ['## Review', '## Response 1', '## Reviewer Follow-up 1', '## 
 
 /**
  * A two-round debate between scripted agents, both sides started with `flags` and `env`; returns
- * them once the Reviewer has written its Review (checked then to hold no inotify instance) and
- * the Responder has started.
+ * them once each has written its first section and waits, checked then to hold no inotify instance.
  */
 async function twoRoundDebate(flags: readonly string[], env: Record<string, string>): Promise<{ reviewer: Running; responder: Running; readReply(): Promise<string> }> {
   const repo = await repos.repo();
@@ -58,6 +57,9 @@ async function twoRoundDebate(flags: readonly string[], env: Record<string, stri
   await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
   expect(await inotifyOf(reviewer.child.pid ?? -1)).toBe(0);
   const responder = startCli(args(responderScript), { cwd: repo.dir, env });
+  // Waiting for the Follow-up, which comes one poll (or safety tick) after the Response at the soonest.
+  await waitFor(() => responder.output().stderr.includes("waiting for the Reviewer's turn"), 'the Response');
+  expect(await inotifyOf(responder.child.pid ?? -1)).toBe(0);
   return { reviewer, responder, readReply: () => repo.readReply() };
 }
 
