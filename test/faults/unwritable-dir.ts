@@ -3,6 +3,7 @@ import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { binPath } from '../helpers/run-cli.js';
 
 const run = promisify(execFile);
 
@@ -39,6 +40,16 @@ async function readOnly(dir: string): Promise<() => Promise<void>> {
   return () => chmod(dir, 0o755);
 }
 
+/**
+ * Whether `user` can own `dir` and run code-debate from this checkout: chown fails where the user
+ * is not mapped (a user namespace) or root may not give files away, and a checkout under /root,
+ * say, is closed to other users.
+ */
+async function canActAs(user: OtherUser, dir: string): Promise<boolean> {
+  const succeeds = (attempt: Promise<unknown>) => attempt.then(() => true, () => false);
+  return (await succeeds(chown(dir, user.uid, user.gid))) && (await succeeds(run(process.execPath, [binPath, '--version'], { uid: user.uid, gid: user.gid })));
+}
+
 /** Whether a file can be created in `dir`, tried by a process of `user`'s, or of this one. */
 async function canCreateIn(dir: string, user: OtherUser | undefined): Promise<boolean> {
   const probe = path.join(dir, 'probe');
@@ -59,7 +70,7 @@ export async function findUnwritable(): Promise<Unwritable[]> {
   for (const candidate of candidates) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'code-debate-unwritable-'));
     try {
-      if (candidate.user !== undefined) await chown(dir, candidate.user.uid, candidate.user.gid);
+      if (candidate.user !== undefined && !(await canActAs(candidate.user, dir))) continue;
       const undo = await candidate.make(dir).catch(() => null);
       if (undo === null) continue;
       const refused = !(await canCreateIn(dir, candidate.user));

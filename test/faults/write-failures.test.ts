@@ -163,9 +163,8 @@ describe('a debate whose directory refuses the write (case 8, real processes)', 
   // vitest lists the case as skipped where this machine has no way to make a directory refuse.
   if (unwritable.length === 0) it.skip('a directory that refuses new files', () => undefined);
 
-  it.each(unwritable.map((way) => ({ ...way, as: way.user === undefined ? 'this user' : `uid ${way.user.uid}` })))(
-    'a directory that refuses new files ($code, processes run as $as): the Responder stops with the clear error; the file, the lock and the claims are as before',
-    async ({ make, code, user }) => {
+  for (const { make, code, user } of unwritable) {
+    it(`a directory that refuses new files (${code}, processes run as ${user === undefined ? 'this user' : `uid ${user.uid}`}): the Responder stops with the clear error; the file, the lock and the claims are as before`, async () => {
       let undo: () => Promise<void> = async () => undefined;
       await refusedThenResumed(
         'reply.md',
@@ -179,8 +178,8 @@ describe('a debate whose directory refuses the write (case 8, real processes)', 
         }),
         user,
       );
-    },
-  );
+    });
+  }
 
   it.runIf(smallDisk)('a full disk (ENOSPC, a tmpfs filled up): the Responder stops with the clear error; the file, the lock and the claims are as before', async () => {
     await refusedThenResumed(
