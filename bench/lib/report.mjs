@@ -53,7 +53,7 @@ export function latencyRows(native, processStart, polled, notes) {
   rows.push(
     row('  process start floor: spawn → stamp agent started (node:child_process, this process), after a pause as the writes come', floor),
     row('  the same, back to back (at once after another start: warm, not what a turn meets)', summarize(processStart.backToBackMs)),
-    row('  chokidar alone, a process of its own (same options as src/watch/watch-file.ts)', summarize(pick(native.samples, 'chokidarMs'))),
+    row('  chokidar alone, a process of its own (same options as src/watch/watch-native.ts)', summarize(pick(native.samples, 'chokidarMs'))),
   );
   for (const method of ['append', 'rename']) {
     rows.push(row(`  agent started p50 for writes by ${method}`, byMethod(method, 'agentStartMs')));

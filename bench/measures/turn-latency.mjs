@@ -29,7 +29,7 @@ const md5 = (file) => createHash('md5').update(readFileSync(file)).digest('hex')
  * Turn-detection latency: code-debate runs as the Responder with the instant agent; the bench
  * plays the Reviewer and lands each Follow-up itself, alternately appended and renamed over the
  * file. For each write: when the kernel told a listener (inotifywait), when chokidar told one (the
- * same options as src/watch/watch-file.ts), when code-debate said "my turn" (it read the section and
+ * same options as src/watch/watch-native.ts), when code-debate said "my turn" (it read the section and
  * decided the turn is its own), when its agent process started, and when the plain protocol's
  * checksum loop noticed. All from just before the system call that lands the write. Each watcher
  * is a process of its own, whose line the bench stamps as it arrives: one that ran in the bench's
@@ -51,7 +51,7 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       stopping.push(() => inotifyProcess.stop());
       await inotifyProcess.waitForLine(/Watches established/);
     }
-    // chokidar alone, with the options src/watch/watch-file.ts gives it (its polling has its own phase).
+    // chokidar alone, with the options of src/watch/watch-native.ts (its polling has its own phase).
     const chokidarProcess = startWatched(process.execPath, [chokidarListenerPath, repo.dir, repo.file, ...(pollMs === null ? [] : [String(pollMs)])], { cwd: repo.dir });
     stopping.push(() => chokidarProcess.stop());
     await chokidarProcess.waitForLine(/^ready$/);
