@@ -11,7 +11,8 @@ import { viewOf, type TextView } from './text-view.js';
  * still open at its end: it ends with a blank line, its last block is not a fenced code block or
  * an HTML block that waits for its closing line, and `appended` does not start indented (which
  * could continue a list item), nor with a list item when `previous` ends with a list (its next
- * item may come after a blank line), nor with a byte order mark. Anything else is parsed whole.
+ * item may come after a blank line) or with indented code (see readsListItemApart), nor with a
+ * byte order mark. Anything else is parsed whole.
  * Only the top-level nodes' positions are shifted: callers read headings and HTML at the top level.
  */
 export function readDocumentTree(source: string): Root {
@@ -20,9 +21,8 @@ export function readDocumentTree(source: string): Root {
   if (last !== null && source.length > last.source.length && extendsText(source, last.source) && last.closed) {
     const appended = appendedTo(source, last.source);
     const opening = appended.replace(/^\n+/, '');
-    const continuesList = last.tree.children.at(-1)?.type === 'list' && listItemStart.test(opening);
     // Remark drops a byte order mark that starts its text: one that starts `appended` would shift every offset after it.
-    if (!/^[ \t]/.test(opening) && !continuesList && !appended.startsWith('\uFEFF')) {
+    if (!/^[ \t]/.test(opening) && !(listItemStart.test(opening) && readsListItemApart(last)) && !appended.startsWith('\uFEFF')) {
       const tree: Root = { type: 'root', children: [...last.tree.children, ...readAppended(appended).map((node) => shift(node, last.source.length, last.lines))] };
       remember(source, tree, last.lines + countLines(appended), viewOf(source, last.source.length, appended));
       return tree;
@@ -95,6 +95,20 @@ function remember(source: string, tree: Root, lines: number, view: TextView): vo
 const fenceLine = /^ {0,3}(`{3,}|~{3,})/;
 /** A line that may open a list item (a bullet or `1.`/`1)`, then a space or the line's end): it would join a list just before it. */
 const listItemStart = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|\n|$)/;
+
+/**
+ * Whether a list item that starts what is appended to `last` may be read otherwise in the whole
+ * text than alone: after a list it may join the list (its next item may come after a blank line);
+ * after indented code micromark reads it as if it interrupted a paragraph, so an ordered list
+ * that does not start at 1, or an item whose first line is empty, is read as a paragraph
+ * (micromark/micromark#228).
+ */
+function readsListItemApart(last: { source: string; tree: Root }): boolean {
+  const node = last.tree.children.at(-1);
+  if (node?.type === 'list') return true;
+  const start = node?.position?.start.offset;
+  return node?.type === 'code' && start !== undefined && !fenceLine.test(last.source.slice(start, node.position?.end.offset));
+}
 
 function isClosed(source: TextView, tree: Root): boolean {
   if (!source.endsWith('\n\n')) return false;

@@ -23,6 +23,9 @@ const cases: Array<[string, string, string]> = [
   ['a list continued by an indented append', `${head}- item\n\n`, '    still the item\n\n## Response 1\n\nx\n'],
   ['a list continued by its next item', `${head}- item\n\n`, '- another item\n\n## Response 1\n\nx\n'],
   ['an ordered list continued by its next item', `${head}1. first\n\n`, '2. second\n\n## Response 1\n\nx\n'],
+  // micromark reads a list item right after indented code as if it interrupted a paragraph (micromark/micromark#228).
+  ['an ordered list from 3 after indented code', `${head}    indented code\n\n`, '3. third\n\n## Response 1\n\nx\n'],
+  ['an empty list item after indented code', `${head}    indented code\n\n`, '-\n**Agreed**: yes.\n\n## Response 1\n\nx\n'],
   ['a prefix without its blank line', head.trimEnd() + '\n', 'more words\n---\n\n## Response 1\n\nx\n'],
   ['a setext underline appended', `${head}Some text\n\n`, '===\n\n## Response 1\n\nx\n'],
   ['CRLF-free long debate, two appends', head, '---\n\n## Response 1\n\n- R1: **Disagreed**\n\n---\n\n## Reviewer Follow-up 1\n\n> quoted\n\n## Response 2\n\n1. **Agreed**\n'],
