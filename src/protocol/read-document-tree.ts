@@ -14,6 +14,9 @@ import { viewOf, type TextView } from './text-view.js';
  * item may come after a blank line) or with indented code (see readsListItemApart), nor with a
  * byte order mark. Anything else is parsed whole.
  * Only the top-level nodes' positions are shifted: callers read headings and HTML at the top level.
+ * One difference is left, inline: a link reference (`[x]`) whose definition (`[x]: /url`) is on the
+ * other side of an append is a link in the whole text and text with its brackets here, as it is in
+ * a section read alone.
  */
 export function readDocumentTree(source: string): Root {
   const last = previous;
@@ -123,9 +126,11 @@ function isClosed(source: TextView, tree: Root): boolean {
   const opening = fenceLine.exec(raw)?.[1];
   // An indented code block ends at the blank line; a fenced one only at its closing fence.
   if (opening === undefined) return true;
-  const closing = raw.trimEnd().split('\n').at(-1) ?? '';
+  // The last line that is not blank, and not the opening line: a fence just opened and followed by blank lines is still open.
+  const lines = raw.trimEnd().split('\n');
+  const closing = lines.at(-1) ?? '';
   const found = fenceLine.exec(closing)?.[1];
-  return raw.includes('\n') && found !== undefined && found[0] === opening[0] && found.length >= opening.length && closing.trim() === found;
+  return lines.length > 1 && found !== undefined && found[0] === opening[0] && found.length >= opening.length && closing.trim() === found;
 }
 
 function shift(node: RootContent, offset: number, lines: number): RootContent {

@@ -18,6 +18,9 @@ const head = '# Code Debate: HEAD\n<!-- code-debate {"v":1} -->\n\n## Review\n\n
 const cases: Array<[string, string, string]> = [
   ['our append after our section', head, '---\n\n## Response 1\n\n### R1. A point\n**Agreed**: yes.\n\n*— Responder · builtin · 2026-11-22T00:00:01Z*\n\n'],
   ['a fence left open in the prefix swallows the append', `${head}\`\`\`js\nconst a = 1;\n\n`, '## Response 1\n\nnot a heading: still code\n'],
+  ['a fence just opened, no info string, then blank lines', `${head}\`\`\`\n\n`, '## Response 1\n\nnot a heading: still code\n```\n'],
+  ['a tilde fence just opened, then blank lines', `${head}~~~~\n\n\n`, '## Response 1\n\n~~~\nstill code\n'],
+  ['an empty fenced block, closed', `${head}\`\`\`\n\`\`\`\n\n`, '## Response 1\n\n**Agreed**\n'],
   ['a fence closed in the prefix', `${head}\`\`\`js\nconst a = 1;\n\`\`\`\n\n`, '## Response 1\n\n**Agreed**\n'],
   ['an HTML block left open', `${head}<pre>\ncode\n\n`, '## Response 1\n\n</pre>\n'],
   ['a list continued by an indented append', `${head}- item\n\n`, '    still the item\n\n## Response 1\n\nx\n'],
