@@ -25,6 +25,8 @@ export interface Unwritable {
   code: 'EACCES' | 'EPERM';
   /** Who the processes must run as for the refusal to hold: this user when absent. */
   user?: OtherUser;
+  /** Whether this machine lets the way work: the directory refuses, and the user can act. */
+  works: boolean;
 }
 
 /** The user `nobody` of Debian and most other systems. */
@@ -47,38 +49,43 @@ async function readOnly(dir: string): Promise<() => Promise<void>> {
  */
 async function canActAs(user: OtherUser, dir: string): Promise<boolean> {
   const succeeds = (attempt: Promise<unknown>) => attempt.then(() => true, () => false);
-  return (await succeeds(chown(dir, user.uid, user.gid))) && (await succeeds(run(process.execPath, [binPath, '--version'], { uid: user.uid, gid: user.gid })));
+  const asUser = { uid: user.uid, gid: user.gid, timeout: 10_000 };
+  return (await succeeds(chown(dir, user.uid, user.gid))) && (await succeeds(run(process.execPath, [binPath, '--version'], asUser)));
 }
 
 /** Whether a file can be created in `dir`, tried by a process of `user`'s, or of this one. */
 async function canCreateIn(dir: string, user: OtherUser | undefined): Promise<boolean> {
   const probe = path.join(dir, 'probe');
   if (user === undefined) return writeFile(probe, '').then(() => true, () => false);
-  return run('touch', [probe], { uid: user.uid, gid: user.gid }).then(() => true, () => false);
+  return run('touch', [probe], { uid: user.uid, gid: user.gid, timeout: 10_000 }).then(() => true, () => false);
 }
 
-/** Every way this machine has to make a directory refuse new files, with the error each gives. */
+/**
+ * The ways to make a directory refuse new files for this user, with the error each gives and
+ * whether it works on this machine (a test lists the others as skipped).
+ */
 export async function findUnwritable(): Promise<Unwritable[]> {
-  const candidates: Unwritable[] =
+  const candidates: Array<Omit<Unwritable, 'works'>> =
     process.getuid?.() === 0
       ? [
           { make: immutable, code: 'EPERM' },
           { make: readOnly, code: 'EACCES', user: nobody },
         ]
       : [{ make: readOnly, code: 'EACCES' }];
-  const found: Unwritable[] = [];
-  for (const candidate of candidates) {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'code-debate-unwritable-'));
-    try {
-      if (candidate.user !== undefined && !(await canActAs(candidate.user, dir))) continue;
-      const undo = await candidate.make(dir).catch(() => null);
-      if (undo === null) continue;
-      const refused = !(await canCreateIn(dir, candidate.user));
-      await undo();
-      if (refused && (await canCreateIn(dir, candidate.user))) found.push(candidate);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+  return Promise.all(candidates.map(async (candidate) => ({ ...candidate, works: await works(candidate) })));
+}
+
+/** Whether `way` makes a fresh directory refuse a file its user creates, and the undo lets it again. */
+async function works(way: Omit<Unwritable, 'works'>): Promise<boolean> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'code-debate-unwritable-'));
+  try {
+    if (way.user !== undefined && !(await canActAs(way.user, dir))) return false;
+    const undo = await way.make(dir).catch(() => null);
+    if (undo === null) return false;
+    const refused = !(await canCreateIn(dir, way.user));
+    await undo();
+    return refused && (await canCreateIn(dir, way.user));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  return found;
 }
