@@ -127,10 +127,11 @@ function isClosed(source: TextView, tree: Root): boolean {
   // An indented code block ends at the blank line; a fenced one only at its closing fence.
   if (opening === undefined) return true;
   // The last line that is not blank, and not the opening line: a fence just opened and followed by blank lines is still open.
-  const lines = raw.trimEnd().split('\n');
-  const closing = lines.at(-1) ?? '';
+  const body = raw.trimEnd();
+  const lastBreak = body.lastIndexOf('\n');
+  const closing = body.slice(lastBreak + 1);
   const found = fenceLine.exec(closing)?.[1];
-  return lines.length > 1 && found !== undefined && found[0] === opening[0] && found.length >= opening.length && closing.trim() === found;
+  return lastBreak !== -1 && found !== undefined && found[0] === opening[0] && found.length >= opening.length && closing.trim() === found;
 }
 
 function shift(node: RootContent, offset: number, lines: number): RootContent {
