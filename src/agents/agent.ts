@@ -1,8 +1,7 @@
-import type { DebateDocument } from '../protocol/document.js';
+import type { DebateDocument, Role, TurnKind } from '../protocol/document.js';
 import type { Subject } from '../git/subject.js';
 
-export type Role = 'reviewer' | 'responder';
-export type TurnKind = 'review' | 'response' | 'follow-up' | 'consensus';
+export type { Role, TurnKind };
 
 /** Everything an agent is given to write one section. */
 export interface TurnRequest {

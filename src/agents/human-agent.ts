@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AgentError } from '../errors.js';
-import { trackPoints } from '../ledger/track-points.js';
+import { trackPoints } from '../protocol/track-points.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import type { Agent, TurnRequest } from './agent.js';
 import { renderDraft } from './human-draft.js';

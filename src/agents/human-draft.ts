@@ -1,4 +1,4 @@
-import type { PointState } from '../ledger/track-points.js';
+import type { PointState } from '../protocol/track-points.js';
 import type { Role, TurnKind } from './agent.js';
 
 export interface DraftInput {
@@ -91,7 +91,7 @@ function describePoint(state: PointState): string {
 function describeState(state: PointState): string {
   const parts = [state.point.severity ?? 'no severity'];
   if (state.category !== null) parts.push(`the Responder: ${state.category.replace('-', ' ')}`);
-  if (state.reviewerReply !== null) parts.push(`the Reviewer: ${state.reviewerReply}`);
+  if (state.reviewerReply !== null) parts.push(`the Reviewer: ${state.reviewerReply.replace('-', ' ')}`);
   return parts.join(' · ');
 }
 

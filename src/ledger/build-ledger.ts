@@ -1,14 +1,11 @@
 import type { CitationCheck } from '../git/check-citations.js';
 import type { DebateDocument, Point, Section } from '../protocol/document.js';
+import { readWholeAnswer } from '../protocol/read-answers.js';
 import { splitPointBlocks } from '../protocol/split-point-blocks.js';
 import type { EvidenceCheck, Ledger, LedgerEvidence, LedgerPoint, PointRound, PointStatus, ReviewerPosition } from './ledger.js';
 import { pointMarker } from './excerpt-point.js';
 import { readSeverityChange } from './read-severity-change.js';
-import { readReviewerReply, trackPoints, type PointObserver, type PointState, type WalkProgress } from './track-points.js';
-
-// "I concede part of it", "accepted in part", "partially accept": the reviewer moved, not all the way.
-const concededPart =
-  /\b(?:concede[sd]?|accept(?:s|ed)?)\b[^.\n]{0,20}?\b(?:in part|partly|partially|part of)\b|\b(?:partly|partially)\s+(?:concede|accept)/i;
+import { trackPoints, type PointObserver, type PointState, type WalkProgress } from '../protocol/track-points.js';
 
 /** The section's round: the Review is in round 1, `Reviewer Follow-up N` opens round N+1. */
 export function roundOf(section: Section): number {
@@ -114,7 +111,7 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
       const entry = points.get(state.point.id);
       if (!entry) return;
       const round = roundOf(section);
-      const position: ReviewerPosition = reply === 'accepted' && concededPart.test(text) ? 'conceded-part' : (reply ?? 'uncategorized');
+      const position: ReviewerPosition = reply ?? 'uncategorized';
       roundEntry(entry, round).reviewer = { position, section: section.heading, text };
       const severity = readSeverityChange(text);
       if (severity !== null && severity !== entry.severity) {
@@ -150,7 +147,7 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
       const current = roundEntry(entry, round, 'open');
       if (current.reviewer !== null) continue;
       // A follow-up in prose speaks to every open point; its only safe reading is "maintained".
-      const position: ReviewerPosition = !prose ? 'unanswered' : readReviewerReply(section.body) === 'maintained' ? 'maintained' : 'uncategorized';
+      const position: ReviewerPosition = !prose ? 'unanswered' : proseMaintains(section.body) ? 'maintained' : 'uncategorized';
       current.reviewer = { position, section: section.heading, text: prose ? section.body : '' };
     }
   }
@@ -159,6 +156,12 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
   const rounds = Math.max(0, ...document.sections.map((section) => (section.kind === 'consensus' ? 0 : roundOf(section))));
   const consensus = document.sections.find((section) => section.kind === 'consensus');
   return { title: document.title, rounds, ended: consensus !== undefined, consensus: consensus?.body ?? null, points: [...points.values()] };
+}
+
+/** Whether a follow-up with no point marked labels itself Maintained (`**Maintained** on all points.`). */
+function proseMaintains(body: string): boolean {
+  const reading = readWholeAnswer('position', body, 0);
+  return reading.state === 'read' && reading.value === 'maintained';
 }
 
 function statusOf(state: PointState): PointStatus {

@@ -135,7 +135,7 @@ function uncategorizedFlags(ledger: Ledger): LedgerFlag[] {
         kind: 'uncategorized',
         id: point.id,
         round: entry.round,
-        message: `${entry.responder?.section ?? 'The response'} ${entry.responder?.position === 'unanswered' ? 'does not answer' : 'does not categorize'} ${point.id}.`,
+        message: `${entry.responder?.section ?? 'The response'} ${entry.responder?.position === 'unanswered' ? 'does not answer' : 'gives no category code-debate can read for'} ${point.id}.`,
       })),
   );
 }

@@ -1,4 +1,4 @@
-import type { PointState } from './track-points.js';
+import type { PointState } from '../protocol/track-points.js';
 
 const categoryWords = { agreed: 'Agreed', 'partially-agreed': 'Partially agreed', disagreed: 'Disagreed' } as const;
 
@@ -11,6 +11,7 @@ export function describePoint(state: PointState): string {
 function standing(state: PointState): string {
   if (state.reviewerReply === 'withdrawn') return 'withdrawn by the Reviewer';
   if (state.reviewerReply === 'accepted') return "the Reviewer accepted the Responder's answer";
+  if (state.reviewerReply === 'conceded-part') return "the Reviewer accepted the Responder's answer in part";
   if (state.category === null) return state.resolved ? 'resolved' : 'not yet answered by the Responder';
   const said = categoryWords[state.category];
   return state.reviewerReply === 'maintained' ? `${said} by the Responder, maintained by the Reviewer` : `${said} by the Responder`;

@@ -1,6 +1,6 @@
 import type { Role, TurnKind } from '../agents/agent.js';
 import type { Subject } from '../git/subject.js';
-import type { PointState } from '../ledger/track-points.js';
+import type { PointState } from '../protocol/track-points.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { loadTemplate } from './load-template.js';
 import { renderTemplate, type PromptValues } from './render-template.js';

@@ -1,4 +1,4 @@
-import type { Role, TurnKind } from '../agents/agent.js';
+import type { Role, TurnKind } from './document.js';
 import { engagementOf, roundStalled } from '../ledger/engagement-of.js';
 import { buildLedger } from '../ledger/build-ledger.js';
 import type { DebateDocument } from './document.js';

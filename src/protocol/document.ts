@@ -9,6 +9,11 @@ export const sectionKinds = {
 
 export type SectionKind = (typeof sectionKinds)[keyof typeof sectionKinds];
 
+/** The two sides of a debate. */
+export type Role = 'reviewer' | 'responder';
+/** The section a turn writes. */
+export type TurnKind = SectionKind;
+
 export const severities = ['critical', 'high', 'medium', 'low', 'nit'] as const;
 export type Severity = (typeof severities)[number];
 

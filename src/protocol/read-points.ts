@@ -1,32 +1,36 @@
-import { severities, type Evidence, type Point, type Severity } from './document.js';
+import type { Evidence, Point } from './document.js';
 import { findCitationRefs } from './citation-pattern.js';
-import { splitPointBlocks } from './split-point-blocks.js';
-
-const severityAlternatives = severities.join('|');
-const labelledSeverity = new RegExp(`severity\\W{0,6}(${severityAlternatives})\\b`, 'i');
-const taggedSeverity = new RegExp(`[\\[(](${severityAlternatives})[\\])]|^(${severityAlternatives})\\s*[:—-]`, 'im');
+import { readWholeAnswer } from './read-answers.js';
+import { readBlockLabels, readTableLabels, readTitleLabels, settleLabels, type LabelReading } from './read-labels.js';
+import { splitPointBlocks, type PointBlock } from './split-point-blocks.js';
 
 /**
- * The Review's points, R1, R2, ... in order. A review without any numbered point is one point,
- * R1, the whole review: a peer that wrote prose still gets an answer to what it said.
+ * The Review's points, R1, R2, ... in order (an id written twice is the first of them). A review
+ * without any numbered point is one point, R1, the whole review: a peer that wrote prose still
+ * gets an answer to what it said.
  */
 export function readPoints(reviewBody: string): Point[] {
   const blocks = splitPointBlocks(reviewBody);
   if (blocks.length === 0) {
     const text = reviewBody.trim();
     if (text === '') return [];
-    return [toPoint(1, 'The review as a whole', text)];
+    const severity = readWholeAnswer('severity', text, 1);
+    return [{ id: 'R1', number: 1, title: 'The review as a whole', severity: severity.state === 'read' ? severity.value : null, evidence: readEvidence(text), text }];
   }
-  return blocks.map((block) => toPoint(block.number, block.title, block.text));
+  const seen = new Set<number>();
+  return blocks.filter((block) => !seen.has(block.number) && seen.add(block.number)).map((block) => toPoint(block, reviewBody));
 }
 
-export function toPoint(number: number, title: string, text: string): Point {
-  return { id: `R${number}`, number, title: stripSeverityTag(title), severity: readSeverity(title, text), evidence: readEvidence(text), text };
+/** The point `block` of section `body` raises, its severity read by the label grammar (null when none, or two). */
+export function toPoint(block: PointBlock, body: string): Point {
+  const severity = readPointSeverity(block, body);
+  const title = readTitleLabels('severity', block.title).rest;
+  return { id: `R${block.number}`, number: block.number, title, severity: severity.state === 'read' ? severity.value : null, evidence: readEvidence(block.text), text: block.text };
 }
 
-export function readSeverity(title: string, text: string): Severity | null {
-  const found = labelledSeverity.exec(text)?.[1] ?? taggedSeverity.exec(title)?.slice(1).find(Boolean);
-  return found ? (found.toLowerCase() as Severity) : null;
+/** How the severity of the point `block` raises was read: from the block, and the section's table rows naming it. */
+export function readPointSeverity(block: PointBlock, body: string): LabelReading<'severity'> {
+  return settleLabels([...readBlockLabels('severity', block), ...(readTableLabels('severity', body).get(block.number) ?? [])]);
 }
 
 /** The distinct `path:line` places a point cites (a range counts by its first line). */
@@ -40,8 +44,4 @@ export function readEvidence(text: string): Evidence[] {
     evidence.push({ path: ref.path, line: ref.line });
   }
   return evidence;
-}
-
-function stripSeverityTag(title: string): string {
-  return title.replace(new RegExp(`\\s*[\\[(](${severityAlternatives})[\\])]\\s*`, 'ig'), ' ').trim();
 }

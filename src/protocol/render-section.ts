@@ -1,4 +1,4 @@
-import type { Role } from '../agents/agent.js';
+import type { Role } from './document.js';
 import { formatHeading } from './classify-heading.js';
 import type { DocumentMeta, SectionKind } from './document.js';
 

@@ -1,3 +1,4 @@
+import { wholeLabel } from './label-words.js';
 import { memoizeText, memoLimits } from './memoize-text.js';
 
 /** A run of lines that talks about one numbered point, as found in a section body. */
@@ -11,14 +12,20 @@ export interface PointBlock {
   style: MarkerStyle;
 }
 
-export type MarkerStyle = 'heading' | 'id' | 'numbered';
+export type MarkerStyle = 'heading' | 'id' | 'numbered' | 'table';
+
+const emoji = String.raw`[\p{Extended_Pictographic}][\u{FE0F}\u{200D}\p{Extended_Pictographic}]*`;
 
 // Tried in this order: the first style with any marker outside code decides how the body is cut.
 const markers: ReadonlyArray<[MarkerStyle, RegExp]> = [
-  ['heading', /^ {0,3}#{3,6}\s+(?:\*\*)?(?:R|Point\s+|#)?(\d+)\b(?:\*\*)?\s*[.:)\-—–]*\s*(.*)$/i],
+  // `### R1. title`, `### Point 1: title`, `### Response to R1: Agreed`, `### ✅ R1 — Agreed`.
+  ['heading', new RegExp(String.raw`^ {0,3}#{3,6}\s+(?:${emoji}\s*)?(?:\*\*)?(?:(?:response|reply|answer)\s+to\s+|re:\s*)?(?:R|Point\s+|#)?(\d+)\b(?:\*\*)?\s*[.:)\-—–]*\s*(.*)$`, 'iu')],
   ['id', /^ {0,3}(?:[-*+]\s+)?(?:\*\*)?R(\d+)\b(?:\*\*)?\s*[.:)\-—–]*(?:\*\*)?\s*(.*)$/],
   ['numbered', /^(?:\*\*)?(\d+)[.)](?:\*\*)?\s+(.*)$/],
+  // A table row whose first cell names the point: `| R1 | Agreed | reason |`, `| 2 | high | title |`.
+  ['table', /^ {0,3}\|\s*(?:\*\*|__)?(?:(?:R|#|Point\s+)(\d+)\b|(?=\d+\s*(?:\*\*|__)?\s*\|)(\d+))(.*)$/i],
 ];
+
 
 const fencePattern = /^ {0,3}(`{3,}|~{3,})/;
 
@@ -43,17 +50,21 @@ function splitBlocks(body: string): PointBlock[] {
     lines.forEach((line, index) => {
       // Trailing whitespace is a formatter's to strip: it never decides what a line is.
       const match = inCode[index] ? null : pattern.exec(line.trimEnd());
-      if (match?.[1]) starts.push({ index, number: Number(match[1]), title: cleanTitle(match[2] ?? '') });
+      if (style === 'table') {
+        const number = match?.[1] ?? match?.[2];
+        if (match && number) starts.push({ index, number: Number(number), title: rowTitle(match[3] ?? '') });
+      } else if (match?.[1]) starts.push({ index, number: Number(match[1]), title: cleanTitle(match[2] ?? '') });
     });
     if (starts.length === 0) continue;
     // `R1` is an explicit id; only list-like numbers can be written lazily.
-    const lazy = style !== 'id' && new Set(starts.map((start) => start.number)).size < starts.length;
+    const lazy = style !== 'id' && style !== 'table' && new Set(starts.map((start) => start.number)).size < starts.length;
     return starts.map((start, i) => ({
       number: lazy ? i + 1 : start.number,
       title: start.title,
       style,
+      // A table row is its own block: the rows after it are other points, or none.
       text: lines
-        .slice(start.index, starts[i + 1]?.index ?? lines.length)
+        .slice(start.index, style === 'table' ? start.index + 1 : (starts[i + 1]?.index ?? lines.length))
         .join('\n')
         .trim(),
     }));
@@ -77,6 +88,15 @@ export function replyOf(block: PointBlock): string {
 
 // The same string each time for the same block, so what is read from it is looked up, not read again.
 const replies = new WeakMap<PointBlock, string>();
+
+/** A row's title: the rest of its id cell, or else its first cell that is not wholly a label. */
+function rowTitle(rest: string): string {
+  const [idRest = '', ...cells] = rest.replace(/\|\s*$/, '').split(/(?<!\\)\|/);
+  const own = cleanTitle(idRest.replace(/^(?:\*\*|__)?\s*[.:)\-—–]*\s*/, ''));
+  if (own !== '') return own;
+  const isLabel = (cell: string) => wholeLabel('category', cell) ?? wholeLabel('position', cell) ?? wholeLabel('severity', cell);
+  return cleanTitle(cells.find((cell) => cell.trim() !== '' && isLabel(cell) === null) ?? '');
+}
 
 function cleanTitle(text: string): string {
   return text.replace(/\*\*/g, '').replace(/\s+#+\s*$/, '').trim();

@@ -4,7 +4,7 @@ import { convergenceState } from '../ledger/convergence-state.js';
 import { judgeDebate } from '../ledger/judge-debate.js';
 import { ledgerReport } from '../ledger/ledger-report.js';
 import { readOutcome } from '../ledger/read-outcome.js';
-import { trackPoints } from '../ledger/track-points.js';
+import { trackPoints } from '../protocol/track-points.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { decideAction, decideTimeoutAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';

@@ -1,5 +1,5 @@
 import type { TurnKind } from '../agents/agent.js';
-import { trackPoints } from '../ledger/track-points.js';
+import { trackPoints } from '../protocol/track-points.js';
 import { summarizeLedger } from '../ledger/summarize-ledger.js';
 import type { CitationCheck } from '../git/check-citations.js';
 import { formatFailedCitations } from '../ledger/citation-report.js';

@@ -124,7 +124,7 @@ describe('output that is not the section asked for', () => {
     const responses = calls.filter((call) => call.env.CODE_DEBATE_TURN === 'response');
     expect(responses).toHaveLength(3);
     expect(responses[1]?.stdin).toContain('Your previous answer could not be used as `## Response 1`:\n\n- It does not answer R2');
-    expect(responses[2]?.stdin).toContain('- It does not categorize R2: start each answer with **Agreed**');
+    expect(responses[2]?.stdin).toContain('- R2: no category could be read in "### R2. No test ⏎ I see it.". Start the answer with exactly one of **Agreed**');
     const text = await repo.readReply();
     expect(text).toContain('## Response 1\n\n### R1. Debug output left in\n**Agreed**: will remove it.');
     expect(text).not.toContain('I see it.');

@@ -2,7 +2,7 @@ import { appendFile, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { trackPoints } from '../../src/ledger/track-points.js';
+import { trackPoints } from '../../src/protocol/track-points.js';
 import { findHistoryChange } from '../../src/protocol/find-history-change.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';

@@ -5,7 +5,7 @@ import { buildLedger } from '../../src/ledger/build-ledger.js';
 import { convergenceSequence } from '../../src/ledger/convergence-state.js';
 import { ledgerReport } from '../../src/ledger/ledger-report.js';
 import { readOutcome } from '../../src/ledger/read-outcome.js';
-import { trackPoints } from '../../src/ledger/track-points.js';
+import { trackPoints } from '../../src/protocol/track-points.js';
 import { decideAction } from '../../src/protocol/decide-action.js';
 import { findHistoryChange } from '../../src/protocol/find-history-change.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';

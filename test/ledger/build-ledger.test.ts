@@ -29,7 +29,7 @@ describe('buildLedger: every point round by round', () => {
         'R4 high open | 2 raised/disagreed/open',
       ],
     ],
-    ['seedPartial', ['R1 - resolved | 1 raised/partially-agreed/open | 2 maintained/agreed/resolved', 'R2 - resolved | 1 raised/partially-agreed/open | 2 maintained/agreed/resolved']],
+    ['seedPartial', ['R1 - resolved | 1 raised/partially-agreed/open | 2 uncategorized/agreed/resolved', 'R2 - resolved | 1 raised/partially-agreed/open | 2 uncategorized/agreed/resolved']],
     ['seedAgree', ['R1 - resolved | 1 raised/agreed/resolved', 'R2 - resolved | 1 raised/agreed/resolved']],
     ['looseListIds', ['R1 high resolved | 1 raised/agreed/resolved', 'R2 nit open | 1 raised/disagreed/open']],
     ['looseMissingIds', ['R1 high open | 1 raised/partially-agreed/open', 'R2 - open | 1 raised/uncategorized/open', 'R3 - open | 1 raised/unanswered/open']],
@@ -38,8 +38,8 @@ describe('buildLedger: every point round by round', () => {
     expect(lines(ledgerOf(fixtures[name]))).toEqual(expected);
   });
 
-  it('reads five rounds of a disagreeing seed peer, its prose follow-ups as maintained', () => {
-    const rounds = [1, 2, 3, 4, 5].map((round) => `${round} ${round === 1 ? 'raised' : 'maintained'}/disagreed/open`).join(' | ');
+  it('reads five rounds of a disagreeing seed peer, its prose follow-ups (`I maintain both points`) as no position', () => {
+    const rounds = [1, 2, 3, 4, 5].map((round) => `${round} ${round === 1 ? 'raised' : 'uncategorized'}/disagreed/open`).join(' | ');
     expect(lines(ledgerOf(fixtures.seedDisagree))).toEqual([`R1 - open | ${rounds}`, `R2 - open | ${rounds}`]);
   });
 
@@ -48,7 +48,7 @@ describe('buildLedger: every point round by round', () => {
   });
 
   it('keeps the round open while a follow-up waits for its response (a running debate)', () => {
-    const text = ourDebate(['Response 1', '### R1\n**Agreed**\n\n### R2\n**Disagreed**\n\n### R3\n**Disagreed**'], ['Reviewer Follow-up 1', '### R2\n**Maintained**\n\n### R3\nI concede part of it: severity lowered to nit.']);
+    const text = ourDebate(['Response 1', '### R1\n**Agreed**\n\n### R2\n**Disagreed**\n\n### R3\n**Disagreed**'], ['Reviewer Follow-up 1', '### R2\n**Maintained**\n\n### R3\n**Accepted in part**: severity lowered to nit.']);
     const ledger = ledgerOf(text);
     expect(ledger).toMatchObject({ rounds: 2, ended: false, consensus: null });
     expect(lines(ledger)).toEqual([
@@ -75,7 +75,7 @@ describe('buildLedger: details', () => {
       ['R4', 2, 'Reviewer Follow-up 1'],
     ]);
     expect(ours.points[2]?.severityChanges).toEqual([{ round: 2, section: 'Reviewer Follow-up 1', from: 'low', to: 'nit' }]);
-    expect(ledgerOf(fixtures.looseHeadings).points[0]?.withdrawnReason).toBe('I withdraw it: the lock is held at src/cache.ts:38.');
+    expect(ledgerOf(fixtures.looseHeadings).points[0]?.withdrawnReason).toBe('Withdrawn: the lock is held at src/cache.ts:38.');
   });
 
   it('marks evidence ok, failed or unchecked from the citation checks of the section that raised it', () => {

@@ -4,7 +4,7 @@ import { buildLedger } from '../../src/ledger/build-ledger.js';
 import { engagementOf } from '../../src/ledger/engagement-of.js';
 import { readCitations } from '../../src/ledger/read-citations.js';
 import { summarizeLedger } from '../../src/ledger/summarize-ledger.js';
-import { trackPoints } from '../../src/ledger/track-points.js';
+import { trackPoints } from '../../src/protocol/track-points.js';
 import { checkSectionBody } from '../../src/protocol/check-section-body.js';
 import { decideAction } from '../../src/protocol/decide-action.js';
 import type { DebateDocument } from '../../src/protocol/document.js';

@@ -33,7 +33,7 @@ describe('ledgerReport', () => {
           raisedBy: 'Opening',
           status: 'withdrawn',
           confidence: 'WITHDRAWN',
-          withdrawnReason: 'I withdraw it: the lock is held at src/cache.ts:38.',
+          withdrawnReason: 'Withdrawn: the lock is held at src/cache.ts:38.',
           evidence: [{ path: 'src/cache.ts', line: 40, check: 'unchecked', problem: null }],
           reviewer: 'withdrawn',
           responder: 'disagreed',
@@ -61,7 +61,7 @@ describe('ledgerReport', () => {
       positionChanges: [{ id: 'R1', side: 'reviewer', round: 2, section: 'Follow-up 1', from: 'maintained', to: 'withdrawn' }],
       failedCitations: [],
       flags: [],
-      engagement: [{ round: 2, side: 'reviewer', id: 'R1', engagement: 'new', similarity: 0.188 }],
+      engagement: [{ round: 2, side: 'reviewer', id: 'R1', engagement: 'new', similarity: 0.214 }],
     });
   });
 
@@ -71,7 +71,7 @@ describe('ledgerReport', () => {
     expect(report.points.map((point) => point.confidence)).toEqual(['HIGH', 'MEDIUM', 'HIGH', 'LOW']);
     expect(report.failedCitations).toEqual([{ section: 'Response 2', path: 'src/io.ts', line: 95, endLine: 95, problem: 'src/io.ts has 90 lines, not 95' }]);
     expect(report.flags.map((flag) => `${flag.kind} ${flag.id ?? '-'} r${flag.round}`)).toEqual(['false-consensus R2 r2']);
-    expect(reportOf(fixtures.looseMissingIds).flags.map((flag) => flag.message)).toEqual(['Response 1 does not categorize R2.', 'Response 1 does not answer R3.']);
+    expect(reportOf(fixtures.looseMissingIds).flags.map((flag) => flag.message)).toEqual(['Response 1 gives no category code-debate can read for R2.', 'Response 1 does not answer R3.']);
     expect(reportOf(fixtures.seedDisagree).flags.map((flag) => `${flag.kind} r${flag.round}`)).toEqual(['stalled r3', 'stalled r4', 'stalled r5']);
   });
 

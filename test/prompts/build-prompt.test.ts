@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Subject } from '../../src/git/subject.js';
 import { summarizeLedger } from '../../src/ledger/summarize-ledger.js';
-import { trackPoints } from '../../src/ledger/track-points.js';
+import { trackPoints } from '../../src/protocol/track-points.js';
 import { buildPrompt, promptValues, type PromptContext } from '../../src/prompts/build-prompt.js';
 import { parseOk } from '../protocol/parse-ok.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../../src/protocol/document.js';
-import { readCategories, readCategory } from '../../src/protocol/read-categories.js';
+import { readCategories } from '../../src/protocol/read-categories.js';
 import { readPoints } from '../../src/protocol/read-points.js';
 
 const twoPoints = readPoints('### R1. First\nx\n\n### R2. Second\ny');
@@ -15,7 +15,11 @@ describe('readCategories: the reply, not the title', () => {
   });
 });
 
-describe('readCategory', () => {
+const onePoint = readPoints('The whole change is risky.');
+/** The category of an answer to a one-point review written without a marker. */
+const categoryOf = (text: string) => readCategories(text, onePoint).get('R1')?.category ?? null;
+
+describe('the category of an answer, read by the label grammar', () => {
   it.each([
     ['**Agreed**', 'agreed'],
     ['**Agreed.** Will fix.', 'agreed'],
@@ -27,18 +31,19 @@ describe('readCategory', () => {
     ['**Disagree**', 'disagreed'],
     ['** Agreed **', 'agreed'],
   ])('reads the bold label %j', (text, category) => {
-    expect(readCategory(text)).toBe(category);
+    expect(categoryOf(text)).toBe(category);
   });
 
   it.each([
-    ['Agreed, will fix.', 'agreed'],
-    ['I agree.', 'agreed'],
+    ['Agreed.', 'agreed'],
+    ['Agreed — will fix.', 'agreed'],
     ['Partially agree: the name yes, the split no.', 'partially-agreed'],
     ['partially  agreed', 'partially-agreed'],
     ['Disagree. It is covered.', 'disagreed'],
     ['Disagreed', 'disagreed'],
-  ])('reads the plain word %j', (text, category) => {
-    expect(readCategory(text)).toBe(category);
+    ['✅ Agreed', 'agreed'],
+  ])('reads the first words %j', (text, category) => {
+    expect(categoryOf(text)).toBe(category);
   });
 
   it.each([
@@ -47,15 +52,12 @@ describe('readCategory', () => {
     ['DisAgreed', 'disagreed'],
     ['**pArTiAlLy AgReEd**', 'partially-agreed'],
   ])('reads %j in any letter case', (text, category) => {
-    expect(readCategory(text)).toBe(category);
+    expect(categoryOf(text)).toBe(category);
   });
 
-  it('prefers a bold label to an earlier plain word', () => {
-    expect(readCategory('As agreed before, this one is **Disagreed**: it is tested.')).toBe('disagreed');
-  });
-
-  it('takes the first plain word when there is no bold label', () => {
-    expect(readCategory('Disagreed with the fix, agreed with the diagnosis.')).toBe('disagreed');
+  it('reads a bold label after prose that uses the word', () => {
+    expect(categoryOf('As agreed before, this one is **Disagreed**: it is tested.')).toBe('disagreed');
+    expect(categoryOf("I don't agree. **Disagreed**.")).toBe('disagreed');
   });
 
   it.each([
@@ -66,26 +68,24 @@ describe('readCategory', () => {
     "I don't agree with this.",
     'I cannot agree.',
     'Not agreed.',
+    'I agree.',
+    'Agreed, will fix.',
+    'Disagreed with the fix, agreed with the diagnosis.',
+    'I do not agree with all of it: partially agreed.',
     '',
-  ])('never guesses a category for %j', (text) => {
-    expect(readCategory(text)).toBeNull();
-  });
-
-  it('reads the label after a negated word', () => {
-    expect(readCategory("I don't agree. **Disagreed**.")).toBe('disagreed');
-    expect(readCategory('I do not agree with all of it: partially agreed.')).toBe('partially-agreed');
+  ])('never takes a category from the prose %j', (text) => {
+    expect(categoryOf(text)).toBeNull();
   });
 });
 
 describe('readCategories', () => {
   it('reads the seed peer style `1. **Agreed** — ...`', () => {
     const body = '1. **Agreed** — my reasoning for point 1 is stated here.\n2. **Partially agreed** — my reasoning for point 2 is stated here.';
-    expect(readCategories(body, twoPoints)).toEqual(
-      new Map([
-        ['R1', { category: 'agreed', text: '1. **Agreed** — my reasoning for point 1 is stated here.' }],
-        ['R2', { category: 'partially-agreed', text: '2. **Partially agreed** — my reasoning for point 2 is stated here.' }],
-      ]),
-    );
+    const replies = readCategories(body, twoPoints);
+    expect([...replies].map(([id, { category, text }]) => [id, category, text])).toEqual([
+      ['R1', 'agreed', '1. **Agreed** — my reasoning for point 1 is stated here.'],
+      ['R2', 'partially-agreed', '2. **Partially agreed** — my reasoning for point 2 is stated here.'],
+    ]);
   });
 
   it('reads replies under `### R1` headings', () => {
@@ -114,19 +114,22 @@ describe('readCategories', () => {
 
   it('gives null for an uncategorized reply and leaves out a point the body does not mention', () => {
     expect(categoriesOf('1. Will look into it.', threePoints)).toEqual({ R1: null });
-    expect(readCategories('2. Will look into it.', threePoints).get('R2')).toEqual({ category: null, text: '2. Will look into it.' });
+    expect(readCategories('2. Will look into it.', threePoints).get('R2')).toEqual({ category: null, reading: { state: 'missing' }, text: '2. Will look into it.' });
   });
 
-  it('ignores replies to points it was not asked about, and a second reply to the same point', () => {
+  it('ignores replies to points it was not asked about, and the same label given twice', () => {
     expect(categoriesOf('1. **Agreed**\n2. **Disagreed**\n7. **Agreed**', [twoPoints[1] as Point])).toEqual({ R2: 'disagreed' });
-    expect(categoriesOf('- R1: **Agreed**\n- R1: **Disagreed**')).toEqual({ R1: 'agreed' });
+    expect(categoriesOf('- R1: **Agreed**\n- R1: **Agreed**, again')).toEqual({ R1: 'agreed' });
+  });
+
+  it('reads a point answered twice with two different labels as a conflict', () => {
+    expect(readCategories('- R1: **Agreed**\n- R1: **Disagreed**', twoPoints).get('R1')?.reading.state).toBe('conflict');
   });
 
   it('reads a prose reply to a single point as the reply to that point', () => {
     const [only] = readPoints('The whole change is risky.');
-    expect(readCategories('\n**Partially agreed**: the risk is real but small.\n', [only as Point])).toEqual(
-      new Map([['R1', { category: 'partially-agreed', text: '**Partially agreed**: the risk is real but small.' }]]),
-    );
+    const replies = readCategories('\n**Partially agreed**: the risk is real but small.\n', [only as Point]);
+    expect([...replies].map(([id, { category, text }]) => [id, category, text])).toEqual([['R1', 'partially-agreed', '**Partially agreed**: the risk is real but small.']]);
   });
 
   it('reads nothing from a prose reply to several points', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEvidence, readPoints, readSeverity, toPoint } from '../../src/protocol/read-points.js';
+import { readEvidence, readPoints } from '../../src/protocol/read-points.js';
 
 describe('readPoints', () => {
   it('reads our `### R1. title` points with severity and evidence', () => {
@@ -64,23 +64,37 @@ describe('readPoints', () => {
   });
 });
 
-describe('readSeverity', () => {
+/** The severity of a review's one point `### R1. <title>` over `text`. */
+const severityOf = (title: string, text: string) => readPoints(`### R1. ${title}\n${text}`)[0]?.severity ?? null;
+
+describe('the severity of a point, read by the label grammar', () => {
   it.each([
     ['t', 'Severity: critical', 'critical'],
     ['t', '**Severity**: High', 'high'],
+    ['t', '**Severity:** 🔴 Critical', 'critical'],
     ['t', '- severity — medium', 'medium'],
     ['t', 'SEVERITY low', 'low'],
     ['t', 'Severity: nit.', 'nit'],
+    ['t', 'Severity: Major', 'high'],
+    ['t', 'Priority: P0', 'critical'],
+    ['t', '| Severity | File |\n|---|---|\n| Moderate | a.ts |', 'medium'],
     ['Title [high]', '', 'high'],
     ['Title (Medium)', '', 'medium'],
+    ['Title — Critical', '', 'critical'],
+    ['Title (P1)', '', 'high'],
     ['Low: title', '', 'low'],
     ['Nit — title', '', 'nit'],
+    ['[Blocker] title', '', 'critical'],
+    ['🔴 Critical: title', '', 'critical'],
+    ['Title (minor)', '', 'low'],
+    ['Title — trivial', '', 'nit'],
   ])('reads %j / %j as %s', (title, text, severity) => {
-    expect(readSeverity(title, text)).toBe(severity);
+    expect(severityOf(title, text)).toBe(severity);
   });
 
-  it('prefers a labelled severity in the text to a tag in the title', () => {
-    expect(readSeverity('Title (low)', '### R1. Title (low)\nSeverity: critical')).toBe('critical');
+  it('reads two different severities for one point as none: the agent is asked which', () => {
+    expect(severityOf('Title (low)', 'Severity: critical')).toBeNull();
+    expect(severityOf('Title (high)', 'Severity: high')).toBe('high');
   });
 
   it.each([
@@ -88,16 +102,23 @@ describe('readSeverity', () => {
     ['Title', 'Severity: lower than before'],
     ['Title', 'no severity given'],
     ['Highlights', ''],
+    ['Critical section not guarded', 'a **critical** path'],
+    ['Major refactor of the loader', 'the minor version'],
   ])('does not guess from %j / %j', (title, text) => {
-    expect(readSeverity(title, text)).toBeNull();
+    expect(severityOf(title, text)).toBeNull();
   });
 
   it('leaves the severity tag out of the title of a point', () => {
-    expect(toPoint(3, 'Leaky handle [critical]', '### R3. Leaky handle [critical]')).toMatchObject({
-      id: 'R3',
-      title: 'Leaky handle',
-      severity: 'critical',
-    });
+    expect(readPoints('### R3. Leaky handle [critical]')[0]).toMatchObject({ id: 'R3', title: 'Leaky handle', severity: 'critical' });
+    expect(readPoints('### R3. Leaky handle — Critical')[0]).toMatchObject({ title: 'Leaky handle', severity: 'critical' });
+  });
+
+  it('reads a review written as a table, one point a row', () => {
+    const body = '| ID | Severity | Issue | Where |\n|---|---|---|---|\n| R1 | Blocker | Null deref | `src/a.ts:5` |\n| R2 | minor | Naming | src/b.ts:2 |';
+    expect(readPoints(body).map(({ id, title, severity, evidence }) => ({ id, title, severity, evidence }))).toEqual([
+      { id: 'R1', title: 'Null deref', severity: 'critical', evidence: [{ path: 'src/a.ts', line: 5 }] },
+      { id: 'R2', title: 'Naming', severity: 'low', evidence: [{ path: 'src/b.ts', line: 2 }] },
+    ]);
   });
 });
 

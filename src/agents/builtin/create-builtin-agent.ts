@@ -1,5 +1,5 @@
 import { AgentError } from '../../errors.js';
-import { trackPoints } from '../../ledger/track-points.js';
+import { trackPoints } from '../../protocol/track-points.js';
 import type { Agent, TurnRequest } from '../agent.js';
 import { findProblems, summarizeScan } from './find-problems.js';
 import { judgePoint } from './judge-point.js';

@@ -1,5 +1,5 @@
 import type { DebateDocument } from '../../protocol/document.js';
-import { trackPoints } from '../../ledger/track-points.js';
+import { trackPoints } from '../../protocol/track-points.js';
 import { plural } from './format-markdown.js';
 
 export const consensusNote = "_Rule-based summary by code-debate's built-in agent; not a language model._";

@@ -1,6 +1,6 @@
 import type { Category, DebateDocument, Point, Severity } from '../../protocol/document.js';
 import { readCategories } from '../../protocol/read-categories.js';
-import { trackPoints } from '../../ledger/track-points.js';
+import { trackPoints } from '../../protocol/track-points.js';
 import { plural, severityRank } from './format-markdown.js';
 import type { PointJudgement } from './judge-point.js';
 import { pointHeading } from './write-response.js';

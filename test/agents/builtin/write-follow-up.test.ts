@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createBuiltinAgent } from '../../../src/agents/builtin/create-builtin-agent.js';
-import { trackPoints } from '../../../src/ledger/track-points.js';
+import { trackPoints } from '../../../src/protocol/track-points.js';
 import { makeDocument, makeRequest, makeWorkTree, newFileDiff, section, topHeadingLines } from './builtin-helpers.js';
 
 const appLines = ['export function greet(name) {', '  console.log(name);', '  return `hi ${name}`;', '}'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trackPoints, type PointState } from '../../src/ledger/track-points.js';
+import { trackPoints, type PointState } from '../../src/protocol/track-points.js';
 import { parseOk } from '../protocol/parse-ok.js';
 import { seedDebate, seedFollowUp, seedResponse, seedReview } from '../protocol/seed-peer-text.js';
 
@@ -108,9 +108,14 @@ describe('trackPoints: the responses', () => {
     const text = debate(
       ['Response 1', '1. **Agreed**\n2. **Disagreed**'],
       ['Reviewer Follow-up 1', 'I maintain R2.'],
-      ['Response 2', 'Agreed, I will add the test.'],
+      ['Response 2', 'Agreed. I will add the test.'],
     );
     expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'agreed', null, true)]);
+  });
+
+  it('reads no category from a prose answer that only uses the word', () => {
+    const text = debate(['Response 1', '1. **Agreed**\n2. **Disagreed**'], ['Reviewer Follow-up 1', 'I maintain R2.'], ['Response 2', 'Agreed, but only on the name.']);
+    expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, null, null, false)]);
   });
 });
 
@@ -119,41 +124,40 @@ describe('trackPoints: the follow-ups', () => {
   const followedUp = (body: string) => summary(debate(response, ['Reviewer Follow-up 1', body]));
 
   it.each([
-    ['R1: I withdraw this point.', 'withdrawn'],
     ['R1: Withdrawn.', 'withdrawn'],
-    ['R1: I accept the reasoning.', 'accepted'],
+    ['### R1 — Withdrawn\nThe path is unreachable.', 'withdrawn'],
+    ['R1: **Accepted**: the reasoning holds.', 'accepted'],
     ['R1: Accepted.', 'accepted'],
-    ['R1: I concede.', 'accepted'],
+    ['R1: Conceded.', 'accepted'],
+    ['### R1\n**Accepted in part**: the severity drops to low.', 'conceded-part'],
   ] as const)('resolves a point the reviewer answers %j', (body, reply) => {
     expect(followedUp(body)[0]).toEqual(state('R1', 1, 'disagreed', reply, true));
   });
 
   it('keeps a maintained point open', () => {
-    expect(followedUp('### R1. Maintained\nI maintain it: the path is reachable.\n\n### R2\nI maintain the second test.')).toEqual([
+    expect(followedUp('### R1. Maintained\nThe config writer accepts user edits.\n\n### R2\n**Verdict:** Maintained')).toEqual([
       state('R1', 1, 'disagreed', 'maintained', false),
       state('R2', 1, 'partially-agreed', 'maintained', false),
     ]);
   });
 
-  it('takes the first of the reviewer words in a point', () => {
-    expect(followedUp('R1: I maintain it; I cannot accept that it is unreachable.')[0]).toEqual(
-      state('R1', 1, 'disagreed', 'maintained', false),
-    );
-    expect(followedUp('R1: I accept this and will not maintain it.')[0]).toEqual(state('R1', 1, 'disagreed', 'accepted', true));
-  });
-
   it.each([
+    'R1: I withdraw this point.',
+    'R1: I accept the reasoning.',
+    'R1: I concede.',
+    'R1: I maintain it; I cannot accept that it is unreachable.',
+    'R1: I accept this and will not maintain it.',
     'R1: I will not withdraw it.',
     "R1: I won't withdraw it.",
     'R1: I cannot accept that.',
     'R1: I do not accept this.',
     'R1: I never conceded it.',
-  ])('does not resolve a point on a negated word: %j', (body) => {
+  ])('takes no position from the sentence %j', (body) => {
     expect(followedUp(body)[0]).toEqual(state('R1', 1, 'disagreed', null, false));
   });
 
   it('raises a new point with the next id in the next round, severity and evidence read', () => {
-    const body = '### R1\nI maintain it.\n\n### R2\nI withdraw it.\n\n### R3. Leaked handle (medium)\nSee `src/io.ts:88`.';
+    const body = '### R1\n**Maintained**: it holds.\n\n### R2\nWithdrawn.\n\n### R3. Leaked handle (medium)\nSee `src/io.ts:88`.';
     const states = trackPoints(parseOk(debate(response, ['Reviewer Follow-up 1', body])));
     expect(states.map((found) => [found.point.id, found.raisedIn, found.category, found.reviewerReply, found.resolved])).toEqual([
       ['R1', 1, 'disagreed', 'maintained', false],
@@ -181,9 +185,9 @@ describe('trackPoints: the follow-ups', () => {
   it('tracks the raised point through the next responses', () => {
     const text = debate(
       response,
-      ['Reviewer Follow-up 1', '- R1: I withdraw it.\n- R2: I maintain it.\n- R3: New: the handle leaks.'],
+      ['Reviewer Follow-up 1', '- R1: Withdrawn.\n- R2: Maintained.\n- R3: New: the handle leaks.'],
       ['Response 2', '- R2: **Agreed**\n- R3: **Disagreed**'],
-      ['Reviewer Follow-up 2', '- R3: I maintain it.'],
+      ['Reviewer Follow-up 2', '- R3: Maintained — it leaks.'],
       ['Response 3', '- R3: **Agreed**'],
     );
     expect(summary(text)).toEqual([
@@ -202,7 +206,7 @@ describe('trackPoints: the follow-ups', () => {
   });
 
   it('raises no point from a plain numbered list of reasons in a follow-up', () => {
-    expect(followedUp('1. I maintain R1.\n2. The check is missing.\n3. Nothing tests it.')).toEqual([
+    expect(followedUp('1. Maintained: R1 holds.\n2. The check is missing.\n3. Nothing tests it.')).toEqual([
       state('R1', 1, 'disagreed', 'maintained', false),
       state('R2', 1, 'partially-agreed', null, false),
     ]);

@@ -1,10 +1,11 @@
-import type { Category, DebateDocument, Point, Section } from '../protocol/document.js';
-import { readCategories, type PointReply } from '../protocol/read-categories.js';
-import { memoizeText, memoLimits } from '../protocol/memoize-text.js';
-import { toPoint } from '../protocol/read-points.js';
-import { replyOf, splitPointBlocks } from '../protocol/split-point-blocks.js';
+import type { Category, DebateDocument, Point, Section } from './document.js';
+import type { Position } from './label-words.js';
+import { readAnswers } from './read-answers.js';
+import { readCategories, type PointReply } from './read-categories.js';
+import { toPoint } from './read-points.js';
 
-export type ReviewerReply = 'maintained' | 'withdrawn' | 'accepted';
+/** The Reviewer's position on a point in a follow-up, read by the label grammar. */
+export type ReviewerReply = Position;
 
 export interface PointState {
   point: Point;
@@ -27,17 +28,10 @@ export interface PointObserver {
   replied?(state: PointState, reply: ReviewerReply | null, text: string, section: Section): void;
 }
 
-// `I will not withdraw it` withdraws nothing: a negated word is no reply at all.
-const notNegated = String.raw`(?<!(?:\bnot|\bcannot|\bnever|n['’]t)\s+)`;
-const reviewerWords: ReadonlyArray<[RegExp, ReviewerReply]> = [
-  [new RegExp(String.raw`${notNegated}\bwithdra(?:w|wn|ws|wing)\b`, 'i'), 'withdrawn'],
-  [new RegExp(String.raw`${notNegated}\b(?:accept(?:ed|s)?|concede[ds]?)\b`, 'i'), 'accepted'],
-  [new RegExp(String.raw`${notNegated}\bmaintain(?:ed|s)?\b`, 'i'), 'maintained'],
-];
-
 /**
  * Every point's state after the last section, read from the document alone. A point is resolved
- * when the responder Agreed it or the reviewer withdrew it or accepted the response; a follow-up
+ * when the responder Agreed it or the reviewer withdrew it or accepted the response (in full or in
+ * part), each label read by the grammar of readLabels; a follow-up
  * that maintains a point reopens it, and a follow-up may raise new points with the next ids.
  */
 export function trackPoints(document: DebateDocument, observer?: PointObserver, from?: WalkProgress): PointState[] {
@@ -104,48 +98,26 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
       }
       for (const state of open) observer.responded?.(state, replies.get(state.point.id) ?? null, section);
     } else if (section.kind === 'follow-up') {
-      for (const block of splitPointBlocks(section.body)) {
-        const id = `R${block.number}`;
-        const state = states.get(id);
+      for (const answer of readAnswers('position', section.body)) {
+        const state = states.get(answer.id);
+        const block = answer.block;
         if (!state) {
           // A new point needs an explicit id or heading: a numbered list of reasons is not one.
-          if (block.style === 'numbered') continue;
-          const raised: PointState = { point: toPoint(block.number, block.title, block.text), raisedIn: section.number + 1, category: null, reviewerReply: null, resolved: false };
-          states.set(id, raised);
+          if (block === null || block.style === 'numbered') continue;
+          const raised: PointState = { point: toPoint(block, section.body), raisedIn: section.number + 1, category: null, reviewerReply: null, resolved: false };
+          states.set(answer.id, raised);
           observer.raised?.(raised, section);
           continue;
         }
         if (state.resolved) continue;
-        const reply = readReviewerReply(replyOf(block));
+        const reply = answer.reading.state === 'read' ? answer.reading.value : null;
         state.reviewerReply = reply;
-        if (reply === 'withdrawn' || reply === 'accepted') state.resolved = true;
-        observer.replied?.(state, reply, block.text, section);
+        if (reply === 'withdrawn' || reply === 'accepted' || reply === 'conceded-part') state.resolved = true;
+        observer.replied?.(state, reply, answer.text, section);
       }
     }
   }
   const walked = [...states.values()];
   lastWalked = { document, states: walked.map((state) => ({ ...state })) };
   return walked;
-}
-
-/** A bold label (`**Maintained**`) wins; otherwise the first of the reply words. */
-export function readReviewerReply(text: string): ReviewerReply | null {
-  return replyOnce(text);
-}
-
-// Each reply is read once, not once per turn (see memoizeText).
-const replyOnce = memoizeText(readReply, memoLimits.replies);
-
-function readReply(text: string): ReviewerReply | null {
-  const bold = [...text.matchAll(/\*\*([^*\n]+)\*\*/g)].map((match) => match[1] ?? '').join(' · ');
-  return firstReply(bold) ?? firstReply(text);
-}
-
-function firstReply(text: string): ReviewerReply | null {
-  let best: { index: number; reply: ReviewerReply } | null = null;
-  for (const [pattern, reply] of reviewerWords) {
-    const index = text.search(pattern);
-    if (index >= 0 && (best === null || index < best.index)) best = { index, reply };
-  }
-  return best?.reply ?? null;
 }
