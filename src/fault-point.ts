@@ -9,11 +9,13 @@ import { ConfigError } from './errors.js';
  * taken, before its work) and `<lock>-lock-releasing` (its work done, e.g. the section renamed
  * into place, before the lock is released or anything else happens), for the `write` and
  * `takeover` locks; `save-overwritten` (a change that took text away seen, before the text is
- * saved); `file-events` and `safety-ticks`. Actions: `kill` (SIGKILL this process there), `stop`
+ * saved); `file-events`, `safety-ticks` and `block-closer`. Actions: `kill` (SIGKILL this process there), `stop`
  * (SIGSTOP it: `kill -CONT` resumes it), `gate:<dir>` (create `<dir>/<pid>.ready`, wait until
  * `<dir>/go` exists, then record when in `<dir>/<pid>.passed`: several processes pass at once),
- * for `file-events`, `none` (no file watcher at all: only the checksum ticks see changes), and for
- * `safety-ticks`, `none` (no checksum ticks: only the watcher or the poller sees changes).
+ * for `file-events`, `none` (no file watcher at all: only the checksum ticks see changes), for
+ * `safety-ticks`, `none` (no checksum ticks: only the watcher or the poller sees changes), and for
+ * `block-closer`, `none` (a block the peer left open is not closed before our section: the
+ * read-back check after a write must then stop the side).
  */
 export function faultAction(point: string, env: NodeJS.ProcessEnv = process.env): string | null {
   const spec = env.CODE_DEBATE_FAULT;

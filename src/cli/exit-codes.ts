@@ -10,7 +10,7 @@ export const exitCodes = {
   peerTimeout: 3,
   /** The agent failed, printed nothing or ran out of time; nothing was written. */
   agentFailure: 4,
-  /** The shared file breaks the protocol (an unknown heading, sections out of turn). */
+  /** The shared file breaks the protocol (an unknown heading, sections out of turn), or a section just written does not read back as the last. */
   protocolError: 5,
   /** Git could not resolve the subject or the repository. */
   gitError: 6,

@@ -1,6 +1,5 @@
-import type { Role } from './document.js';
 import { formatHeading } from './classify-heading.js';
-import type { DocumentMeta, SectionKind } from './document.js';
+import type { DocumentMeta, Role, SectionKind } from './document.js';
 
 export interface SectionToWrite {
   kind: SectionKind;
@@ -14,15 +13,17 @@ export interface SectionToWrite {
 
 /**
  * The exact text to append after `existing` for one section: a newline if the file lacks its
- * last one, a blank line, the `---` separator, the heading, the body and our signature. It ends
- * with a blank line, so a peer appending `---` right after it cannot turn the signature into a
- * setext heading. A file written with CRLF (`crlf`) gets CRLF. Only the end of `existing` is read
- * (to its last character that is not whitespace): a caller may pass just that, and `crlf`.
+ * last one, the line that closes a block the peer left open (`close`, see closeOpenBlock), a
+ * blank line, the `---` separator, the heading, the body and our signature. It ends with a blank
+ * line, so a peer appending `---` right after it cannot turn the signature into a setext heading.
+ * A file written with CRLF (`crlf`) gets CRLF. Only the end of `existing` is read (to its last
+ * character that is not whitespace): a caller may pass just that, and `crlf`.
  */
-export function renderAppend(existing: string, section: SectionToWrite, crlf = existing.includes('\r\n')): string {
+export function renderAppend(existing: string, section: SectionToWrite, crlf = existing.includes('\r\n'), close = ''): string {
   let text = '';
   if (existing !== '') {
     if (!existing.endsWith('\n')) text += '\n';
+    if (close !== '') text += `${close}\n`;
     if (!/\n\s*\n$/.test(trailingSpace(existing + text))) text += '\n';
     text += '---\n\n';
   }

@@ -1,10 +1,13 @@
 import type { TurnKind } from '../agents/agent.js';
+import { ProtocolError } from '../errors.js';
+import { faultAction } from '../fault-point.js';
 import { trackPoints } from '../protocol/track-points.js';
 import { summarizeLedger } from '../ledger/summarize-ledger.js';
 import type { CitationCheck } from '../git/check-citations.js';
 import { formatFailedCitations } from '../ledger/citation-report.js';
 import { buildPrompt, type PromptContext } from '../prompts/build-prompt.js';
 import { formatHeading } from '../protocol/classify-heading.js';
+import { closeLastSection } from '../protocol/close-open-block.js';
 import { decideAction, type WriteAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
@@ -43,15 +46,54 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
     render: (current) =>
       isBlank(current)
         ? renderHeader(context.subject.text, { v: 1, base: context.subject.base, head: context.subject.head, diff: context.subject.diffSha256 }) + renderSection(section)
-        : // What is appended depends on how the file ends and whether it is written with CRLF: read from its end and its bytes.
-          renderAppend(textEnd(current), section, current.bytes.includes('\r\n')),
+        : // What is appended depends on how the file ends, whether it is written with CRLF, and whether
+          // the last section leaves a block open that would swallow our heading: that block is closed first.
+          renderAppend(textEnd(current), section, current.bytes.includes('\r\n'), closeBefore(current, document)),
   });
   if (!result.written) {
     context.report({ type: 'turn-discarded', role: context.role, heading, reason: 'the file changed while the agent was writing and the turn no longer stands' });
     return { written: false };
   }
+  checkWrittenLast(context, result.state, action, number, heading);
   context.report({ type: 'turn-written', role: context.role, heading, bytes: result.state.text.length - state.text.length, ms: Date.now() - started, promptBytes });
   return { ...result, promptBytes };
+}
+
+/** The line that closes a block the last section left open ('' for none; see closeOpenBlock). */
+function closeBefore(current: FileState, decidedOn: DebateDocument): string {
+  return faultAction('block-closer') === 'none' ? '' : closeLastSection(current.text, parsedOr(current, decidedOn));
+}
+
+/** The document of `current`: the one decided on when the file is unchanged, else `current` parsed (stillValid parsed it). */
+function parsedOr(current: FileState, decidedOn: DebateDocument): DebateDocument {
+  const parsed = parseDocument(current.text);
+  return parsed.ok ? parsed.document : decidedOn;
+}
+
+/**
+ * The invariant that keeps a side from writing the same turn twice: the section just written
+ * must read back as the file's last section, at the line where its heading was written.
+ * Whatever hides it (a block left open that our closer did not close, a heading the parser does
+ * not see), the side stops (exit 5) instead of deciding it is still its turn and writing again.
+ */
+function checkWrittenLast(context: SessionContext, written: FileState, action: WriteAction, number: number, heading: string): void {
+  const at = written.text.lastIndexOf(`\n## ${heading}`);
+  const line = at === -1 ? 1 : lineAt(written.text, at + 1);
+  const parsed = parseDocument(written.text);
+  const last = parsed.ok ? parsed.document.sections.at(-1) : undefined;
+  if (last !== undefined && last.kind === action.turn && last.number === number && last.line === line) return;
+  const found = !parsed.ok ? `the file no longer parses (${parsed.error.message})` : last === undefined ? 'it has no section' : `its last section is \`## ${last.heading}\` at line ${last.line}`;
+  throw new ProtocolError(
+    `Wrote \`## ${heading}\` at line ${line} of ${context.relativeFile}, but reading the file back, ${found}: something before it (a code block or HTML block left open) hides it. ` +
+      `Stopped rather than write the turn again; nothing else was written. Look for the block left open in the section before line ${line}.`,
+    line,
+  );
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return line;
 }
 
 /** Whether the file holds nothing but whitespace (a new file): its end is read first, which settles it for any debate. */
