@@ -1,5 +1,5 @@
-import { citationText, inlineSnippet } from '../ledger/citation-markdown.js';
-import type { Citation } from '../ledger/read-citations.js';
+import { citationText, inlineSnippet } from '../protocol/citation-markdown.js';
+import type { Citation } from '../protocol/read-citations.js';
 import { readFilesAtCommit, readWorkTreeFiles, type CitedFile } from './citation-files.js';
 import { normalizeCitedPath, refuseCitedPath } from './citation-path.js';
 import { findRepo } from './find-repo.js';

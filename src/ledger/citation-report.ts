@@ -1,7 +1,7 @@
 import type { CitationCheck } from '../git/check-citations.js';
 import { maskCredentials } from '../protocol/match-credential.js';
 import { memoizeText } from '../protocol/memoize-text.js';
-import { citationText, inlineCode } from './citation-markdown.js';
+import { citationText, inlineCode } from '../protocol/citation-markdown.js';
 
 // Every turn reports the failures of the whole debate so far: each problem is masked once.
 const maskedProblem = memoizeText(maskCredentials, 4_096);

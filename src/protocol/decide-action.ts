@@ -1,7 +1,5 @@
-import type { Role, TurnKind } from './document.js';
-import { engagementOf, roundStalled } from '../ledger/engagement-of.js';
-import { buildLedger } from '../ledger/build-ledger.js';
-import type { DebateDocument } from './document.js';
+import type { DebateDocument, Role, TurnKind } from './document.js';
+import { trackPoints } from './track-points.js';
 
 /** Why a CONSENSUS is written. */
 export type ConsensusReason = 'resolved' | 'stalled' | 'max-rounds' | 'past-max' | 'peer-timeout';
@@ -16,6 +14,12 @@ export type WriteAction = Extract<Action, { type: 'write' }>;
 
 export interface DecideOptions {
   maxRounds: number;
+  /**
+   * Whether round `round`, the document's last, brought no new reasoning on any open point (seed
+   * 004's engagement test, which the ledger reads): a stalled round ends the debate early.
+   * Without it no round stalls.
+   */
+  stalled?: (document: DebateDocument, round: number) => boolean;
 }
 
 /**
@@ -47,7 +51,7 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
       if (last.number >= options.maxRounds) {
         return { type: 'write', turn: 'consensus', round: last.number, reason: last.number > options.maxRounds ? 'past-max' : 'max-rounds' };
       }
-      if (lastRoundStalled(document, last.number)) return { type: 'write', turn: 'consensus', round: last.number, reason: 'stalled' };
+      if (options.stalled?.(document, last.number)) return { type: 'write', turn: 'consensus', round: last.number, reason: 'stalled' };
       return { type: 'write', turn: 'follow-up', round: last.number };
     }
   }
@@ -55,26 +59,14 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
 
 // The session decides on the same document several times a turn (see parseDocument): each is judged once.
 const resolvedBy = new WeakMap<DebateDocument, boolean>();
-const stalledBy = new WeakMap<DebateDocument, boolean>();
 
 function allResolved(document: DebateDocument): boolean {
   let resolved = resolvedBy.get(document);
   if (resolved === undefined) {
-    // From the ledger, which the stalled-round test reads next: the document's points are walked once.
-    resolved = buildLedger(document).points.every((point) => point.status !== 'open');
+    resolved = trackPoints(document).every((state) => state.resolved);
     resolvedBy.set(document, resolved);
   }
   return resolved;
-}
-
-/** Whether round `round`, the document's last, brought no new reasoning: only that round is judged. */
-function lastRoundStalled(document: DebateDocument, round: number): boolean {
-  let stalled = stalledBy.get(document);
-  if (stalled === undefined) {
-    stalled = roundStalled(engagementOf(document, round), round);
-    stalledBy.set(document, stalled);
-  }
-  return stalled;
 }
 
 /** The CONSENSUS a side writes when the peer let its turn time out. */

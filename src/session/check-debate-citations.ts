@@ -1,6 +1,6 @@
 import { GitError } from '../errors.js';
 import { checkCitations, type CitationCheck } from '../git/check-citations.js';
-import { readCitations, type Citation } from '../ledger/read-citations.js';
+import { readCitations, type Citation } from '../protocol/read-citations.js';
 import type { DebateDocument } from '../protocol/document.js';
 import type { SessionContext } from './session-context.js';
 

@@ -6,10 +6,11 @@ import { ledgerReport } from '../ledger/ledger-report.js';
 import { readOutcome } from '../ledger/read-outcome.js';
 import { trackPoints } from '../protocol/track-points.js';
 import { formatHeading } from '../protocol/classify-heading.js';
-import { decideAction, decideTimeoutAction } from '../protocol/decide-action.js';
+import { decideTimeoutAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import type { FileWatch } from '../watch/watch-file.js';
+import { decideTurn } from './decide-turn.js';
 import { formatDuration } from './format-duration.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
@@ -72,7 +73,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     seen = state;
     const document = parsed.document;
     reportedRound = reportRoundState(context, document, reportedRound);
-    const action = decideAction(document, role, { maxRounds: context.maxRounds });
+    const action = decideTurn(context, document);
     if (action.type === 'stop') return ended(context, document, prompts);
     if (action.type === 'write') {
       waitingSince = null;
@@ -90,7 +91,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     const changed = await peerWatch.during(waitForChange(context.file, watch, state.checksum, waitingSince + context.turnTimeoutMs - Date.now(), context.signal));
     if (changed) {
       const next = parseDocument(changed.text);
-      if (next.ok && decideAction(next.document, role, { maxRounds: context.maxRounds }).type === 'wait' && !historyChangeOf(state, changed)) report({ type: 'not-a-turn', role, for: peer });
+      if (next.ok && decideTurn(context, next.document).type === 'wait' && !historyChangeOf(state, changed)) report({ type: 'not-a-turn', role, for: peer });
       state = changed;
       continue;
     }

@@ -8,7 +8,7 @@ import { formatFailedCitations } from '../ledger/citation-report.js';
 import { buildPrompt, type PromptContext } from '../prompts/build-prompt.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { closeLastSection } from '../protocol/close-open-block.js';
-import { decideAction, type WriteAction } from '../protocol/decide-action.js';
+import type { WriteAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
@@ -17,6 +17,7 @@ import type { Subject } from '../git/subject.js';
 import { askAhead } from './ask-ahead.js';
 import type { AgentAnswer, AgentAsk } from './ask-agent.js';
 import { checkDebateCitations } from './check-debate-citations.js';
+import { decideTurn } from './decide-turn.js';
 import { consensusBody } from './consensus-body.js';
 import { describeSubject, type CurrentSubject } from './current-subject.js';
 import { textEnd, type FileState } from './read-debate-file.js';
@@ -209,6 +210,6 @@ function sameTurn(current: FileState, decidedOn: DebateDocument, action: WriteAc
   if (!parsed.ok || parsed.document.sections.length !== decidedOn.sections.length) return false;
   // The section this turn answers must be the one the agent read, not a peer's section still being written.
   if (parsed.document.sections.at(-1)?.body !== decidedOn.sections.at(-1)?.body) return false;
-  const again = action.turn === 'consensus' && action.reason === 'peer-timeout' ? action : decideAction(parsed.document, context.role, { maxRounds: context.maxRounds });
+  const again = action.turn === 'consensus' && action.reason === 'peer-timeout' ? action : decideTurn(context, parsed.document);
   return JSON.stringify(again) === JSON.stringify(action);
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GitError } from '../../src/errors.js';
 import { checkCitations, type CitationCheck } from '../../src/git/check-citations.js';
 import { formatFailedCitations } from '../../src/ledger/citation-report.js';
-import { readCitations, type Citation } from '../../src/ledger/read-citations.js';
+import { readCitations, type Citation } from '../../src/protocol/read-citations.js';
 import { makeGitRepo, type GitRepo } from '../helpers/git-repo.js';
 import { parseOk } from '../protocol/parse-ok.js';
 

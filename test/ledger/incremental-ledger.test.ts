@@ -2,15 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildLedger } from '../../src/ledger/build-ledger.js';
 import { engagementOf } from '../../src/ledger/engagement-of.js';
-import { readCitations } from '../../src/ledger/read-citations.js';
+import { readCitations } from '../../src/protocol/read-citations.js';
 import { summarizeLedger } from '../../src/ledger/summarize-ledger.js';
 import { trackPoints } from '../../src/protocol/track-points.js';
+import { lastRoundStalled } from '../../src/ledger/engagement-of.js';
 import { checkSectionBody } from '../../src/protocol/check-section-body.js';
 import { decideAction } from '../../src/protocol/decide-action.js';
 import type { DebateDocument } from '../../src/protocol/document.js';
 import { parseDocument, sectionNodes } from '../../src/protocol/parse-document.js';
 import { readMarkdown } from '../../src/protocol/read-markdown.js';
-import { readCitationUnits } from '../../src/ledger/citation-units.js';
+import { readCitationUnits } from '../../src/protocol/citation-units.js';
 import { growingDebate, parseFresh } from '../protocol/growing-debate.js';
 import { parseOk } from '../protocol/parse-ok.js';
 import { fixtures } from './ledger-fixtures.js';
@@ -19,7 +20,7 @@ const numRuns = Number(process.env.FUZZ_RUNS ?? 80);
 
 /** Everything a turn reads from a document, each asked twice as a turn does (memos answer the second). */
 function readTurn(document: DebateDocument) {
-  const decide = () => (['reviewer', 'responder'] as const).flatMap((role) => [1, 2, 100].map((maxRounds) => decideAction(document, role, { maxRounds })));
+  const decide = () => (['reviewer', 'responder'] as const).flatMap((role) => [1, 2, 100].map((maxRounds) => decideAction(document, role, { maxRounds, stalled: lastRoundStalled })));
   const decisions = decide();
   expect(decide()).toEqual(decisions);
   const states = trackPoints(document);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/agents/agent.js';
+import { lastRoundStalled } from '../../src/ledger/engagement-of.js';
 import { decideAction, decideTimeoutAction } from '../../src/protocol/decide-action.js';
 import { parseOk } from './parse-ok.js';
 import { seedDebate, seedFollowUp, seedResponse, seedReview } from './seed-peer-text.js';
@@ -16,7 +17,7 @@ function debate(responses: number, endOnFollowUp = false): string {
   return endOnFollowUp ? text + followUp(responses) : text;
 }
 
-const decide = (text: string, role: Role, maxRounds = 5) => decideAction(parseOk(text), role, { maxRounds });
+const decide = (text: string, role: Role, maxRounds = 5) => decideAction(parseOk(text), role, { maxRounds, stalled: lastRoundStalled });
 
 describe('decideAction: the turn table of PROTOCOL.md', () => {
   it.each(['', '\n', '# Code Debate: HEAD\n<!-- code-debate {"v":1} -->\n\n'])('with no section (%j) the reviewer writes the Review', (text) => {
@@ -43,6 +44,8 @@ describe('decideAction: the turn table of PROTOCOL.md', () => {
     expect(decide(again, 'reviewer')).toEqual({ type: 'write', turn: 'consensus', round: 3, reason: 'stalled' });
     expect(decide(again, 'reviewer', 3)).toEqual({ type: 'write', turn: 'consensus', round: 3, reason: 'max-rounds' });
     expect(decide(again, 'responder')).toEqual({ type: 'wait', for: 'reviewer' });
+    // The stalled-round test is the caller's to give: without it, the round goes on.
+    expect(decideAction(parseOk(again), 'reviewer', { maxRounds: 5 })).toEqual({ type: 'write', turn: 'follow-up', round: 3 });
   });
 
   it('after Follow-up N the responder writes Response N+1', () => {

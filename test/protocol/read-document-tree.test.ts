@@ -5,7 +5,7 @@ import { readDocumentTree } from '../../src/protocol/read-document-tree.js';
 import { readMarkdown } from '../../src/protocol/read-markdown.js';
 import { renderAppend } from '../../src/protocol/render-section.js';
 import { sanitizeAgentText } from '../../src/protocol/sanitize-agent-text.js';
-import { readCitationUnits } from '../../src/ledger/citation-units.js';
+import { readCitationUnits } from '../../src/protocol/citation-units.js';
 import { agentLikeText } from '../faults/markdown-arbitraries.js';
 
 const numRuns = Number(process.env.FUZZ_RUNS ?? 100);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildLedger } from '../../src/ledger/build-ledger.js';
-import { readCitations } from '../../src/ledger/read-citations.js';
+import { readCitations } from '../../src/protocol/read-citations.js';
 import { trackPoints } from '../../src/protocol/track-points.js';
 import { parseDocument, type ParseResult } from '../../src/protocol/parse-document.js';
 import { renderAppend } from '../../src/protocol/render-section.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findCitationRefs, readCitationsOnly } from '../../src/protocol/citation-pattern.js';
-import { readCitations, type Citation } from '../../src/ledger/read-citations.js';
+import { readCitations, type Citation } from '../../src/protocol/read-citations.js';
 import { parseOk } from '../protocol/parse-ok.js';
 
 /** A debate whose sections are given as `[heading, body]`, separated the way we write them. */

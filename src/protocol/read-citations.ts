@@ -1,7 +1,7 @@
-import type { DebateDocument, Section } from '../protocol/document.js';
-import { memoLimits } from '../protocol/memoize-text.js';
-import { sectionNodes } from '../protocol/parse-document.js';
-import { findCitationRefs, readCitationsOnly, type CitationRef } from '../protocol/citation-pattern.js';
+import type { DebateDocument, Section } from './document.js';
+import { memoLimits } from './memoize-text.js';
+import { sectionNodes } from './parse-document.js';
+import { findCitationRefs, readCitationsOnly, type CitationRef } from './citation-pattern.js';
 import { codeMark, readCitationUnits, type CitationUnit } from './citation-units.js';
 
 /** A place in the snapshot that a section cites, and the code it says is there. */
