@@ -9,7 +9,7 @@ import { buildPrompt, type PromptContext } from '../prompts/build-prompt.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { closeLastSection } from '../protocol/close-open-block.js';
 import type { WriteAction } from '../protocol/decide-action.js';
-import type { DebateDocument } from '../protocol/document.js';
+import type { DebateDocument, Role, SectionKind } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
 import { appendSection } from './append-section.js';
@@ -35,6 +35,7 @@ export type TurnResult = { written: true; state: FileState; promptBytes: number 
 export async function takeTurn(context: SessionContext, action: WriteAction, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<TurnResult> {
   const number = action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0;
   const heading = formatHeading(action.turn, number);
+  checkNotOwnLast(context, action, document, heading);
   const started = Date.now();
   const { body, promptBytes } = await writeBody(context, action, heading, state, document, subjects);
   const section: SectionToWrite = { kind: action.turn, number, body, role: context.role, agent: context.agent.name, time: new Date() };
@@ -58,6 +59,18 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   checkWrittenLast(context, result.state, action, number, heading);
   context.report({ type: 'turn-written', role: context.role, heading, bytes: result.state.text.length - state.text.length, ms: Date.now() - started, promptBytes });
   return { ...result, promptBytes };
+}
+
+const writerOf: Record<SectionKind, Role | null> = { review: 'reviewer', 'follow-up': 'reviewer', response: 'responder', consensus: null };
+
+/**
+ * The other half of the invariant: a side never writes when the file's last section is its own.
+ * Only the CONSENSUS a side writes when the peer let its turn time out follows its own section.
+ */
+function checkNotOwnLast(context: SessionContext, action: WriteAction, document: DebateDocument, heading: string): void {
+  const last = document.sections.at(-1);
+  if (last === undefined || writerOf[last.kind] !== context.role || (action.turn === 'consensus' && action.reason === 'peer-timeout')) return;
+  throw new Error(`Invariant broken: the ${context.role} was about to write \`## ${heading}\` after its own \`## ${last.heading}\` (line ${last.line}).`);
 }
 
 /** The line that closes a block the last section left open ('' for none; see closeOpenBlock). */
