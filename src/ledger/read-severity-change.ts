@@ -1,17 +1,18 @@
 import { severities, type Severity } from '../protocol/document.js';
 import { memoizeText, memoLimits } from '../protocol/memoize-text.js';
+import { readTextLabels, settleLabels } from '../protocol/read-labels.js';
 
 const level = `(${severities.join('|')})`;
-// `I will not lower it to low` changes nothing: a negated verb is no change.
-const notNegated = String.raw`(?<!(?:\bnot|\bnever|n['’]t)\s+)`;
-const patterns = [
-  new RegExp(String.raw`\bseverity\b[^.\n]{0,40}?\b(?:to|now|becomes|→|->)\s*\**\s*${level}\b`, 'i'),
-  new RegExp(String.raw`${notNegated}\b(?:lower|rais|reduc|downgrad|upgrad|chang|adjust)(?:e|ed|es|s|ing)?\b[^.\n]{0,30}?\bto\s+\**\s*${level}\b`, 'i'),
-];
+// "severity lowered to low", "Severity: now medium", "severity high → low": the word severity names what changes.
+const changed = new RegExp(String.raw`\bseverity\b[^.\n]{0,40}?(?:\b(?:to|now|becomes)\b|→|->)\s*\**\s*${level}\b`, 'gi');
+// `I will not lower the severity to low` changes nothing.
+const negation = /\b(?:not|never|no longer|cannot)\b|n['’]t\b/i;
 
 /**
- * The severity a reviewer's reply on a point moves it to, e.g. "severity lowered to low",
- * "I downgrade it to nit", "Severity: now medium"; null when the text changes none.
+ * The severity a reviewer's reply on a point moves it to, null when it changes none: a severity
+ * key line (`**Severity:** nit`, read by the label grammar) or a sentence that says the severity
+ * changes to a level ("severity lowered to low"), not negated. A severity tag in the reply's
+ * heading is not read: a follow-up often repeats the point's heading as the Review wrote it.
  */
 export function readSeverityChange(text: string): Severity | null {
   return changeOnce(text);
@@ -21,9 +22,11 @@ export function readSeverityChange(text: string): Severity | null {
 const changeOnce = memoizeText(readChange, memoLimits.replies);
 
 function readChange(text: string): Severity | null {
-  for (const pattern of patterns) {
-    const found = pattern.exec(text)?.[1];
-    if (found) return found.toLowerCase() as Severity;
+  const keyed = settleLabels(readTextLabels('severity', text).filter((label) => label.place === 'key-line' || label.place === 'table'));
+  if (keyed.state === 'read') return keyed.value;
+  for (const match of text.matchAll(changed)) {
+    const sentence = text.slice(0, match.index).split(/[.!?\n]/).at(-1) ?? '';
+    if (!negation.test(sentence + match[0])) return (match[1]?.toLowerCase() as Severity | undefined) ?? null;
   }
   return null;
 }
