@@ -136,6 +136,25 @@ describe('code-debate pre-push when no verdict comes', () => {
   });
 });
 
+describe('code-debate pre-push reads the labels where they stand', () => {
+  const review = '### R1. Config writer trusts its input\n**Severity:** high\n\nThe name is written unchecked.\n';
+  const response = '### R1. Config writer trusts its input\n**Disagreed**: the loader agreed to retry, so nothing changes.\n';
+
+  test('`### R1. Maintained` over prose that says "accepts" blocks: the point is disputed, not accepted', async () => {
+    const { agent } = await scripted({ review, response, 'follow-up': '### R1. Maintained\nThe config writer accepts user edits, so nothing checks them.\n' });
+    const run = await prePush(await newMainLine(), { agent, maxRounds: 2 });
+    expect(run.code, run.output).toBe(1);
+    expect(run.output).toContain('R1 (high, disputed) Config writer trusts its input');
+  });
+
+  test('`### R1 — Withdrawn` lets the push go: a withdrawn high point blocks nothing', async () => {
+    const { agent } = await scripted({ review, response, 'follow-up': '### R1 — Withdrawn\nThe loader does retry.\n' });
+    const run = await prePush(await newMainLine(), { agent, maxRounds: 2 });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('none at or above high confirmed or disputed');
+  });
+});
+
 describe('code-debate pre-push with a finished debate', () => {
   test('the cache keeps the debate, not the verdict: a stricter --block-on judges it again at once; without the cache, the finished file is read', async () => {
     const base = await repo.git('rev-parse', 'HEAD');
