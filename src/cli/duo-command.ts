@@ -79,8 +79,8 @@ function startSide(role: Role, options: DuoOptions, onEnded: (event: { outcome: 
     role,
     '--agent',
     settings.agents[role],
-    '--file',
-    settings.file,
+    // A file from the settings or the default is the sides' to find at the root, as they would alone.
+    ...(settings.fileBase === 'cwd' ? ['--file', settings.file] : []),
     '--max-rounds',
     String(settings.maxRounds),
     '--turn-timeout',

@@ -29,7 +29,7 @@ Options:
                               or 'cmd:<program> [args...]'
   --reviewer-agent <agent>    the Reviewer's agent (over --agent)
   --responder-agent <agent>   the Responder's agent (over --agent)
-  --file <path>               the shared file, inside the work tree (default ${defaults.file})
+  --file <path>               the shared file, inside the work tree (default ${defaults.file} at its root)
   --max-rounds <n>            rounds before the Reviewer writes the CONSENSUS (default ${defaults.maxRounds})
   --turn-timeout <duration>   how long to wait for the peer's turn (default ${defaults.turnTimeout})
   --agent-timeout <duration>  how long the agent may take for one turn (default ${defaults.agentTimeout})

@@ -53,7 +53,7 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
     }
     case 'show': {
       const { runShow } = await import('./show-command.js');
-      return runShow({ file: await debateFile(command), cwd: command.cwd, json: command.json, write });
+      return runShow({ ...(await debateFile(command)), json: command.json, write });
     }
     case 'hook': {
       const { runHookCommand } = await import('./hook-command.js');
@@ -61,11 +61,11 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
     }
     case 'archive': {
       const { runArchive } = await import('./archive-command.js');
-      return runArchive({ file: await debateFile(command), cwd: command.cwd, write });
+      return runArchive({ ...(await debateFile(command)), write });
     }
     case 'status': {
       const { runStatus } = await import('./status-command.js');
-      return runStatus({ file: await debateFile(command), cwd: command.cwd, json: command.json, write });
+      return runStatus({ ...(await debateFile(command)), json: command.json, write });
     }
     case 'pre-push': {
       const { runPrePushCommand } = await import('./pre-push-command.js');
@@ -93,6 +93,7 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
           repo,
           subject: command.subject,
           file: settings.file,
+          fileBase: settings.fileBase,
           role: settings.role,
           agents: settings.agents,
           maxRounds: settings.maxRounds,
@@ -132,12 +133,19 @@ async function chooseReporter(json: boolean): Promise<Report & { stop?: () => vo
   return interactive ? createTerminalReporter(process.stderr) : lines;
 }
 
-/** The debate file of `show` and `archive`: `--file`, else the settings file's, else reply.md. */
-async function debateFile(command: { file: string | undefined; cwd: string }): Promise<string> {
-  if (command.file !== undefined) return command.file;
-  const { loadSettings } = await import('./resolve-settings.js');
-  const settings = await loadSettings(command.cwd, { role: 'auto', pollMs: null, json: false }, {}).catch(() => null);
-  return settings?.file ?? defaults.file;
+/**
+ * The debate file of `show`, `status` and `archive`, and the folder it is relative to: `--file`
+ * (or the file argument) from the current folder; else the settings file's, else reply.md, from
+ * the work tree's root, wherever in it the command runs.
+ */
+async function debateFile(command: { file: string | undefined; cwd: string }): Promise<{ file: string; cwd: string }> {
+  if (command.file !== undefined) return { file: command.file, cwd: command.cwd };
+  const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('./resolve-settings.js')]);
+  // Outside a repository the command itself says so, from where it was run.
+  const repo = await findRepo(command.cwd).catch(() => null);
+  if (repo === null) return { file: defaults.file, cwd: command.cwd };
+  const settings = await loadRepoSettings(repo, { role: 'auto', pollMs: null, json: false }, {}).catch(() => null);
+  return { file: settings?.file ?? defaults.file, cwd: repo.root };
 }
 
 function reportError(error: unknown): ExitCode {

@@ -11,6 +11,12 @@ import { parseDuration } from './parse-duration.js';
 /** Every setting of a debate, from its flag, else `.code-debate.json`, else the environment, else the default. */
 export interface Settings {
   file: string;
+  /**
+   * What `file` is relative to: the current directory when `--file` named it, as paths on a
+   * command line are; else (the settings file's, or the default reply.md) the work tree's root,
+   * where PROTOCOL.md puts it, so two terminals in different folders meet in one file.
+   */
+  fileBase: 'cwd' | 'root';
   role: Role | 'auto';
   agents: Record<Role, string>;
   maxRounds: number;
@@ -37,6 +43,7 @@ export function resolveSettings(flags: DebateFlags, config: CodeDebateConfig, so
   const duration = (value: string | undefined, key: string) => (value === undefined ? undefined : parseDuration(value, `${key}\` in \`${source ?? 'the settings file'}`));
   return {
     file: pick({ flag: flags.file, config: config.file, fallback: defaults.file }, '--file', 'file'),
+    fileBase: flags.file === undefined ? 'root' : 'cwd',
     role: flags.role,
     agents: { reviewer: agents.reviewer.value, responder: agents.responder.value },
     maxRounds: pick({ flag: flags.maxRounds, config: config.maxRounds, fallback: defaults.maxRounds }, '--max-rounds', 'maxRounds'),

@@ -51,7 +51,7 @@ export async function debateRange(options: RangeDebateOptions): Promise<RangeDeb
     subject: options.range.subject,
     cwd: options.root,
     // `json` makes the duo pass the sides' events on, read here for progress.
-    settings: { ...options.settings, file: options.file, json: true, role: 'auto', warnings: [] },
+    settings: { ...options.settings, file: options.file, fileBase: 'cwd', json: true, role: 'auto', warnings: [] },
     signal: options.signal,
     stdout: (text) => {
       const line = describeEvent(text);

@@ -9,6 +9,7 @@ import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import type { Stance } from '../prompts/build-prompt.js';
 import type { Severity } from '../protocol/document.js';
+import { checkDebateFile } from './check-debate-file.js';
 import { claimRole, type Claim } from './claim-role.js';
 import type { SessionOutcome } from './debate-loop.js';
 import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
@@ -28,6 +29,8 @@ export interface SessionOptions {
   subject: string;
   /** The shared file as the user named it (default `reply.md`). */
   file: string;
+  /** What `file` is relative to: `cwd`, or the work tree's root (see Settings.fileBase). */
+  fileBase: 'cwd' | 'root';
   role: Role | 'auto';
   /** The agent spec per role (`--agent`, `--reviewer-agent`, the settings file). */
   agents: Record<Role, string>;
@@ -52,10 +55,11 @@ export interface SessionOptions {
 /** One side of a debate, from the command line's options to the end of the debate. */
 export async function runSession(options: SessionOptions): Promise<SessionOutcome> {
   const repo = options.repo ?? (await findRepo(options.cwd));
-  const file = await resolveInsideRepo(repo.root, options.file, options.cwd);
+  const file = await resolveInsideRepo(repo.root, options.file, options.fileBase === 'root' ? repo.root : options.cwd);
   const relativeFile = path.relative(repo.root, file);
   const specs = await chooseAgents(options);
   const paths = statePaths(repo.gitDir, repo.root, file);
+  await checkDebateFile(repo.root, relativeFile, await readDebateFile(file));
   const initial = await startFresh(file, relativeFile, paths, options.report);
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
   await reachFaultPoint('claim');

@@ -1,0 +1,6 @@
+import { openGit } from './run-git.js';
+
+/** Whether git tracks `relativeFile` (relative to the work tree's root `root`): committed, or staged to be. */
+export async function isTracked(root: string, relativeFile: string): Promise<boolean> {
+  return (await openGit(root).tryRun(['ls-files', '--error-unmatch', '--', relativeFile])) !== null;
+}
