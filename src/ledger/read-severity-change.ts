@@ -1,10 +1,12 @@
-import { severities, type Severity } from '../protocol/document.js';
+import type { Severity } from '../protocol/document.js';
+import { leadingLabel } from '../protocol/label-words.js';
 import { memoizeText, memoLimits } from '../protocol/memoize-text.js';
 import { readTextLabels, settleLabels } from '../protocol/read-labels.js';
 
-const level = `(${severities.join('|')})`;
-// "severity lowered to low", "Severity: now medium", "severity high → low": the word severity names what changes.
-const changed = new RegExp(String.raw`\bseverity\b[^.\n]{0,40}?(?:\b(?:to|now|becomes)\b|→|->)\s*\**\s*${level}\b`, 'gi');
+// "severity lowered to low", "the severity is now medium", "Severity: high → low", "severity drops from
+// high to minor": the word severity, then a change to a level.
+const changed =
+  /\bseverity\b\s*(?:(?:is|was|has been)\s+)?(?:(?:lowered|raised|reduced|downgraded|upgraded|changed|adjusted|moved|bumped|dropped|drops|goes|went)\s+(?:from\s+\S+\s+)?to|:?\s*now|:?\s*\S+\s*(?:→|->))\s*/gi;
 // `I will not lower the severity to low` changes nothing.
 const negation = /\b(?:not|never|no longer|cannot)\b|n['’]t\b/i;
 
@@ -25,8 +27,10 @@ function readChange(text: string): Severity | null {
   const keyed = settleLabels(readTextLabels('severity', text).filter((label) => label.place === 'key-line' || label.place === 'table'));
   if (keyed.state === 'read') return keyed.value;
   for (const match of text.matchAll(changed)) {
-    const sentence = text.slice(0, match.index).split(/[.!?\n]/).at(-1) ?? '';
-    if (!negation.test(sentence + match[0])) return (match[1]?.toLowerCase() as Severity | undefined) ?? null;
+    const after = text.slice(match.index + match[0].length);
+    const to = leadingLabel('severity', after);
+    const sentence = (text.slice(0, match.index).split(/[.!?\n]/).at(-1) ?? '') + match[0] + (after.split(/[.!?\n]/)[0] ?? '');
+    if (to !== null && !negation.test(sentence)) return to.value;
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import { fenceOpening } from './code-line-flags.js';
 import type { DebateDocument } from './document.js';
 import { normalizeNewlines, readMarkdown } from './read-markdown.js';
 
@@ -11,7 +12,6 @@ const htmlBlocks: ReadonlyArray<{ start: RegExp; end: RegExp; closer: (start: Re
   { start: /^ {0,3}<![A-Za-z]/, end: />/, closer: () => '>' },
   { start: /^ {0,3}<!\[CDATA\[/, end: /\]\]>/, closer: () => ']]>' },
 ];
-const fenceOpen = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
 
 /**
  * The line that closes the block a section's text leaves open, when that block would swallow a
@@ -28,10 +28,12 @@ export function closeOpenBlock(text: string): string {
 
 /** closeOpenBlock for the last section of `document`, parsed from `text`: read from its heading's line on. */
 export function closeLastSection(text: string, document: DebateDocument): string {
+  // Line numbers are the parser's, which counts a lone CR as a line end too.
+  const source = normalizeNewlines(text);
   const line = document.sections.at(-1)?.line ?? 1;
   let offset = 0;
-  for (let at = 1; at < line && offset !== -1; at++) offset = text.indexOf('\n', offset) + 1 || -1;
-  return closeOpenBlock(offset === -1 ? text : text.slice(offset));
+  for (let at = 1; at < line && offset !== -1; at++) offset = source.indexOf('\n', offset) + 1 || -1;
+  return closeOpenBlock(offset === -1 ? source : source.slice(offset));
 }
 
 /** Whether a level-2 heading written after `text` (and a blank line) is one. */
@@ -48,7 +50,7 @@ function openBlockCloser(text: string): string {
       if (open.end(line)) open = null;
       continue;
     }
-    const fence = fenceOpen.exec(line)?.[1];
+    const fence = fenceOpening.exec(line)?.[1];
     if (fence !== undefined) {
       const mark = fence[0] ?? '`';
       open = { end: (next) => new RegExp(`^ {0,3}\\${mark}{${fence.length},}\\s*$`).test(next), closer: fence };

@@ -34,8 +34,11 @@ const words: { [K in LabelKind]: ReadonlyArray<[string, LabelValues[K]]> } = {
   ],
 };
 
-// An emoji with its modifiers (`⚠️`, `✅`, `🔴`), as models put before a label.
-const emoji = String.raw`(?:[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}][\u{FE0F}\u{200D}\u{20E3}\p{Extended_Pictographic}]*\s*)`;
+/**
+ * One emoji as models put around a label (`⚠️`, `✅`, `🔴`, `👍🏽`, a ZWJ sequence, a flag): each
+ * run of them splits into emoji one way only, so a line of a hundred emoji is read in linear time.
+ */
+export const emoji = String.raw`(?:\p{Extended_Pictographic}[\u{FE0F}\u{20E3}\u{1F3FB}-\u{1F3FF}]*(?:\u{200D}\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]*)*|[\u{1F1E6}-\u{1F1FF}]{2})`;
 // A severity may be named with its scale: `High severity`, `P1 priority`.
 const suffix: Record<LabelKind, string> = { category: '', position: '', severity: String.raw`(?:\s+(?:severity|priority))?` };
 
@@ -53,7 +56,7 @@ const phrases: { [K in LabelKind]: RegExp } = {
 function phrasePattern(kind: LabelKind): RegExp {
   const alternatives = words[kind].map(([pattern]) => pattern).join('|');
   return new RegExp(
-    String.raw`^\s*${emoji}*(\*\*|__|\*|_)?\s*${emoji}*((?:${alternatives})${suffix[kind]})(?![\p{L}\p{N}_-])((?:\s*${emoji})*)((?:\s*[.:!])?\s*\1(?![*_])(?:\s*${emoji})*)?`,
+    String.raw`^\s*(?:${emoji}\s*)*(?:(\*\*|__|\*|_)\s*(?:${emoji}\s*)*)?((?:${alternatives})${suffix[kind]})(?![\p{L}\p{N}_-])((?:\s*${emoji})*)((?:\s*[.:!])?\s*\1(?![*_])(?:\s*${emoji})*)?`,
     'iud',
   );
 }
@@ -97,8 +100,15 @@ export function leadingLabel<K extends LabelKind>(kind: K, text: string): Phrase
   return found.emphasized || /^(?:\s*$|\s*[.:;!|—–([]|\s+-\s|\s*-$)/.test(found.rest) ? found : null;
 }
 
+// Each label's words, whole, to tell which label a match said.
+const wholeWords: { [K in LabelKind]: ReadonlyArray<[RegExp, LabelValues[K]]> } = {
+  category: words.category.map(([pattern, value]) => [new RegExp(`^(?:${pattern})$`, 'i'), value]),
+  position: words.position.map(([pattern, value]) => [new RegExp(`^(?:${pattern})$`, 'i'), value]),
+  severity: words.severity.map(([pattern, value]) => [new RegExp(`^(?:${pattern})$`, 'i'), value]),
+};
+
 function valueOf<K extends LabelKind>(kind: K, said: string): LabelValues[K] | null {
   const bare = said.replace(/\s+(?:severity|priority)$/i, '');
-  for (const [pattern, value] of words[kind]) if (new RegExp(`^(?:${pattern})$`, 'i').test(bare)) return value;
+  for (const [pattern, value] of wholeWords[kind] as ReadonlyArray<[RegExp, LabelValues[K]]>) if (pattern.test(bare)) return value;
   return null;
 }

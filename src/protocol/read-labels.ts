@@ -1,7 +1,7 @@
-import { leadingLabel, wholeLabel, type LabelKind, type LabelValues } from './label-words.js';
+import { leadingLabel, matchPhrase, wholeLabel, type LabelKind, type LabelValues } from './label-words.js';
 import { memoizeText, memoLimits } from './memoize-text.js';
 import { readTableRows, type TableRow } from './read-table-rows.js';
-import type { PointBlock } from './split-point-blocks.js';
+import { splitPointBlocks, type PointBlock } from './split-point-blocks.js';
 import { readableLines } from './readable-lines.js';
 
 /** Where a label stood (README, "the label grammar"). */
@@ -31,13 +31,14 @@ const keyPatterns: Record<LabelKind, RegExp> = {
   severity: keyPattern('severity'),
 };
 
-// `**Verdict:** X`, `**Verdict**: X`, `Verdict: X`, `Severity = X`, `Severity — X` after a space, `,`, `;`
-// or `(`; at a line's start (after a list marker) `Severity X` too.
+// `**Verdict:** X`, `**Verdict**: X`, `Verdict: X`, `Severity = X`, `Severity — X`: at a line's start
+// (after a list marker) or after a `(`, `|`, `;`, `,` or `·`; at a line's start `Severity X` too.
+// Mid-sentence ("it returns status: Accepted (202)") a key is prose.
 function keyPattern(kind: LabelKind): RegExp {
   const separated = String.raw`(?:[:=—–]|\s-)`;
   // The opener may also close after the label: `**Severity: High**`.
   return new RegExp(
-    String.raw`(?:(?:^|[,;(]\s*|\s)(\*\*|__|\*|_)?(?:${keys[kind]})\s*(?:${separated}\s*\1|\1\s*${separated}|${separated})|^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:${keys[kind]})(?=\s)\s*${separated}?)\s*`,
+    String.raw`(?:(?:^\s*(?:[-*+]\s+|\d+[.)]\s+)?|[,;(|·]\s*)(\*\*|__|\*|_)?(?:${keys[kind]})\s*(?:${separated}\s*\1|\1\s*${separated}|${separated})|^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:${keys[kind]})(?=\s)\s*${separated}?)\s*`,
     'gi',
   );
 }
@@ -103,9 +104,12 @@ function readAnswer<K extends LabelKind>(kind: K, text: string, firstWords: bool
     // "a **critical** path" is prose: severities are never read from emphasis alone.
     if (kind !== 'severity') for (const value of emphasizedLabels(kind, line.text)) found.push({ value, place: 'emphasis', line: line.source });
   }
-  for (const row of readTableRows(lines)) {
+  const rows = readTableRows(lines);
+  for (const row of rows) {
     if (row.point !== null) continue;
-    for (const value of keyedCells(kind, row)) found.push({ value, place: 'table', line: row.source });
+    // A column headed `Severity` over several rows rates several things (jobs, cases), not the point.
+    const alone = rows.filter((other) => other.header === row.header).length === 1;
+    for (const value of keyedCells(kind, row, alone)) found.push({ value, place: 'table', line: row.source });
   }
   return found;
 }
@@ -118,8 +122,9 @@ function keyedLabels<K extends LabelKind>(kind: K, line: string): Array<LabelVal
     const opener = match[1] ?? '';
     // An opener not closed before the label closes after it: the label is read with it.
     const unclosed = opener !== '' && match[0].indexOf(opener) === match[0].lastIndexOf(opener);
-    const found = leadingLabel(kind, (unclosed ? opener : '') + line.slice(match.index + match[0].length));
-    if (found) values.push(found.value);
+    // After a key the label is declared: what follows it (`, with a caveat`, `· **Effort:** low`) is commentary.
+    const found = matchPhrase(kind, (unclosed ? opener : '') + line.slice(match.index + match[0].length));
+    if (found && (found.emphasized || /^(?:\s*$|\s*[.:;!|,·—–()[\]]|\s+-\s|\s*-$)/.test(found.rest))) values.push(found.value);
   }
   return values;
 }
@@ -135,13 +140,19 @@ function emphasizedLabels<K extends LabelKind>(kind: K, line: string): Array<Lab
   return values;
 }
 
-/** A table about one point: a column headed by a key (`| Verdict |`), or a row that starts with one (`| Severity | High |`). */
-function keyedCells<K extends LabelKind>(kind: K, row: TableRow): Array<LabelValues[K]> {
-  const key = new RegExp(String.raw`^(?:${keys[kind]})$`, 'i');
+/** A table about one point: a column headed by a key over its one row (`| Verdict |`), or a row that starts with one (`| Severity | High |`). */
+const keyCells: Record<LabelKind, RegExp> = {
+  category: new RegExp(String.raw`^(?:\*\*|__)?(?:${keys.category})(?:\*\*|__)?$`, 'i'),
+  position: new RegExp(String.raw`^(?:\*\*|__)?(?:${keys.position})(?:\*\*|__)?$`, 'i'),
+  severity: new RegExp(String.raw`^(?:\*\*|__)?(?:${keys.severity})(?:\*\*|__)?$`, 'i'),
+};
+
+function keyedCells<K extends LabelKind>(kind: K, row: TableRow, alone: boolean): Array<LabelValues[K]> {
+  const key = keyCells[kind];
   const values: Array<LabelValues[K]> = [];
   row.cells.forEach((cell, index) => {
     const header = row.header[index];
-    const keyed = (header !== undefined && key.test(header)) || (index > 0 && key.test(row.cells[index - 1] ?? ''));
+    const keyed = (alone && header !== undefined && key.test(header)) || (index === 1 && key.test(row.cells[0] ?? ''));
     const value = keyed ? wholeLabel(kind, cell) : null;
     if (value !== null) values.push(value);
   });
@@ -164,8 +175,10 @@ const tableMemo: { [K in LabelKind]: (body: string) => ReadonlyMap<number, Reado
 
 function readTables<K extends LabelKind>(kind: K, body: string): Map<number, Array<FoundLabel<K>>> {
   const byPoint = new Map<number, Array<FoundLabel<K>>>();
+  // Under points marked `### R1` or `1.`, a table numbered 1, 2, 3 lists cases, not points: only `R1` rows name one.
+  const marked = splitPointBlocks(body).some((block) => block.style !== 'table');
   for (const row of readTableRows(readableLines(body))) {
-    if (row.point === null) continue;
+    if (row.point === null || (marked && row.bare)) continue;
     for (const cell of row.cells) {
       const value = wholeLabel(kind, cell);
       if (value === null) continue;
@@ -187,7 +200,7 @@ export function readTitleLabels<K extends LabelKind>(kind: K, title: string): { 
   let rest = title.trim();
   for (let taken = true; taken && rest !== ''; ) {
     taken = false;
-    const bracket = /^[([]\s*([^()[\]\n]*?)\s*[)\]]/.exec(rest);
+    const bracket = /^[([]\s*([^()[\]\n]*?)\s*[)\]]/.exec(rest.slice(0, 200));
     const inBracket = bracket ? wholeLabel(kind, unkeyed(kind, bracket[1] ?? '')) : null;
     if (bracket && inBracket !== null) {
       labels.push(inBracket);
@@ -204,20 +217,23 @@ export function readTitleLabels<K extends LabelKind>(kind: K, title: string): { 
   }
   for (let taken = true; taken && rest !== ''; ) {
     taken = false;
-    const bracket = /^(.*?)\s*[([]\s*([^()[\]\n]*?)\s*[)\]][\s.!]*$/.exec(rest);
+    // Only the end is read: a title of thousands of spaces must not cost their square.
+    const tail = rest.slice(-200);
+    const head = rest.slice(0, rest.length - tail.length);
+    const bracket = /^(.*?)\s*[([]\s*([^()[\]\n]*?)\s*[)\]][\s.!]*$/.exec(tail);
     const inBracket = bracket ? wholeLabel(kind, unkeyed(kind, bracket[2] ?? '')) : null;
     if (bracket && inBracket !== null) {
       labels.push(inBracket);
-      rest = bracket[1] ?? '';
+      rest = head + (bracket[1] ?? '');
       taken = true;
       continue;
     }
-    const after = /^(.*)(?:\s*[—–]+\s*|\s+--?\s+|\s*:\s+|\s+\|\s+)(.+?)\s*$/.exec(rest);
+    const after = trailingLabel[kind].exec(tail);
     const trailing = after ? wholeLabel(kind, unkeyed(kind, after[2] ?? '')) : null;
     if (after && trailing !== null) {
       labels.push(trailing);
       // `Unchecked result, severity: high` is titled `Unchecked result`.
-      rest = (after[1] ?? '').replace(new RegExp(String.raw`[,;]?\s*\b(?:${keys[kind]})\s*$`, 'i'), '');
+      rest = head + (after[1] ?? '').replace(trailingKey[kind], '');
       taken = true;
     }
   }
@@ -225,16 +241,42 @@ export function readTitleLabels<K extends LabelKind>(kind: K, title: string): { 
 }
 
 const leadingDelimiter = /^\s*(?:[.:;!|]|[—–]+|-{1,2}(?=\s|$))?\s*/;
+const trailingKey: Record<LabelKind, RegExp> = {
+  category: new RegExp(String.raw`[,;]?\s*\b(?:${keys.category})\s*$`, 'i'),
+  position: new RegExp(String.raw`[,;]?\s*\b(?:${keys.position})\s*$`, 'i'),
+  severity: new RegExp(String.raw`[,;]?\s*\b(?:${keys.severity})\s*$`, 'i'),
+};
+
+// A label at a title's end after a dash or `|`, or a colon: `Default log level: info` is a title,
+// so a severity after a colon counts only where a key names it (`…, severity: high`).
+const trailingLabel: Record<LabelKind, RegExp> = {
+  category: /^(.*)(?:\s*[—–]+\s*|\s+--?\s+|\s*:\s+|\s+\|\s+)(.+?)\s*$/,
+  position: /^(.*)(?:\s*[—–]+\s*|\s+--?\s+|\s*:\s+|\s+\|\s+)(.+?)\s*$/,
+  severity: /^(.*)(?:\s*[—–]+\s*|\s+--?\s+|[,;]?\s*\b(?:severity|priority)\s*:\s+|\s+\|\s+)(.+?)\s*$/i,
+};
 
 /** `Severity: high` in brackets reads as `high`. */
 function unkeyed(kind: LabelKind, text: string): string {
   return text.replace(new RegExp(String.raw`^(\*\*|__)?(?:${keys[kind]})\s*(?:[:=]\s*\1|\1\s*[:=])\s*`, 'i'), '');
 }
 
-/** One value, none, or a conflict: the same label given twice is one label. */
+/**
+ * One value, none, or a conflict: the same label given twice is one label, and a partial label
+ * takes in the parts it is made of (`Partially agreed`, then `**Agreed:** … **Disagreed:** …`;
+ * `Accepted in part`, then what is accepted and what is maintained).
+ */
 export function settleLabels<K extends LabelKind>(found: ReadonlyArray<FoundLabel<K>>): LabelReading<K> {
   if (found.length === 0) return { state: 'missing' };
-  const values = new Set(found.map((label) => label.value));
+  const values = new Set<string>(found.map((label) => label.value));
+  const partial = [...values].find((value) => parts[value] !== undefined);
+  if (partial !== undefined && [...values].every((value) => value === partial || parts[partial]?.has(value))) {
+    return { state: 'read', value: partial as LabelValues[K], found };
+  }
   if (values.size > 1) return { state: 'conflict', found };
   return { state: 'read', value: found[0]?.value as LabelValues[K], found };
 }
+
+const parts: Record<string, ReadonlySet<string>> = {
+  'partially-agreed': new Set(['agreed', 'disagreed']),
+  'conceded-part': new Set(['accepted', 'maintained']),
+};

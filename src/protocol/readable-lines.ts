@@ -1,4 +1,4 @@
-import { codeLineFlags } from './split-point-blocks.js';
+import { codeLineFlags } from './code-line-flags.js';
 
 /** A line of an answer as the label grammar reads it. */
 export interface ReadableLine {
@@ -26,7 +26,7 @@ export function readableLines(text: string): ReadableLine[] {
   return sources.map((source, index) => {
     const line = uncommented[index] ?? '';
     const commented = line.trim() === '' && source.trim() !== '';
-    const text = line.replace(/(`+)(?!`).*?(?<!`)\1(?!`)/g, (span) => ' '.repeat(span.length));
+    const text = blankCodeSpans(line);
     return {
       text,
       source: source.trim(),
@@ -68,4 +68,36 @@ function columns(indent: string): number {
   let width = 0;
   for (const char of indent) width = char === '\t' ? width + 4 - (width % 4) : width + 1;
   return width;
+}
+
+/**
+ * `line` with its inline code spans blanked: a run of backticks opens a span that the next run
+ * of the same length closes (CommonMark); a run with none after it is text. One pass over the
+ * runs, so a line of a hundred thousand backticks costs no more than its length.
+ */
+function blankCodeSpans(line: string): string {
+  const runs = [...line.matchAll(/`+/g)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+  if (runs.length < 2) return line;
+  // For each run, the next run of the same length, found from the right.
+  const next: number[] = [];
+  const lastOfLength = new Map<number, number>();
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const length = (runs[i]?.end ?? 0) - (runs[i]?.start ?? 0);
+    next[i] = lastOfLength.get(length) ?? -1;
+    lastOfLength.set(length, i);
+  }
+  let text = '';
+  let at = 0;
+  for (let i = 0; i < runs.length; ) {
+    const open = runs[i];
+    const close = runs[next[i] ?? -1];
+    if (open === undefined || close === undefined) {
+      i++;
+      continue;
+    }
+    text += line.slice(at, open.start) + ' '.repeat(close.end - open.start);
+    at = close.end;
+    i = (next[i] ?? i) + 1;
+  }
+  return text + line.slice(at);
 }

@@ -1,4 +1,3 @@
-import type { TurnKind } from '../agents/agent.js';
 import { ProtocolError } from '../errors.js';
 import { faultAction } from '../fault-point.js';
 import { trackPoints } from '../protocol/track-points.js';
@@ -9,8 +8,9 @@ import { buildPrompt, type PromptContext } from '../prompts/build-prompt.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { closeLastSection } from '../protocol/close-open-block.js';
 import type { WriteAction } from '../protocol/decide-action.js';
-import type { DebateDocument, Role, SectionKind } from '../protocol/document.js';
+import type { DebateDocument, Role, SectionKind, TurnKind } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
+import { normalizeNewlines } from '../protocol/read-markdown.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
 import { appendSection } from './append-section.js';
 import type { Subject } from '../git/subject.js';
@@ -78,7 +78,7 @@ function closeBefore(current: FileState, decidedOn: DebateDocument): string {
   return faultAction('block-closer') === 'none' ? '' : closeLastSection(current.text, parsedOr(current, decidedOn));
 }
 
-/** The document of `current`: the one decided on when the file is unchanged, else `current` parsed (stillValid parsed it). */
+/** The document of `current`, parsed (once more: parseDocument reads a file it read before from its end); if it does not parse, the one decided on. */
 function parsedOr(current: FileState, decidedOn: DebateDocument): DebateDocument {
   const parsed = parseDocument(current.text);
   return parsed.ok ? parsed.document : decidedOn;
@@ -91,8 +91,10 @@ function parsedOr(current: FileState, decidedOn: DebateDocument): DebateDocument
  * not see), the side stops (exit 5) instead of deciding it is still its turn and writing again.
  */
 function checkWrittenLast(context: SessionContext, written: FileState, action: WriteAction, number: number, heading: string): void {
-  const at = written.text.lastIndexOf(`\n## ${heading}`);
-  const line = at === -1 ? 1 : lineAt(written.text, at + 1);
+  // Lines as the parser counts them: a lone CR (a peer's pasted progress output) ends a line too.
+  const source = normalizeNewlines(written.text);
+  const at = source.lastIndexOf(`\n## ${heading}`);
+  const line = at === -1 ? 1 : lineAt(source, at + 1);
   const parsed = parseDocument(written.text);
   const last = parsed.ok ? parsed.document.sections.at(-1) : undefined;
   if (last !== undefined && last.kind === action.turn && last.number === number && last.line === line) return;

@@ -674,9 +674,9 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
     read: { R1: { conflict: ['Agreed', 'disagree'] }, R2: 'disagreed' },
   },
   {
-    name: 'conflict: `### R1. <title> (Partially agreed)` over `**Agreed.**`',
+    name: 'a partial label takes in its parts: `### R1. <title> (Partially agreed)` over `**Agreed.**`',
     body: md('### R1. Debug output left in (Partially agreed)', '**Agreed.** It goes.', '', '### R2. Accepts any input (Agreed)', 'Adding the schema.'),
-    read: { R1: { conflict: ['Partially agreed', 'Agreed'] }, R2: 'agreed' },
+    read: { R1: 'partially-agreed', R2: 'agreed' },
   },
   {
     name: 'conflict: `Disagreed.` first, `*Agreed*` later',
@@ -684,9 +684,9 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
     read: { R1: { conflict: ['Disagreed', 'Agreed'] }, R2: 'agreed' },
   },
   {
-    name: 'conflict: `Agreed in part.` first, `**Agreed**` later',
+    name: 'a partial label takes in its parts: `Agreed in part.` first, `**Agreed**` later',
     body: md('### R1', 'Agreed in part. The log goes; on the flag, **Agreed** as well.', '', '### R2', '**Disagreed**'),
-    read: { R1: { conflict: ['Agreed in part', 'Agreed'] }, R2: 'disagreed' },
+    read: { R1: 'partially-agreed', R2: 'disagreed' },
   },
   {
     name: 'conflict: `**Verdict:** Agreed` and `**Status:** Disagreed`',
@@ -931,9 +931,9 @@ export const followUpCorpus: ReadonlyArray<CorpusEntry<FollowUpPosition>> = [
     read: { R1: { conflict: ['Accepted', 'Maintained'] }, R2: 'withdrawn' },
   },
   {
-    name: 'conflict: `### R1 — Accepted` over `**Accepted in part**`',
+    name: 'a partial label takes in its parts: `### R1 — Accepted` over `**Accepted in part**`',
     body: md('### R1 — Accepted', '**Accepted in part**: the token must still go.', '', '### R2 — Maintained', 'The PUT route.'),
-    read: { R1: { conflict: ['Accepted', 'Accepted in part'] }, R2: 'maintained' },
+    read: { R1: 'conceded-part', R2: 'maintained' },
   },
   {
     name: 'conflict: `Status: Withdrawn` and `Decision: Maintain`',

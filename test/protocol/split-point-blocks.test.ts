@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeLineFlags, splitPointBlocks } from '../../src/protocol/split-point-blocks.js';
+import { codeLineFlags } from '../../src/protocol/code-line-flags.js';
+import { splitPointBlocks } from '../../src/protocol/split-point-blocks.js';
 
 const numbersAndTitles = (body: string) => splitPointBlocks(body).map(({ number, title }) => [number, title]);
 
