@@ -52,6 +52,20 @@ describe('a peer section that leaves a block open', () => {
     expect(await agentCalls(script.log)).toBe(1);
   });
 
+  it('holds a lone CR (pasted progress output): the section read back is ours, no false exit 5', async () => {
+    const repo = await repos.repo();
+    const review = reviewEndingIn('```\nnpm install 10%\r50%\r100%\n');
+    await writeFile(repo.file, review);
+    const script = await repo.script('responder', { response });
+    const responder = startCli(['--role', 'responder', '--agent', scriptedAgent(script.script, script.log), 'HEAD'], { cwd: repo.dir });
+    await waitFor(async () => headingsOf(await repo.readReply()).includes('## Response 1'), 'the Response');
+    await appendFile(repo.file, '\n---\n\n## CONSENSUS\nAgreed: remove the log.\n');
+    const result = await responder.exited;
+    expect(result.code, result.stderr).toBe(0);
+    expect(headingsOf(await repo.readReply())).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+    expect(await agentCalls(script.log)).toBe(1);
+  });
+
   it('left open and not closed (the closer switched off): the side stops with exit 5 after one write, naming the line', async () => {
     const repo = await repos.repo();
     await writeFile(repo.file, reviewEndingIn('```\nconsole.log(name);\n'));
