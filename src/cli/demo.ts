@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeControlChars } from '../protocol/control-chars.js';
 import { makeDemoRepo } from '../git/make-demo-repo.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
 
@@ -19,7 +20,7 @@ export async function runDemo(options: { keep: boolean; signal: AbortSignal }): 
   try {
     const codes = await Promise.all([runSide(dir, options.signal), runSide(dir, options.signal)]);
     const text = await readFile(path.join(dir, 'reply.md'), 'utf8').catch(() => null);
-    if (text !== null) process.stdout.write(`\n${text}`);
+    if (text !== null) process.stdout.write(`\n${escapeControlChars(text)}`);
     // The planted problems are meant to be found: a debate that ended is the demo working (exit 0).
     return (codes.find((code) => code > exitCodes.disputed) ?? exitCodes.consensus) as ExitCode;
   } finally {

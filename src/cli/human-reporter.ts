@@ -1,15 +1,19 @@
 import type { Role } from '../agents/agent.js';
+import { escapeControlChars } from '../protocol/control-chars.js';
 import type { Report, SessionEvent } from '../session/session-events.js';
 import { formatDuration } from '../session/format-duration.js';
 
 const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
 
-/** Status lines for a person, one per event, on `write` (stderr): time, side, what happens. */
+/**
+ * Status lines for a person, one per event, on `write` (stderr): time, side, what happens. Text
+ * from the file, git or an agent may hold control characters: they are shown, never sent.
+ */
 export function createHumanReporter(write: (line: string) => void, now: () => Date = () => new Date()): Report {
   return (event) => {
     const time = now().toISOString().slice(11, 19);
     const side = event.role ? roleNames[event.role].padEnd(9) : 'code-debate';
-    write(`${time} ${side}  ${describe(event)}\n`);
+    write(`${time} ${side}  ${escapeControlChars(describe(event))}\n`);
   };
 }
 

@@ -1,3 +1,4 @@
+import { escapeJsonControlChars } from '../protocol/control-chars.js';
 import type { Report } from '../session/session-events.js';
 
 /**
@@ -5,7 +6,7 @@ import type { Report } from '../session/session-events.js';
  * the side that reported it; the shape is the SessionEvent union (README, "Headless").
  */
 export function createJsonReporter(write: (line: string) => void, now: () => Date = () => new Date()): Report {
-  return (event) => write(`${JSON.stringify({ time: now().toISOString(), pid: process.pid, ...event })}\n`);
+  return (event) => write(`${escapeJsonControlChars(JSON.stringify({ time: now().toISOString(), pid: process.pid, ...event }))}\n`);
 }
 
 /** Several reporters as one. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { killRunningGroupsNow } from '../agents/kill-process-group.js';
 import { AgentError, ClaimError, CodeDebateError, ConfigError, GitError, InterruptedError, ProtocolError } from '../errors.js';
+import { escapeControlChars, escapeJsonControlChars } from '../protocol/control-chars.js';
 import { DebateFileError } from '../session/debate-file-error.js';
 import type { Report } from '../session/session-events.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
@@ -29,7 +30,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   process.on('SIGHUP', onSignal);
   const code = await run(argv, controller.signal).catch((error: unknown) => {
     if (received !== null) {
-      process.stderr.write(`code-debate: ${(error as Error).message}\n`);
+      process.stderr.write(`code-debate: ${escapeControlChars((error as Error).message)}\n`);
       return signalCode(received);
     }
     return reportError(error);
@@ -39,7 +40,9 @@ export async function runCli(argv: readonly string[]): Promise<void> {
 
 async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCode> {
   const command = parseCommandLine(argv, process.cwd());
-  const write = (text: string) => process.stdout.write(text);
+  // What the commands print holds text from the debate file, git and agents: control characters in it are shown, never sent.
+  const write = (text: string) => process.stdout.write(escapeControlChars(text));
+  const writeJson = (text: string) => process.stdout.write(escapeJsonControlChars(text));
   switch (command.command) {
     case 'help':
       write(helpText);
@@ -53,7 +56,7 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
     }
     case 'show': {
       const { runShow } = await import('./show-command.js');
-      return runShow({ ...(await debateFile(command)), json: command.json, write });
+      return runShow({ ...(await debateFile(command)), json: command.json, write: command.json ? writeJson : write });
     }
     case 'hook': {
       const { runHookCommand } = await import('./hook-command.js');
@@ -65,16 +68,16 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
     }
     case 'status': {
       const { runStatus } = await import('./status-command.js');
-      return runStatus({ ...(await debateFile(command)), json: command.json, write });
+      return runStatus({ ...(await debateFile(command)), json: command.json, write: command.json ? writeJson : write });
     }
     case 'pre-push': {
       const { runPrePushCommand } = await import('./pre-push-command.js');
-      return runPrePushCommand({ ...command, env: process.env, stdin: process.stdin, signal, write: (text: string) => process.stderr.write(text) });
+      return runPrePushCommand({ ...command, env: process.env, stdin: process.stdin, signal, write: (text: string) => process.stderr.write(escapeControlChars(text)) });
     }
     case 'duo': {
       const [{ loadSettings }, { runDuo }] = await Promise.all([import('./resolve-settings.js'), import('./duo-command.js')]);
       const settings = await loadSettings(command.cwd, command.flags, process.env);
-      return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: write, stderr: (text: string) => process.stderr.write(text) });
+      return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: settings.json ? writeJson : write, stderr: (text: string) => process.stderr.write(escapeControlChars(text)) });
     }
     case 'debate': {
       const [{ findRepo }, { loadRepoSettings }, { runSession }] = await Promise.all([
@@ -161,7 +164,7 @@ function reportError(error: unknown): ExitCode {
 }
 
 function fail(message: string, code: ExitCode): ExitCode {
-  process.stderr.write(`code-debate: ${message}\n`);
+  process.stderr.write(`code-debate: ${escapeControlChars(message)}\n`);
   return code;
 }
 

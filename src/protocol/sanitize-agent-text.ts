@@ -1,5 +1,6 @@
 import type { Heading, Nodes, RootContent } from 'mdast';
 import { classifyHeading } from './classify-heading.js';
+import { stripControlChars } from './control-chars.js';
 import { readHeadingSource } from './heading-source.js';
 import { normalizeNewlines, readMarkdown } from './read-markdown.js';
 import { rememberSectionBody } from './read-document-tree.js';
@@ -10,11 +11,12 @@ const probeHeading = 'code-debate probe';
  * Makes an agent's text safe to place inside its own section (PROTOCOL.md, "What an agent may not
  * write"): level-1 and level-2 headings become level 3, ATX or setext, in containers too; no line
  * starts with `# ` or `## `, code included; a code fence or HTML block left open cannot swallow
- * the sections after it. A heading that repeats the section's own heading is dropped.
+ * the sections after it. A heading that repeats the section's own heading is dropped, and control
+ * characters (NUL, ESC, ...: see stripControlChars) are removed.
  */
 export function sanitizeAgentText(text: string, ownHeading: string): string {
   // Remark drops a byte order mark that starts the text, not one in the middle of the file: gone, both read the same.
-  let body = trimBlankLines(dropOwnHeading(normalizeNewlines(text).replaceAll('\uFEFF', '').replace(/[ \t]+$/gm, ''), ownHeading));
+  let body = trimBlankLines(dropOwnHeading(stripControlChars(normalizeNewlines(text).replaceAll('\uFEFF', '')).text.replace(/[ \t]+$/gm, ''), ownHeading));
   // Each text is parsed once, for its headings and whether it stays contained: remark is most of what this costs.
   let read = readBody(body);
   for (let pass = 0; pass < 3 && read.headings.length > 0; pass++) {

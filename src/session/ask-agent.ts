@@ -4,6 +4,7 @@ import { AgentError, InterruptedError } from '../errors.js';
 import { checkSectionBody } from '../protocol/check-section-body.js';
 import type { Subject } from '../git/subject.js';
 import type { DebateDocument } from '../protocol/document.js';
+import { stripControlChars } from '../protocol/control-chars.js';
 import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import type { SessionContext } from './session-context.js';
 
@@ -53,6 +54,10 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
       const answer = await callAgent(context, ask, prompts, signal, deadline - Date.now());
       promptBytes += answer.promptBytes;
       body = sanitizeAgentText(answer.text, ask.heading);
+      const { removed } = stripControlChars(answer.text);
+      if (removed.length > 0) {
+        context.report({ type: 'warning', role: context.role, message: `removed control characters from the agent's \`## ${ask.heading}\` before writing it: ${removed.join(', ')}.` });
+      }
     } catch (error) {
       if (ask.signal?.aborted) throw error;
       if (context.signal.aborted) throw new InterruptedError(`Interrupted while the agent was writing \`## ${ask.heading}\`; nothing was written.`, { cause: error });
