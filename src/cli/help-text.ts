@@ -1,16 +1,17 @@
-import { defaults } from './parse-args.js';
+import { defaults, type Subcommand } from './parse-args.js';
 
 export const helpText = `code-debate: two agents review a change by debating through one Markdown file.
 
 Usage:
   code-debate [options] <subject...>    take one side of a debate (run it in two terminals)
   code-debate duo [options] <subject>   both sides as two processes, one command (CI, scripts)
-  code-debate show [--json] [--file F]  the ledger of a debate file: points, positions, convergence
-  code-debate status [--json]           who holds each role, the round, whose turn, the state
-  code-debate archive [--file F]        move a debate into the archive under the git directory
+  code-debate show [<file>] [--json]    the ledger of a debate file: points, positions, convergence
+  code-debate status [<file>] [--json]  who holds each role, the round, whose turn, the state
+  code-debate archive [<file>]          move a debate into the archive under the git directory
   code-debate hook install|uninstall    the pre-push gate (keeps and runs an existing hook first)
   code-debate pre-push <remote> <url>   what the hook runs: debate the pushed commits
   code-debate demo [--keep]             a real debate on the built-in agent in a temporary repository
+  code-debate <command> --help          what one command does and the options it takes
 
 Subjects:
   commit <rev> | <rev>                  one commit
@@ -20,6 +21,7 @@ Subjects:
   <path> [<path>...]                    uncommitted changes to those files or folders
   PR #42 | #42 | <PR URL>               a pull request, through the GitHub CLI (gh)
   anything else                         free text for the agent, with the branch's diff against its upstream
+  --subject <text>, or -- <text>        a subject that starts with a command's word (\`-- show me the parser\`)
 
 Options:
   --role reviewer|responder   take this role (default: Reviewer if the file does not exist yet)
@@ -50,3 +52,49 @@ Exit codes: 0 nothing blocking, 1 points at or above --block-on confirmed or dis
 2 usage or config error (or both roles taken), 3 peer timed out, 4 agent failure, 5 protocol error in the file, 6 git error, 70 internal error,
 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM.
 `;
+
+/** `code-debate <command> --help`: what that command does and the options it takes. */
+export const subcommandHelp: Record<Exclude<Subcommand, 'help'>, string> = {
+  duo: `Usage: code-debate duo [options] <subject>
+
+Runs both sides of a debate as two real code-debate processes on one file, as two terminals
+would: for CI and scripts. It takes the options of a debate (see code-debate --help); --json
+passes on both sides' events, then one duo-ended event. The exit code is the Reviewer's, or
+that of the side that failed.
+`,
+  show: `Usage: code-debate show [<file>] [--json] [-C <dir>]
+
+The ledger of a debate file, finished or running: every point, its severity and status, each
+side's positions round by round, the convergence, the flags. <file> (or --file) is relative to
+the current folder; without it, the debate file of the repository (${defaults.file} at its root).
+--json prints the versioned report.
+`,
+  status: `Usage: code-debate status [<file>] [--json] [-C <dir>]
+
+Who holds each role of a debate (pid, agent, alive or not), the round, whose turn it is and the
+state of the debate. <file> (or --file) is relative to the current folder; without it, the
+debate file of the repository (${defaults.file} at its root).
+`,
+  archive: `Usage: code-debate archive [<file>] [-C <dir>]
+
+Moves a debate into the archive under the git directory (kept, never deleted), so the next
+debate starts afresh. <file> (or --file) is relative to the current folder; without it, the
+debate file of the repository (${defaults.file} at its root).
+`,
+  hook: `Usage: code-debate hook install|uninstall [-C <dir>]
+
+Installs (or removes) the pre-push gate where git runs hooks, keeping and running an existing
+hook first; husky and lefthook are written in their own way.
+`,
+  'pre-push': `Usage: code-debate pre-push <remote> <url> [options]
+
+What the pre-push hook runs: debates the commits being pushed (read from standard input, as git
+gives them) and blocks the push when a point at or above --block-on is confirmed or disputed.
+Takes the options of a debate, and --time-limit and --time-limit-fails.
+`,
+  demo: `Usage: code-debate demo [--keep]
+
+A real debate on the built-in agent, in a temporary repository whose branch plants a few
+problems; prints the resulting file. --keep keeps the repository.
+`,
+};

@@ -5,7 +5,7 @@ import { escapeControlChars, escapeJsonControlChars } from '../protocol/control-
 import { DebateFileError } from '../session/debate-file-error.js';
 import type { Report } from '../session/session-events.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
-import { helpText } from './help-text.js';
+import { helpText, subcommandHelp } from './help-text.js';
 import { defaults, parseCommandLine } from './parse-args.js';
 
 // Each command loads what it needs when it runs (`await import`): `--version` must not pay for
@@ -45,7 +45,7 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
   const writeJson = (text: string) => process.stdout.write(escapeJsonControlChars(text));
   switch (command.command) {
     case 'help':
-      write(helpText);
+      write(command.topic === undefined || command.topic === 'help' ? helpText : subcommandHelp[command.topic]);
       return exitCodes.consensus;
     case 'version':
       write(`${readVersion()}\n`);

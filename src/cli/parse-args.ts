@@ -36,7 +36,7 @@ export type Command =
   | { command: 'hook'; action: 'install' | 'uninstall'; cwd: string }
   | { command: 'archive'; file: string | undefined; cwd: string }
   | { command: 'demo'; keep: boolean }
-  | { command: 'help' }
+  | { command: 'help'; topic?: Subcommand }
   | { command: 'version' };
 
 export const defaults = {
@@ -67,6 +67,7 @@ const options = {
   'block-on': { type: 'string' },
   'time-limit': { type: 'string' },
   'time-limit-fails': { type: 'string' },
+  subject: { type: 'string' },
   cwd: { type: 'string', short: 'C' },
   keep: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -74,37 +75,73 @@ const options = {
   version: { type: 'boolean', short: 'V' },
 } as const;
 
-/** Commands named by the first word; any other first word starts a subject. */
-const commandWords = ['duo', 'show', 'status', 'hook', 'archive', 'demo', 'pre-push'] as const;
+type OptionName = keyof typeof options;
 
-/** argv (without node and the script) → the command to run. Every mistake is a ConfigError. */
+/** The words that name a command rather than start a subject. */
+export const subcommands = ['duo', 'show', 'status', 'hook', 'archive', 'demo', 'pre-push', 'help'] as const;
+export type Subcommand = (typeof subcommands)[number];
+
+const debateOptions: readonly OptionName[] = [
+  'role', 'agent', 'reviewer-agent', 'responder-agent', 'file', 'max-rounds', 'turn-timeout', 'agent-timeout',
+  'poll', 'max-diff-bytes', 'stance', 'block-on', 'time-limit', 'time-limit-fails', 'json', 'cwd',
+];
+/** The options each command takes (besides --help and --version); any other is refused, not ignored. */
+const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
+  debate: [...debateOptions, 'subject'],
+  duo: [...debateOptions, 'subject'],
+  'pre-push': debateOptions,
+  show: ['file', 'json', 'cwd'],
+  status: ['file', 'json', 'cwd'],
+  archive: ['file', 'cwd'],
+  hook: ['cwd'],
+  demo: ['keep'],
+  help: [],
+};
+
+/**
+ * argv (without node and the script) → the command to run. Every mistake is a ConfigError. A
+ * first word that names a command runs it; one a letter or two from a command's name is
+ * refused with "did you mean", as is a command word followed by words it does not take: a
+ * subject that starts with such a word is given with --subject or after `--`.
+ */
 export function parseCommandLine(argv: readonly string[], cwd: string): Command {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     throw new ConfigError(`${(error as Error).message.replace(/\.$/, '')}. Run \`code-debate --help\` for the options.`, { cause: error });
   }
-  const { values, positionals } = parsed;
-  if (values.help) return { command: 'help' };
+  const { values, tokens } = parsed;
+  // Words after `--` are a subject, whatever they say.
+  const terminator = tokens.find((token) => token.kind === 'option-terminator')?.index ?? Number.POSITIVE_INFINITY;
+  const positionals = tokens.flatMap((token) => (token.kind === 'positional' ? [token] : []));
+  const words = positionals.filter((token) => token.index < terminator).map((token) => token.value);
+  const quoted = positionals.filter((token) => token.index > terminator).map((token) => token.value);
+  const first = words[0];
+  const word = (subcommands as readonly string[]).includes(first ?? '') ? (first as Subcommand) : null;
   if (values.version) return { command: 'version' };
+  if (values.help || word === 'help') return helpFor(word === 'help' ? words[1] : word);
   const here = values.cwd ?? cwd;
-  const [first, ...rest] = positionals;
-  // `show`, `demo`... alone are commands; followed by more words they start a subject (`demo mode`).
-  const alone = ['show', 'status', 'archive', 'demo'];
-  const word = (commandWords as readonly string[]).includes(first ?? '') && !(alone.includes(first ?? '') && rest.length > 0) ? first : null;
+  const rest = words.slice(1);
+  if (word !== null) refuseOptions(word, tokens);
   switch (word) {
     case 'demo':
+      takesNoWords('demo', rest);
       return { command: 'demo', keep: values.keep ?? false };
     case 'show':
     case 'status':
-      return { command: word, file: values.file, cwd: here, json: values.json ?? false };
-    case 'archive':
-      return { command: 'archive', file: values.file, cwd: here };
+    case 'archive': {
+      takesNoWords(word, rest.slice(1), `${word} <file>`);
+      if (rest[0] !== undefined && values.file !== undefined) {
+        throw new ConfigError(`\`code-debate ${word}\` was given two files, \`${rest[0]}\` and --file \`${values.file}\`: name one.`);
+      }
+      const file = rest[0] ?? values.file;
+      return word === 'archive' ? { command: 'archive', file, cwd: here } : { command: word, file, cwd: here, json: values.json ?? false };
+    }
     case 'hook': {
       const action = rest[0];
       if ((action !== 'install' && action !== 'uninstall') || rest.length > 1) {
-        throw new ConfigError(`Expected \`code-debate hook install\` or \`code-debate hook uninstall\`, got \`code-debate ${positionals.join(' ')}\`.`);
+        throw new ConfigError(`Expected \`code-debate hook install\` or \`code-debate hook uninstall\`, got \`code-debate ${words.join(' ')}\`.`);
       }
       return { command: 'hook', action, cwd: here };
     }
@@ -114,11 +151,73 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
       return { command: 'pre-push', remote: rest[0] ?? '', url: rest[1] ?? rest[0] ?? '', cwd: here, flags: readFlags(values) };
     }
   }
-  const subject = (word === 'duo' ? rest : positionals).join(' ').trim();
+  if (word === null) refuseOptions('debate', tokens);
+  const typed = word === 'duo' ? rest : words;
+  if (values.subject !== undefined && typed.length + quoted.length > 0) {
+    throw new ConfigError(`The subject was given twice, as --subject \`${values.subject}\` and as \`${[...typed, ...quoted].join(' ')}\`: give it once.`);
+  }
+  if (typed[0] !== undefined) refuseNearCommand(typed.join(' '), typed[0]);
+  const subject = (values.subject ?? [...typed, ...quoted].join(' ')).trim();
   if (subject === '') {
     throw new ConfigError('Expected a subject to review, e.g. `code-debate "the diff against main"` or `code-debate commit abc123`. Run `code-debate --help` for more.');
   }
   return { command: word === 'duo' ? 'duo' : 'debate', subject, cwd: here, flags: readFlags(values) };
+}
+
+function helpFor(topic: string | undefined | null): Command {
+  if (topic === undefined || topic === null || topic === 'help') return { command: 'help' };
+  if ((subcommands as readonly string[]).includes(topic)) return { command: 'help', topic: topic as Subcommand };
+  throw new ConfigError(`There is no command \`${topic}\` to explain: the commands are ${subcommands.join(', ')}. Run \`code-debate --help\`.`);
+}
+
+/** An option given to a command it does not apply to is refused, not silently ignored. */
+function refuseOptions(command: Subcommand | 'debate', tokens: ReadonlyArray<{ kind: string; name?: string; rawName?: string }>): void {
+  const allowed = optionsOf[command];
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === 'help' || token.name === 'version' || allowed.includes(token.name as OptionName)) continue;
+    const takes = allowed.length === 0 ? 'no options' : allowed.map((name) => (name === 'cwd' ? '-C' : `--${name}`)).join(', ');
+    const name = command === 'debate' ? 'a debate' : `\`code-debate ${command}\``;
+    throw new ConfigError(`\`${token.rawName ?? token.name ?? ''}\` does not apply to ${name}: it takes ${takes}. Run \`code-debate ${command === 'debate' ? '' : `${command} `}--help\`.`);
+  }
+}
+
+function takesNoWords(command: Subcommand, extra: readonly string[], usage: string = command): void {
+  if (extra.length === 0) return;
+  const text = [command, ...extra].join(' ');
+  throw new ConfigError(
+    `\`code-debate ${text}\`: \`${command}\` is a command (\`code-debate ${usage}\`), and it takes no \`${extra.join(' ')}\`. ` +
+      `To debate the subject "${text}", give it as \`code-debate --subject "${text}"\` or \`code-debate -- ${text}\`.`,
+  );
+}
+
+/**
+ * A subject whose first word is one edit from a command's name (`stauts`, `shwo`, `Show`), with
+ * the same first letter, is a typo, most likely; `how the cache works` is a subject.
+ */
+function refuseNearCommand(subject: string, first: string): void {
+  const word = first.toLowerCase();
+  const near = subcommands.find((command) => word[0] === command[0] && editDistance(word, command) <= 1);
+  if (near === undefined) return;
+  throw new ConfigError(
+    `\`${first}\` is not a command: did you mean \`code-debate ${near}\`? ` +
+      `To debate the subject "${subject}", give it as \`code-debate --subject "${subject}"\` or \`code-debate -- ${subject}\`.`,
+  );
+}
+
+/** Damerau-Levenshtein distance (optimal string alignment): a swap of two letters is one edit. */
+export function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const at = (i: number, j: number) => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      const row = rows[i];
+      if (row) row[j] = best;
+    }
+  }
+  return at(a.length, b.length);
 }
 
 type Values = ReturnType<typeof parseArgs<{ args: string[]; options: typeof options; allowPositionals: true; strict: true }>>['values'];

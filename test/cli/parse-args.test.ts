@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaults, parseCommandLine, type Command } from '../../src/cli/parse-args.js';
+import { subcommandHelp } from '../../src/cli/help-text.js';
+import { defaults, editDistance, parseCommandLine, subcommands, type Command } from '../../src/cli/parse-args.js';
 import { ConfigError } from '../../src/errors.js';
 import { defaultMaxDiffBytes } from '../../src/git/resolve-subject.js';
 
@@ -144,7 +145,74 @@ describe('parseCommandLine', () => {
   it('reads `demo`, with and without --keep', () => {
     expect(parse('demo')).toEqual({ command: 'demo', keep: false });
     expect(parse('demo', '--keep')).toEqual({ command: 'demo', keep: true });
-    expect(parse('demo', 'mode')).toMatchObject({ command: 'debate', subject: 'demo mode' });
+    expect(refusal('demo', 'mode').message).toBe(
+      '`code-debate demo mode`: `demo` is a command (`code-debate demo`), and it takes no `mode`. To debate the subject "demo mode", give it as `code-debate --subject "demo mode"` or `code-debate -- demo mode`.',
+    );
+    expect(parse('--subject', 'demo mode')).toMatchObject({ command: 'debate', subject: 'demo mode' });
+    expect(parse('--', 'demo', 'mode')).toMatchObject({ command: 'debate', subject: 'demo mode' });
+  });
+});
+
+describe('a subcommand word is never taken for a subject', () => {
+  it.each([
+    [['show', 'reply.md'], { command: 'show', file: 'reply.md', cwd: '/work/repo', json: false }],
+    [['status', 'docs/d.md', '--json'], { command: 'status', file: 'docs/d.md', cwd: '/work/repo', json: true }],
+    [['archive', 'x.md'], { command: 'archive', file: 'x.md', cwd: '/work/repo' }],
+    [['help'], { command: 'help' }],
+    [['help', 'show'], { command: 'help', topic: 'show' }],
+    [['show', '--help'], { command: 'help', topic: 'show' }],
+    [['pre-push', '-h'], { command: 'help', topic: 'pre-push' }],
+  ] as const)('reads %j', (argv, command) => {
+    expect(parse(...argv)).toEqual(command);
+  });
+
+  it.each([
+    ['stauts', 'status'],
+    ['shwo', 'show'],
+    ['archve', 'archive'],
+    ['hepl', 'help'],
+    ['Show', 'show'],
+  ])('refuses %j as a subject: did you mean %s', (typo, command) => {
+    expect(refusal(typo, 'reply.md').message).toBe(
+      `\`${typo}\` is not a command: did you mean \`code-debate ${command}\`? To debate the subject "${typo} reply.md", give it as \`code-debate --subject "${typo} reply.md"\` or \`code-debate -- ${typo} reply.md\`.`,
+    );
+  });
+
+  it.each([['HEAD'], ['the', 'diff', 'against', 'main'], ['staged'], ['commit', 'abc123'], ['PR', '#42'], ['src/show.ts'], ['docs'], ['how', 'the', 'cache', 'works'], ['memo']])('leaves the subject %j alone', (...words) => {
+    expect(parse(...words)).toMatchObject({ command: 'debate', subject: words.join(' ') });
+  });
+
+  it('refuses a file given twice, and a subject given twice', () => {
+    expect(refusal('show', 'a.md', '--file', 'b.md').message).toBe('`code-debate show` was given two files, `a.md` and --file `b.md`: name one.');
+    expect(refusal('show', 'a.md', 'b.md').message).toContain('`show` is a command (`code-debate show <file>`), and it takes no `b.md`.');
+    expect(refusal('--subject', 'HEAD', 'main').message).toBe('The subject was given twice, as --subject `HEAD` and as `main`: give it once.');
+  });
+
+  it.each([
+    [['show', '--agent', 'builtin'], '`--agent` does not apply to `code-debate show`: it takes --file, --json, -C. Run `code-debate show --help`.'],
+    [['archive', '--json'], '`--json` does not apply to `code-debate archive`: it takes --file, -C. Run `code-debate archive --help`.'],
+    [['demo', '-C', '/x'], '`-C` does not apply to `code-debate demo`: it takes --keep. Run `code-debate demo --help`.'],
+    [['HEAD', '--keep'], '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --poll, --max-diff-bytes, --stance, --block-on, --time-limit, --time-limit-fails, --json, -C, --subject. Run `code-debate --help`.'],
+  ])('refuses %j: an option that does not apply', (argv, message) => {
+    expect(refusal(...argv).message).toBe(message);
+  });
+});
+
+describe('editDistance', () => {
+  it.each([
+    ['status', 'status', 0],
+    ['stauts', 'status', 1],
+    ['sttus', 'status', 1],
+    ['HEAD'.toLowerCase(), 'help', 2],
+    ['', 'duo', 3],
+  ])('%s → %s is %i', (a, b, distance) => {
+    expect(editDistance(a, b)).toBe(distance);
+  });
+});
+
+describe('the help', () => {
+  it('has a text for each command, naming its options', () => {
+    for (const command of subcommands.filter((name) => name !== 'help')) expect(subcommandHelp[command]).toMatch(new RegExp(`^Usage: code-debate ${command}`));
   });
 
   it.each([[['--help']], [['-h']], [['HEAD', '--help']], [['--help', '--max-rounds', '0']]])('reads %j as help', (argv) => {

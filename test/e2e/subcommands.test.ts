@@ -1,0 +1,51 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useDebateRepos } from '../helpers/e2e.js';
+import { startCli } from '../helpers/run-cli.js';
+
+// A word meant as a command never starts a debate: no archive of the finished one, no agent called.
+const repos = useDebateRepos();
+const finished = '# Code Debate: HEAD\n\n## Review\n\n### R1. Debug output left in\n**Severity:** low\n\n---\n\n## Response 1\n\n### R1\n**Agreed**\n\n---\n\n## CONSENSUS\n\n**Outcome:** consensus\n';
+
+describe('subcommand words', () => {
+  it('`show reply.md` shows the finished debate, and leaves it where it is', async () => {
+    const repo = await repos.repo();
+    await writeFile(repo.file, finished);
+    const shown = await startCli(['show', 'reply.md'], { cwd: repo.dir }).exited;
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('Code Debate: HEAD: consensus');
+    expect(await repo.readReply()).toBe(finished);
+  });
+
+  it.each([
+    [['stauts'], '`stauts` is not a command: did you mean `code-debate status`?'],
+    [['show', 'me', 'the', 'parser'], '`show` is a command (`code-debate show <file>`), and it takes no `the parser`.'],
+    [['archive', 'x', 'y'], '`archive` is a command (`code-debate archive <file>`), and it takes no `y`.'],
+  ])('%j is refused with exit 2 before anything happens: the finished debate is not archived, no side starts', async (argv, message) => {
+    const repo = await repos.repo();
+    await writeFile(repo.file, finished);
+    const run = await startCli(argv, { cwd: repo.dir }).exited;
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).not.toContain('I am the');
+    expect(await repo.readReply()).toBe(finished);
+  });
+
+  it('`show --help` prints the help of show, and `show --agent x` is refused', async () => {
+    const repo = await repos.repo();
+    const help = await startCli(['show', '--help'], { cwd: repo.dir }).exited;
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: code-debate show \[<file>\] \[--json\]/);
+    const refused = await startCli(['show', '--agent', 'builtin'], { cwd: repo.dir }).exited;
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('`--agent` does not apply to `code-debate show`');
+  });
+
+  it('a subject that starts with a command word is debated when quoted: `-- show me the parser`', async () => {
+    const repo = await repos.repo();
+    const run = await startCli(['--role', 'reviewer', '--turn-timeout', '1s', '--', 'show', 'me', 'the', 'parser'], { cwd: repo.dir }).exited;
+    expect(run.code, run.stderr).toBe(3);
+    expect((await readFile(path.join(repo.dir, 'reply.md'), 'utf8')).split('\n')[0]).toBe('# Code Debate: show me the parser');
+  });
+});
