@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { AgentError } from '../errors.js';
+import { AgentError, ConfigError } from '../errors.js';
 import type { Agent } from './agent.js';
 import { failurePrefix, runAgentProcess, stderrTail } from './run-agent-process.js';
 import { splitCommand } from './split-command.js';
@@ -11,7 +11,7 @@ import { splitCommand } from './split-command.js';
  */
 export function createCmdAgent(spec: string): Agent {
   const [program, ...args] = splitCommand(spec);
-  if (program === undefined) throw new AgentError('Cannot run the agent `cmd:`: expected a program after `cmd:`, e.g. `cmd:./my-agent --fast`.', 'not-installed');
+  if (program === undefined) throw new ConfigError('Cannot run the agent `cmd:`: expected a program after `cmd:`, e.g. `cmd:./my-agent --fast`.');
   // Errors name the whole command; the signature in the shared file only the program, since
   // arguments may hold a key or a token.
   const command = `cmd:${spec.trim()}`;

@@ -107,7 +107,7 @@ const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
 export function parseCommandLine(argv: readonly string[], cwd: string): Command {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true, tokens: true });
+    parsed = parseArgs({ args: withNegativeValues(argv), options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     throw new ConfigError(`${(error as Error).message.replace(/\.$/, '')}. Run \`code-debate --help\` for the options.`, { cause: error });
   }
@@ -162,6 +162,25 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
     throw new ConfigError('Expected a subject to review, e.g. `code-debate "the diff against main"` or `code-debate commit abc123`. Run `code-debate --help` for more.');
   }
   return { command: word === 'duo' ? 'duo' : 'debate', subject, cwd: here, flags: readFlags(values) };
+}
+
+/**
+ * `--max-rounds -1` as `--max-rounds=-1`: parseArgs takes a value that starts with a dash for an
+ * option and calls it ambiguous; a number is a value, which the option's own check then refuses
+ * in the user's words.
+ */
+function withNegativeValues(argv: readonly string[]): string[] {
+  const takesValue = new Set(Object.entries(options).filter(([, option]) => option.type === 'string').map(([name]) => `--${name}`));
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const next = argv[i + 1];
+    if (takesValue.has(arg) && next !== undefined && /^-\d/.test(next)) {
+      args.push(`${arg}=${next}`);
+      i++;
+    } else args.push(arg);
+  }
+  return args;
 }
 
 function helpFor(topic: string | undefined | null): Command {

@@ -1,6 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { GitError } from '../errors.js';
+import { ConfigError, GitError } from '../errors.js';
 import { openGit, readGitMessage } from './run-git.js';
 
 /** Where a git work tree lives on disk. */
@@ -20,8 +20,9 @@ export async function findRepo(cwd: string): Promise<Repo> {
     (stats) => stats.isDirectory(),
     () => false,
   );
+  // A folder that is not there is a mistake on the command line (-C), not something git failed at.
   if (!isDirectory) {
-    throw new GitError(`Cannot find a git work tree at \`${directory}\`, expected an existing directory. ${advice}`);
+    throw new ConfigError(`Cannot find a git work tree at \`${directory}\`, expected an existing directory. ${advice}`);
   }
   let output: string;
   try {

@@ -1,14 +1,16 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '../agents/agent.js';
 import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';
 import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
-import { InterruptedError } from '../errors.js';
+import { ConfigError, InterruptedError } from '../errors.js';
 import { reachFaultPoint } from '../fault-point.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import type { Stance } from '../prompts/build-prompt.js';
 import type { Severity } from '../protocol/document.js';
+import { checkAgentSpecs } from './check-agent-specs.js';
 import { checkDebateFile } from './check-debate-file.js';
 import { claimRole, type Claim } from './claim-role.js';
 import type { SessionOutcome } from './debate-loop.js';
@@ -59,6 +61,9 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   const relativeFile = path.relative(repo.root, file);
   const specs = await chooseAgents(options);
   const paths = statePaths(repo.gitDir, repo.root, file);
+  // Everything that can be checked before a role is claimed is checked here: a peer never waits for a mistake.
+  await checkFolder(file, options.file);
+  await checkAgentSpecs(specs, repo.root, options.agentEnvironment);
   await checkDebateFile(repo.root, relativeFile, await readDebateFile(file));
   const initial = await startFresh(file, relativeFile, paths, options.report);
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
@@ -162,6 +167,16 @@ async function startFresh(file: string, relativeFile: string, paths: StatePaths,
   const archived = await archiveDebate(file, paths, initial.checksum);
   if (archived !== null) report({ type: 'archived', role: null, file: relativeFile, to: archived });
   return readDebateFile(file);
+}
+
+/** The debate file's folder must exist: code-debate creates the file, never folders the user did not ask for. */
+async function checkFolder(file: string, given: string): Promise<void> {
+  const folder = path.dirname(file);
+  const isFolder = await stat(folder).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+  if (!isFolder) throw new ConfigError(`Cannot use \`${given}\` as the debate file: its folder ${folder} does not exist. Create it, or choose another --file.`);
 }
 
 /** The agent a dead predecessor started may still run: stop it before writing the same turn. */

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TurnRequest } from '../../src/agents/agent.js';
 import { createCmdAgent } from '../../src/agents/cmd-agent.js';
 import { signalGroup } from '../../src/agents/kill-process-group.js';
-import { AgentError } from '../../src/errors.js';
+import { AgentError, ConfigError } from '../../src/errors.js';
 import { scriptedAgentPath } from '../helpers/run-cli.js';
 import { turnRequest as baseTurnRequest } from '../helpers/turn-request.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -94,9 +94,7 @@ describe('createCmdAgent', () => {
   });
 
   it('refuses `cmd:` without a program', () => {
-    expect(() => createCmdAgent('  ')).toThrow(
-      new AgentError('Cannot run the agent `cmd:`: expected a program after `cmd:`, e.g. `cmd:./my-agent --fast`.', 'not-installed'),
-    );
+    expect(() => createCmdAgent('  ')).toThrow(new ConfigError('Cannot run the agent `cmd:`: expected a program after `cmd:`, e.g. `cmd:./my-agent --fast`.'));
   });
 
   it('fails with the exit code and the last 12 lines of stderr when the agent exits non-zero', async () => {

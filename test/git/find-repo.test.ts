@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { GitError } from '../../src/errors.js';
+import { ConfigError, GitError } from '../../src/errors.js';
 import { findRepo } from '../../src/git/find-repo.js';
 import { makeGitRepo, type GitRepo } from '../helpers/git-repo.js';
 
@@ -45,9 +45,11 @@ describe('findRepo', () => {
     );
   });
 
-  test('refuses a directory that does not exist', async () => {
+  test('refuses a directory that does not exist, as a usage error (exit 2), not a git one', async () => {
     const missing = path.join(repo.dir, 'missing');
-    await expect(findRepo(missing)).rejects.toThrow(
+    const error = await findRepo(missing).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toBe(
       `Cannot find a git work tree at \`${missing}\`, expected an existing directory. Run code-debate inside a git work tree, or pass -C <dir>.`,
     );
   });

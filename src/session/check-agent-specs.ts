@@ -1,0 +1,49 @@
+import { access, constants, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Role } from '../agents/agent.js';
+import { agentNames } from '../agents/agent-names.js';
+import type { AgentEnvironment } from '../agents/create-agent.js';
+import { findExecutable } from '../agents/find-agent-on-path.js';
+import { splitCommand } from '../agents/split-command.js';
+import { ConfigError } from '../errors.js';
+
+// The forms --agent takes (README, "Agents"); `auto` is resolved before this check.
+const known = /^(?:builtin|human|(?:claude|codex|gemini)(?::.+)?|(?:openai|ollama):.+|cmd:.*)$/s;
+
+/**
+ * What can be known of the agents before a role is claimed, checked then (exit 2), not at the
+ * first turn after a peer waited for it: a spec of a known form, a `cmd:` program that exists
+ * and runs, and a terminal for `human`. Only light modules are loaded: the adapters load after
+ * the claim. `root` is where the agents run.
+ */
+export async function checkAgentSpecs(specs: Record<Role, string>, root: string, environment: AgentEnvironment): Promise<void> {
+  for (const spec of new Set(Object.values(specs).map((value) => value.trim()))) {
+    if (!known.test(spec)) {
+      throw new ConfigError(`Cannot use the agent \`${spec}\`: expected one of ${agentNames.map((name) => `\`${name}\``).join(', ')}, e.g. --agent builtin.`);
+    }
+    if (spec === 'human' && !environment.isTerminal()) {
+      throw new ConfigError('Cannot use the agent `human`: it opens your editor, which needs a terminal, and stdin or stdout is not one. Run code-debate in a terminal, or choose another --agent.');
+    }
+    if (spec.startsWith('cmd:')) await checkProgram(spec, root, environment.env);
+  }
+}
+
+async function checkProgram(spec: string, root: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const [program] = splitCommand(spec.slice('cmd:'.length));
+  if (program === undefined) throw new ConfigError('Cannot run the agent `cmd:`: expected a program after `cmd:`, e.g. `cmd:./my-agent --fast`.');
+  // A path runs from the repository's root, where the agent runs; a bare name is looked up on PATH.
+  const found = program.includes('/') || program.includes(path.sep) ? await runnable(path.resolve(root, program)) : (await findExecutable(program, env)) !== null;
+  if (found) return;
+  const where = program.includes('/') ? `\`${path.resolve(root, program)}\` is not an executable file` : `\`${program}\` is not on PATH`;
+  throw new ConfigError(`Cannot run the agent \`${spec}\`: ${where}. Install it, fix the path (relative paths start at the repository's root), or choose another --agent.`);
+}
+
+async function runnable(file: string): Promise<boolean> {
+  try {
+    if (!(await stat(file)).isFile()) return false;
+    await access(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}

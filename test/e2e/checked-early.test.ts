@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { statePaths } from '../../src/session/state-paths.js';
+import { useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
+import { startCli } from '../helpers/run-cli.js';
+
+// Mistakes that can be seen before a role is claimed are refused then, with exit 2: no claim, no
+// info/exclude line, no file, and no peer left waiting for a first turn that cannot come.
+const repos = useDebateRepos();
+const exclude = (repo: DebateRepo) => readFile(path.join(repo.dir, '.git', 'info', 'exclude'), 'utf8').catch(() => '');
+
+describe('checked before the claim', () => {
+  it.each([
+    [['--file', 'nodir/x.md', 'HEAD'], 'Cannot use `nodir/x.md` as the debate file: its folder', 'nodir/x.md'],
+    [['--agent', 'cmd:/nonexistent/agent', 'HEAD'], 'Cannot run the agent `cmd:/nonexistent/agent`: `/nonexistent/agent` is not an executable file.', 'reply.md'],
+    [['--agent', 'cmd:no-such-agent-program --fast', 'HEAD'], 'Cannot run the agent `cmd:no-such-agent-program --fast`: `no-such-agent-program` is not on PATH.', 'reply.md'],
+    [['--agent', 'cmd:', 'HEAD'], 'Cannot run the agent `cmd:`: expected a program after `cmd:`', 'reply.md'],
+    [['--agent', 'human', 'HEAD'], 'Cannot use the agent `human`: it opens your editor, which needs a terminal', 'reply.md'],
+    [['--agent', 'gpt5', 'HEAD'], 'Cannot use the agent `gpt5`: expected one of', 'reply.md'],
+  ])('%j', async (argv, message, file) => {
+    const repo = await repos.repo();
+    const before = await exclude(repo);
+    const side = await startCli(argv, { cwd: repo.dir }).exited;
+    expect(side.code, side.stderr).toBe(2);
+    expect(side.stderr).toContain(message);
+    expect(side.stderr).not.toContain('I am the');
+    expect(await exclude(repo)).toBe(before);
+    expect(existsSync(path.join(repo.dir, file))).toBe(false);
+    const claims = statePaths(path.join(repo.dir, '.git'), repo.dir, path.join(repo.dir, file)).dir;
+    expect(existsSync(path.join(claims, 'reviewer.json'))).toBe(false);
+  });
+});
+
+describe('usage mistakes are exit 2, in the user\'s words', () => {
+  it.each([
+    [['-C', '/nonexistent/dir', 'HEAD'], 'Cannot find a git work tree at `/nonexistent/dir`, expected an existing directory.'],
+    [['--max-rounds', '-1', 'HEAD'], 'Expected `--max-rounds` to be a whole number from 1 to 100, got `-1`.'],
+    [['--turn-timeout', '-5m', 'HEAD'], 'Expected `--turn-timeout` to be a duration like 90s, 10m or 1h, got `-5m`.'],
+  ])('%j', async (argv, message) => {
+    const repo = await repos.repo();
+    const side = await startCli(argv, { cwd: repo.dir }).exited;
+    expect(side.code, side.stderr).toBe(2);
+    expect(side.stderr.startsWith(`code-debate: ${message}`), side.stderr).toBe(true);
+    expect(side.stderr).not.toContain('ambiguous');
+  });
+});
