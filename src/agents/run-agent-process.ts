@@ -2,10 +2,12 @@ import { execa } from 'execa';
 import { AgentError } from '../errors.js';
 import { absolutePath } from '../safe-path.js';
 import type { TurnRequest } from './agent.js';
-import { killProcessGroup, trackProcessGroup } from './kill-process-group.js';
+import { killProcessGroup, signalGroup, trackProcessGroup } from './kill-process-group.js';
 import { maxTimerMs } from '../max-timer.js';
 
 const stderrTailLines = 12;
+/** How long the output of an agent that exited may still take to arrive through the pipe. */
+const exitGraceMs = 1_000;
 
 export interface AgentProcess {
   program: string;
@@ -50,10 +52,22 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
   stop.addEventListener('abort', onStop, { once: true });
   // 'abort' never fires for a signal that is already aborted.
   if (stop.aborted) onStop();
-  const result = await subprocess.finally(() => stop.removeEventListener('abort', onStop));
+  // Once the agent itself exited its output is complete: a child it left holding stdout would
+  // keep the turn waiting until --agent-timeout, and the answer would be thrown away. After a
+  // short grace for what is still in the pipe, its group is stopped, which closes the pipe.
+  let afterExit: NodeJS.Timeout | undefined;
+  subprocess.once('exit', () => {
+    afterExit = setTimeout(onStop, exitGraceMs);
+  });
+  const result = await subprocess.finally(() => {
+    stop.removeEventListener('abort', onStop);
+    clearTimeout(afterExit);
+  });
   // The agent may exit on SIGTERM before a child that ignores it: finish the kill before the
-  // turn fails, or the CLI exits first and the child outlives it.
+  // turn fails, or the CLI exits first and the child outlives it. And after every turn, not only
+  // a stopped one, whatever the agent started is stopped: no agent child outlives its turn.
   await stopped;
+  if (subprocess.pid !== undefined && signalGroup(subprocess.pid, 0)) await killProcessGroup(subprocess.pid, 2_000);
   untrack();
   const outcome: ProcessOutcome = { stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? ''), exitCode: result.exitCode };
   const what = failurePrefix(agentName, request);

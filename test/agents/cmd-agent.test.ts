@@ -51,7 +51,7 @@ async function scripted(script: unknown) {
 }
 
 /** The spawning agent; `pids()` resolves once it and its child both run. */
-async function spawning(flag: '' | '--ignore-term' | '--stubborn-child' = '') {
+async function spawning(flag: '' | '--ignore-term' | '--stubborn-child' | '--answer-and-exit' | '--answer-leaving-daemon' = '') {
   const dir = await tempDir();
   const pidsFile = path.join(dir, 'pids.json');
   const spec = `${process.execPath} "${spawningAgentPath}" "${pidsFile}" ${flag}`.trimEnd();
@@ -67,6 +67,24 @@ async function spawning(flag: '' | '--ignore-term' | '--stubborn-child' = '') {
 const inheritedDebateEnv = () => Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('CODE_DEBATE_')));
 
 describe('createCmdAgent', () => {
+  it('takes the answer of an agent that exited while a child it left holds its stdout, and stops that child', async () => {
+    const { dir, pids, agent } = await spawning('--answer-and-exit');
+    // Ten minutes: a turn that waited for the child to let go of stdout would outlast the test.
+    const answer = await agent.writeTurn(turnRequest(dir, { timeoutMs: 600_000 }));
+    expect(answer).toBe('### R1. Debug output left in\n**Agreed**: it goes.');
+    const { child } = await pids();
+    await waitFor(() => isGone(child), 'the child the agent left behind to be stopped');
+  });
+
+  it('stops whatever the agent started once its turn is over, a child that holds nothing of it too', async () => {
+    const { dir, pids, agent } = await spawning('--answer-leaving-daemon');
+    const answer = await agent.writeTurn(turnRequest(dir));
+    expect(answer).toBe('### R1. Debug output left in\n**Agreed**: it goes.');
+    const { child } = await pids();
+    // Stopped before the turn returned: no wait is needed to see it gone.
+    expect(isGone(child)).toBe(true);
+  });
+
   it('gives the prompt on stdin, the turn in CODE_DEBATE_* variables, and returns stdout', async () => {
     const { dir, scriptFile, log, readLog, agent } = await scripted({ response: 'My answer.\n\n- R1: **Agreed**\n' });
     const told: number[] = [];
