@@ -5,6 +5,7 @@ import { escapeControlChars, escapeJsonControlChars } from '../protocol/control-
 import { DebateFileError } from '../session/debate-file-error.js';
 import type { Report } from '../session/session-events.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
+import { guardOutput, type GuardedOutput } from './guard-output.js';
 import { helpText, subcommandHelp } from './help-text.js';
 import { defaults, parseCommandLine } from './parse-args.js';
 
@@ -13,6 +14,8 @@ import { defaults, parseCommandLine } from './parse-args.js';
 
 /** The command line entry: the only place that sets the exit code and exits. */
 export async function runCli(argv: readonly string[]): Promise<void> {
+  const out = guardOutput(process.stdout);
+  const err = guardOutput(process.stderr);
   const controller = new AbortController();
   let received: NodeJS.Signals | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -21,28 +24,29 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       process.exit(signalCode(signal));
     }
     received = signal;
-    process.stderr.write(`\ncode-debate: ${signal} received, stopping (press Ctrl-C again to exit at once)\n`);
+    err.write(`\ncode-debate: ${signal} received, stopping (press Ctrl-C again to exit at once)\n`);
     controller.abort();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   // Closing the terminal: stop as for SIGTERM, so the agent and the claim do not outlive it.
   process.on('SIGHUP', onSignal);
-  const code = await run(argv, controller.signal).catch((error: unknown) => {
+  const code = await run(argv, controller.signal, { out, err }).catch((error: unknown) => {
     if (received !== null) {
-      process.stderr.write(`code-debate: ${escapeControlChars((error as Error).message)}\n`);
+      err.write(`code-debate: ${escapeControlChars((error as Error).message)}\n`);
       return signalCode(received);
     }
-    return reportError(error);
+    return reportError(error, err);
   });
   process.exit(received !== null ? signalCode(received) : code);
 }
 
-async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCode> {
+async function run(argv: readonly string[], signal: AbortSignal, { out, err }: { out: GuardedOutput; err: GuardedOutput }): Promise<ExitCode> {
   const command = parseCommandLine(argv, process.cwd());
   // What the commands print holds text from the debate file, git and agents: control characters in it are shown, never sent.
-  const write = (text: string) => process.stdout.write(escapeControlChars(text));
-  const writeJson = (text: string) => process.stdout.write(escapeJsonControlChars(text));
+  const write = (text: string) => out.write(escapeControlChars(text));
+  const writeJson = (text: string) => out.write(escapeJsonControlChars(text));
+  const writeErr = (text: string) => err.write(escapeControlChars(text));
   switch (command.command) {
     case 'help':
       write(command.topic === undefined || command.topic === 'help' ? helpText : subcommandHelp[command.topic]);
@@ -52,7 +56,7 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
       return exitCodes.consensus;
     case 'demo': {
       const { runDemo } = await import('./demo.js');
-      return runDemo({ keep: command.keep, signal });
+      return runDemo({ keep: command.keep, signal, stdout: write, stderr: writeErr });
     }
     case 'show': {
       const { runShow } = await import('./show-command.js');
@@ -72,12 +76,12 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
     }
     case 'pre-push': {
       const { runPrePushCommand } = await import('./pre-push-command.js');
-      return runPrePushCommand({ ...command, env: process.env, stdin: process.stdin, signal, write: (text: string) => process.stderr.write(escapeControlChars(text)) });
+      return runPrePushCommand({ ...command, env: process.env, stdin: process.stdin, signal, write: writeErr });
     }
     case 'duo': {
       const [{ loadSettings }, { runDuo }] = await Promise.all([import('./resolve-settings.js'), import('./duo-command.js')]);
       const settings = await loadSettings(command.cwd, command.flags, process.env);
-      return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: settings.json ? writeJson : write, stderr: (text: string) => process.stderr.write(escapeControlChars(text)) });
+      return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: settings.json ? writeJson : write, stderr: writeErr });
     }
     case 'debate': {
       const [{ findRepo }, { loadRepoSettings }, { runSession }] = await Promise.all([
@@ -88,7 +92,7 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
       // One `git rev-parse` serves the settings and the session: git starts in tens of milliseconds.
       const repo = await findRepo(command.cwd);
       const settings = await loadRepoSettings(repo, command.flags, process.env);
-      const report = await chooseReporter(settings.json);
+      const report = await chooseReporter(settings.json, out, err);
       for (const message of settings.warnings) report({ type: 'warning', role: null, message });
       try {
         const result = await runSession({
@@ -124,16 +128,16 @@ async function run(argv: readonly string[], signal: AbortSignal): Promise<ExitCo
  * Events for whoever reads them: NDJSON on stdout with `--json` (and the plain lines on stderr),
  * a live status line on an interactive terminal, plain lines otherwise (no TTY, or `CI` set).
  */
-async function chooseReporter(json: boolean): Promise<Report & { stop?: () => void }> {
+async function chooseReporter(json: boolean, out: GuardedOutput, err: GuardedOutput): Promise<Report & { stop?: () => void }> {
   const [{ createHumanReporter }, { combineReporters, createJsonReporter }, { createTerminalReporter }] = await Promise.all([
     import('./human-reporter.js'),
     import('./json-reporter.js'),
     import('./terminal-reporter.js'),
   ]);
-  const lines = createHumanReporter((line) => process.stderr.write(line));
-  if (json) return combineReporters(createJsonReporter((line) => process.stdout.write(line)), lines);
+  const lines = createHumanReporter((line) => err.write(line));
+  if (json) return combineReporters(createJsonReporter((line) => out.write(line)), lines);
   const interactive = process.stderr.isTTY && !process.env.CI;
-  return interactive ? createTerminalReporter(process.stderr) : lines;
+  return interactive ? createTerminalReporter({ write: (text) => err.write(text), hasColors: () => process.stderr.hasColors(), columns: process.stderr.columns }) : lines;
 }
 
 /**
@@ -151,8 +155,12 @@ async function debateFile(command: { file: string | undefined; cwd: string }): P
   return { file: settings?.file ?? defaults.file, cwd: repo.root };
 }
 
-function reportError(error: unknown): ExitCode {
+function reportError(error: unknown, err: GuardedOutput): ExitCode {
   const message = error instanceof Error ? error.message : String(error);
+  const fail = (text: string, code: ExitCode): ExitCode => {
+    err.write(`code-debate: ${escapeControlChars(text)}\n`);
+    return code;
+  };
   if (error instanceof ConfigError || error instanceof ClaimError || error instanceof DebateFileError) return fail(message, exitCodes.usage);
   if (error instanceof AgentError) return fail(message, exitCodes.agentFailure);
   if (error instanceof ProtocolError) return fail(`${message}\nThe file was left as it is.`, exitCodes.protocolError);
@@ -161,11 +169,6 @@ function reportError(error: unknown): ExitCode {
   if (error instanceof CodeDebateError) return fail(message, exitCodes.internal);
   const stack = error instanceof Error && error.stack ? error.stack : message;
   return fail(`internal error, please report it:\n${stack}`, exitCodes.internal);
-}
-
-function fail(message: string, code: ExitCode): ExitCode {
-  process.stderr.write(`code-debate: ${escapeControlChars(message)}\n`);
-  return code;
 }
 
 function signalCode(signal: NodeJS.Signals): ExitCode {
