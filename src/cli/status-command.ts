@@ -5,7 +5,7 @@ import { CodeDebateError } from '../errors.js';
 import { findRepo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { buildLedger } from '../ledger/build-ledger.js';
-import { convergenceState, type ConvergenceState } from '../ledger/convergence-state.js';
+import { convergenceSequence, type ConvergenceState } from '../ledger/convergence-state.js';
 import { readOutcome, type LedgerOutcome } from '../ledger/read-outcome.js';
 import { decideAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
@@ -57,7 +57,7 @@ export interface DebateStatus {
   /** Whose turn it is; null once the CONSENSUS is written or when the file cannot be read. */
   turn: Role | null;
   outcome: LedgerOutcome | null;
-  /** The convergence state after the last complete round (`stateRound`); null before one. */
+  /** The convergence state after the last round that has one (`stateRound`, see convergenceSequence); null before one. */
   state: ConvergenceState | null;
   stateRound: number | null;
   roles: Record<Role, RoleStatus>;
@@ -110,7 +110,8 @@ function debateStatus(input: StatusInput): DebateStatus {
   // Whose turn does not depend on the round limit, only what the Reviewer writes does.
   const action = document === null ? null : decideAction(document, 'reviewer', { maxRounds: Number.MAX_SAFE_INTEGER });
   const turn = action === null || action.type === 'stop' ? null : action.type === 'write' ? 'reviewer' : action.for;
-  const complete = Math.max(0, ...(document?.sections ?? []).filter((section) => section.kind === 'response').map((section) => section.number));
+  // The same state `show` gives: the last of the convergence sequence.
+  const last = ledger === null ? undefined : convergenceSequence(ledger).at(-1);
   const role = (name: Role) => roleStatus(input.claims[name], turn === name, input.now);
   return {
     version: 1,
@@ -121,8 +122,8 @@ function debateStatus(input: StatusInput): DebateStatus {
     round: ledger?.rounds ?? 0,
     turn,
     outcome: ledger === null || !input.exists ? null : readOutcome(ledger),
-    state: ledger !== null && complete > 0 ? convergenceState(ledger, complete) : null,
-    stateRound: complete > 0 ? complete : null,
+    state: last?.state ?? null,
+    stateRound: last?.round ?? null,
     roles: { reviewer: role('reviewer'), responder: role('responder') },
   };
 }

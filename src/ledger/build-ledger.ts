@@ -155,7 +155,8 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
 
   const rounds = Math.max(0, ...document.sections.map((section) => (section.kind === 'consensus' ? 0 : roundOf(section))));
   const consensus = document.sections.find((section) => section.kind === 'consensus');
-  return { title: document.title, rounds, ended: consensus !== undefined, consensus: consensus?.body ?? null, points: [...points.values()] };
+  const responses = Math.max(0, ...document.sections.filter((section) => section.kind === 'response').map((section) => section.number));
+  return { title: document.title, rounds, responses, ended: consensus !== undefined, consensus: consensus?.body ?? null, points: [...points.values()] };
 }
 
 /** Whether a follow-up with no point marked labels itself Maintained (`**Maintained** on all points.`). */

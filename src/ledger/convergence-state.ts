@@ -28,7 +28,12 @@ export function convergenceState(ledger: Ledger, round: number): ConvergenceStat
   return share > 0 || moved ? 'NARROWING' : 'DIVERGENT';
 }
 
-/** The state after each round begun in the document, round 1 first. */
+/**
+ * The state after each round that has one, round 1 first: a round whose Response is written, and
+ * once the debate ended, the round it ended in. A round still waiting for its Response has no
+ * state yet: `show` and `status` say the same in the middle of round 1 (nothing).
+ */
 export function convergenceSequence(ledger: Ledger): Array<{ round: number; state: ConvergenceState }> {
-  return Array.from({ length: ledger.rounds }, (_, index) => ({ round: index + 1, state: convergenceState(ledger, index + 1) }));
+  const rounds = ledger.ended ? ledger.rounds : ledger.responses;
+  return Array.from({ length: rounds }, (_, index) => ({ round: index + 1, state: convergenceState(ledger, index + 1) }));
 }

@@ -69,6 +69,8 @@ export interface Ledger {
   title: string | null;
   /** Rounds begun in the document: 0 before the Review. */
   rounds: number;
+  /** Rounds whose `## Response N` is written. */
+  responses: number;
   /** Whether the document ends with `## CONSENSUS`. */
   ended: boolean;
   /** The CONSENSUS body, null while the debate runs. */

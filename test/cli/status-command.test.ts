@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/agents/agent.js';
+import { runShow } from '../../src/cli/show-command.js';
 import { runStatus, type DebateStatus } from '../../src/cli/status-command.js';
 import type { ClaimRecord } from '../../src/session/claim-role.js';
 import { claimPath, statePaths } from '../../src/session/state-paths.js';
@@ -157,5 +158,22 @@ describe('code-debate status', () => {
     const { code, out } = await status({ file: '../elsewhere.md' });
     expect(code).toBe(2);
     expect(out).toMatch(/^code-debate status: .*outside the work tree/);
+  });
+});
+
+describe('status and show agree', () => {
+  it.each([
+    ['in the middle of round 1: no state yet', '# Code Debate: HEAD\n\n## Review\n\n### 1. A\n**Severity:** high\n', null],
+    ['after Response 1', `${fixtures.seedDisagree.slice(0, fixtures.seedDisagree.indexOf('## Reviewer Follow-up 1'))}`, 1],
+    ['after a CONSENSUS that closed round 2', fixtures.looseHeadings, 2],
+  ])('%s', async (_, text, round) => {
+    const shown = await status({ files: { 'reply.md': text } }, true);
+    const report = JSON.parse(shown.out) as DebateStatus;
+    let showed = '';
+    await runShow({ file: 'reply.md', cwd: repo?.dir ?? '', json: true, write: (out) => (showed += out) });
+    const ledger = JSON.parse(showed) as { state: string | null; convergence: Array<{ round: number; state: string }> };
+    expect(report.stateRound).toBe(round);
+    expect(report.state).toBe(ledger.state);
+    expect(ledger.convergence.at(-1)?.round ?? null).toBe(round);
   });
 });

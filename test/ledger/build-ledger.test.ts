@@ -90,6 +90,6 @@ describe('buildLedger: details', () => {
   });
 
   it('has no rounds and no points before the Review', () => {
-    expect(ledgerOf('')).toEqual({ title: null, rounds: 0, ended: false, consensus: null, points: [] });
+    expect(ledgerOf('')).toEqual({ title: null, rounds: 0, responses: 0, ended: false, consensus: null, points: [] });
   });
 });
