@@ -1,6 +1,9 @@
+import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findExecutable } from '../agents/find-agent-on-path.js';
 import { CodeDebateError } from '../errors.js';
+import { findRepo } from '../git/find-repo.js';
 import { installHook, type InstallResult } from '../hook/install-hook.js';
 import { uninstallHook, type UninstallResult } from '../hook/uninstall-hook.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
@@ -13,6 +16,8 @@ export interface HookCommandOptions {
   cwd: string;
   /** Where the report goes (stdout), error messages too. */
   write: (text: string) => void;
+  /** Where the hook looks for code-debate when husky or lefthook runs it (PATH); default: this process's. */
+  env?: NodeJS.ProcessEnv;
   /** The code-debate the hook runs, and the node that runs it; default: this very code-debate and node. */
   binPath?: string;
   nodePath?: string;
@@ -29,6 +34,12 @@ export async function runHookCommand(options: HookCommandOptions): Promise<ExitC
     if (options.action === 'install') {
       const result = await installHook({ cwd: options.cwd, binPath: options.binPath ?? binPath, nodePath: options.nodePath ?? process.execPath });
       options.write(`${prefix}: ${describeInstall(result, show)}\n`);
+      if ((result.kind === 'husky' || result.kind === 'lefthook') && !(await onHookPath(options.cwd, options.env ?? process.env))) {
+        options.write(
+          `${prefix}: warning: ${result.kind} runs \`code-debate\` from PATH, and it is neither on PATH here nor in node_modules/.bin: ` +
+            'until it is (npm install -D code-debate), the hook skips the review with a message.\n',
+        );
+      }
       return result.kind === 'refused' ? exitCodes.usage : exitCodes.consensus;
     }
     const result = await uninstallHook({ cwd: options.cwd });
@@ -95,6 +106,16 @@ function describeUninstall(result: UninstallResult, show: (file: string) => stri
     case 'refused':
       return `nothing was changed. ${result.reason}`;
   }
+}
+
+/** Whether a hook run by husky or lefthook finds `code-debate`: on PATH, or in the work tree's node_modules/.bin (which husky puts first). */
+async function onHookPath(cwd: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const { root } = await findRepo(cwd);
+  const local = await access(path.join(root, 'node_modules', '.bin', 'code-debate'), constants.X_OK).then(
+    () => true,
+    () => false,
+  );
+  return local || (await findExecutable('code-debate', env)) !== null;
 }
 
 /** `file` relative to `cwd` when it is inside it, else absolute. */

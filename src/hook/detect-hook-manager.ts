@@ -18,14 +18,17 @@ const lefthookNames = ['yml', 'yaml', 'toml', 'json', 'jsonc'].flatMap((ext) => 
 
 /**
  * Decides who owns the pre-push hook, from what git runs first: husky when `core.hooksPath` points
- * into a husky directory; then lefthook when it has a config file; then husky when the work tree
- * has `.husky/` (husky set up by the project, not yet installed in this clone); else git.
+ * into a husky directory; git when `core.hooksPath` points anywhere else (`hooksPathSet`): that
+ * directory is where git runs hooks, whatever else the work tree holds; then lefthook when it has
+ * a config file; then husky when the work tree has `.husky/` (husky set up by the project, not yet
+ * installed in this clone); else git.
  */
-export async function detectHookManager(root: string, hooksDir: string): Promise<HookManager> {
+export async function detectHookManager(root: string, hooksDir: string, hooksPathSet = false): Promise<HookManager> {
   if (path.basename(hooksDir) === '_' && (await isFile(path.join(hooksDir, 'h')))) {
     return { kind: 'husky', dir: path.dirname(hooksDir), legacy: false };
   }
   if (await isFile(path.join(hooksDir, '_', 'husky.sh'))) return { kind: 'husky', dir: hooksDir, legacy: true };
+  if (hooksPathSet) return { kind: 'git', hooksDir };
   for (const name of lefthookNames) {
     const file = path.join(root, name);
     if (await isFile(file)) return { kind: 'lefthook', configFile: file };

@@ -14,3 +14,9 @@ export async function findHooksDir(root: string): Promise<string> {
   }
   return path.resolve(root, output);
 }
+
+/** Whether `core.hooksPath` names the hooks directory (set by the user, husky, or another tool). */
+export async function hooksPathConfigured(root: string): Promise<boolean> {
+  const value = await openGit(root).tryRun(['config', '--get', 'core.hooksPath']);
+  return value !== null && value.trim() !== '';
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { findRepo } from '../git/find-repo.js';
 import { addHuskyBlock } from './add-husky-block.js';
 import { detectHookManager } from './detect-hook-manager.js';
-import { findHooksDir } from './find-hooks-dir.js';
+import { findHooksDir, hooksPathConfigured } from './find-hooks-dir.js';
 import { hasLefthookEntry, renderLefthookEntry } from './render-lefthook-entry.js';
 import { isCodeDebateHook, renderPrePushHook, type HookPaths } from './render-pre-push-hook.js';
 import { writeFileAtomic } from './write-file-atomic.js';
@@ -42,7 +42,7 @@ export async function installHook(options: InstallOptions): Promise<InstallResul
   }
   const { root } = await findRepo(options.cwd);
   const hooksDir = await findHooksDir(root);
-  const manager = await detectHookManager(root, hooksDir);
+  const manager = await detectHookManager(root, hooksDir, await hooksPathConfigured(root));
   switch (manager.kind) {
     case 'lefthook': {
       const text = await readFile(manager.configFile, 'utf8');

@@ -2,7 +2,7 @@ import { lstat, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { findRepo } from '../git/find-repo.js';
 import { detectHookManager } from './detect-hook-manager.js';
-import { findHooksDir } from './find-hooks-dir.js';
+import { findHooksDir, hooksPathConfigured } from './find-hooks-dir.js';
 import { savedSuffix } from './install-hook.js';
 import { removeHuskyBlock } from './remove-husky-block.js';
 import { hasLefthookEntry, renderLefthookEntry } from './render-lefthook-entry.js';
@@ -31,7 +31,7 @@ export type UninstallResult =
 export async function uninstallHook(options: { cwd: string }): Promise<UninstallResult> {
   const { root } = await findRepo(options.cwd);
   const hooksDir = await findHooksDir(root);
-  const manager = await detectHookManager(root, hooksDir);
+  const manager = await detectHookManager(root, hooksDir, await hooksPathConfigured(root));
   switch (manager.kind) {
     case 'lefthook': {
       const text = await readFile(manager.configFile, 'utf8');

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { runHookCommand } from '../../src/cli/hook-command.js';
 import { installHook } from '../../src/hook/install-hook.js';
 import { uninstallHook } from '../../src/hook/uninstall-hook.js';
 import { fakeCodeDebatePath, fakeEnv, makeCodeDebateOnPath, makePushSetup, newBranchLine, push, readCalls, type PushSetup } from './hook-helpers.js';
@@ -110,6 +111,28 @@ describe('installHook with husky', () => {
     await expect(uninstallHook({ cwd: setup.repo.dir })).resolves.toEqual({ kind: 'husky', file, change: 'removed' });
 
     expect(await readFile(file, 'utf8')).toBe('#!/usr/bin/env sh\nnpm test\n');
+  });
+
+  test('.husky/ present but core.hooksPath set elsewhere: installs where git runs hooks, and a real push runs it', async () => {
+    await setup.repo.git('config', 'core.hooksPath', 'myhooks');
+
+    const result = await installHook({ cwd: setup.repo.dir, ...paths });
+    expect(result).toEqual({ kind: 'written', hookPath: path.join(setup.repo.dir, 'myhooks', 'pre-push') });
+    expect(existsSync(file)).toBe(false);
+    const outcome = await push(setup.repo.dir, ['origin', 'main'], env);
+    expect(outcome.exitCode).toBe(0);
+    expect(await readCalls(setup.log)).toHaveLength(1);
+    await expect(uninstallHook({ cwd: setup.repo.dir })).resolves.toMatchObject({ kind: 'removed', hookPath: path.join(setup.repo.dir, 'myhooks', 'pre-push') });
+  });
+
+  test('warns at install when the hook husky runs would not find code-debate on PATH', async () => {
+    let said = '';
+    const bare = { PATH: '/usr/bin:/bin' };
+    await runHookCommand({ action: 'install', cwd: setup.repo.dir, write: (text) => (said += text), binPath: fakeCodeDebatePath, env: bare });
+    expect(said).toContain('warning: husky runs `code-debate` from PATH, and it is neither on PATH here nor in node_modules/.bin');
+    said = '';
+    await runHookCommand({ action: 'install', cwd: setup.repo.dir, write: (text) => (said += text), binPath: fakeCodeDebatePath, env });
+    expect(said).not.toContain('warning');
   });
 
   test('writes .husky/pre-push for a project whose clone has not run husky yet', async () => {
