@@ -41,8 +41,15 @@ export async function startDuo(options: DuoOptions): Promise<DuoResult> {
   const time = new Date().toISOString().slice(11, 19);
   for (const message of options.settings.warnings) options.stderr(`${time} code-debate  warning: ${message}\n`);
   const children = (['reviewer', 'responder'] as const).map((role) => startSide(role, options, (event) => (ended[role] = event)));
+  // Each side is signalled once: a second signal means "exit at once" to a side, which then
+  // cannot release its claim (one side failing, then Ctrl-C, must not stop the other twice).
+  const signalled = new Set<Side>();
   const stopAll = () => {
-    for (const side of children) if (side.child.exitCode === null && side.child.signalCode === null) side.child.kill('SIGTERM');
+    for (const side of children) {
+      if (signalled.has(side) || side.child.exitCode !== null || side.child.signalCode !== null) continue;
+      signalled.add(side);
+      side.child.kill('SIGTERM');
+    }
   };
   options.signal.addEventListener('abort', stopAll, { once: true });
   let failed: number | null = null;
@@ -100,8 +107,12 @@ function startSide(role: Role, options: DuoOptions, onEnded: (event: { outcome: 
     '--',
     options.subject,
   ];
-  // Our own CLI, not an agent: spawned plainly, its output read line by line.
-  const child = spawn(process.execPath, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Our own CLI, not an agent: spawned plainly, its output read line by line. Each side leads a
+  // process group of its own: Ctrl-C at the terminal reaches the duo alone, which stops each side
+  // once (stopAll), as a side in a terminal of its own is stopped. Reached by the terminal's
+  // SIGINT and then by stopAll's SIGTERM, a side took the second signal for "exit at once" and
+  // left its claim behind.
+  const child = spawn(process.execPath, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   createInterface({ input: child.stdout! }).on('line', (line) => {
     if (settings.json) options.stdout(`${line}\n`);
     const event = readEvent(line);

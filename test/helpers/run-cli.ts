@@ -24,11 +24,13 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Run as this user (and group) rather than the test's: takes root. */
   user?: { uid: number; gid: number } | undefined;
+  /** Lead a process group of its own, as a terminal's foreground job does: `kill(-pid)` then reaches it and what it started in its group. */
+  detached?: boolean;
 }
 
 /** Starts a real process and collects what it prints. */
 export function start(command: string, args: readonly string[], options: StartOptions): Running {
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], ...options.user });
+  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false, ...options.user });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
