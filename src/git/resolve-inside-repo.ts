@@ -6,7 +6,7 @@ import { resolveRealPath } from './resolve-real-path.js';
 /**
  * Turns a path the user gave (relative to `cwd`, or absolute) into the real absolute path of a
  * file inside the work tree at `root`, following symlinks; the file itself need not exist yet.
- * Refuses a path outside the work tree, inside `.git`, or naming a directory.
+ * Refuses a path outside the work tree, inside any `.git` (a nested repository's too), or naming a directory.
  */
 export async function resolveInsideRepo(root: string, file: string, cwd: string): Promise<string> {
   const realRoot = await realpath(root);
@@ -17,9 +17,9 @@ export async function resolveInsideRepo(root: string, file: string, cwd: string)
   if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
     throw refuse(`it resolves to ${resolved}, outside the work tree ${realRoot}`, 'Choose a path inside the repository.');
   }
-  const [first] = relative.split(path.sep);
-  if (first?.toLowerCase() === '.git') {
-    throw refuse(`it resolves to ${resolved}, inside the git directory`, 'Choose a path in the work tree, e.g. `reply.md`.');
+  // Any `.git` on the way, a nested repository's or a submodule's too, is git's, not the work tree's.
+  if (relative.split(path.sep).some((part) => part.toLowerCase() === '.git')) {
+    throw refuse(`it resolves to ${resolved}, inside a git directory`, 'Choose a path in the work tree, e.g. `reply.md`.');
   }
   const isDirectory = await stat(resolved).then(
     (stats) => stats.isDirectory(),

@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
 import { noteExtension } from '../protocol/extends-text.js';
 import { readFailure } from './debate-file-error.js';
 
@@ -10,6 +10,12 @@ export interface FileState {
   text: string;
   /** md5 of the bytes, hex, as `md5sum` prints it: the protocol's change detector. */
   checksum: string;
+  /**
+   * What stands at the file's path instead of a regular file (`a symbolic link to x.md`): never
+   * read through, never a turn, and a change of its history (see historyChangeOf). The state is
+   * then that of an absent file.
+   */
+  replacedBy?: string;
 }
 
 export function checksumOf(bytes: Uint8Array | string): string {
@@ -18,6 +24,9 @@ export function checksumOf(bytes: Uint8Array | string): string {
 
 /** The shared file as it is now; an absent file reads as empty. */
 export async function readDebateFile(file: string): Promise<FileState> {
+  // The path was resolved once, at start-up, to a regular file: a link put there since is not followed.
+  const link = linkAt(file);
+  if (link !== null) return { exists: false, bytes: Buffer.alloc(0), text: '', checksum: checksumOf(`\0link ${link}`), replacedBy: `a symbolic link to ${link}` };
   try {
     return stateOf(readRegularFile(file));
   } catch (error) {
@@ -56,6 +65,15 @@ function readRegularFile(file: string): Buffer {
 /** A regular file, or a directory (whose read fails with EISDIR, the error to report). */
 function isReadable(kind: Stats): boolean {
   return kind.isFile() || kind.isDirectory();
+}
+
+/** The target of the symbolic link at `file`, or null when none is there. */
+function linkAt(file: string): string | null {
+  try {
+    return lstatSync(file).isSymbolicLink() ? readlinkSync(file) : null;
+  } catch {
+    return null;
+  }
 }
 
 function notRegular(file: string): Error {

@@ -96,7 +96,7 @@ describe('a --file that escapes the repository', () => {
 
   it('into the git directory: refused', async () => {
     const repo = await repos.repo();
-    expect(await refused(repo, ['--file', '.git/debate.md'], '.git/debate.md')).toContain('inside the git directory');
+    expect(await refused(repo, ['--file', '.git/debate.md'], '.git/debate.md')).toContain('inside a git directory');
   });
 
   it('made a symbolic link to a file outside in mid-debate: that file is never written', async () => {

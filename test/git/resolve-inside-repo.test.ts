@@ -73,11 +73,18 @@ describe('resolveInsideRepo', () => {
   test('refuses a path inside .git', async () => {
     await expect(resolveInsideRepo(repo.dir, '.git/reply.md', repo.dir)).rejects.toThrow(
       new ConfigError(
-        `Cannot use \`.git/reply.md\` as the debate file: it resolves to ${path.join(repo.dir, '.git', 'reply.md')}, inside the git directory. Choose a path in the work tree, e.g. \`reply.md\`.`,
+        `Cannot use \`.git/reply.md\` as the debate file: it resolves to ${path.join(repo.dir, '.git', 'reply.md')}, inside a git directory. Choose a path in the work tree, e.g. \`reply.md\`.`,
       ),
     );
     await symlink('.git', path.join(repo.dir, 'meta'));
-    await expect(resolveInsideRepo(repo.dir, 'meta/HEAD', repo.dir)).rejects.toThrow('inside the git directory');
+    await expect(resolveInsideRepo(repo.dir, 'meta/HEAD', repo.dir)).rejects.toThrow('inside a git directory');
+  });
+
+  test('refuses a path inside a nested repository\'s .git, in any letter case', async () => {
+    await mkdir(path.join(repo.dir, 'vendor', 'lib', '.git'), { recursive: true });
+    await expect(resolveInsideRepo(repo.dir, 'vendor/lib/.git/reply.md', repo.dir)).rejects.toThrow('inside a git directory');
+    await mkdir(path.join(repo.dir, 'sub', '.GIT'), { recursive: true });
+    await expect(resolveInsideRepo(repo.dir, 'sub/.GIT/x.md', repo.dir)).rejects.toThrow('inside a git directory');
   });
 
   test('refuses a directory, the work tree itself included', async () => {
