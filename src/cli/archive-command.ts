@@ -4,6 +4,7 @@ import { CodeDebateError } from '../errors.js';
 import { findRepo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { archiveDebate } from '../session/archive-debate.js';
+import { whyNotADebate } from '../session/check-debate-file.js';
 import { isProcessAlive, type ProcessRecord } from '../session/process-alive.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { statePaths } from '../session/state-paths.js';
@@ -29,6 +30,12 @@ export async function runArchive(options: ArchiveOptions): Promise<ExitCode> {
     if (!current.exists) {
       options.write(`code-debate archive: there is no ${shown}: nothing to archive.\n`);
       return exitCodes.consensus;
+    }
+    // `archive a.js` moves a.js out of the work tree: only a debate is archived.
+    const notADebate = await whyNotADebate(repo.root, path.relative(repo.root, file), current);
+    if (notADebate !== null) {
+      options.write(`code-debate archive: ${shown} is not a debate file: ${notADebate}. Nothing was moved.\n`);
+      return exitCodes.usage;
     }
     const paths = statePaths(repo.gitDir, repo.root, file);
     const holders = await liveHolders(paths.claims);

@@ -45,7 +45,8 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
   const command = parseCommandLine(argv, process.cwd());
   // What the commands print holds text from the debate file, git and agents: control characters in it are shown, never sent.
   const write = (text: string) => out.write(escapeControlChars(text));
-  const writeJson = (text: string) => out.write(escapeJsonControlChars(text));
+  // JSON escapes what is below U+0020 in its strings: a raw one can only be in a plain line (an error), shown as `\x1B`.
+  const writeJson = (text: string) => out.write(escapeControlChars(escapeJsonControlChars(text)));
   const writeErr = (text: string) => err.write(escapeControlChars(text));
   switch (command.command) {
     case 'help':
@@ -137,7 +138,16 @@ async function chooseReporter(json: boolean, out: GuardedOutput, err: GuardedOut
   const lines = createHumanReporter((line) => err.write(line));
   if (json) return combineReporters(createJsonReporter((line) => out.write(line)), lines);
   const interactive = process.stderr.isTTY && !process.env.CI;
-  return interactive ? createTerminalReporter({ write: (text) => err.write(text), hasColors: () => process.stderr.hasColors(), columns: process.stderr.columns }) : lines;
+  // The width is read at each redraw: a terminal made narrower must not wrap the status line.
+  return interactive
+    ? createTerminalReporter({
+        write: (text) => err.write(text),
+        hasColors: () => process.stderr.hasColors(),
+        get columns() {
+          return process.stderr.columns;
+        },
+      })
+    : lines;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Role } from '../agents/agent.js';
 import { ConfigError } from '../errors.js';
@@ -82,14 +84,15 @@ export const subcommands = ['duo', 'show', 'status', 'hook', 'archive', 'demo', 
 export type Subcommand = (typeof subcommands)[number];
 
 const debateOptions: readonly OptionName[] = [
-  'role', 'agent', 'reviewer-agent', 'responder-agent', 'file', 'max-rounds', 'turn-timeout', 'agent-timeout',
-  'poll', 'max-diff-bytes', 'stance', 'block-on', 'time-limit', 'time-limit-fails', 'json', 'cwd',
+  'agent', 'reviewer-agent', 'responder-agent', 'file', 'max-rounds', 'turn-timeout', 'agent-timeout',
+  'poll', 'max-diff-bytes', 'stance', 'block-on', 'json', 'cwd',
 ];
 /** The options each command takes (besides --help and --version); any other is refused, not ignored. */
 const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
-  debate: [...debateOptions, 'subject'],
+  debate: ['role', ...debateOptions, 'subject'],
+  // duo gives each side its role; the time limit is the pre-push gate's.
   duo: [...debateOptions, 'subject'],
-  'pre-push': debateOptions,
+  'pre-push': [...debateOptions, 'time-limit', 'time-limit-fails'],
   show: ['file', 'json', 'cwd'],
   status: ['file', 'json', 'cwd'],
   archive: ['file', 'cwd'],
@@ -131,11 +134,13 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
     case 'show':
     case 'status':
     case 'archive': {
-      takesNoWords(word, rest.slice(1), `${word} <file>`);
-      if (rest[0] !== undefined && values.file !== undefined) {
-        throw new ConfigError(`\`code-debate ${word}\` was given two files, \`${rest[0]}\` and --file \`${values.file}\`: name one.`);
+      // A file named after `--` is a file too (`show -- -odd-name.md`).
+      const files = [...rest, ...quoted];
+      takesNoWords(word, files.slice(1), `${word} <file>`);
+      if (files[0] !== undefined && values.file !== undefined) {
+        throw new ConfigError(`\`code-debate ${word}\` was given two files, \`${files[0]}\` and --file \`${values.file}\`: name one.`);
       }
-      const file = rest[0] ?? values.file;
+      const file = files[0] ?? values.file;
       return word === 'archive' ? { command: 'archive', file, cwd: here } : { command: word, file, cwd: here, json: values.json ?? false };
     }
     case 'hook': {
@@ -156,7 +161,9 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   if (values.subject !== undefined && typed.length + quoted.length > 0) {
     throw new ConfigError(`The subject was given twice, as --subject \`${values.subject}\` and as \`${[...typed, ...quoted].join(' ')}\`: give it once.`);
   }
-  if (typed[0] !== undefined) refuseNearCommand(typed.join(' '), typed[0]);
+  // A subject typed as one quoted word (`"show reply.md"`) is read by its first word too.
+  const typedWords = typed.join(' ').trim().split(/\s+/).filter((typedWord) => typedWord !== '');
+  if (typedWords[0] !== undefined) refuseNearCommand(typedWords.join(' '), typedWords[0], typedWords.length === 1, here);
   const subject = (values.subject ?? [...typed, ...quoted].join(' ')).trim();
   if (subject === '') {
     throw new ConfigError('Expected a subject to review, e.g. `code-debate "the diff against main"` or `code-debate commit abc123`. Run `code-debate --help` for more.');
@@ -210,17 +217,34 @@ function takesNoWords(command: Subcommand, extra: readonly string[], usage: stri
 }
 
 /**
- * A subject whose first word is one edit from a command's name (`stauts`, `shwo`, `Show`), with
- * the same first letter, is a typo, most likely; `how the cache works` is a subject.
+ * A subject that starts with a command's name, or a typo of one, is most likely a mistaken
+ * command: `stauts`, `shwo reply.md`, `"show reply.md"`. A subject of one word may be one edit
+ * from a command of the same first letter (`stauts`, `hepl`); in a subject of several words only
+ * a swap of two neighbouring letters or a letter case counts (`shwo reply.md`, `Show x`), since
+ * `slow query`, `stats endpoint` and `helm chart` are subjects. A path (`demo/`, `hooks` when it
+ * exists, `a.js`) is never a typo.
  */
-function refuseNearCommand(subject: string, first: string): void {
+function refuseNearCommand(subject: string, first: string, alone: boolean, cwd: string): void {
   const word = first.toLowerCase();
-  const near = subcommands.find((command) => word[0] === command[0] && editDistance(word, command) <= 1);
+  if (/[/.\\]/.test(word) || existsSync(path.resolve(cwd, first))) return;
+  const near = subcommands.find((command) => {
+    if (word === command) return true;
+    if (word[0] !== command[0]) return false;
+    return alone ? editDistance(word, command) <= 1 : isSwap(word, command);
+  });
   if (near === undefined) return;
   throw new ConfigError(
     `\`${first}\` is not a command: did you mean \`code-debate ${near}\`? ` +
       `To debate the subject "${subject}", give it as \`code-debate --subject "${subject}"\` or \`code-debate -- ${subject}\`.`,
   );
+}
+
+/** Whether `a` is `b` with two neighbouring letters swapped. */
+function isSwap(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const differ = [...a].flatMap((char, index) => (char === b[index] ? [] : [index]));
+  const [i, j] = differ;
+  return differ.length === 2 && i !== undefined && j === i + 1 && a[i] === b[j] && a[j] === b[i];
 }
 
 /** Damerau-Levenshtein distance (optimal string alignment): a swap of two letters is one edit. */

@@ -15,8 +15,11 @@ export async function findHooksDir(root: string): Promise<string> {
   return path.resolve(root, output);
 }
 
-/** Whether `core.hooksPath` names the hooks directory (set by the user, husky, or another tool). */
+/**
+ * Whether this repository's own config sets `core.hooksPath` (the user, husky, another tool): a
+ * global or system one is the machine's, and must not decide where this project's hook goes.
+ */
 export async function hooksPathConfigured(root: string): Promise<boolean> {
-  const value = await openGit(root).tryRun(['config', '--get', 'core.hooksPath']);
+  const value = await openGit(root).tryRun(['config', '--local', '--get', 'core.hooksPath']);
   return value !== null && value.trim() !== '';
 }

@@ -7,12 +7,18 @@ const controls = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 
 const names: Record<number, string> = { 0: 'NUL', 7: 'BEL', 8: 'BS', 0x1b: 'ESC', 0x7f: 'DEL' };
 
-/** `text` without its control characters, and how many of each were removed (`2 × NUL`). */
+// A terminal's escape sequence whole: CSI (`ESC [ … m`, colours), OSC (`ESC ] … BEL`, a title), a C1 CSI.
+const sequences = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u009b[0-?]*[ -/]*[@-~]/g;
+
+/** `text` without its control characters (escape sequences whole: no `[31m` is left), and how many of each were removed (`2 × NUL`). */
 export function stripControlChars(text: string): { text: string; removed: string[] } {
   const counts = new Map<string, number>();
-  const stripped = text.replace(controls, (char) => {
-    const name = nameOf(char);
-    counts.set(name, (counts.get(name) ?? 0) + 1);
+  const count = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
+  const stripped = text.replace(sequences, () => {
+    count('escape sequence');
+    return '';
+  }).replace(controls, (char) => {
+    count(nameOf(char));
     return '';
   });
   return { text: stripped, removed: [...counts].map(([name, count]) => `${count} × ${name}`) };

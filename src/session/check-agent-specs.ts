@@ -11,16 +11,21 @@ import { ConfigError } from '../errors.js';
 const known = /^(?:builtin|human|(?:claude|codex|gemini)(?::.+)?|(?:openai|ollama):.+|cmd:.*)$/s;
 
 /**
- * What can be known of the agents before a role is claimed, checked then (exit 2), not at the
- * first turn after a peer waited for it: a spec of a known form, a `cmd:` program that exists
- * and runs, and a terminal for `human`. Only light modules are loaded: the adapters load after
- * the claim. `root` is where the agents run.
+ * What can be known of this side's agent before a role is claimed, checked then (exit 2), not at
+ * the first turn after a peer waited for it: a spec of a known form, a `cmd:` program that exists
+ * and runs, and a terminal for `human`. Every spec's form is checked; whether it can run, only for
+ * the agent this side will use: the one of `role`, or with `auto` one both roles share (a
+ * headless Reviewer may name a human Responder for the other terminal). Only light modules are
+ * loaded: the adapters load after the claim. `root` is where the agents run.
  */
-export async function checkAgentSpecs(specs: Record<Role, string>, root: string, environment: AgentEnvironment): Promise<void> {
+export async function checkAgentSpecs(specs: Record<Role, string>, root: string, environment: AgentEnvironment, role: Role | 'auto'): Promise<void> {
   for (const spec of new Set(Object.values(specs).map((value) => value.trim()))) {
     if (!known.test(spec)) {
       throw new ConfigError(`Cannot use the agent \`${spec}\`: expected one of ${agentNames.map((name) => `\`${name}\``).join(', ')}, e.g. --agent builtin.`);
     }
+  }
+  const ours = role === 'auto' ? (specs.reviewer.trim() === specs.responder.trim() ? [specs.reviewer.trim()] : []) : [specs[role].trim()];
+  for (const spec of ours) {
     if (spec === 'human' && !environment.isTerminal()) {
       throw new ConfigError('Cannot use the agent `human`: it opens your editor, which needs a terminal, and stdin or stdout is not one. Run code-debate in a terminal, or choose another --agent.');
     }

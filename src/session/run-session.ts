@@ -63,7 +63,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   const paths = statePaths(repo.gitDir, repo.root, file);
   // Everything that can be checked before a role is claimed is checked here: a peer never waits for a mistake.
   await checkFolder(file, options.file);
-  await checkAgentSpecs(specs, repo.root, options.agentEnvironment);
+  await checkAgentSpecs(specs, repo.root, options.agentEnvironment, options.role);
   await checkDebateFile(repo.root, relativeFile, await readDebateFile(file));
   const initial = await startFresh(file, relativeFile, paths, options.report);
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };

@@ -7,6 +7,7 @@ import { formatFailedCitations } from '../ledger/citation-report.js';
 import { buildPrompt, type PromptContext } from '../prompts/build-prompt.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { closeLastSection } from '../protocol/close-open-block.js';
+import { stripControlChars } from '../protocol/control-chars.js';
 import type { WriteAction } from '../protocol/decide-action.js';
 import type { DebateDocument, Role, SectionKind, TurnKind } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
@@ -139,9 +140,10 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
     turnTimeoutMs: context.turnTimeoutMs,
     document,
   };
-  if (action.reason === 'peer-timeout') return { body: consensusBody({ ...consensus, checks: (await fresh()).checks }, null), promptBytes: 0 };
+  // The CONSENSUS quotes the points' titles, which a peer may have written with control characters: they are not written again.
+  if (action.reason === 'peer-timeout') return { body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, null)).text, promptBytes: 0 };
   const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, early, fresh);
-  return { body: consensusBody({ ...consensus, checks: (await fresh()).checks }, narrative.body), promptBytes: narrative.promptBytes };
+  return { body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, narrative.body)).text, promptBytes: narrative.promptBytes };
 }
 
 interface TurnInputs extends CurrentSubject {

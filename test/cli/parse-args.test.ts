@@ -47,8 +47,6 @@ describe('parseCommandLine', () => {
         stance: 'devils-advocate',
         json: true,
         blockOn: 'medium',
-        timeLimitMs: 120_000,
-        timeLimitFails: 'closed',
       },
     };
     const pairs: Array<[string, string]> = [
@@ -64,11 +62,15 @@ describe('parseCommandLine', () => {
       ['--max-diff-bytes', '5000'],
       ['--stance', 'devils-advocate'],
       ['--block-on', 'medium'],
-      ['--time-limit', '2m'],
-      ['--time-limit-fails', 'closed'],
     ];
     expect(parse(...pairs.flat(), '--json', '-C', '/elsewhere', 'commit', 'abc123')).toEqual(expected);
     expect(parse(...pairs.map(([flag, value]) => `${flag}=${value}`), '--json', '--cwd=/elsewhere', 'commit abc123')).toEqual(expected);
+  });
+
+  it('reads the time limit of the pre-push gate, which a debate does not take', () => {
+    expect(parse('pre-push', 'origin', '/remote.git', '--time-limit', '2m', '--time-limit-fails', 'closed')).toMatchObject({ flags: { timeLimitMs: 120_000, timeLimitFails: 'closed' } });
+    expect(refusal('--time-limit', '2m', 'HEAD').message).toMatch(/^`--time-limit` does not apply to a debate/);
+    expect(refusal('duo', '--role', 'reviewer', 'HEAD').message).toMatch(/^`--role` does not apply to `code-debate duo`/);
   });
 
   it('reads `duo <subject>` with the same flags as a debate', () => {
@@ -91,7 +93,7 @@ describe('parseCommandLine', () => {
     [['--block-on', 'severe'], 'Expected `--block-on` to be one of critical, high, medium, low, nit, got `severe`.'],
     [['--time-limit-fails', 'shut'], 'Expected `--time-limit-fails` to be one of open, closed, got `shut`.'],
   ])('refuses %j naming the allowed values', (flags, message) => {
-    expect(refusal(...flags, 'HEAD').message).toBe(message);
+    expect(refusal('pre-push', 'origin', 'url', ...flags).message).toBe(message);
   });
 
   it('refuses an unknown --stance, naming the allowed ones', () => {
@@ -158,6 +160,7 @@ describe('a subcommand word is never taken for a subject', () => {
     [['show', 'reply.md'], { command: 'show', file: 'reply.md', cwd: '/work/repo', json: false }],
     [['status', 'docs/d.md', '--json'], { command: 'status', file: 'docs/d.md', cwd: '/work/repo', json: true }],
     [['archive', 'x.md'], { command: 'archive', file: 'x.md', cwd: '/work/repo' }],
+    [['show', '--', '-odd.md'], { command: 'show', file: '-odd.md', cwd: '/work/repo', json: false }],
     [['help'], { command: 'help' }],
     [['help', 'show'], { command: 'help', topic: 'show' }],
     [['show', '--help'], { command: 'help', topic: 'show' }],
@@ -169,16 +172,30 @@ describe('a subcommand word is never taken for a subject', () => {
   it.each([
     ['stauts', 'status'],
     ['shwo', 'show'],
-    ['archve', 'archive'],
     ['hepl', 'help'],
     ['Show', 'show'],
-  ])('refuses %j as a subject: did you mean %s', (typo, command) => {
+  ])('refuses %j before a file as a subject: did you mean %s', (typo, command) => {
     expect(refusal(typo, 'reply.md').message).toBe(
       `\`${typo}\` is not a command: did you mean \`code-debate ${command}\`? To debate the subject "${typo} reply.md", give it as \`code-debate --subject "${typo} reply.md"\` or \`code-debate -- ${typo} reply.md\`.`,
     );
   });
 
-  it.each([['HEAD'], ['the', 'diff', 'against', 'main'], ['staged'], ['commit', 'abc123'], ['PR', '#42'], ['src/show.ts'], ['docs'], ['how', 'the', 'cache', 'works'], ['memo']])('leaves the subject %j alone', (...words) => {
+  it.each([
+    ['archve', 'archive'],
+    ['stats', 'status'],
+    ['sttus', 'status'],
+  ])('refuses the one-word subject %j: did you mean %s', (typo, command) => {
+    expect(refusal(typo).message).toMatch(new RegExp(`^\`${typo}\` is not a command: did you mean \`code-debate ${command}\`\\?`));
+  });
+
+  it('reads a subject typed as one quoted word by its first word', () => {
+    expect(refusal('show reply.md').message).toMatch(/^`show` is not a command: did you mean `code-debate show`\?/);
+  });
+
+  it.each([
+    ['HEAD'], ['the', 'diff', 'against', 'main'], ['staged'], ['commit', 'abc123'], ['PR', '#42'], ['src/show.ts'], ['docs'], ['how', 'the', 'cache', 'works'], ['memo'],
+    ['slow', 'query'], ['stats', 'endpoint'], ['dto', 'mapping'], ['do', 'we', 'leak'], ['heap', 'usage'], ['helm', 'chart'], ['deno', 'support'], ['demo/'],
+  ])('leaves the subject %j alone', (...words) => {
     expect(parse(...words)).toMatchObject({ command: 'debate', subject: words.join(' ') });
   });
 
@@ -192,7 +209,7 @@ describe('a subcommand word is never taken for a subject', () => {
     [['show', '--agent', 'builtin'], '`--agent` does not apply to `code-debate show`: it takes --file, --json, -C. Run `code-debate show --help`.'],
     [['archive', '--json'], '`--json` does not apply to `code-debate archive`: it takes --file, -C. Run `code-debate archive --help`.'],
     [['demo', '-C', '/x'], '`-C` does not apply to `code-debate demo`: it takes --keep. Run `code-debate demo --help`.'],
-    [['HEAD', '--keep'], '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --poll, --max-diff-bytes, --stance, --block-on, --time-limit, --time-limit-fails, --json, -C, --subject. Run `code-debate --help`.'],
+    [['HEAD', '--keep'], '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --poll, --max-diff-bytes, --stance, --block-on, --json, -C, --subject. Run `code-debate --help`.'],
   ])('refuses %j: an option that does not apply', (argv, message) => {
     expect(refusal(...argv).message).toBe(message);
   });

@@ -33,6 +33,16 @@ describe('checked before the claim', () => {
   });
 });
 
+describe('only this side\'s agent is checked for running', () => {
+  it('a headless Reviewer may name a human Responder for the other terminal', async () => {
+    const repo = await repos.repo();
+    const side = startCli(['--role', 'reviewer', '--reviewer-agent', 'builtin', '--responder-agent', 'human', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir });
+    const exit = await side.exited;
+    expect(exit.stderr).toContain('I am the Reviewer');
+    expect(exit.code, exit.stderr).toBe(3);
+  });
+});
+
 describe('usage mistakes are exit 2, in the user\'s words', () => {
   it.each([
     [['-C', '/nonexistent/dir', 'HEAD'], 'Cannot find a git work tree at `/nonexistent/dir`, expected an existing directory.'],

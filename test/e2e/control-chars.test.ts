@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../helpers/debate-repo.js';
@@ -24,10 +25,10 @@ describe('control characters', () => {
     const responder = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-    expect(a.stderr).toMatch(/removed control characters from the agent's `## Review` before writing it: 2 × ESC, 1 × BEL, 1 × NUL\./);
+    expect(a.stderr).toMatch(/removed control characters from the agent's `## Review` before writing it: 2 × escape sequence, 1 × NUL\./);
     const text = await repo.readReply();
     expect(controls.test(text)).toBe(false);
-    expect(text).toContain('### R1. Debug output]0;pwned left in');
+    expect(text).toContain('### R1. Debug output left in');
     // A line-oriented peer reads the headings, not "binary file matches".
     const { stdout } = await run('grep', ['^## ', 'reply.md'], { cwd: repo.dir });
     expect(stdout.split('\n').filter(Boolean)).toEqual(headingsOf(text));
@@ -43,6 +44,11 @@ describe('control characters', () => {
     expect(shown.stdout).toContain('Leak\\x1B]0;pwned\\x07 in\\x9B2J the log');
     const json = await startCli(['show', '--json'], { cwd: repo.dir }).exited;
     expect(controls.test(json.stdout)).toBe(false);
+    // A file that does not parse is reported as text, in --json too: escaped as well.
+    await writeFile(path.join(repo.dir, 'bad.md'), '# Code Debate: x\n\n## Bad \u001b]0;pwned\u0007 head\n');
+    const broken = await startCli(['show', '--json', 'bad.md'], { cwd: repo.dir }).exited;
+    expect(controls.test(broken.stdout + broken.stderr), broken.stdout).toBe(false);
+    expect(broken.stdout + broken.stderr).toContain('\\x1B]0;pwned');
     expect((JSON.parse(json.stdout) as { points: Array<{ title: string }> }).points[0]?.title).toBe(title);
     const status = await startCli(['status'], { cwd: repo.dir }).exited;
     expect(controls.test(status.stdout + status.stderr)).toBe(false);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,20 @@ describe('subcommand words', () => {
     expect(run.stderr).toContain(message);
     expect(run.stderr).not.toContain('I am the');
     expect(await repo.readReply()).toBe(finished);
+  });
+
+  it('`archive <file>` moves only a debate: a tracked source file or a non-debate file stays where it is', async () => {
+    const repo = await repos.repo();
+    await writeFile(path.join(repo.dir, 'notes.md'), '# Notes\n\nkeep me\n');
+    for (const [file, reason] of [
+      ['src/app.js', 'git tracks it'],
+      ['notes.md', 'it exists and is not a debate'],
+    ]) {
+      const run = await startCli(['archive', file ?? ''], { cwd: repo.dir }).exited;
+      expect(run.code, run.stdout + run.stderr).toBe(2);
+      expect(run.stdout).toContain(`code-debate archive: ${file} is not a debate file: ${reason}`);
+      expect(existsSync(path.join(repo.dir, file ?? ''))).toBe(true);
+    }
   });
 
   it('`show --help` prints the help of show, and `show --agent x` is refused', async () => {

@@ -4,8 +4,8 @@ import { sanitizeAgentText } from '../../src/protocol/sanitize-agent-text.js';
 
 describe('control characters', () => {
   it('are removed from an agent text, tab and newlines kept, and counted by name', () => {
-    expect(stripControlChars('a\u0000b\u001b[2Jc\td\ne\u0007\u009b\u0000')).toEqual({ text: 'ab[2Jc\td\ne', removed: ['2 × NUL', '1 × ESC', '1 × BEL', '1 × U+009B'] });
-    expect(sanitizeAgentText('### R1. A\u001b]0;pwned\u0007\n**Agreed**\u0000', 'Response 1')).toBe('### R1. A]0;pwned\n**Agreed**');
+    expect(stripControlChars('a\u0000b\u001b[2Jc\td\ne\u0007\u009b\u0000')).toEqual({ text: 'abc\td\ne', removed: ['1 × escape sequence', '2 × NUL', '1 × BEL', '1 × U+009B'] });
+    expect(sanitizeAgentText('### R1. A\u001b]0;pwned\u0007\n**Agreed**\u0000 \u001b[31mred\u001b[0m', 'Response 1')).toBe('### R1. A\n**Agreed** red');
   });
 
   it('are shown, not sent, when printed: `\\x1B`', () => {

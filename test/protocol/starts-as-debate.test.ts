@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startsAsDebate } from '../../src/session/check-debate-file.js';
+import { startsAsDebate } from '../../src/protocol/starts-as-debate.js';
 
 describe('startsAsDebate', () => {
   it.each([
