@@ -33,7 +33,8 @@ export async function findExecutable(program: string, env: NodeJS.ProcessEnv): P
   return null;
 }
 
-async function isExecutableFile(file: string): Promise<boolean> {
+/** Whether `file` is a regular file this process may execute. */
+export async function isExecutableFile(file: string): Promise<boolean> {
   try {
     if (!(await stat(file)).isFile()) return false;
     await access(file, constants.X_OK);

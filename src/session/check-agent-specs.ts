@@ -1,9 +1,8 @@
-import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '../agents/agent.js';
 import { agentNames } from '../agents/agent-names.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';
-import { findExecutable } from '../agents/find-agent-on-path.js';
+import { findExecutable, isExecutableFile } from '../agents/find-agent-on-path.js';
 import { splitCommand } from '../agents/split-command.js';
 import { ConfigError } from '../errors.js';
 
@@ -37,18 +36,8 @@ async function checkProgram(spec: string, root: string, env: NodeJS.ProcessEnv):
   const [program] = splitCommand(spec.slice('cmd:'.length));
   if (program === undefined) throw new ConfigError('Cannot run the agent `cmd:`: expected a program after `cmd:`, e.g. `cmd:./my-agent --fast`.');
   // A path runs from the repository's root, where the agent runs; a bare name is looked up on PATH.
-  const found = program.includes('/') || program.includes(path.sep) ? await runnable(path.resolve(root, program)) : (await findExecutable(program, env)) !== null;
+  const found = program.includes('/') || program.includes(path.sep) ? await isExecutableFile(path.resolve(root, program)) : (await findExecutable(program, env)) !== null;
   if (found) return;
   const where = program.includes('/') ? `\`${path.resolve(root, program)}\` is not an executable file` : `\`${program}\` is not on PATH`;
   throw new ConfigError(`Cannot run the agent \`${spec}\`: ${where}. Install it, fix the path (relative paths start at the repository's root), or choose another --agent.`);
-}
-
-async function runnable(file: string): Promise<boolean> {
-  try {
-    if (!(await stat(file)).isFile()) return false;
-    await access(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }

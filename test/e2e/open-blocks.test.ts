@@ -17,6 +17,8 @@ const openBlocks = [
   ['<pre>', '<pre>\nhi Ada\n'],
   ['<script>', '<script>\nconsole.log(name);\n'],
   ['an HTML comment', '<!-- to check: is the log intended?\n'],
+  // A lone CR ends a line for the parser: the read-back must count lines as it does (no false exit 5).
+  ['a fence holding pasted progress output with lone CRs', '```\nnpm install 10%\r50%\r100%\n'],
 ] as const;
 
 const response = '### R1. Debug output left in\n**Agreed**: it goes.\n';
@@ -49,20 +51,6 @@ describe('a peer section that leaves a block open', () => {
     expect(text.startsWith(review)).toBe(true);
     expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
     expect(sectionsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
-    expect(await agentCalls(script.log)).toBe(1);
-  });
-
-  it('holds a lone CR (pasted progress output): the section read back is ours, no false exit 5', async () => {
-    const repo = await repos.repo();
-    const review = reviewEndingIn('```\nnpm install 10%\r50%\r100%\n');
-    await writeFile(repo.file, review);
-    const script = await repo.script('responder', { response });
-    const responder = startCli(['--role', 'responder', '--agent', scriptedAgent(script.script, script.log), 'HEAD'], { cwd: repo.dir });
-    await waitFor(async () => headingsOf(await repo.readReply()).includes('## Response 1'), 'the Response');
-    await appendFile(repo.file, '\n---\n\n## CONSENSUS\nAgreed: remove the log.\n');
-    const result = await responder.exited;
-    expect(result.code, result.stderr).toBe(0);
-    expect(headingsOf(await repo.readReply())).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
     expect(await agentCalls(script.log)).toBe(1);
   });
 
