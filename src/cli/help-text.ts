@@ -1,4 +1,5 @@
-import { defaults, type Subcommand } from './parse-args.js';
+import { defaults } from './parse-args.js';
+import type { Subcommand } from './subcommands.js';
 
 export const helpText = `code-debate: two agents review a change by debating through one Markdown file.
 

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError } from '../errors.js';
+import { subcommands } from './subcommands.js';
+
+/**
+ * A subject that starts with a command's name, or a typo of one, is most likely a mistaken
+ * command: `stauts`, `shwo reply.md`, `"show reply.md"`. A subject of one word may be one edit
+ * from a command of the same first letter (`stauts`, `hepl`); in a subject of several words only
+ * a swap of two neighbouring letters or a letter case counts (`shwo reply.md`, `Show x`), since
+ * `slow query`, `stats endpoint` and `helm chart` are subjects. A path (`demo/`, `hooks` when it
+ * exists, `a.js`) is never a typo.
+ */
+export function refuseNearCommand(subject: string, first: string, alone: boolean, cwd: string): void {
+  const word = first.toLowerCase();
+  if (/[/.\\]/.test(word) || existsSync(path.resolve(cwd, first))) return;
+  const near = subcommands.find((command) => {
+    if (word === command) return true;
+    if (word[0] !== command[0]) return false;
+    return alone ? editDistance(word, command) <= 1 : isSwap(word, command);
+  });
+  if (near === undefined) return;
+  throw new ConfigError(
+    `\`${first}\` is not a command: did you mean \`code-debate ${near}\`? ` +
+      `To debate the subject "${subject}", give it as \`code-debate --subject "${subject}"\` or \`code-debate -- ${subject}\`.`,
+  );
+}
+
+/** Whether `a` is `b` with two neighbouring letters swapped. */
+function isSwap(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const differ = [...a].flatMap((char, index) => (char === b[index] ? [] : [index]));
+  const [i, j] = differ;
+  return differ.length === 2 && i !== undefined && j === i + 1 && a[i] === b[j] && a[j] === b[i];
+}
+
+/** Damerau-Levenshtein distance (optimal string alignment): a swap of two letters is one edit. */
+export function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const at = (i: number, j: number) => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      const row = rows[i];
+      if (row) row[j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}

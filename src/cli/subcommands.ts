@@ -1,0 +1,3 @@
+/** The words that name a command rather than start a subject. */
+export const subcommands = ['duo', 'show', 'status', 'hook', 'archive', 'demo', 'pre-push', 'help'] as const;
+export type Subcommand = (typeof subcommands)[number];
