@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chown, mkdir, readdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
+import { chown, lstat, mkdir, readdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -99,22 +99,24 @@ describe('a --file that escapes the repository', () => {
     expect(await refused(repo, ['--file', '.git/debate.md'], '.git/debate.md')).toContain('inside a git directory');
   });
 
-  it('made a symbolic link to a file outside in mid-debate: that file is never written', async () => {
+  it('made a symbolic link to a file outside in mid-debate: never read through, never a turn, that file never written', async () => {
     const repo = await repos.repo();
     const agent = await repo.script('agent', { review: sampleReview });
-    const reviewer = side(repo, ['--agent', scriptedAgent(agent.script, agent.log), 'HEAD']);
+    const reviewer = side(repo, ['--agent', scriptedAgent(agent.script, agent.log), '--turn-timeout', '3s', 'HEAD']);
     await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
     const outside = path.join(await tempDir(), 'elsewhere.md');
-    // What the link leads to continues the debate exactly, so the Reviewer takes its turn on it.
+    // What the link leads to continues the debate exactly: read through the link, it would be the Responder's turn.
     const crafted = `${await repo.readReply()}---\n\n## Response 1\n\n### R1. Debug output left in\n**Agreed**: it goes.\n`;
     await writeFile(outside, crafted);
     const link = path.join(repo.dir, '.reply.md.link');
     await symlink(outside, link);
     await rename(link, repo.file);
     const exit = await reviewer.exited;
-    expect(exit.code, exit.stderr).toBe(0);
+    // Reported as a change of the file's history; not restored within --turn-timeout, exit 5 naming the saved copy.
+    expect(exit.stderr).toContain(`replaced by a symbolic link to ${outside}`);
+    expect(exit.code, exit.stderr).toBe(5);
     expect(await readFile(outside, 'utf8')).toBe(crafted);
-    expect(headingsOf(await repo.readReply())).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+    expect((await lstat(repo.file)).isSymbolicLink()).toBe(true);
   });
 });
 
