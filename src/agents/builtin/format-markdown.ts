@@ -1,18 +1,11 @@
 import { severities, type Evidence, type Severity } from '../../protocol/document.js';
+import { inlineCode } from '../../protocol/citation-markdown.js';
 import { maskCredentials } from '../../protocol/match-credential.js';
 
 export const maxQuoteLength = 100;
 export const maxListedEvidence = 5;
 
 export const reviewNote = "_Rule-based review by code-debate's built-in agent; not a language model._";
-
-/** Inline code that survives backticks in the text: `` a`b `` gets a longer fence. */
-export function inlineCode(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  const fence = '`'.repeat(longest + 1);
-  const padded = text.startsWith('`') || text.endsWith('`') ? ` ${text} ` : text;
-  return `${fence}${padded}${fence}`;
-}
 
 /** Credentials masked, whitespace collapsed: the form quotes are written and compared in. */
 export function normalizeCode(text: string): string {

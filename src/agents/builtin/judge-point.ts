@@ -1,7 +1,8 @@
+import { inlineCode } from '../../protocol/citation-markdown.js';
 import type { Category, Point, Severity } from '../../protocol/document.js';
 import { acceptUnquotedLines, checkEvidence, extractQuotes, type EvidenceCheck } from './check-evidence.js';
 import { findProblems, findUntestedChange, summarizeScan, touchesTests } from './find-problems.js';
-import { formatEvidence, formatEvidenceList, inlineCode, plural, quoteLine, severityRank } from './format-markdown.js';
+import { formatEvidence, formatEvidenceList, plural, quoteLine, severityRank } from './format-markdown.js';
 import type { CheckContext } from './load-check-context.js';
 import { diffFilePath } from './parse-unified-diff.js';
 import { allRules, findRuleAbout, severityFor, type RuleInfo } from './rules.js';

@@ -1,6 +1,7 @@
+import { inlineCode } from '../../protocol/citation-markdown.js';
 import { severities, type Severity } from '../../protocol/document.js';
 import type { Problem, ScanSummary } from './find-problems.js';
-import { formatEvidenceList, inlineCode, plural, quoteLine, reviewNote } from './format-markdown.js';
+import { formatEvidenceList, plural, quoteLine, reviewNote } from './format-markdown.js';
 import { allRules } from './rules.js';
 
 export const noFindingTitle = 'No rule-based finding in the added lines';
