@@ -64,8 +64,9 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   // Everything that can be checked before a role is claimed is checked here: a peer never waits for a mistake.
   await checkFolder(file, options.file);
   await checkAgentSpecs(specs, repo.root, options.agentEnvironment, options.role);
-  await checkDebateFile(repo.root, relativeFile, await readDebateFile(file));
-  const initial = await startFresh(file, relativeFile, paths, options.report);
+  const found = await readDebateFile(file);
+  await checkDebateFile(repo.root, relativeFile, found);
+  const initial = await startFresh(file, found, relativeFile, paths, options.report);
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
   await reachFaultPoint('claim');
   const claim = await claimRole({ paths, wanted: options.role, fileExists: initial.exists && initial.text.trim() !== '', agent: (role) => specs[role] });
@@ -156,8 +157,7 @@ async function chooseAgents(options: SessionOptions): Promise<Record<Role, strin
 }
 
 /** The debate file as this session starts on it: a finished debate is archived first, never deleted. */
-async function startFresh(file: string, relativeFile: string, paths: StatePaths, report: Report): Promise<FileState> {
-  const initial = await readDebateFile(file);
+async function startFresh(file: string, initial: FileState, relativeFile: string, paths: StatePaths, report: Report): Promise<FileState> {
   // A CONSENSUS heading is read from the source as written, so a file without the word has none
   // and the parser (remark, ~100 modules) is not loaded before the claim.
   if (!/consensus/i.test(initial.text)) return initial;
