@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/agents/agent.js';
 import { ClaimError } from '../../src/errors.js';
+import { withFileLock } from '../../src/session/file-lock.js';
 import { claimRole, type Claim, type ClaimOptions, type ClaimRecord } from '../../src/session/claim-role.js';
 import { statePaths } from '../../src/session/state-paths.js';
 import { deadPid, useLiveHolders } from './processes.js';
@@ -202,10 +203,11 @@ describe('the heartbeat', () => {
   });
 
   it("never overwrites a successor's claim: a claim that is no longer ours is left alone", async () => {
-    const { options, readClaim, claimFile } = await setup();
+    const { options, readClaim, claimFile, paths } = await setup();
     const claim = await claimRole({ ...options('reviewer'), heartbeatMs: 10 });
     const successor = JSON.stringify(recordOf('reviewer', await liveHolder()));
-    await writeFile(claimFile('reviewer'), successor);
+    // As a successor takes a role over: under the takeover lock, which a heartbeat holds from its read to its rename.
+    await withFileLock(paths.takeoverLock, { timeoutMs: 5_000 }, () => writeFile(claimFile('reviewer'), successor));
     const other = await claimRole({ ...options('responder'), heartbeatMs: 10 });
     await beats(readClaim, 'responder', 5);
     await claim.update({ agentPid: 4242 });
