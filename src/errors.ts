@@ -28,6 +28,7 @@ export const agentFailureKinds = [
   'crashed',
   'empty-output',
   'bad-output',
+  'too-long',
   'interrupted',
 ] as const;
 export type AgentFailureKind = (typeof agentFailureKinds)[number];

@@ -74,6 +74,8 @@ export function startLoop({ repo, role, resolved, stamp, answer }) {
     maxRounds: Number.MAX_SAFE_INTEGER,
     turnTimeoutMs: 600_000,
     agentTimeoutMs: 600_000,
+    maxPeerBytes: 65_536,
+    maxAnswerBytes: 262_144,
     signal: controller.signal,
     report: (event) => events.push(event),
   };

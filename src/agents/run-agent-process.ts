@@ -6,6 +6,8 @@ import { killProcessGroup, signalGroup, trackProcessGroup } from './kill-process
 import { maxTimerMs } from '../max-timer.js';
 
 const stderrTailLines = 12;
+/** Past this much output the agent is stopped: no answer is that long, and it is all held in memory. */
+const maxOutputBytes = 128 * 1024 * 1024;
 /** How long the output of an agent that exited may still take to arrive through the pipe. */
 const exitGraceMs = 1_000;
 
@@ -41,7 +43,7 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
     detached: true,
     reject: false,
     stripFinalNewline: true,
-    maxBuffer: 16 * 1024 * 1024,
+    maxBuffer: maxOutputBytes,
   });
   const untrack = subprocess.pid === undefined ? () => false : trackProcessGroup(subprocess.pid);
   if (subprocess.pid !== undefined) request.onProcess?.(subprocess.pid);
@@ -81,6 +83,9 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
   }
   if ((result.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
     throw new AgentError(`${what}: \`${run.program}\` is not installed or not on PATH. Install it, or choose another --agent.`, 'not-installed', { cause: result });
+  }
+  if (result.isMaxBuffer) {
+    throw new AgentError(`${what}: it printed more than ${maxOutputBytes / 1024 / 1024} MiB, so it was stopped; no answer is that long. Check what the agent prints.`, 'too-long', { cause: result });
   }
   if (result.failed && result.exitCode === undefined) {
     throw new AgentError(`${what}: it could not run (${result.shortMessage}).${stderrTail(outcome.stderr)}`, 'crashed', { cause: result });

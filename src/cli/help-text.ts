@@ -37,6 +37,8 @@ Options:
   --turn-timeout <duration>   how long to wait for the peer's turn (default ${defaults.turnTimeout})
   --agent-timeout <duration>  how long the agent may take for one turn (default ${defaults.agentTimeout})
   --max-diff-bytes <n>        the most diff a prompt carries; the file list covers the rest (default ${defaults.maxDiffBytes})
+  --max-peer-bytes <n>        the most of the peer's last section (and of the open points) a prompt carries (default ${defaults.maxPeerBytes})
+  --max-answer-bytes <n>      the longest answer an agent may give for a section; longer fails the turn (default ${defaults.maxAnswerBytes})
   --stance devils-advocate    as Responder, name the review's assumptions and argue the opposite case
   --poll <ms>                 notice changes within <ms> by polling the file, without filesystem events
   --json                      events as newline-delimited JSON on stdout (logs stay on stderr)

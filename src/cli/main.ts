@@ -108,6 +108,8 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
           turnTimeoutMs: settings.turnTimeoutMs,
           agentTimeoutMs: settings.agentTimeoutMs,
           maxDiffBytes: settings.maxDiffBytes,
+          maxPeerBytes: settings.maxPeerBytes,
+          maxAnswerBytes: settings.maxAnswerBytes,
           stance: settings.stance,
           blockOn: settings.blockOn,
           pollMs: settings.pollMs,

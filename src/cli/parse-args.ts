@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Role } from '../agents/agent.js';
+import { maxAnswerBytesRange, maxPeerBytesRange } from '../config/config.js';
 import { ConfigError } from '../errors.js';
 import { stances, type Stance } from '../prompts/build-prompt.js';
 import { severities, type Severity } from '../protocol/document.js';
@@ -21,6 +22,8 @@ export interface DebateFlags {
   turnTimeoutMs?: number;
   agentTimeoutMs?: number;
   maxDiffBytes?: number;
+  maxPeerBytes?: number;
+  maxAnswerBytes?: number;
   stance?: Stance;
   /** Force polling every `pollMs` (`--poll`); null for native events. */
   pollMs: number | null;
@@ -49,6 +52,8 @@ export const defaults = {
   agentTimeout: '8m',
   // resolveSubject's own default (defaultMaxDiffBytes), repeated so that reading the settings does not load git's diff code.
   maxDiffBytes: 200_000,
+  maxPeerBytes: 65_536,
+  maxAnswerBytes: 262_144,
   blockOn: 'high',
   timeLimit: '30m',
   timeLimitFails: 'open',
@@ -65,6 +70,8 @@ const options = {
   'agent-timeout': { type: 'string' },
   poll: { type: 'string' },
   'max-diff-bytes': { type: 'string' },
+  'max-peer-bytes': { type: 'string' },
+  'max-answer-bytes': { type: 'string' },
   stance: { type: 'string' },
   'block-on': { type: 'string' },
   'time-limit': { type: 'string' },
@@ -82,7 +89,7 @@ type OptionName = keyof typeof options;
 
 const debateOptions: readonly OptionName[] = [
   'agent', 'reviewer-agent', 'responder-agent', 'file', 'max-rounds', 'turn-timeout', 'agent-timeout',
-  'poll', 'max-diff-bytes', 'stance', 'block-on', 'json', 'cwd',
+  'poll', 'max-diff-bytes', 'max-peer-bytes', 'max-answer-bytes', 'stance', 'block-on', 'json', 'cwd',
 ];
 /** The options each command takes (besides --help and --version); any other is refused, not ignored. */
 const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
@@ -225,6 +232,8 @@ function readFlags(values: Values): DebateFlags {
   if (values['turn-timeout'] !== undefined) flags.turnTimeoutMs = parseDuration(values['turn-timeout'], '--turn-timeout');
   if (values['agent-timeout'] !== undefined) flags.agentTimeoutMs = parseDuration(values['agent-timeout'], '--agent-timeout');
   if (values['max-diff-bytes'] !== undefined) flags.maxDiffBytes = parseInteger(values['max-diff-bytes'], '--max-diff-bytes', 0, 100_000_000);
+  if (values['max-peer-bytes'] !== undefined) flags.maxPeerBytes = parseInteger(values['max-peer-bytes'], '--max-peer-bytes', maxPeerBytesRange.min, maxPeerBytesRange.max);
+  if (values['max-answer-bytes'] !== undefined) flags.maxAnswerBytes = parseInteger(values['max-answer-bytes'], '--max-answer-bytes', maxAnswerBytesRange.min, maxAnswerBytesRange.max);
   if (values.stance !== undefined) flags.stance = parseStance(values.stance);
   if (values['block-on'] !== undefined) flags.blockOn = parseChoice(values['block-on'], '--block-on', severities);
   if (values['time-limit'] !== undefined) flags.timeLimitMs = parseDuration(values['time-limit'], '--time-limit');

@@ -23,6 +23,8 @@ export interface Settings {
   turnTimeoutMs: number;
   agentTimeoutMs: number;
   maxDiffBytes: number;
+  maxPeerBytes: number;
+  maxAnswerBytes: number;
   stance: Stance;
   pollMs: number | null;
   json: boolean;
@@ -50,6 +52,8 @@ export function resolveSettings(flags: DebateFlags, config: CodeDebateConfig, so
     turnTimeoutMs: pick({ flag: flags.turnTimeoutMs, config: duration(config.turnTimeout, 'turnTimeout'), fallback: parseDuration(defaults.turnTimeout, '--turn-timeout') }, '--turn-timeout', 'turnTimeout'),
     agentTimeoutMs: pick({ flag: flags.agentTimeoutMs, config: duration(config.agentTimeout, 'agentTimeout'), fallback: parseDuration(defaults.agentTimeout, '--agent-timeout') }, '--agent-timeout', 'agentTimeout'),
     maxDiffBytes: pick({ flag: flags.maxDiffBytes, config: config.maxDiffBytes, fallback: defaults.maxDiffBytes }, '--max-diff-bytes', 'maxDiffBytes'),
+    maxPeerBytes: pick({ flag: flags.maxPeerBytes, config: config.maxPeerBytes, fallback: defaults.maxPeerBytes }, '--max-peer-bytes', 'maxPeerBytes'),
+    maxAnswerBytes: pick({ flag: flags.maxAnswerBytes, config: config.maxAnswerBytes, fallback: defaults.maxAnswerBytes }, '--max-answer-bytes', 'maxAnswerBytes'),
     stance: pick<Stance>({ flag: flags.stance, config: config.stance, fallback: 'default' }, '--stance', 'stance'),
     pollMs: flags.pollMs,
     json: flags.json,

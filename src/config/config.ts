@@ -19,6 +19,8 @@ export interface CodeDebateConfig {
   timeLimit?: string;
   blockOn?: Severity;
   maxDiffBytes?: number;
+  maxPeerBytes?: number;
+  maxAnswerBytes?: number;
   /** The shared file, relative to the repository root. */
   file?: string;
   timeLimitFails?: TimeLimitFails;
@@ -32,6 +34,9 @@ export const packageJsonKey = 'codeDebate';
 
 export const maxRoundsRange = { min: 1, max: 100 } as const;
 export const maxDiffBytesRange = { min: 0, max: 100_000_000 } as const;
+/** A prompt must carry something of the peer's section; past 100 MB no model reads it. */
+export const maxPeerBytesRange = { min: 1_024, max: 100_000_000 } as const;
+export const maxAnswerBytesRange = { min: 1_024, max: 100_000_000 } as const;
 
 const quoted = (values: readonly string[]): string => values.map((value) => JSON.stringify(value)).join(', ');
 const agentAllowed = `an agent name: ${agentNames.join(', ')}`;
@@ -60,6 +65,14 @@ export const configSettings: { readonly [K in ConfigKey]-?: ConfigSetting } = {
   maxDiffBytes: {
     describe: 'The most diff a prompt carries; the file list covers the rest.',
     allowed: `a whole number from ${maxDiffBytesRange.min} to ${maxDiffBytesRange.max}`,
+  },
+  maxPeerBytes: {
+    describe: "The most of the peer's last section, and of the open points, a prompt carries; the rest is named by its point headings.",
+    allowed: `a whole number from ${maxPeerBytesRange.min} to ${maxPeerBytesRange.max}`,
+  },
+  maxAnswerBytes: {
+    describe: "The longest answer an agent may give for one section; a longer one fails the turn.",
+    allowed: `a whole number from ${maxAnswerBytesRange.min} to ${maxAnswerBytesRange.max}`,
   },
   file: { describe: 'The shared file.', allowed: 'a relative path inside the repository, without `..`' },
   timeLimitFails: {

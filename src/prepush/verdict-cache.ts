@@ -13,6 +13,8 @@ export interface DebateKeyInput {
   maxRounds: number;
   stance: string;
   maxDiffBytes: number;
+  maxPeerBytes: number;
+  maxAnswerBytes: number;
 }
 
 /** A finished debate of one range, as the cache keeps it. The verdict is judged again on reading, with the current `--block-on`. */
@@ -30,8 +32,8 @@ export interface CachedDebate {
 
 /** sha256 (hex) of everything that decides the debate's result. */
 export function debateKey(input: DebateKeyInput): string {
-  const { subject, agents, maxRounds, stance, maxDiffBytes } = input;
-  const canonical = JSON.stringify({ v: 1, subject, reviewer: agents.reviewer, responder: agents.responder, maxRounds, stance, maxDiffBytes });
+  const { subject, agents, maxRounds, stance, maxDiffBytes, maxPeerBytes, maxAnswerBytes } = input;
+  const canonical = JSON.stringify({ v: 1, subject, reviewer: agents.reviewer, responder: agents.responder, maxRounds, stance, maxDiffBytes, maxPeerBytes, maxAnswerBytes });
   return createHash('sha256').update(canonical).digest('hex');
 }
 

@@ -2,6 +2,7 @@ import type { Role, TurnKind } from '../agents/agent.js';
 import type { Subject } from '../git/subject.js';
 import type { PointState } from '../protocol/track-points.js';
 import type { DebateDocument } from '../protocol/document.js';
+import { boundPoints, boundSection } from './bound-peer-text.js';
 import { loadTemplate } from './load-template.js';
 import { renderTemplate, type PromptValues } from './render-template.js';
 
@@ -24,6 +25,8 @@ export interface PromptContext {
   /** The citations that failed the evidence check, as a Markdown list; empty when none did. */
   failedCitations: string;
   stance: Stance;
+  /** The most bytes of the peer's last section, and of the open points, the prompt carries (see boundSection). */
+  maxPeerBytes: number;
   /** For an agent continuing its own conversation: the diff and file list it has read are left out. */
   continued?: boolean;
 }
@@ -67,8 +70,8 @@ export function promptValues(context: PromptContext): PromptValues {
         ? ''
         : `\nThe change under review moved since the Review was written (the author pushed or edited); these files changed since then, so check points about them against the diff below:\n\n${context.changedSinceReview.map((file) => `- ${file}`).join('\n')}\n`,
     document: context.documentText,
-    open_points: open.length === 0 ? '(none)' : open.map((state) => state.point.text).join('\n\n'),
-    last_section: last ? `## ${last.heading}\n\n${last.body}` : '(none)',
+    open_points: open.length === 0 ? '(none)' : boundPoints(open.map((state) => state.point), context.maxPeerBytes, context.file),
+    last_section: last ? boundSection(last, context.maxPeerBytes, context.file) : '(none)',
     ledger: context.ledger,
     stance: context.stance === 'devils-advocate' && context.role === 'responder' ? devilsAdvocate : '',
     standards: context.standards ? `\nApply the repository's review standards (.prompts/pr-review.md):\n\n${context.standards}\n` : '',

@@ -53,6 +53,7 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
     try {
       const answer = await callAgent(context, ask, prompts, signal, deadline - Date.now());
       promptBytes += answer.promptBytes;
+      refuseLongAnswer(context, ask.heading, answer.text);
       body = sanitizeAgentText(answer.text, ask.heading);
       const { removed } = stripControlChars(answer.text);
       if (removed.length > 0) {
@@ -126,6 +127,23 @@ async function callAgent(
     await recorded;
     await context.claim.update({}).catch(() => undefined);
   }
+}
+
+/**
+ * An answer past `--max-answer-bytes` fails the turn, and is not asked again: an agent that wrote
+ * megabytes for one section is looping or pasting files, and the peer would have to read it all.
+ */
+function refuseLongAnswer(context: SessionContext, heading: string, text: string): void {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: most answers are measured without encoding them.
+  if (text.length * 3 <= context.maxAnswerBytes) return;
+  const size = Buffer.byteLength(text);
+  if (size <= context.maxAnswerBytes) return;
+  throw new AgentError(
+    `Agent \`${context.agent.name}\` answered \`## ${heading}\` with ${size.toLocaleString('en-US')} bytes, more than the ${context.maxAnswerBytes.toLocaleString('en-US')} ` +
+      'an answer may have (--max-answer-bytes), so nothing was written. Check what the agent printed (a loop, a pasted file); ' +
+      'if a section that long is meant, raise --max-answer-bytes or `maxAnswerBytes` in .code-debate.json.',
+    'too-long',
+  );
 }
 
 function firstLine(text: string): string {

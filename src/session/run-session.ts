@@ -41,6 +41,10 @@ export interface SessionOptions {
   agentTimeoutMs: number;
   /** The most diff bytes a prompt carries (`--max-diff-bytes`); the summary lists the rest. */
   maxDiffBytes: number;
+  /** The most of the peer's text a prompt carries (`--max-peer-bytes`). */
+  maxPeerBytes: number;
+  /** The longest answer an agent may give for a section (`--max-answer-bytes`). */
+  maxAnswerBytes: number;
   /** How the Responder argues (`--stance`). */
   stance: Stance;
   /** The lowest severity that makes a confirmed or disputed point blocking (`--block-on`). */
@@ -126,6 +130,8 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
         maxRounds: options.maxRounds,
         turnTimeoutMs: options.turnTimeoutMs,
         agentTimeoutMs: options.agentTimeoutMs,
+        maxPeerBytes: options.maxPeerBytes,
+        maxAnswerBytes: options.maxAnswerBytes,
         signal: options.signal,
         report: options.report,
       }, watch);

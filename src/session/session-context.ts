@@ -35,6 +35,10 @@ export interface SessionContext {
   maxRounds: number;
   turnTimeoutMs: number;
   agentTimeoutMs: number;
+  /** The most bytes of the peer's last section, and of the open points, a prompt carries (`--max-peer-bytes`). */
+  maxPeerBytes: number;
+  /** The longest answer, in bytes, an agent may give for one section (`--max-answer-bytes`). */
+  maxAnswerBytes: number;
   signal: AbortSignal;
   report: Report;
 }

@@ -210,6 +210,7 @@ async function agentSection(
       standards: context.standards,
       failedCitations: formatFailedCitations(inputs.checks),
       stance: context.stance,
+      maxPeerBytes: context.maxPeerBytes,
     };
     const [full, continuation] = await Promise.all([buildPrompt(prompt), buildPrompt({ ...prompt, continued: true })]);
     return { turn, round, heading, prompt: full, continuation, document, subject: inputs.subject };

@@ -15,11 +15,13 @@ const allowed: Record<ConfigKey, string> = {
   timeLimit: duration,
   blockOn: 'one of "critical", "high", "medium", "low", "nit"',
   maxDiffBytes: 'a whole number from 0 to 100000000',
+  maxPeerBytes: 'a whole number from 1024 to 100000000',
+  maxAnswerBytes: 'a whole number from 1024 to 100000000',
   file: 'a relative path inside the repository, without `..`',
   timeLimitFails: 'one of "open", "closed"',
   stance: 'one of "default", "devils-advocate"',
 };
-const keyList = 'agent, reviewerAgent, responderAgent, maxRounds, turnTimeout, agentTimeout, timeLimit, blockOn, maxDiffBytes, file, timeLimitFails, stance';
+const keyList = 'agent, reviewerAgent, responderAgent, maxRounds, turnTimeout, agentTimeout, timeLimit, blockOn, maxDiffBytes, maxPeerBytes, maxAnswerBytes, file, timeLimitFails, stance';
 
 const good: [ConfigKey, unknown][] = [
   ...['auto', 'builtin', 'human', 'claude', 'claude:opus', 'codex', 'gemini:gemini-2.5-pro', 'openai:gpt-4o', 'ollama:qwen2.5-coder', 'cmd:./my-agent --strict'].map(
@@ -39,6 +41,8 @@ const good: [ConfigKey, unknown][] = [
   ['maxDiffBytes', 0],
   ['maxDiffBytes', 200_000],
   ['maxDiffBytes', 100_000_000],
+  ['maxPeerBytes', 65_536],
+  ['maxAnswerBytes', 1_024],
   ['file', 'reply.md'],
   ['file', './docs/debate.md'],
   ['file', 'notes/v1..v2.md'],
@@ -73,6 +77,8 @@ const bad: [ConfigKey, unknown, string][] = [
   ['maxDiffBytes', 100_000_001, '100000001'],
   ['maxDiffBytes', 1.5, '1.5'],
   ['maxDiffBytes', '200000', '"200000"'],
+  ['maxPeerBytes', 1_023, '1023'],
+  ['maxAnswerBytes', 0, '0'],
   ['file', '/tmp/reply.md', '"/tmp/reply.md"'],
   ['file', '../reply.md', '"../reply.md"'],
   ['file', 'docs/../../reply.md', '"docs/../../reply.md"'],

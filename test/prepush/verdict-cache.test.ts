@@ -10,6 +10,8 @@ const input: DebateKeyInput = {
   maxRounds: 5,
   stance: 'default',
   maxDiffBytes: 200_000,
+  maxPeerBytes: 65_536,
+  maxAnswerBytes: 262_144,
 };
 
 describe('debateKey', () => {

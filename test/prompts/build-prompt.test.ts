@@ -42,6 +42,7 @@ function context(text: string, overrides: Partial<PromptContext> = {}): PromptCo
     failedCitations: '',
     changedSinceReview: [],
     stance: 'default',
+    maxPeerBytes: 65_536,
     ...overrides,
   };
 }
