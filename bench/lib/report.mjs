@@ -100,13 +100,26 @@ export function idleRows(native, polled) {
   return rows;
 }
 
+/**
+ * A restarted side, `show` and `status` read the whole file cold: issue 20 asks for a 5 MB debate
+ * in under 1 s on this machine (the whole-file parse took 29.9 s).
+ */
+function coldReadRow(result) {
+  const stats = summarize(pick(result.samples, 'coldReadMs'));
+  const isTarget = result.size === 5 * 1_048_576;
+  return row(`  cold first read, once a session: the loop's start on the file (${result.sections - 1} section${result.sections === 2 ? '' : 's'}) → its first wait`, stats, {
+    target: isTarget ? '< 1 s' : '',
+    ok: isTarget ? stats.p50 < 1_000 : null,
+  });
+}
+
 /** The target (< 20 ms at 1 MB, growth no worse than linear) is on a steady-state turn's whole overhead; the rest explains it. */
 export function overheadRows(overhead, notes) {
   const rows = [];
   const coldRows = (result) => {
     const { steps } = result;
     return [
-      row(`  cold first read, once a session: the loop's start on the file (${result.sections - 1} section${result.sections === 2 ? '' : 's'}) → its first wait`, summarize(pick(result.samples, 'coldReadMs'))),
+      coldReadRow(result),
       {
         figure: `  the whole file read once, cold, step by step: read ${formatMs(steps.readMs)}, parse ${formatMs(steps.parseMs)}, decide ${formatMs(steps.decideMs)}, find citations ${formatMs(steps.findCitationsMs)}, cited files read (git) ${formatMs(steps.gitCitationsMs)}, append+fsync ${formatMs(steps.appendFsyncMs)}`,
         median: '',

@@ -1,18 +1,16 @@
-import type { Heading, Root, RootContent } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import { ProtocolError } from '../errors.js';
-import { classifyHeading } from './classify-heading.js';
-import type { DebateDocument, DocumentMeta, Section, Signature } from './document.js';
-import { readHeadingSource } from './heading-source.js';
+import type { DebateDocument, Section, Signature } from './document.js';
 import { readPoints } from './read-points.js';
-import { readDocumentTree } from './read-document-tree.js';
+import { rememberedNodes } from './read-document-tree.js';
 import { normalizeAppended, normalizeNewlines, readMarkdown } from './read-markdown.js';
+import { readTopLevel, type Start, type TopLevel } from './read-top-level.js';
 import { checkSectionOrder } from './check-section-order.js';
 import { appendedTo, extendsText } from './extends-text.js';
-import { viewOf, type TextView } from './text-view.js';
+import { viewOf } from './text-view.js';
 
 export type ParseResult = { ok: true; document: DebateDocument } | { ok: false; error: ProtocolError };
 
-const metaPattern = /^<!--\s*code-debate\s+(\{.*\})\s*-->$/;
 const signaturePattern = /^\*\s*—\s*(.+?)\s*·\s*(.+?)\s*·\s*(\S+?)\s*\*$/;
 const separatorPattern = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 
@@ -28,18 +26,18 @@ export function parseDocument(text: string): ParseResult {
   // The file only grows: what the last document read from its text is read again only if it changed.
   const extended = previous !== null && extendsText(text, previous.text) ? previous : null;
   const source = extended ? normalizeAppended(extended.text, extended.source, text) : normalizeNewlines(text);
-  const tree = readDocumentTree(source);
   // Read through what the file gained: a grown text is not copied whole for the few slices a parse takes of its end.
   const view = extended ? viewOf(source, extended.source.length, appendedTo(source, extended.source)) : source;
-  // The tree of a grown file keeps the nodes it had (see readDocumentTree): only the new ones are scanned.
-  const kept = extended !== null && sharesNodes(tree, extended.tree, extended.scan.nodes) ? extended : null;
-  const scan = scanNodes(view, tree, kept?.scan ?? null);
-  if (scan instanceof ProtocolError) return { ok: false, error: scan };
+  const top = readTopLevel(source, view, extended?.top ?? null);
+  if (top instanceof ProtocolError) return { ok: false, error: top };
+  const { scan } = top;
   const { starts } = scan;
   const end = scan.cutAt ?? source.length;
+  // The sections read before still stand when the tree kept their nodes, or the scan went on from them.
+  const kept = extended !== null && top.kept ? extended : null;
 
   // Every section but the last one read before has the same span: the same section object.
-  const reused = kept === null ? 0 : Math.max(0, kept.scan.starts.length - 1);
+  const reused = kept === null ? 0 : Math.max(0, kept.top.scan.starts.length - 1);
   const spans = kept === null ? [] : kept.spans.slice(0, reused);
   const sections = kept === null ? [] : kept.document.sections.slice(0, reused);
   for (let index = reused; index < starts.length; index++) {
@@ -59,7 +57,7 @@ export function parseDocument(text: string): ParseResult {
       const { body, bodyOffset, signature } = splitBody(view.slice(span.bodyStart, span.end));
       const fresh: Section = { kind: start.kind, number: start.number, heading: start.heading, line: start.line, body, signature };
       section = same && sameSection(old.section, fresh) ? old.section : fresh;
-      const nodes = section === fresh ? nodesWithin(tree, span.bodyStart + bodyOffset, span.bodyStart + bodyOffset + body.length) : null;
+      const nodes = section === fresh && top.tree !== null ? nodesWithin(top.tree, span.bodyStart + bodyOffset, span.bodyStart + bodyOffset + body.length) : null;
       if (nodes !== null) nodesBySection.set(section, nodes);
     }
     spans.push({ ...span, section });
@@ -71,74 +69,13 @@ export function parseDocument(text: string): ParseResult {
   const reviewed = extended?.document.sections.find((section) => section.kind === 'review');
   const points = review === undefined ? [] : review === reviewed && extended ? extended.document.points : readPoints(review.body);
   const document: DebateDocument = { title: scan.title, meta: scan.meta, sections, points };
-  last = { text, source, tree, scan, document, spans, endsWithNewline: view.endsWith('\n') };
+  last = { text, source, top, document, spans, endsWithNewline: view.endsWith('\n') };
   return { ok: true, document };
 }
 
 /** Whether `gained`, whole lines after a line end, holds only the blank and separator lines splitBody takes off a section's end. */
 function onlyTrimmed(gained: string): boolean {
   return gained.split('\n').every((line) => line.trim() === '' || separatorPattern.test(line));
-}
-
-interface Start {
-  kind: Section['kind'];
-  number: number;
-  heading: string;
-  line: number;
-  bodyStart: number;
-  headingStart: number;
-}
-
-/** What the top-level nodes say, read in order: the title, our metadata, the sections' headings. */
-interface Scan {
-  /** How many of the tree's top-level nodes were read. */
-  nodes: number;
-  title: string | null;
-  meta: DocumentMeta | null;
-  starts: Start[];
-  /** Where a heading after the CONSENSUS cut the debate off (nothing after it is read); null while none has. */
-  cutAt: number | null;
-}
-
-/**
- * Reads the top-level nodes of `tree` from where `from` stopped (from the first, without it).
- * A level-2 heading the protocol does not know is a ProtocolError.
- */
-function scanNodes(source: TextView, tree: Root, from: Scan | null): Scan | ProtocolError {
-  let title = from?.title ?? null;
-  let meta = from?.meta ?? null;
-  const starts = from === null ? [] : [...from.starts];
-  if (from !== null && from.cutAt !== null) return { ...from, nodes: tree.children.length };
-  const { children } = tree;
-  for (let index = from?.nodes ?? 0; index < children.length; index++) {
-    const node = children[index] as RootContent;
-    if (node.type === 'heading' && node.depth === 1 && title === null && starts.length === 0) {
-      title = readHeadingSource(source, node).text;
-    } else if (node.type === 'html' && meta === null && starts.length === 0) {
-      meta = readMeta(node.value);
-    } else if (node.type === 'heading' && node.depth === 2) {
-      const heading = readHeadingSource(source, node);
-      const found = classifyHeading(heading.text);
-      if (found === null && isSeparatorUnderline(source, node)) continue;
-      // CONSENSUS is the stop signal: whatever a writer added after it is not part of the debate.
-      if (starts.at(-1)?.kind === 'consensus') return { nodes: children.length, title, meta, starts, cutAt: heading.startOffset };
-      if (found === null) {
-        return new ProtocolError(
-          `Cannot read the level-2 heading \`${heading.text}\` at line ${heading.line}: expected one of ` +
-            '`## Review`, `## Response N`, `## Reviewer Follow-up N` or `## CONSENSUS`. ' +
-            'Demote it to `###` if it belongs inside a section.',
-          heading.line,
-        );
-      }
-      starts.push({ ...found, heading: heading.text, line: heading.line, headingStart: heading.startOffset, bodyStart: heading.endOffset });
-    }
-  }
-  return { nodes: children.length, title, meta, starts, cutAt: null };
-}
-
-/** Whether `tree` begins with the first `count` top-level nodes of `before`, the very objects. */
-function sharesNodes(tree: Root, before: Root, count: number): boolean {
-  return count === 0 || (tree.children.length >= count && tree.children[count - 1] === before.children[count - 1]);
 }
 
 interface Span {
@@ -155,7 +92,7 @@ interface Span {
  * gives the same document, and a text that extends it reuses every section that ends before the
  * join (objects the ledger's memos then recognize) and scans only the nodes after it.
  */
-let last: { text: string; source: string; tree: Root; scan: Scan; document: DebateDocument; spans: Span[]; endsWithNewline: boolean } | null = null;
+let last: { text: string; source: string; top: TopLevel; document: DebateDocument; spans: Span[]; endsWithNewline: boolean } | null = null;
 
 /** The top-level nodes of each section's body, as the document's tree read them (see sectionNodes). */
 const nodesBySection = new WeakMap<Section, readonly RootContent[]>();
@@ -168,7 +105,7 @@ const nodesBySection = new WeakMap<Section, readonly RootContent[]>();
 export function sectionNodes(section: Section): readonly RootContent[] {
   let nodes = nodesBySection.get(section);
   if (nodes === undefined) {
-    nodes = readMarkdown(section.body).children;
+    nodes = rememberedNodes(section.body) ?? readMarkdown(section.body).children;
     nodesBySection.set(section, nodes);
   }
   return nodes;
@@ -207,29 +144,6 @@ function sameSection(a: Section, b: Section): boolean {
   const { signature: y } = b;
   const signed = x === null || y === null ? x === y : x.role === y.role && x.agent === y.agent && x.time === y.time;
   return a.kind === b.kind && a.number === b.number && a.heading === b.heading && a.line === b.line && a.body === b.body && signed;
-}
-
-function readMeta(html: string): DocumentMeta | null {
-  const match = metaPattern.exec(html.trim());
-  if (!match?.[1]) return null;
-  try {
-    const value: unknown = JSON.parse(match[1]);
-    if (typeof value !== 'object' || value === null) return null;
-    const record = value as Record<string, unknown>;
-    const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : null);
-    return { v: typeof record.v === 'number' ? record.v : 1, base: text('base'), head: text('head'), diff: text('diff') };
-  } catch {
-    // A malformed comment is a peer's or a person's: it is optional, so it is ignored.
-    return null;
-  }
-}
-
-/** `text\n---` where a writer meant a paragraph and a separator: not a section heading. */
-function isSeparatorUnderline(source: TextView, node: Heading): boolean {
-  const heading = readHeadingSource(source, node);
-  if (!heading.setext) return false;
-  const underline = source.slice(heading.startOffset, heading.endOffset).split('\n').at(-1) ?? '';
-  return separatorPattern.test(underline);
 }
 
 /** Drops the trailing separator and blank lines, and takes our signature line off the end; `bodyOffset`: where the body starts in `raw`. */

@@ -1,6 +1,6 @@
 import type { Root, RootContent } from 'mdast';
 import { readMarkdown } from './read-markdown.js';
-import { appendedTo, extendsText } from './extends-text.js';
+import { appendedTo, extendsText, noteExtension } from './extends-text.js';
 import { viewOf, type TextView } from './text-view.js';
 
 /**
@@ -34,6 +34,29 @@ export function readDocumentTree(source: string): Root {
   const tree = readMarkdown(source);
   remember(source, tree, countLines(source), source);
   return tree;
+}
+
+/**
+ * The tree of `source`, read as if it had been appended section by section (see readDocumentTree):
+ * each piece that starts at a level-2 heading after a blank line is parsed on its own when
+ * nothing before it is left open, so a cold read of megabytes grows with their size. The pieces
+ * are noted as extensions (see noteExtension), so none of them is compared whole.
+ */
+export function readTreeInChunks(source: string): Root {
+  let prefix = '';
+  for (let cut = source.indexOf('\n\n## '); cut !== -1; cut = source.indexOf('\n\n## ', cut + 2)) {
+    const next = source.slice(0, cut + 2);
+    if (prefix !== '') noteExtension(next, prefix, next.slice(prefix.length));
+    readDocumentTree(next);
+    prefix = next;
+  }
+  if (prefix !== '') noteExtension(source, prefix, source.slice(prefix.length));
+  return readDocumentTree(source);
+}
+
+/** The nodes of a section body rememberSectionBody was told of, when `text` is that body; else null. */
+export function rememberedNodes(text: string): readonly RootContent[] | null {
+  return sectionBody !== null && sectionBody.text === text ? sectionBody.nodes : null;
 }
 
 /**
