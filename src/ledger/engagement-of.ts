@@ -9,10 +9,9 @@
  * position (Partially agreed → Agreed, maintained → withdrawn) is engagement whatever the words.
  */
 import { buildLedger } from './build-ledger.js';
-import { statusBefore } from './build-ledger.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { memoizeText, memoLimits } from '../protocol/memoize-text.js';
-import type { Ledger, LedgerPoint, SideTurn } from './ledger.js';
+import type { Ledger, LedgerPoint, PointRound, PointStatus, SideTurn } from './ledger.js';
 
 export type Engagement = 'new' | 'restated' | 'silent';
 
@@ -36,17 +35,58 @@ export function engagementOf(source: DebateDocument | Ledger, only?: number): En
   const records: EngagementRecord[] = [];
   const first = only === undefined ? 2 : Math.max(2, only);
   const last = only === undefined ? ledger.rounds : Math.min(ledger.rounds, only);
+  if (first > last) return records;
+  // Each point's rounds are read once, not once per round judged: a debate of hundreds of rounds
+  // would cost show and status the square of its rounds (statusBefore reads them all).
+  const indexes = ledger.points.map((point) => roundsOf(point, first, last));
   for (let round = first; round <= last; round++) {
     for (const side of ['reviewer', 'responder'] as const) {
-      for (const point of ledger.points) {
-        if (point.raisedIn >= round || statusBefore(point, round) !== 'open') continue;
-        const turn = point.rounds.findLast((entry) => entry.round === round)?.[side];
-        if (!turn) continue;
-        records.push(judge(point, side, round, turn));
-      }
+      ledger.points.forEach((point, index) => {
+        const { entries, before } = indexes[index] as RoundIndex;
+        if (point.raisedIn >= round || before[round - first] !== 'open') return;
+        const turn = entries.get(round)?.[side];
+        if (turn) records.push(judge(point, side, round, turn));
+      });
     }
   }
   return records;
+}
+
+interface RoundIndex {
+  /** The last entry of each round. */
+  entries: ReadonlyMap<number, PointRound>;
+  /** The point's status before each round from `first` (see statusBefore), by round − first. */
+  before: ReadonlyArray<PointStatus | null>;
+}
+
+function roundsOf(point: LedgerPoint, first: number, last: number): RoundIndex {
+  const entries = new Map<number, PointRound>();
+  // statusBefore takes the first entry of the latest earlier round.
+  const firstEntries = new Map<number, PointRound>();
+  for (const entry of point.rounds) {
+    entries.set(entry.round, entry);
+    if (!firstEntries.has(entry.round)) firstEntries.set(entry.round, entry);
+  }
+  const rounds = [...firstEntries.keys()].sort((a, b) => a - b);
+  const before: Array<PointStatus | null> = [];
+  let at = 0;
+  let status: PointStatus | null = null;
+  for (let round = first; round <= last; round++) {
+    while (at < rounds.length && (rounds[at] as number) < round) status = firstEntries.get(rounds[at++] as number)?.status ?? null;
+    before.push(status);
+  }
+  return { entries, before };
+}
+
+/** The rounds in which both sides wrote and neither brought new reasoning on a point open when the round began. */
+export function stalledRounds(records: readonly EngagementRecord[]): ReadonlySet<number> {
+  const byRound = new Map<number, EngagementRecord[]>();
+  for (const record of records) {
+    const inRound = byRound.get(record.round);
+    if (inRound === undefined) byRound.set(record.round, [record]);
+    else inRound.push(record);
+  }
+  return new Set([...byRound].filter(([round, inRound]) => roundStalled(inRound, round)).map(([round]) => round));
 }
 
 /** A whole round written by both sides with no new reasoning on any point open when it began. */

@@ -24,7 +24,7 @@
  */
 import type { CitationCheck } from '../git/check-citations.js';
 import { convergenceSequence, type ConvergenceState } from './convergence-state.js';
-import { engagementOf, roundStalled, type EngagementRecord } from './engagement-of.js';
+import { engagementOf, stalledRounds as findStalledRounds, type EngagementRecord } from './engagement-of.js';
 import { falseConsensusFlags, type LedgerFlag } from './false-consensus.js';
 import type { Ledger, LedgerPoint, PointStatus, ResponderPosition, ReviewerPosition, SeverityChange, LedgerEvidence } from './ledger.js';
 import { pointConfidence, type Confidence } from './point-confidence.js';
@@ -66,7 +66,8 @@ export interface LedgerReport {
 export function ledgerReport(ledger: Ledger, checks: readonly CitationCheck[] = []): LedgerReport {
   const convergence = convergenceSequence(ledger);
   const engagement = engagementOf(ledger);
-  const stalledRounds = convergence.map(({ round }) => round).filter((round) => roundStalled(engagement, round));
+  const stalled = findStalledRounds(engagement);
+  const stalledRounds = convergence.map(({ round }) => round).filter((round) => stalled.has(round));
   const consensusFlags = falseConsensusFlags(ledger);
   const flagged = new Set(consensusFlags.filter((flag) => flag.kind === 'false-consensus').map((flag) => flag.id));
   const points = ledger.points.map((point) => reportPoint(point, flagged.has(point.id)));

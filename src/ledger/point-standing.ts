@@ -21,3 +21,31 @@ export function standingAfter(point: LedgerPoint, round = Number.POSITIVE_INFINI
   const reviewer = seen.map((entry) => entry.reviewer?.position).filter((position) => position === 'maintained' || position === 'conceded-part');
   return responder.at(-1) === 'partially-agreed' || reviewer.at(-1) === 'conceded-part' ? 'partial' : 'disputed';
 }
+
+/**
+ * `standingAfter(point, round)` for every round from 1 to `rounds` (index round − 1), reading the
+ * point's rounds once: `show` and `status` ask it of every round of a debate of hundreds.
+ */
+export function standingsByRound(point: LedgerPoint, rounds: number): Array<Standing | null> {
+  const order = point.rounds.map((entry, index) => ({ round: entry.round, index })).sort((a, b) => a.round - b.round);
+  // The last entry, in the order of point.rounds, of those up to the round: of any, and of each side's stated positions.
+  let status = -1;
+  let responder = -1;
+  let reviewer = -1;
+  const standings: Array<Standing | null> = [];
+  for (let round = 1, at = 0; round <= rounds; round++) {
+    for (; at < order.length && (order[at]?.round ?? 0) <= round; at++) {
+      const index = order[at]?.index ?? 0;
+      const entry = point.rounds[index];
+      status = Math.max(status, index);
+      const answer = entry?.responder?.position;
+      if (answer === 'agreed' || answer === 'partially-agreed' || answer === 'disagreed') responder = Math.max(responder, index);
+      const said = entry?.reviewer?.position;
+      if (said === 'maintained' || said === 'conceded-part') reviewer = Math.max(reviewer, index);
+    }
+    const current = point.rounds[status]?.status ?? null;
+    const partial = point.rounds[responder]?.responder?.position === 'partially-agreed' || point.rounds[reviewer]?.reviewer?.position === 'conceded-part';
+    standings.push(current === null ? null : current !== 'open' ? 'settled' : partial ? 'partial' : 'disputed');
+  }
+  return standings;
+}

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildLedger } from '../../src/ledger/build-ledger.js';
-import { convergenceSequence } from '../../src/ledger/convergence-state.js';
-import { engagementOf, roundStalled, wordJaccard } from '../../src/ledger/engagement-of.js';
+import { buildLedger, statusBefore } from '../../src/ledger/build-ledger.js';
+import fc from 'fast-check';
+import { convergenceSequence, convergenceState } from '../../src/ledger/convergence-state.js';
+import { standingAfter, standingsByRound } from '../../src/ledger/point-standing.js';
+import { parseDocument } from '../../src/protocol/parse-document.js';
+import { growingDebate } from '../protocol/growing-debate.js';
+import { engagementOf, roundStalled, stalledRounds, wordJaccard } from '../../src/ledger/engagement-of.js';
 import { bringsEvidence, falseConsensusFlags } from '../../src/ledger/false-consensus.js';
 import { pointConfidence } from '../../src/ledger/point-confidence.js';
 import { positionChanges } from '../../src/ledger/position-changes.js';
@@ -19,6 +23,23 @@ describe('positionChanges', () => {
     ['looseHeadings', ['R1 reviewer maintained→withdrawn r2 (Follow-up 1)']],
   ] as const)('%s', (name: Name, expected) => {
     expect(positionChanges(ledgerOf(fixtures[name])).map((c) => `${c.id} ${c.side} ${c.from}→${c.to} r${c.round} (${c.section})`)).toEqual(expected);
+  });
+});
+
+describe('convergence over every round at once', () => {
+  it('reads each round as the round alone reads, for the fixtures and growing debates', () => {
+    const check = (text: string) => {
+      const parsed = parseDocument(text);
+      if (!parsed.ok) return;
+      const ledger = buildLedger(parsed.document);
+      const rounds = ledger.ended ? ledger.rounds : ledger.responses;
+      expect(convergenceSequence(ledger).map(({ state }) => state)).toEqual(Array.from({ length: rounds }, (_, index) => convergenceState(ledger, index + 1)));
+      for (const point of ledger.points) {
+        expect(standingsByRound(point, ledger.rounds)).toEqual(Array.from({ length: ledger.rounds }, (_, index) => standingAfter(point, index + 1)));
+      }
+    };
+    Object.values(fixtures).forEach(check);
+    fc.assert(fc.property(growingDebate, (texts) => texts.forEach(check)), { numRuns: 100 });
   });
 });
 
@@ -100,6 +121,26 @@ describe('engagementOf and roundStalled', () => {
     expect(round(2)).toEqual(['reviewer R1 new', 'reviewer R2 new', 'responder R1 restated', 'responder R2 restated']);
     expect(round(3)).toEqual(['reviewer R1 restated', 'reviewer R2 restated', 'responder R1 restated', 'responder R2 restated']);
     expect([1, 2, 3, 4, 5].map((n) => roundStalled(records, n))).toEqual([false, false, true, true, true]);
+    expect([...stalledRounds(records)]).toEqual([3, 4, 5]);
+  });
+
+  it('judges the side turns on points open when each round began, in the order of rounds, sides and points', () => {
+    for (const text of Object.values(fixtures)) {
+      const ledger = buildLedger(parseOk(text));
+      const expected: string[] = [];
+      for (let round = 2; round <= ledger.rounds; round++) {
+        for (const side of ['reviewer', 'responder'] as const) {
+          for (const point of ledger.points) {
+            if (point.raisedIn >= round || statusBefore(point, round) !== 'open') continue;
+            if (point.rounds.findLast((entry) => entry.round === round)?.[side]) expected.push(`${round} ${side} ${point.id}`);
+          }
+        }
+      }
+      const key = (record: { round: number; side: string; id: string }) => `${record.round} ${record.side} ${record.id}`;
+      expect(engagementOf(ledger).map(key)).toEqual(expected);
+      const each = Array.from({ length: ledger.rounds }, (_, index) => engagementOf(ledger, index + 1)).flat();
+      expect(engagementOf(ledger)).toEqual(each);
+    }
   });
 
   it('counts a changed position as engagement, whatever the words', () => {
