@@ -15,7 +15,7 @@ const maxShownLines = 3;
 /**
  * Checks each citation against the snapshot: the file exists at `snapshot.head` (in the work
  * tree when head is null: the index and working-tree subjects), the cited lines exist, and the
- * quote, if any, is on them (whitespace ignored, ±2 lines). Each file is read once; a path that
+ * quote, if any, is on them (whitespace ignored, ±2 lines), or else one of the other code spans of its clause. Each file is read once; a path that
  * is absolute, climbs out with `..` or resolves outside the work tree is a failed check, never read.
  */
 export async function checkCitations(cwd: string, snapshot: { head: string | null }, citations: readonly Citation[]): Promise<CitationCheck[]> {
@@ -59,8 +59,9 @@ function checkLines(citation: Citation, file: CitedFile): string | null {
   if (lines.length === 0) return `${path} is empty: it has no line ${line}`;
   const last = Math.max(line, endLine);
   if (last > lines.length) return `${path} has ${lines.length === 1 ? '1 line' : `${lines.length} lines`}, not ${last}`;
-  if (quote === null || quoteIsNear(quote, lines, line, endLine)) return null;
-  return `${inlineSnippet(quote)} is not at ${citationText(citation)} (${describeLines(lines, line, endLine)})`;
+  if (quote === null || [quote, ...citation.alternatives].some((code) => quoteIsNear(code, lines, line, endLine))) return null;
+  const quoted = citation.alternatives.length === 0 ? `${inlineSnippet(quote)} is not` : `neither ${[quote, ...citation.alternatives].map(inlineSnippet).join(' nor ')} is`;
+  return `${quoted} at ${citationText(citation)} (${describeLines(lines, line, endLine)})`;
 }
 
 /** Whether `quote` is on lines `line`..`endLine` ±2, whitespace ignored; `…` stands for omitted text. */

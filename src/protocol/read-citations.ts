@@ -14,6 +14,12 @@ export interface Citation {
   endLine: number;
   /** Code the section says is on those lines, when it quotes any. */
   quote: string | null;
+  /**
+   * The other code spans of the citation's clause: the section may mean any of them (`the
+   * \`result.value\` at \`src/a.js:5\` makes a \`null\` input fail`), so the check fails only
+   * when none of them is there either.
+   */
+  alternatives: readonly string[];
 }
 
 type Located = Omit<Citation, 'section'>;
@@ -116,10 +122,13 @@ function readSentence(unit: CitationUnit, start: number, end: number): Located[]
   });
   return citations.map((citation, index) => {
     const from = cuts[index - 1] ?? start;
-    const after = codes.find((code) => code.start >= citation.end && code.start < (cuts[index] ?? end));
+    const to = cuts[index] ?? end;
+    const after = codes.find((code) => code.start >= citation.end && code.start < to);
     const before = codes.findLast((code) => code.start >= from && code.start < citation.start);
+    const quote = after ?? before;
+    const alternatives = codes.filter((code) => code !== quote && code.start >= from && code.start < to).map((code) => code.value);
     const { path, line, endLine } = citation.ref;
-    return { path, line, endLine, quote: (after ?? before)?.value ?? null };
+    return { path, line, endLine, quote: quote?.value ?? null, alternatives: [...new Set(alternatives)].filter((value) => value !== quote?.value) };
   });
 }
 
@@ -156,7 +165,7 @@ function dedupe(found: readonly Located[]): Located[] {
   const seen = new Set<string>();
   return found.filter((citation) => {
     if (citation.quote === null && quoted.has(place(citation))) return false;
-    const key = `${place(citation)}\0${citation.quote ?? ''}`;
+    const key = `${place(citation)}\0${citation.quote ?? ''}\0${citation.alternatives.join('\0')}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -65,5 +65,5 @@ function checkOf(found: { key: string; check: CitationCheck | null }, citation: 
 }
 
 function keyOf(root: string, head: string, citation: Omit<Citation, 'section'>): string {
-  return JSON.stringify([root, head, citation.path, citation.line, citation.endLine, citation.quote]);
+  return JSON.stringify([root, head, citation.path, citation.line, citation.endLine, citation.quote, citation.alternatives]);
 }

@@ -11,7 +11,7 @@ import { parseOk } from '../protocol/parse-ok.js';
 const source = ['import { run } from "./run";', 'const b = 2;', '', 'if (b) {', '  run(b);', '}', ''].join('\n');
 
 function cite(path: string, line: number, quote: string | null = null, endLine = line, section = 'Review'): Citation {
-  return { section, path, line, endLine, quote };
+  return { section, path, line, endLine, quote, alternatives: [] };
 }
 
 /** The problems of the checks, null for a check that passed. */
@@ -70,6 +70,12 @@ describe('checkCitations at a commit', () => {
       '`foo()` is not at src/a.ts:3 (line 3 is empty)',
       '``a`b`` is not at src/a.ts:1-2 (lines 1-2 read `import { run } from "./run";`, `const b = 2;`)',
     ]);
+  });
+
+  it('passes a citation when any code span of its clause is there, and names them all when none is', async () => {
+    const either = { ...cite('src/a.ts', 5, 'null'), alternatives: ['run(b)'] };
+    const neither = { ...cite('src/a.ts', 2, 'null'), alternatives: ['run(b)'] };
+    expect(problems(await check(either, neither))).toEqual([null, 'neither `null` nor `run(b)` is at src/a.ts:2 (line 2 reads `const b = 2;`)']);
   });
 
   it('finds a quote up to two lines from the cited ones, and not three', async () => {

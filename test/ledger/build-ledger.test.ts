@@ -79,7 +79,7 @@ describe('buildLedger: details', () => {
   });
 
   it('marks evidence ok, failed or unchecked from the citation checks of the section that raised it', () => {
-    const check = (section: string, path: string, line: number, ok: boolean): CitationCheck => ({ section, path, line, endLine: line, quote: null, ok, problem: ok ? null : `${path} has 2 lines, not ${line}` });
+    const check = (section: string, path: string, line: number, ok: boolean): CitationCheck => ({ section, path, line, endLine: line, quote: null, alternatives: [], ok, problem: ok ? null : `${path} has 2 lines, not ${line}` });
     const checks = [check('Review', 'src/a.ts', 3, true), check('Review', 'src/b.ts', 10, false), check('Response 1', 'src/c.ts', 1, true), check('Reviewer Follow-up 1', 'src/io.ts', 88, true)];
     expect(buildLedger(parseOk(fixtures.ours), checks).points.map((point) => point.evidence)).toEqual([
       [{ path: 'src/a.ts', line: 3, check: 'ok', problem: null }],

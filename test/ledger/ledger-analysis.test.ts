@@ -78,7 +78,7 @@ describe('pointConfidence', () => {
   });
 
   it('lowers an agreed point to MEDIUM when its evidence failed or its agreement was flagged', () => {
-    const failed = buildLedger(parseOk(fixtures.ours), [{ section: 'Review', path: 'src/a.ts', line: 3, endLine: 3, quote: null, ok: false, problem: 'gone' }]);
+    const failed = buildLedger(parseOk(fixtures.ours), [{ section: 'Review', path: 'src/a.ts', line: 3, endLine: 3, quote: null, alternatives: [], ok: false, problem: 'gone' }]);
     expect(pointConfidence(failed.points[0]!)).toBe('MEDIUM');
     expect(pointConfidence(ledgerOf(fixtures.ours).points[1]!, true)).toBe('MEDIUM');
   });

@@ -66,7 +66,7 @@ describe('ledgerReport', () => {
   });
 
   it('lowers a flagged flip to MEDIUM and lists failed citations and every flag in round order', () => {
-    const checks = [{ section: 'Response 2', path: 'src/io.ts', line: 95, endLine: 95, quote: null, ok: false, problem: 'src/io.ts has 90 lines, not 95' }];
+    const checks = [{ section: 'Response 2', path: 'src/io.ts', line: 95, endLine: 95, quote: null, alternatives: [], ok: false, problem: 'src/io.ts has 90 lines, not 95' }];
     const report = ledgerReport(buildLedger(parseOk(fixtures.ours)), checks);
     expect(report.points.map((point) => point.confidence)).toEqual(['HIGH', 'MEDIUM', 'HIGH', 'LOW']);
     expect(report.failedCitations).toEqual([{ section: 'Response 2', path: 'src/io.ts', line: 95, endLine: 95, problem: 'src/io.ts has 90 lines, not 95' }]);

@@ -14,7 +14,7 @@ function cited(body: string): Citation[] {
 }
 
 function at(path: string, line: number, quote: string | null = null, endLine = line, section = 'Review'): Citation {
-  return { section, path, line, endLine, quote };
+  return { section, path, line, endLine, quote, alternatives: [] };
 }
 
 describe('readCitations: places', () => {
@@ -90,6 +90,10 @@ describe('readCitations: places', () => {
 });
 
 describe('readCitations: quotes', () => {
+  it('keeps every other code span of the clause as an alternative quote: the writer may mean the one before', () => {
+    expect(cited('the `result.value` at `src/config.js:5` makes a `null` input fail.')).toEqual([{ ...at('src/config.js', 5, 'null'), alternatives: ['result.value'] }]);
+  });
+
   it.each([
     ['`src/a.ts:12` reads `console.log(x)`.', 'console.log(x)', 'after the citation'],
     ['at src/a.ts:12: `foo()`', 'foo()', 'after a colon'],
