@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { AgentError } from '../errors.js';
 import type { Agent } from './agent.js';
 import { cliAgentError } from './cli-agent-error.js';
@@ -21,7 +22,9 @@ export const geminiInstruction = 'Write the section the instructions above ask f
  *   144 for a 400 "API key not valid", 1 for an unknown model).
  * - `--approval-mode plan` is the read-only mode (`--help`: "plan (read-only mode)"): its policy
  *   denies every tool but reading ones, and lets write_file only write plans under ~/.gemini/tmp.
- *   Reviewing never edits the repository.
+ *   But headless mode approves `exit_plan_mode` on its own ("Plan approved. Switching to YOLO
+ *   mode", its docs/cli/plan-mode.md): a model, or a prompt injected through the diff, could then
+ *   write. `--policy templates/gemini-read-only.toml` denies that tool and every writing one.
  * - `--skip-trust` trusts the folder for this run: without it, headless gemini in an untrusted
  *   folder exits 55 ("Gemini CLI is not running in a trusted directory ..."), and the approval
  *   mode is overridden to "default" first.
@@ -33,6 +36,7 @@ export function createGeminiAgent(options: { model: string | null }): Agent {
   const args = geminiArgs(options.model);
   return {
     name,
+    startsEarly: true,
     async writeTurn(request) {
       const outcome = await runCliAgent(name, { program: 'gemini', args, input: request.prompt }, request, { errorText: ({ stderr }) => stderr });
       const answer = readTrailingJson(outcome.stdout);
@@ -54,16 +58,30 @@ export function createGeminiAgent(options: { model: string | null }): Agent {
         }
         return answer.response;
       }
+      if (unknownPolicy.test(outcome.stderr)) {
+        throw new AgentError(
+          `${what}: this Gemini CLI does not take \`--policy\`, which code-debate needs to keep it read-only (plan mode alone lets the model leave it and write). ` +
+            'Update it: `npm install -g @google/gemini-cli@latest` (0.61 or later), or choose another --agent.',
+          'not-installed',
+          { cause: outcome },
+        );
+      }
       const happened = error === null ? `it exited with code ${outcome.exitCode}` : `Gemini CLI reported an error (exit code ${outcome.exitCode})`;
       throw cliAgentError(name, request, { happened, reported: error, text: `${error ?? ''}\n${outcome.stderr}`, outcome });
     },
   };
 }
 
-/** The argv after `gemini`: headless with the instruction, JSON output, read-only, trusted, the model when given. */
+/** The policy that keeps a headless Gemini read-only, shipped in the package's `templates/` (two levels up from `dist/agents/`). */
+export const geminiPolicyFile = fileURLToPath(new URL('../../templates/gemini-read-only.toml', import.meta.url));
+
+/** The argv after `gemini`: headless with the instruction, JSON output, read-only (plan mode and the policy), trusted, the model when given. */
 export function geminiArgs(model: string | null): string[] {
-  return ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--skip-trust', ...(model === null ? [] : ['--model', model])];
+  return ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust', ...(model === null ? [] : ['--model', model])];
 }
+
+/** yargs' refusal of an option this Gemini CLI does not know: `Unknown argument: policy`. */
+const unknownPolicy = /Unknown arguments?:[^\n]*\bpolicy\b/i;
 
 /** The message of `{"error":{"message":...}}`, unwrapped when it is itself the API's JSON error body. */
 export function geminiError(json: Record<string, unknown> | null): string | null {

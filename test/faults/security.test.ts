@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { geminiInstruction } from '../../src/agents/gemini-agent.js';
+import { geminiInstruction, geminiPolicyFile } from '../../src/agents/gemini-agent.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { isDebateAgentGroup } from '../../src/session/is-debate-agent-group.js';
 import { readStateFile } from '../../src/session/read-state-file.js';
@@ -170,7 +170,7 @@ describe('a diff that tells the agent to run commands', () => {
   const readOnly: Record<string, string[]> = {
     claude: ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'],
     codex: ['exec', '--sandbox', 'read-only', '--skip-git-repo-check', '-'],
-    gemini: ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--skip-trust'],
+    gemini: ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'],
   };
 
   for (const preset of ['claude', 'codex', 'gemini']) {

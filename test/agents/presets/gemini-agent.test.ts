@@ -1,10 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createGeminiAgent, geminiInstruction } from '../../../src/agents/gemini-agent.js';
+import { createGeminiAgent, geminiInstruction, geminiPolicyFile } from '../../../src/agents/gemini-agent.js';
 import { AgentError } from '../../../src/errors.js';
 import { prompt, useFakeClis } from './use-fake-clis.js';
 
 const fakes = useFakeClis();
-const readOnlyArgs = ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--skip-trust'];
+const readOnlyArgs = ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'];
 
 async function failure(promise: Promise<unknown>): Promise<AgentError> {
   const error = await promise.then(
@@ -25,6 +28,21 @@ describe('createGeminiAgent', () => {
       { program: 'gemini', argv: readOnlyArgs, stdin: prompt, env: { CODE_DEBATE_ROLE: 'reviewer', CODE_DEBATE_TURN: 'review' }, cwd: fakes.dir() },
     ]);
     expect(geminiInstruction).toBe('Write the section the instructions above ask for. Reply with its Markdown text only.');
+  });
+
+  it("passes the package's policy, which denies leaving plan mode and every tool that writes or runs commands", async () => {
+    const policy = await readFile(geminiPolicyFile, 'utf8');
+    const denied = /toolName = \[([^\]]*)\]\s*decision = "deny"\s*priority = 999/.exec(policy)?.[1] ?? '';
+    for (const tool of ['exit_plan_mode', 'write_file', 'replace', 'run_shell_command', 'save_memory']) expect(denied).toContain(`"${tool}"`);
+    expect(geminiPolicyFile).toBe(path.resolve(fileURLToPath(new URL('../../../templates/gemini-read-only.toml', import.meta.url))));
+  });
+
+  it('refuses a Gemini CLI too old to take --policy, saying why and what to do', async () => {
+    fakes.mode('no-policy');
+    const error = await failure(createGeminiAgent({ model: null }).writeTurn(fakes.request()));
+    expect(error.kind).toBe('not-installed');
+    expect(error.message).toContain('this Gemini CLI does not take `--policy`, which code-debate needs to keep it read-only');
+    expect(error.message).toContain('npm install -g @google/gemini-cli@latest');
   });
 
   it('passes --model, and is named gemini:<model>', async () => {
