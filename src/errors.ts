@@ -24,6 +24,7 @@ export const agentFailureKinds = [
   'auth',
   'model-not-found',
   'rate-limited',
+  'server-error',
   'timed-out',
   'crashed',
   'empty-output',
@@ -34,7 +35,7 @@ export const agentFailureKinds = [
 export type AgentFailureKind = (typeof agentFailureKinds)[number];
 
 /** Failures that another try may cure; the others need the user to act first. */
-const retryableKinds: ReadonlySet<AgentFailureKind> = new Set(['rate-limited', 'timed-out', 'crashed', 'empty-output']);
+const retryableKinds: ReadonlySet<AgentFailureKind> = new Set(['rate-limited', 'server-error', 'timed-out', 'crashed', 'empty-output']);
 
 /** An agent could not write its turn: it failed, printed nothing, or ran out of time. */
 export class AgentError extends CodeDebateError {
@@ -70,4 +71,12 @@ export class ClaimError extends CodeDebateError {
 /** SIGINT or SIGTERM arrived: the turn in progress was dropped and nothing was written. */
 export class InterruptedError extends CodeDebateError {
   override name = 'InterruptedError';
+}
+
+/**
+ * The repository (work tree, index or refs) changed while an agent wrote its turn: an agent that
+ * reviews code must only read it. The debate stops; nothing is written, nothing is reverted.
+ */
+export class RepositoryChangedError extends CodeDebateError {
+  override name = 'RepositoryChangedError';
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolveSubject } from '../../dist/git/resolve-subject.js';
+import { takeRepoSnapshot } from '../../dist/git/repo-snapshot.js';
 import { debateLoop } from '../../dist/session/debate-loop.js';
 import { statePaths } from '../../dist/session/state-paths.js';
 import { subject } from './repo.mjs';
@@ -64,6 +65,8 @@ export function startLoop({ repo, role, resolved, stamp, answer }) {
     subject: resolved,
     subjectStamp: stamp,
     resolveSubjectAgain: () => timed(resolves, () => resolveSubject(subject, { cwd: repo.dir, exclude: ['reply.md'] })),
+    // The read-only check's git (src/session/guard-repository.ts), before and after each agent run: git the turn waits for, as a resolve is.
+    takeSnapshot: () => timed(resolves, () => takeRepoSnapshot(repo.dir)),
     agent: { name: 'bench-instant', writeTurn: (request) => timed(agentRuns, async () => answer(request)) },
     claim: { role, tookOverFrom: null, update: async () => {}, release: async () => {} },
     paths: statePaths(repo.gitDir, repo.dir, repo.file),

@@ -32,6 +32,11 @@ export interface TurnRequest {
   onProcess?: (pid: number) => void;
   /** Told the text an agent sent when it was not `prompt` (a continuation), to measure it. */
   onPromptSent?: (prompt: string) => void;
+  /**
+   * Resolves when the agent may act: its process may start before (its start-up overlaps what
+   * code-debate still does), but it gets its prompt only then. See guardRepository.
+   */
+  ready?: Promise<void>;
 }
 
 /** One backend that writes sections. `writeTurn` resolves to the section body, unsanitized. */
@@ -39,5 +44,10 @@ export interface Agent {
   readonly name: string;
   /** A person writes the turns: a failure is theirs to retry, not code-debate's. */
   readonly interactive?: boolean;
+  /**
+   * The agent runs a process that reads its prompt on stdin once `TurnRequest.ready` resolves:
+   * it is started at once. Any other agent is called only once the request is ready.
+   */
+  readonly startsEarly?: boolean;
   writeTurn(request: TurnRequest): Promise<string>;
 }

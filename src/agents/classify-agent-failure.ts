@@ -29,7 +29,9 @@ interface Rule {
  *   gemini  exit 41 "Please set an Auth method ...", "API key not valid" (exit 144: 400 & 0xff),
  *           "ModelNotFoundError: models/x is not found ...", "Attempt 1 failed with status 429",
  *           exit 55 "Gemini CLI is not running in a trusted directory ..."
- * Anything unrecognised is `crashed`.
+ * and against 500 and 503: claude "API Error: 500 ...", codex "ERROR: We're currently
+ * experiencing high demand, which may cause temporary errors.", gemini "Attempt 1 failed with
+ * status 500". Anything unrecognised is `crashed`.
  */
 export function classifyAgentFailure(agentName: string, text: string, exitCode: number | undefined): AgentFailure {
   const cli = cliNameOf(agentName);
@@ -94,6 +96,14 @@ const rules: readonly Rule[] = [
       '(it resumes where the debate stands), check the plan\'s limits and billing, or choose another --agent.',
   },
   {
+    kind: 'server-error',
+    pattern:
+      /experiencing high demand|internal server error|service unavailable|bad gateway|gateway time-?out|api_error\b|(status|code|error:?)\D{0,4}5(0[0-4]|2[0-8])\b|\b50[0234] (internal|service|bad|gateway)/i,
+    advice: (cli) =>
+      `${product(cli)}'s service failed on its side (a server error, or too much demand): run code-debate again in a few minutes ` +
+      "(it resumes where the debate stands); if it keeps failing, check the provider's status page or choose another --agent.",
+  },
+  {
     kind: 'timed-out',
     pattern: /timed? ?out\b|deadline exceeded|ETIMEDOUT/i,
     advice: (cli) => `${product(cli)}'s service did not answer in time: run code-debate again; if it keeps happening, raise --agent-timeout.`,
@@ -133,9 +143,10 @@ function modelAdvice(cli: CliName | null): string {
   );
 }
 
+/** Says nothing of stderr: the message after it quotes stderr's end, or says there was none. */
 function crashAdvice(cli: CliName | null): string {
-  if (cli === null) return 'Read the end of its stderr below, and run the program by hand to see the whole error.';
-  return `Read the end of its stderr below; run \`${cli}\` by hand in this repository to see the whole error, and \`${cli} --version\` to check the install.`;
+  if (cli === null) return 'Run the program by hand to see the whole error.';
+  return `Run \`${cli}\` by hand in this repository to see the whole error, and \`${cli} --version\` to check the install.`;
 }
 
 function product(cli: CliName | null): string {

@@ -36,6 +36,7 @@ export function createClaudeAgent(options: { model: string | null }): Agent {
   const session = createCliSession();
   return {
     name,
+    startsEarly: true,
     writeTurn: (request) =>
       withCliSession(session, request, async ({ resume, input, request: turn }) => {
         const run = { program: 'claude', args: resume === null ? args : [...args, '--resume', resume], input, env: claudeEnvironment(process.env) };

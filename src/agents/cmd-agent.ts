@@ -17,6 +17,7 @@ export function createCmdAgent(spec: string): Agent {
   const command = `cmd:${spec.trim()}`;
   return {
     name: `cmd:${path.basename(program)}`,
+    startsEarly: true,
     async writeTurn(request) {
       const outcome = await runAgentProcess(command, { program, args, input: request.prompt }, request);
       const what = failurePrefix(command, request);

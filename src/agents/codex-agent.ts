@@ -32,6 +32,7 @@ export function createCodexAgent(options: { model: string | null }): Agent {
   const session = createCliSession();
   return {
     name,
+    startsEarly: true,
     writeTurn: (request) =>
       withCliSession(session, request, async ({ resume, input, request: turn }) => {
         const output = {

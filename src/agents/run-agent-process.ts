@@ -14,7 +14,7 @@ const exitGraceMs = 1_000;
 export interface AgentProcess {
   program: string;
   args: readonly string[];
-  /** Written to stdin, which is then closed (some CLIs wait for the end of stdin). */
+  /** Written to stdin once the request is ready, which is then closed (some CLIs wait for the end of stdin). */
   input: string;
   /** Added to the environment; a value of `undefined` removes the variable. */
   env?: Record<string, string | undefined>;
@@ -38,13 +38,16 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
   const stop = AbortSignal.any([request.signal, deadline]);
   const subprocess = execa(run.program, run.args, {
     cwd: request.cwd,
-    input: run.input,
+    stdin: 'pipe',
     env: { ...turnEnvironment(request), ...run.env, PATH: absolutePath(run.env?.PATH ?? process.env.PATH) },
     detached: true,
     reject: false,
     stripFinalNewline: true,
     maxBuffer: maxOutputBytes,
   });
+  // The prompt goes in once the agent may act (TurnRequest.ready); an agent that exited first never reads it.
+  subprocess.stdin?.on('error', () => undefined);
+  void Promise.resolve(request.ready).then(() => subprocess.stdin?.end(run.input));
   const untrack = subprocess.pid === undefined ? () => false : trackProcessGroup(subprocess.pid);
   if (subprocess.pid !== undefined) request.onProcess?.(subprocess.pid);
   let stopped: Promise<void> = Promise.resolve();

@@ -14,6 +14,8 @@ export const exitCodes = {
   protocolError: 5,
   /** Git could not resolve the subject or the repository. */
   gitError: 6,
+  /** The repository (work tree, index or refs) changed while an agent wrote its turn: the debate stopped, nothing was reverted. */
+  repositoryChanged: 7,
   /** A bug in code-debate itself. */
   internal: 70,
   /** Stopped by SIGHUP (the terminal was closed). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { killRunningGroupsNow } from '../agents/kill-process-group.js';
-import { AgentError, ClaimError, CodeDebateError, ConfigError, GitError, InterruptedError, ProtocolError } from '../errors.js';
+import { AgentError, ClaimError, CodeDebateError, ConfigError, GitError, InterruptedError, ProtocolError, RepositoryChangedError } from '../errors.js';
 import { escapeControlChars, escapeJsonControlChars } from '../protocol/control-chars.js';
 import { DebateFileError } from '../session/debate-file-error.js';
 import type { Report } from '../session/session-events.js';
@@ -177,6 +177,7 @@ function reportError(error: unknown, err: GuardedOutput): ExitCode {
   if (error instanceof AgentError) return fail(message, exitCodes.agentFailure);
   if (error instanceof ProtocolError) return fail(`${message}\nThe file was left as it is.`, exitCodes.protocolError);
   if (error instanceof GitError) return fail(message, exitCodes.gitError);
+  if (error instanceof RepositoryChangedError) return fail(message, exitCodes.repositoryChanged);
   if (error instanceof InterruptedError) return fail(message, exitCodes.sigint);
   if (error instanceof CodeDebateError) return fail(message, exitCodes.internal);
   const stack = error instanceof Error && error.stack ? error.stack : message;

@@ -27,6 +27,8 @@ export interface AgentAsk {
   subject: Subject;
   /** Stops this ask alone (an early start that turned out stale, see askAhead); it is not retried. */
   signal?: AbortSignal;
+  /** Resolves when the agent may act (see TurnRequest.ready and guardRepository). */
+  ready?: Promise<void>;
 }
 
 export interface AgentAnswer {
@@ -47,6 +49,8 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
   let prompts = { prompt: ask.prompt, continuation: ask.continuation };
   let promptBytes = 0;
   let retried = false;
+  /** The failure that was retried: its reason is told if the retry fails too. */
+  let firstFailure: AgentError | null = null;
   const signal = ask.signal ? AbortSignal.any([context.signal, ask.signal]) : context.signal;
   for (let reask = 0; ; ) {
     let body: string;
@@ -62,9 +66,11 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
     } catch (error) {
       if (ask.signal?.aborted) throw error;
       if (context.signal.aborted) throw new InterruptedError(`Interrupted while the agent was writing \`## ${ask.heading}\`; nothing was written.`, { cause: error });
+      if (firstFailure !== null && error instanceof AgentError) throw afterRetry(firstFailure, error);
       if (!(error instanceof AgentError) || !error.retryable || retried || context.agent.interactive) throw error;
       if (deadline - Date.now() < retryBackoffMs + minimumTryMs) throw error;
       retried = true;
+      firstFailure = error;
       context.report({ type: 'agent-retry', role: context.role, heading: ask.heading, reason: firstLine(error.message), delayMs: retryBackoffMs });
       await delay(retryBackoffMs, undefined, { signal }).catch(() => undefined);
       continue;
@@ -105,12 +111,15 @@ async function callAgent(
   let recorded: Promise<void> = Promise.resolve();
   const sent: string[] = [];
   try {
+    // An agent that does not start a process of its own acts as soon as it is called.
+    if (!context.agent.startsEarly) await ask.ready;
     const text = await context.agent.writeTurn({
       role: context.role,
       turn: ask.turn,
       round: ask.round,
       ...prompts,
       onPromptSent: (prompt) => sent.push(prompt),
+      ...(ask.ready === undefined ? {} : { ready: ask.ready }),
       document: ask.document,
       subject: ask.subject,
       cwd: context.root,
@@ -144,6 +153,15 @@ function refuseLongAnswer(context: SessionContext, heading: string, text: string
       'if a section that long is meant, raise --max-answer-bytes or `maxAnswerBytes` in .code-debate.json.',
     'too-long',
   );
+}
+
+/**
+ * The retry's failure, with the first try's reason, which a retry stopped at the deadline would
+ * otherwise hide: a timeout after a server error is the server error's, as far as the user can act.
+ */
+function afterRetry(first: AgentError, second: AgentError): AgentError {
+  const kind = second.kind === 'timed-out' && first.kind !== 'timed-out' ? first.kind : second.kind;
+  return new AgentError(`${second.message}\nIt was a retry: the first try failed too. ${firstLine(first.message)}`, kind, { cause: second });
 }
 
 function firstLine(text: string): string {

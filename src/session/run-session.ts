@@ -8,6 +8,7 @@ import { ConfigError, InterruptedError } from '../errors.js';
 import { reachFaultPoint } from '../fault-point.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
+import { takeRepoSnapshot } from '../git/repo-snapshot.js';
 import type { Stance } from '../prompts/build-prompt.js';
 import type { Severity } from '../protocol/document.js';
 import { checkAgentSpecs } from './check-agent-specs.js';
@@ -127,6 +128,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
         stance: options.stance,
         blockOn: options.blockOn,
         resolveSubjectAgain,
+        takeSnapshot: () => takeRepoSnapshot(repo.root),
         maxRounds: options.maxRounds,
         turnTimeoutMs: options.turnTimeoutMs,
         agentTimeoutMs: options.agentTimeoutMs,

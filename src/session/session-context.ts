@@ -1,5 +1,6 @@
 import type { Agent, Role } from '../agents/agent.js';
 import type { RefStamp } from '../git/ref-stamp.js';
+import type { RepoSnapshot } from '../git/repo-snapshot.js';
 import type { Subject } from '../git/subject.js';
 import type { Stance } from '../prompts/build-prompt.js';
 import type { Severity } from '../protocol/document.js';
@@ -24,6 +25,8 @@ export interface SessionContext {
   subjectStamp: RefStamp | null;
   /** The subject as it is now: the author may have pushed a fix since the review. */
   resolveSubjectAgain: () => Promise<Subject>;
+  /** The repository's refs, index and work tree as an agent could change them (see guardRepository). */
+  takeSnapshot: () => Promise<RepoSnapshot>;
   agent: Agent;
   claim: Claim;
   paths: StatePaths;

@@ -18,6 +18,7 @@ import type { Subject } from '../git/subject.js';
 import { askAhead } from './ask-ahead.js';
 import type { AgentAnswer, AgentAsk } from './ask-agent.js';
 import { checkDebateCitations } from './check-debate-citations.js';
+import { guardRepository } from './guard-repository.js';
 import { decideTurn } from './decide-turn.js';
 import { consensusBody } from './consensus-body.js';
 import { describeSubject, type CurrentSubject } from './current-subject.js';
@@ -193,6 +194,7 @@ async function agentSection(
 ): Promise<AgentAnswer> {
   const states = trackPoints(document);
   const ledger = summarizeLedger(states);
+  const guard = guardRepository(context);
   const buildAsk = async (inputs: TurnInputs): Promise<AgentAsk> => {
     const prompt: PromptContext = {
       turn,
@@ -213,13 +215,15 @@ async function agentSection(
       maxPeerBytes: context.maxPeerBytes,
     };
     const [full, continuation] = await Promise.all([buildPrompt(prompt), buildPrompt({ ...prompt, continued: true })]);
-    return { turn, round, heading, prompt: full, continuation, document, subject: inputs.subject };
+    return { turn, round, heading, prompt: full, continuation, document, subject: inputs.subject, ready: guard.ready };
   };
   const earlyAsk = early === null ? null : await buildAsk(early);
-  return askAhead(context, earlyAsk, async () => {
+  const answer = await askAhead(context, earlyAsk, async () => {
     const inputs = await fresh();
     return inputs === early && earlyAsk !== null ? earlyAsk : buildAsk(inputs);
   });
+  await guard.check(heading);
+  return answer;
 }
 
 /** Whether a file that changed while the agent worked still asks for exactly this section. */

@@ -1,13 +1,17 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { backdateRefs } from '../helpers/git-repo.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { isAlive, sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, scriptedAgentPath, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
+const run = promisify(execFile);
 const setup = () => repos.repo();
 
 const review = sampleReview;
@@ -184,23 +188,16 @@ describe('a change that moves mid-debate', () => {
   ])('an agent started on the subject as it was is stopped and asked again when a commit landed during the peer\'s turn (%s)', async (_name, settled) => {
     const repo = await setup();
     if (settled) await backdateRefs(path.join(repo.dir, '.git'));
-    const agent = await repo.script('agent', {
-      review,
-      response: '### R1. Debug output left in\n**Disagreed**: the log is intended.\n',
-      'follow-up': '### R1. Debug output left in\n**Maintained**: it must go.\n',
-    });
-    // The Responder's agent commits a fix as it answers: the Reviewer last resolved the subject before that.
-    const committing = path.join(repo.dir, '..', 'committing-agent.sh');
-    await writeFile(
-      committing,
-      `#!/bin/sh\nif [ "$CODE_DEBATE_TURN$CODE_DEBATE_ROUND" = response1 ]; then printf '// fixed\\n' >> src/app.js && git commit -qam 'Fix it'; fi\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(scriptedAgentPath)} --script ${JSON.stringify(agent.script)} --log ${JSON.stringify(agent.log)}\n`,
-      { mode: 0o755 },
-    );
+    const agent = await repo.script('agent', { review, 'follow-up': '### R1. Debug output left in\n**Maintained**: it must go.\n' });
     const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'the diff against main'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
-    const responder = startCli(['--agent', `cmd:${JSON.stringify(committing)}`, 'the diff against main'], { cwd: repo.dir });
-    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
-    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    await waitFor(async () => existsSync(repo.file) && (await repo.readReply()).includes('## Review'), 'the Review');
+    // The peer's turn, as a plain-protocol peer takes it: the author commits a fix, then the peer answers.
+    // (A code-debate peer whose agent committed would stop: agents only read, see test/e2e/read-only.test.ts.)
+    await run('sh', ['-c', "printf '// fixed\\n' >> src/app.js && git -c user.name=a -c user.email=a@b commit -qam 'Fix it'"], { cwd: repo.dir });
+    await appendFile(repo.file, '\n---\n\n## Response 1\n\n### R1. Debug output left in\n**Disagreed**: the log is intended.\n');
+    await waitFor(async () => (await repo.readReply()).includes('## Reviewer Follow-up 1'), 'the Follow-up');
+    reviewer.child.kill('SIGINT');
+    const a = await reviewer.exited;
     expect(a.stderr).toContain('the subject moved while the peer wrote its turn');
     const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
     const followUps = calls.filter((call) => call.env.CODE_DEBATE_TURN === 'follow-up' && call.env.CODE_DEBATE_ROUND === '1');

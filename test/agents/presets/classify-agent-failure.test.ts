@@ -24,6 +24,10 @@ describe('classifyAgentFailure', () => {
     ['gemini', 'API key not valid. Please pass a valid API key.', 144, 'auth'],
     ['gemini', 'ModelNotFoundError: models/gemini-nope is not found for API version v1beta, or is not supported for generateContent.', 1, 'model-not-found'],
     ['gemini', 'Attempt 1 failed with status 429. Retrying with backoff... _ApiError: {"error":{"code":429,"status":"RESOURCE_EXHAUSTED"}}', undefined, 'rate-limited'],
+    ['claude', 'API Error: 500 {"type":"error","error":{"type":"api_error","message":"Internal server error"}}', 1, 'server-error'],
+    ['codex', "ERROR: We're currently experiencing high demand, which may cause temporary errors.", 1, 'server-error'],
+    ['codex', 'ERROR: unexpected status 503 Service Unavailable: upstream connect error', 1, 'server-error'],
+    ['gemini', 'Attempt 1 failed with status 500. Retrying with backoff... _ApiError: {"error":{"code":500,"status":"INTERNAL"}}', undefined, 'server-error'],
     ['claude', '/bin/sh: claude: command not found', 127, 'not-installed'],
     ['cmd:./agent', "/usr/bin/env: 'node': No such file or directory", 127, 'not-installed'],
     ['claude', 'TypeError: Cannot read properties of undefined', 1, 'crashed'],
@@ -63,7 +67,7 @@ describe('classifyAgentFailure', () => {
     expect(classifyAgentFailure('claude', 'segfault', 139)).toEqual({
       kind: 'crashed',
       evidence: null,
-      advice: 'Read the end of its stderr below; run `claude` by hand in this repository to see the whole error, and `claude --version` to check the install.',
+      advice: 'Run `claude` by hand in this repository to see the whole error, and `claude --version` to check the install.',
     });
   });
 

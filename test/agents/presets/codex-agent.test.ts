@@ -45,7 +45,7 @@ describe('createCodexAgent', () => {
     ['rate-limited', 'rate-limited', 'ERROR: exceeded retry limit, last status: 429 Too Many Requests. Codex is being rate limited'],
     ['quota', 'rate-limited', 'ERROR: Quota exceeded. Check your plan and billing details. Codex is being rate limited, is overloaded, or its account is out of quota'],
     // The echoed prompt holds "429", "model not found" and "not logged in": none of it is read as the error.
-    ['crash', 'crashed', 'it exited with code 101. Read the end of its stderr below; run `codex` by hand'],
+    ['crash', 'crashed', 'it exited with code 101. Run `codex` by hand'],
   ] as const)('classifies %s as %s and says what to do', async (mode, kind, says) => {
     fakes.mode(mode);
     const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request()));

@@ -1,0 +1,84 @@
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import { openGit } from './run-git.js';
+
+/**
+ * What an agent could change in a repository, as git sees it: every ref and where HEAD points,
+ * every path `git status` lists (changed against HEAD or the index, or untracked and not
+ * ignored) with its status line, which holds the index's object, and each such file's
+ * identity on disk (size, inode, change time). A write to a tracked file lists it; a write to a
+ * listed one changes its change time. Files git ignores are not looked at.
+ */
+export interface RepoSnapshot {
+  refs: ReadonlyMap<string, string>;
+  paths: ReadonlyMap<string, string>;
+}
+
+/** The snapshot of the repository whose work tree is `root`. */
+export async function takeRepoSnapshot(root: string): Promise<RepoSnapshot> {
+  const git = openGit(root);
+  const [refsText, statusText] = await Promise.all([
+    git.run(['for-each-ref', '--format=%(objectname) %(refname)']),
+    // Without optional locks: an agent's own git command must never meet our index.lock.
+    git.run(['--no-optional-locks', 'status', '--porcelain=v2', '--branch', '-z', '--untracked-files=all', '--ignored=no']),
+  ]);
+  const refs = new Map<string, string>();
+  for (const line of refsText.split('\n')) {
+    const space = line.indexOf(' ');
+    if (space > 0) refs.set(line.slice(space + 1), line.slice(0, space));
+  }
+  const listed: Array<[string, string]> = [];
+  const records = statusText.split('\0');
+  for (let index = 0; index < records.length; index++) {
+    const record = records[index] ?? '';
+    if (record.startsWith('# branch.oid ')) refs.set('HEAD', record.slice('# branch.oid '.length));
+    else if (record.startsWith('# branch.head ')) refs.set('HEAD (branch)', record.slice('# branch.head '.length));
+    if (record === '' || record.startsWith('#')) continue;
+    const file = pathOf(record);
+    // A rename's record is followed by its original path.
+    if (record.startsWith('2 ')) index++;
+    listed.push([file, record]);
+  }
+  const paths = new Map<string, string>();
+  await Promise.all(
+    listed.map(async ([file, record]) => {
+      const stat = await lstat(path.join(root, file), { bigint: true }).catch(() => null);
+      paths.set(file, stat === null ? `${record} (absent)` : `${record} ${stat.size}:${stat.ino}:${stat.ctimeNs}:${stat.mtimeNs}`);
+    }),
+  );
+  return { refs, paths };
+}
+
+/** What changed from `before` to `after`, a line each: refs first, then paths in order. */
+export function describeRepoChanges(before: RepoSnapshot, after: RepoSnapshot): string[] {
+  const changes: string[] = [];
+  for (const name of [...new Set([...before.refs.keys(), ...after.refs.keys()])].sort()) {
+    const [was, now] = [before.refs.get(name), after.refs.get(name)];
+    if (was === now) continue;
+    const label = name === 'HEAD (branch)' ? 'HEAD' : name;
+    if (was === undefined) changes.push(`${label}: created at ${short(now)}`);
+    else if (now === undefined) changes.push(`${label}: deleted (was ${short(was)})`);
+    else changes.push(name === 'HEAD (branch)' ? `HEAD: switched from ${was} to ${now}` : `${label}: moved from ${short(was)} to ${short(now)}`);
+  }
+  for (const file of [...new Set([...before.paths.keys(), ...after.paths.keys()])].sort()) {
+    const [was, now] = [before.paths.get(file), after.paths.get(file)];
+    if (was === now) continue;
+    if (was === undefined) changes.push(`${file}: ${now?.startsWith('? ') ? 'created' : 'changed'}`);
+    else if (now === undefined) changes.push(`${file}: put back as it was in the index`);
+    else changes.push(`${file}: ${now.endsWith('(absent)') ? 'deleted' : 'changed'}`);
+  }
+  return changes;
+}
+
+/** The path of a `git status --porcelain=v2 -z` record: its last field (paths may hold spaces). */
+function pathOf(record: string): string {
+  // Fields before the path: 1 → 8, 2 → 9, u → 10, ? and ! → 1.
+  const fields = record.startsWith('1 ') ? 8 : record.startsWith('2 ') ? 9 : record.startsWith('u ') ? 10 : 1;
+  let at = 0;
+  for (let field = 0; field < fields; field++) at = record.indexOf(' ', at) + 1;
+  return record.slice(at);
+}
+
+function short(object: string | undefined): string {
+  return /^[0-9a-f]{40,64}$/.test(object ?? '') ? (object ?? '').slice(0, 7) : (object ?? '');
+}

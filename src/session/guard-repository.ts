@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { RepositoryChangedError } from '../errors.js';
+import { describeRepoChanges, type RepoSnapshot } from '../git/repo-snapshot.js';
+import type { SessionContext } from './session-context.js';
+
+export interface RepositoryGuard {
+  /** Resolves once the repository is known as it was before the agent acts (see TurnRequest.ready). */
+  ready: Promise<void>;
+  /** Compares the repository with that: a RepositoryChangedError listing what changed, if anything did. */
+  check(heading: string): Promise<void>;
+}
+
+/**
+ * Watches over one agent turn: whatever the agent (a CLI's own read-only promise, a `cmd:`
+ * program, a model server's tools), the work tree, the index and the refs must be as they were
+ * when it ends. The snapshot before is taken while the agent's process starts, and the agent
+ * gets its prompt only once it is taken. The debate file and its editors' and writers' side
+ * files (`.reply.md.swp`, `reply.md~`, our own temporary files) are not the agent's to answer for.
+ */
+export function guardRepository(context: SessionContext): RepositoryGuard {
+  const exclude = (file: string) => path.dirname(file) === path.dirname(context.relativeFile) && path.basename(file).includes(path.basename(context.relativeFile));
+  const snapshot = async (): Promise<RepoSnapshot | null> => {
+    try {
+      const taken = await context.takeSnapshot();
+      return { refs: taken.refs, paths: new Map([...taken.paths].filter(([file]) => !exclude(file))) };
+    } catch (error) {
+      context.report({ type: 'warning', role: context.role, message: `could not read the repository's state, so this turn's read-only check is skipped: ${(error as Error).message}` });
+      return null;
+    }
+  };
+  const before = snapshot();
+  return {
+    ready: before.then(() => undefined),
+    async check(heading) {
+      const was = await before;
+      const now = was === null ? null : await snapshot();
+      if (was === null || now === null) return;
+      const changes = describeRepoChanges(was, now);
+      if (changes.length === 0) return;
+      throw new RepositoryChangedError(
+        `The repository changed while agent \`${context.agent.name}\` wrote \`## ${heading}\`, and an agent that reviews code must only read it. ` +
+          `The debate stopped: the section was not written, and nothing was reverted.\n${changes.map((change) => `  - ${change}`).join('\n')}\n` +
+          'Look at these changes (git status, git diff, git reflog) and keep or undo them yourself; then check what the agent may do ' +
+          '(its tools, its sandbox). If you made them yourself during the turn, start the debate again.',
+      );
+    },
+  };
+}

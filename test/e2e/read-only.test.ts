@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
+import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+
+// Whatever the agent, a turn that changes the repository stops the debate: exit 7, what changed
+// listed, the section not written, and the change left for the user to judge.
+const repos = useDebateRepos();
+const run = promisify(execFile);
+
+describe('an agent that writes into the repository', () => {
+  it('edits a tracked file and adds one: exit 7 names both, the Review is not written, the edits stay', async () => {
+    const repo = await repos.repo();
+    const script = await repo.script('agent', { review: { shell: 'echo "// added by the agent" >> src/app.js && echo notes > notes.txt', stdout: sampleReview } });
+    const reviewer = await startCli(['--agent', scriptedAgent(script.script, script.log), 'HEAD'], { cwd: repo.dir }).exited;
+    expect(reviewer.code, reviewer.stderr).toBe(7);
+    expect(reviewer.stderr).toContain("The repository changed while agent `cmd:node` wrote `## Review`, and an agent that reviews code must only read it.");
+    expect(reviewer.stderr).toContain('  - notes.txt: created');
+    expect(reviewer.stderr).toContain('  - src/app.js: changed');
+    expect(reviewer.stderr).toContain('nothing was reverted');
+    expect(existsSync(repo.file) ? await repo.readReply() : '').not.toContain('## Review');
+    const { stdout } = await run('git', ['status', '--porcelain'], { cwd: repo.dir });
+    expect(stdout).toContain(' M src/app.js');
+    expect(stdout).toContain('?? notes.txt');
+  });
+
+  it('commits: exit 7 names the branch and HEAD that moved', async () => {
+    const repo = await repos.repo();
+    const script = await repo.script('agent', { review: { shell: 'git -c user.name=a -c user.email=a@b commit -q --allow-empty -m sneaky', stdout: sampleReview } });
+    const reviewer = await startCli(['--agent', scriptedAgent(script.script, script.log), 'HEAD'], { cwd: repo.dir }).exited;
+    expect(reviewer.code, reviewer.stderr).toBe(7);
+    expect(reviewer.stderr).toMatch(/ {2}- HEAD: moved from [0-9a-f]{7} to [0-9a-f]{7}/);
+    expect(reviewer.stderr).toMatch(/ {2}- refs\/heads\/\S+: moved from [0-9a-f]{7} to [0-9a-f]{7}/);
+  });
+
+  it('stages a file: exit 7 names it', async () => {
+    const repo = await repos.repo();
+    const script = await repo.script('agent', { review: { shell: 'echo staged > staged.txt && git add staged.txt', stdout: sampleReview } });
+    const reviewer = await startCli(['--agent', scriptedAgent(script.script, script.log), 'HEAD'], { cwd: repo.dir }).exited;
+    expect(reviewer.code, reviewer.stderr).toBe(7);
+    expect(reviewer.stderr).toContain('  - staged.txt: changed');
+  });
+
+  it('an agent that only reads is not stopped, though the work tree held changes before its turn', async () => {
+    const repo = await repos.repo();
+    await run('sh', ['-c', 'echo before >> src/app.js && echo draft > draft.txt'], { cwd: repo.dir });
+    const script = await repo.script('agent', { review: { shell: 'cat src/app.js > /dev/null && git status > /dev/null', stdout: sampleReview } });
+    const reviewer = startCli(['--agent', scriptedAgent(script.script, script.log), '--turn-timeout', '1s', 'working tree'], { cwd: repo.dir });
+    const ended = await reviewer.exited;
+    // No Responder comes: the Reviewer wrote its Review, then timed out waiting (exit 3), not 7.
+    expect(ended.code, ended.stderr).toBe(3);
+    expect(await repo.readReply()).toContain('## Review');
+  });
+});
