@@ -33,10 +33,11 @@ export interface TurnRequest {
   /** Told the text an agent sent when it was not `prompt` (a continuation), to measure it. */
   onPromptSent?: (prompt: string) => void;
   /**
-   * Resolves when the agent may act: its process may start before (its start-up overlaps what
-   * code-debate still does), but it gets its prompt only then. See guardRepository.
+   * Called once the agent's process started (or, for an agent without one, before it acts):
+   * resolves when the agent may act. A process gets its prompt only then, so what code-debate
+   * still does (see guardRepository) overlaps the agent's own start-up, and never delays it.
    */
-  ready?: Promise<void>;
+  ready?: () => Promise<void>;
 }
 
 /** One backend that writes sections. `writeTurn` resolves to the section body, unsanitized. */

@@ -27,8 +27,8 @@ export interface AgentAsk {
   subject: Subject;
   /** Stops this ask alone (an early start that turned out stale, see askAhead); it is not retried. */
   signal?: AbortSignal;
-  /** Resolves when the agent may act (see TurnRequest.ready and guardRepository). */
-  ready?: Promise<void>;
+  /** Called when the agent starts; resolves when it may act (see TurnRequest.ready and guardRepository). */
+  ready?: () => Promise<void>;
 }
 
 export interface AgentAnswer {
@@ -112,7 +112,7 @@ async function callAgent(
   const sent: string[] = [];
   try {
     // An agent that does not start a process of its own acts as soon as it is called.
-    if (!context.agent.startsEarly) await ask.ready;
+    if (!context.agent.startsEarly) await ask.ready?.();
     const text = await context.agent.writeTurn({
       role: context.role,
       turn: ask.turn,

@@ -4,8 +4,8 @@ import { describeRepoChanges, type RepoSnapshot } from '../git/repo-snapshot.js'
 import type { SessionContext } from './session-context.js';
 
 export interface RepositoryGuard {
-  /** Resolves once the repository is known as it was before the agent acts (see TurnRequest.ready). */
-  ready: Promise<void>;
+  /** Takes the snapshot before, at its first call (once the agent's process started); resolves once it is taken (see TurnRequest.ready). */
+  ready: () => Promise<void>;
   /** Compares the repository with that: a RepositoryChangedError listing what changed, if anything did. */
   check(heading: string): Promise<void>;
 }
@@ -13,8 +13,8 @@ export interface RepositoryGuard {
 /**
  * Watches over one agent turn: whatever the agent (a CLI's own read-only promise, a `cmd:`
  * program, a model server's tools), the work tree, the index and the refs must be as they were
- * when it ends. The snapshot before is taken while the agent's process starts, and the agent
- * gets its prompt only once it is taken. The debate file and its editors' and writers' side
+ * when it ends. The snapshot before is taken once the agent's process has started (git's spawns
+ * would otherwise delay it), and the agent gets its prompt only once it is taken. The debate file and its editors' and writers' side
  * files (`.reply.md.swp`, `reply.md~`, our own temporary files) are not the agent's to answer for.
  */
 export function guardRepository(context: SessionContext): RepositoryGuard {
@@ -28,11 +28,12 @@ export function guardRepository(context: SessionContext): RepositoryGuard {
       return null;
     }
   };
-  const before = snapshot();
+  let before: Promise<RepoSnapshot | null> | null = null;
+  const start = () => (before ??= snapshot());
   return {
-    ready: before.then(() => undefined),
+    ready: () => start().then(() => undefined),
     async check(heading) {
-      const was = await before;
+      const was = await start();
       const now = was === null ? null : await snapshot();
       if (was === null || now === null) return;
       const changes = describeRepoChanges(was, now);
