@@ -1,5 +1,6 @@
 import type { DebateDocument, Role, TurnKind } from '../protocol/document.js';
 import type { Subject } from '../git/subject.js';
+import type { TurnUsage } from '../protocol/usage.js';
 
 export type { Role, TurnKind };
 
@@ -38,6 +39,8 @@ export interface TurnRequest {
    * still does (see guardRepository) overlaps the agent's own start-up, and never delays it.
    */
   ready?: () => Promise<void>;
+  /** Told what a call cost, when the agent reports it (see TurnUsage): once per call that did. */
+  onUsage?: (usage: TurnUsage) => void;
 }
 
 /** One backend that writes sections. `writeTurn` resolves to the section body, unsanitized. */

@@ -5,6 +5,7 @@ import { readTrailingJson } from './cli-agent-json.js';
 import { cliAgentName } from './cli-agent-names.js';
 import { runCliAgent } from './cli-agent-run.js';
 import { createCliSession, withCliSession } from './cli-agent-session.js';
+import { readClaudeUsage } from './read-usage.js';
 import { failurePrefix, stderrTail, type ProcessOutcome } from './run-agent-process.js';
 
 /**
@@ -41,6 +42,8 @@ export function createClaudeAgent(options: { model: string | null }): Agent {
       withCliSession(session, request, async ({ resume, input, request: turn }) => {
         const run = { program: 'claude', args: resume === null ? args : [...args, '--resume', resume], input, env: claudeEnvironment(process.env) };
         const outcome = await runCliAgent(name, run, turn, { errorText: ({ stdout, stderr }) => `${stdout}\n${stderr}` });
+        const usage = readClaudeUsage(readTrailingJson(outcome.stdout));
+        if (usage !== null) turn.onUsage?.(usage);
         const text = claudeAnswer(name, turn, outcome);
         session.remember(readClaudeResult(outcome.stdout)?.sessionId ?? null, turn);
         return text;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { AgentError, ConfigError } from '../errors.js';
 import type { Agent } from './agent.js';
 import { failurePrefix, runAgentProcess, stderrTail } from './run-agent-process.js';
+import { readCmdUsage } from './read-usage.js';
 import { splitCommand } from './split-command.js';
 
 /**
@@ -25,6 +26,8 @@ export function createCmdAgent(spec: string): Agent {
       if (outcome.stdout.trim() === '') {
         throw new AgentError(`${what}: it printed nothing on stdout, and a turn needs the section's text.${stderrTail(outcome.stderr)}`, 'empty-output', { cause: outcome });
       }
+      const usage = readCmdUsage(outcome.stderr);
+      if (usage !== null) request.onUsage?.(usage);
       return outcome.stdout;
     },
   };

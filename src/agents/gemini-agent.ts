@@ -5,6 +5,7 @@ import { cliAgentError } from './cli-agent-error.js';
 import { readTrailingJson } from './cli-agent-json.js';
 import { cliAgentName } from './cli-agent-names.js';
 import { runCliAgent } from './cli-agent-run.js';
+import { readGeminiUsage } from './read-usage.js';
 import { failurePrefix, stderrTail } from './run-agent-process.js';
 
 /** Gemini appends `-p` to what it reads on stdin: this follows the prompt. */
@@ -56,6 +57,8 @@ export function createGeminiAgent(options: { model: string | null }): Agent {
             cause: outcome,
           });
         }
+        const usage = readGeminiUsage(answer);
+        if (usage !== null) request.onUsage?.(usage);
         return answer.response;
       }
       if (unknownPolicy.test(outcome.stderr)) {

@@ -5,6 +5,7 @@ import { resolveChatEndpoint, type ChatEndpoint, type ChatProvider } from './ope
 import { readServerMessage } from './openai-server-message.js';
 import { failurePrefix } from './run-agent-process.js';
 import { maxTimerMs } from '../max-timer.js';
+import { readChatUsage } from './read-usage.js';
 
 export interface OpenAiAgentOptions {
   provider: ChatProvider;
@@ -77,6 +78,8 @@ async function requestCompletion(name: string, model: string, endpoint: ChatEndp
       body === null ? '' : readServerMessage(body),
     );
   }
+  const usage = readChatUsage((completion as Partial<ChatCompletion> | null)?.usage);
+  if (usage !== null) request.onUsage?.(usage);
   return readCompletionText(completion, what, endpoint.baseUrl);
 }
 

@@ -2,6 +2,7 @@ import type { Role } from '../agents/agent.js';
 import { escapeControlChars } from '../protocol/control-chars.js';
 import type { Report, SessionEvent } from '../session/session-events.js';
 import { formatDuration } from '../session/format-duration.js';
+import { describeUsage } from '../protocol/usage.js';
 
 const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
 
@@ -35,7 +36,7 @@ function describe(event: SessionEvent): string {
     case 'agent-reasked':
       return `the agent's ## ${event.heading} could not be used (${event.problems.join(' ')}); asking again (try ${event.attempt} of ${event.of})`;
     case 'agent-finished':
-      return `${event.agent} finished ## ${event.heading} in ${formatDuration(event.ms)}`;
+      return `${event.agent} finished ## ${event.heading} in ${formatDuration(event.ms)} (${describeUsage(event.usage)})`;
     case 'turn-written':
       return `wrote ## ${event.heading} (${event.bytes} bytes, ${formatDuration(event.ms)}${event.promptBytes > 0 ? `, prompt ${formatBytes(event.promptBytes)}` : ''})`;
     case 'turn-discarded':

@@ -7,6 +7,7 @@ import { renderLedgerTable } from '../ledger/render-ledger-table.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
+import { debateUsage, describeDebateUsage } from '../ledger/debate-usage.js';
 
 export interface ShowOptions {
   /** The debate file as the user gave it, relative to `cwd`. */
@@ -44,7 +45,8 @@ export async function runShow(options: ShowOptions): Promise<ExitCode> {
     return exitCodes.protocolError;
   }
   const report = ledgerReport(buildLedger(parsed.document));
-  options.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderLedgerTable(report));
+  const usage = debateUsage(parsed.document);
+  options.write(options.json ? `${JSON.stringify({ ...report, usage }, null, 2)}\n` : `${renderLedgerTable(report)}Spend: ${describeDebateUsage(usage, parsed.document)}\n`);
   return exitCodes.consensus;
 }
 

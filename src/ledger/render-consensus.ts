@@ -16,6 +16,8 @@ export interface ConsensusParts {
   narrative: string | null;
   /** The failed citations as a Markdown list, '' when none failed. */
   failedCitations: string;
+  /** What the debate cost before this section, one line (see describeDebateUsage). */
+  spend: string;
 }
 
 const positionWords: Record<string, string> = {
@@ -48,6 +50,7 @@ export function renderConsensus(ledger: Ledger, report: LedgerReport, parts: Con
     })),
     parts.failedCitations.trim() === '' ? null : `### Citations that failed the evidence check\n\n${parts.failedCitations.trim()}`,
     section('Flags', report.flags.map((flag) => `- ${flag.message}`)),
+    `### Spend\n\n${parts.spend}`,
     section('Action items', actionItems(group('HIGH').concat(group('MEDIUM'), group('LOW')).map(({ point }) => point))),
   ];
   return blocks.filter((block) => block !== null).join('\n\n');

@@ -1,4 +1,5 @@
 /** The parsed shared file: a pure value, built by `parseDocument` and read by everything else. */
+import type { TurnUsage } from './usage.js';
 
 export const sectionKinds = {
   review: 'review',
@@ -37,6 +38,8 @@ export interface Section {
   /** The Markdown between this heading and the next section (separator and signature excluded). */
   body: string;
   signature: Signature | null;
+  /** What the section cost, from the usage line code-debate writes above its signature (see TurnUsage); absent when none. */
+  usage?: TurnUsage;
 }
 
 /** `path:line` evidence cited by a point. */

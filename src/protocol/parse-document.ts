@@ -8,6 +8,7 @@ import { readTopLevel, type Start, type TopLevel } from './read-top-level.js';
 import { checkSectionOrder } from './check-section-order.js';
 import { appendedTo, extendsText } from './extends-text.js';
 import { viewOf } from './text-view.js';
+import { readUsageLine, type TurnUsage } from './usage.js';
 
 export type ParseResult = { ok: true; document: DebateDocument } | { ok: false; error: ProtocolError };
 
@@ -54,8 +55,8 @@ export function parseDocument(text: string): ParseResult {
       section = old.section;
     }
     if (section === null) {
-      const { body, bodyOffset, signature } = splitBody(view.slice(span.bodyStart, span.end));
-      const fresh: Section = { kind: start.kind, number: start.number, heading: start.heading, line: start.line, body, signature };
+      const { body, bodyOffset, signature, usage } = splitBody(view.slice(span.bodyStart, span.end));
+      const fresh: Section = { kind: start.kind, number: start.number, heading: start.heading, line: start.line, body, signature, ...(usage === null ? {} : { usage }) };
       section = same && sameSection(old.section, fresh) ? old.section : fresh;
       const nodes = section === fresh && top.tree !== null ? nodesWithin(top.tree, span.bodyStart + bodyOffset, span.bodyStart + bodyOffset + body.length) : null;
       if (nodes !== null) nodesBySection.set(section, nodes);
@@ -143,11 +144,15 @@ function sameSection(a: Section, b: Section): boolean {
   const { signature: x } = a;
   const { signature: y } = b;
   const signed = x === null || y === null ? x === y : x.role === y.role && x.agent === y.agent && x.time === y.time;
-  return a.kind === b.kind && a.number === b.number && a.heading === b.heading && a.line === b.line && a.body === b.body && signed;
+  const costed = JSON.stringify(a.usage ?? null) === JSON.stringify(b.usage ?? null);
+  return a.kind === b.kind && a.number === b.number && a.heading === b.heading && a.line === b.line && a.body === b.body && signed && costed;
 }
 
-/** Drops the trailing separator and blank lines, and takes our signature line off the end; `bodyOffset`: where the body starts in `raw`. */
-function splitBody(raw: string): { body: string; bodyOffset: number; signature: Signature | null } {
+/**
+ * Drops the trailing separator and blank lines, and takes our signature line off the end, and the
+ * usage line above it; `bodyOffset`: where the body starts in `raw`.
+ */
+function splitBody(raw: string): { body: string; bodyOffset: number; signature: Signature | null; usage: TurnUsage | null } {
   const lines = raw.split('\n');
   const trimEnd = () => {
     while (lines.length > 0 && (lines.at(-1)?.trim() === '' || separatorPattern.test(lines.at(-1) ?? ''))) lines.pop();
@@ -160,8 +165,13 @@ function splitBody(raw: string): { body: string; bodyOffset: number; signature: 
     lines.pop();
     trimEnd();
   }
+  const usage = signature === null ? null : readUsageLine(lines.at(-1) ?? '');
+  if (usage !== null) {
+    lines.pop();
+    trimEnd();
+  }
   let bodyOffset = 0;
   while (lines.length > 0 && lines[0]?.trim() === '') bodyOffset += (lines.shift() ?? '').length + 1;
-  return { body: lines.join('\n'), bodyOffset, signature };
+  return { body: lines.join('\n'), bodyOffset, signature, usage };
 }
 

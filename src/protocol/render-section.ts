@@ -1,5 +1,6 @@
 import { formatHeading } from './classify-heading.js';
 import type { DocumentMeta, Role, SectionKind } from './document.js';
+import { renderUsageLine, type TurnUsage } from './usage.js';
 
 export interface SectionToWrite {
   kind: SectionKind;
@@ -9,6 +10,8 @@ export interface SectionToWrite {
   role: Role;
   agent: string;
   time: Date;
+  /** Written on the line above the signature, for every reader of the file (see TurnUsage). */
+  usage?: TurnUsage | null;
 }
 
 /**
@@ -39,7 +42,8 @@ export function renderHeader(subject: string, meta: DocumentMeta): string {
 
 export function renderSection(section: SectionToWrite): string {
   const heading = formatHeading(section.kind, section.number);
-  return `## ${heading}\n\n${section.body}\n\n${renderSignature(section)}\n\n`;
+  const usage = section.usage ? `${renderUsageLine(section.usage)}\n` : '';
+  return `## ${heading}\n\n${section.body}\n\n${usage}${renderSignature(section)}\n\n`;
 }
 
 function renderSignature(section: SectionToWrite): string {

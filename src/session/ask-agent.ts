@@ -6,6 +6,7 @@ import type { Subject } from '../git/subject.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { stripControlChars } from '../protocol/control-chars.js';
 import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
+import { addUsage, type TurnUsage } from '../protocol/usage.js';
 import type { SessionContext } from './session-context.js';
 
 /** Output that does not fit is sent back this many times before the turn fails. */
@@ -35,6 +36,8 @@ export interface AgentAnswer {
   body: string;
   /** UTF-8 bytes of the prompts that got an answer for this section, re-asks included. */
   promptBytes: number;
+  /** What every call for this section cost (re-asks and retries included), as the agent reported it; null when it reported nothing. */
+  usage: TurnUsage | null;
 }
 
 /**
@@ -48,6 +51,7 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
   const deadline = started + context.agentTimeoutMs;
   let prompts = { prompt: ask.prompt, continuation: ask.continuation };
   let promptBytes = 0;
+  const usages: TurnUsage[] = [];
   let retried = false;
   /** The failure that was retried: its reason is told if the retry fails too. */
   let firstFailure: AgentError | null = null;
@@ -55,7 +59,7 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
   for (let reask = 0; ; ) {
     let body: string;
     try {
-      const answer = await callAgent(context, ask, prompts, signal, deadline - Date.now());
+      const answer = await callAgent(context, ask, prompts, signal, deadline - Date.now(), (usage) => usages.push(usage));
       promptBytes += answer.promptBytes;
       refuseLongAnswer(context, ask.heading, answer.text);
       body = sanitizeAgentText(answer.text, ask.heading);
@@ -77,8 +81,9 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
     }
     const problems = body === '' ? ['It is empty once headings reserved for the debate are removed.'] : checkSectionBody(ask.turn, body, ask.document);
     if (problems.length === 0) {
-      context.report({ type: 'agent-finished', role: context.role, heading: ask.heading, agent: context.agent.name, ms: Date.now() - started, promptBytes });
-      return { body, promptBytes };
+      const usage = addUsage(usages);
+      context.report({ type: 'agent-finished', role: context.role, heading: ask.heading, agent: context.agent.name, ms: Date.now() - started, promptBytes, usage });
+      return { body, promptBytes, usage };
     }
     if (reask === maxReasks) {
       throw new AgentError(
@@ -107,6 +112,7 @@ async function callAgent(
   prompts: { prompt: string; continuation: string },
   signal: AbortSignal,
   timeoutMs: number,
+  onUsage: (usage: TurnUsage) => void,
 ): Promise<{ text: string; promptBytes: number }> {
   let recorded: Promise<void> = Promise.resolve();
   const sent: string[] = [];
@@ -119,6 +125,7 @@ async function callAgent(
       round: ask.round,
       ...prompts,
       onPromptSent: (prompt) => sent.push(prompt),
+      onUsage,
       ...(ask.ready === undefined ? {} : { ready: ask.ready }),
       document: ask.document,
       subject: ask.subject,

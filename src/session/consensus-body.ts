@@ -7,6 +7,7 @@ import type { ConsensusReason } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { formatFailedCitations } from '../ledger/citation-report.js';
 import { formatDuration } from './format-duration.js';
+import { debateUsage, describeDebateUsage } from '../ledger/debate-usage.js';
 
 export interface ConsensusContext {
   reason: ConsensusReason;
@@ -25,7 +26,8 @@ export function consensusBody(context: ConsensusContext, narrative: string | nul
   const ledger = buildLedger(context.document, context.checks);
   const report = ledgerReport(ledger, context.checks);
   const open = report.counts.open;
-  return renderConsensus(ledger, report, { outcome: outcomeLine(context, open), narrative, failedCitations: formatFailedCitations(context.checks) });
+  const spend = describeDebateUsage(debateUsage(context.document), context.document);
+  return renderConsensus(ledger, report, { outcome: outcomeLine(context, open), narrative, failedCitations: formatFailedCitations(context.checks), spend });
 }
 
 export function outcomeLine(context: Pick<ConsensusContext, 'reason' | 'round' | 'maxRounds' | 'peer' | 'turnTimeoutMs'>, open: number): string {

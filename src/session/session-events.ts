@@ -1,6 +1,7 @@
 import type { Role, TurnKind } from '../agents/agent.js';
 import type { ConvergenceState } from '../ledger/convergence-state.js';
 import type { HolderState } from './heartbeat-state.js';
+import type { TurnUsage } from '../protocol/usage.js';
 
 /** What a session tells the person (or program) watching it, as data; reporters format it. */
 export type SessionEvent =
@@ -10,7 +11,7 @@ export type SessionEvent =
   | { type: 'turn-started'; role: Role; turn: TurnKind; heading: string; agent: string }
   | { type: 'agent-retry'; role: Role; heading: string; reason: string; delayMs: number }
   | { type: 'agent-reasked'; role: Role; heading: string; problems: string[]; attempt: number; of: number }
-  | { type: 'agent-finished'; role: Role; heading: string; agent: string; ms: number; promptBytes: number }
+  | { type: 'agent-finished'; role: Role; heading: string; agent: string; ms: number; promptBytes: number; usage: TurnUsage | null }
   | { type: 'turn-written'; role: Role; heading: string; bytes: number; ms: number; promptBytes: number }
   | { type: 'turn-discarded'; role: Role; heading: string; reason: string }
   | { type: 'agent-chosen'; role: null; message: string }

@@ -39,8 +39,8 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   const heading = formatHeading(action.turn, number);
   checkNotOwnLast(context, action, document, heading);
   const started = Date.now();
-  const { body, promptBytes } = await writeBody(context, action, heading, state, document, subjects);
-  const section: SectionToWrite = { kind: action.turn, number, body, role: context.role, agent: context.agent.name, time: new Date() };
+  const { body, promptBytes, usage } = await writeBody(context, action, heading, state, document, subjects);
+  const section: SectionToWrite = { kind: action.turn, number, body, role: context.role, agent: context.agent.name, time: new Date(), usage };
   const result = await appendSection({
     file: context.file,
     lockPath: context.paths.writeLock,
@@ -122,7 +122,7 @@ function isBlank(state: FileState): boolean {
 async function writeBody(context: SessionContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<AgentAnswer> {
   if (action.turn === 'response' && trackPoints(document).every((point) => point.resolved)) {
     // The follow-up resolved everything; the protocol still gives the Responder this turn.
-    return { body: 'Every point is resolved; nothing is left to answer.', promptBytes: 0 };
+    return { body: 'Every point is resolved; nothing is left to answer.', promptBytes: 0, usage: null };
   }
   // A timeout's CONSENSUS asks no agent; any other turn is announced as soon as it is decided, before its prompt is built.
   const asks = !(action.turn === 'consensus' && action.reason === 'peer-timeout');
@@ -142,9 +142,9 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
     document,
   };
   // The CONSENSUS quotes the points' titles, which a peer may have written with control characters: they are not written again.
-  if (action.reason === 'peer-timeout') return { body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, null)).text, promptBytes: 0 };
+  if (action.reason === 'peer-timeout') return { body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, null)).text, promptBytes: 0, usage: null };
   const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, early, fresh);
-  return { body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, narrative.body)).text, promptBytes: narrative.promptBytes };
+  return { body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, narrative.body)).text, promptBytes: narrative.promptBytes, usage: narrative.usage };
 }
 
 interface TurnInputs extends CurrentSubject {

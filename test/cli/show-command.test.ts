@@ -33,6 +33,7 @@ describe('code-debate show', () => {
         '- stalled: Round 3 brought no new reasoning on any open point.',
         '- stalled: Round 4 brought no new reasoning on any open point.',
         '- stalled: Round 5 brought no new reasoning on any open point.',
+        'Spend: No agent reported its usage.',
         '',
       ].join('\n'),
     );

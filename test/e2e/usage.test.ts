@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
+import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { waitFor } from '../helpers/wait-for.js';
+
+// What each turn cost travels in the file with its section: both sides, show and the CONSENSUS see the whole debate's spend.
+const repos = useDebateRepos();
+const reported = (inputTokens: number, outputTokens: number, costUsd: number) => `code-debate-usage: ${JSON.stringify({ inputTokens, outputTokens, cachedInputTokens: 0, costUsd })}\n`;
+
+describe('tokens and cost', () => {
+  it('are read from each agent turn, written with its section, and summed by show and the CONSENSUS', async () => {
+    const repo = await repos.repo();
+    const script = await repo.script('agent', {
+      review: { stdout: sampleReview, stderr: reported(1_000, 200, 0.01) },
+      response: { stdout: '### R1. Debug output left in\n**Agreed**: will remove it.\n', stderr: reported(1_500, 100, 0.02) },
+      consensus: { stdout: 'Both agree: remove the debug output.\n', stderr: reported(2_000, 50, 0.005) },
+    });
+    const agent = scriptedAgent(script.script, script.log);
+    const reviewer = startCli(['--agent', agent, '--json', 'HEAD'], { cwd: repo.dir });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    const text = await repo.readReply();
+    expectEndedWhole(text);
+    expect(text.match(/^<!-- code-debate usage \{.*\} -->$/gm)).toHaveLength(3);
+    // Before the CONSENSUS was written: the Review and the Response.
+    expect(text).toContain('### Spend\n\n2,500 in / 300 out tokens, $0.0300 over 2 sections.');
+    const events = a.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; usage?: unknown });
+    expect(events.filter((event) => event.type === 'agent-finished').map((event) => event.usage)).toEqual([
+      { inputTokens: 1_000, outputTokens: 200, cachedInputTokens: 0, costUsd: 0.01 },
+      { inputTokens: 2_000, outputTokens: 50, cachedInputTokens: 0, costUsd: 0.005 },
+    ]);
+    expect(b.stderr).toContain('finished ## Response 1 in');
+    expect(b.stderr).toContain('(1,500 in / 100 out tokens, $0.0200)');
+
+    const shown = await startCli(['show', '--json'], { cwd: repo.dir }).exited;
+    const { usage } = JSON.parse(shown.stdout) as { usage: { sections: Array<Record<string, unknown>>; total: Record<string, unknown> } };
+    expect(usage.sections.map((section) => [section.section, section.role, section.inputTokens])).toEqual([
+      ['Review', 'Reviewer', 1_000],
+      ['Response 1', 'Responder', 1_500],
+      ['CONSENSUS', 'Reviewer', 2_000],
+    ]);
+    expect(usage.total).toEqual({ inputTokens: 4_500, outputTokens: 350, cachedInputTokens: 0, costUsd: 0.035 });
+    const table = await startCli(['show'], { cwd: repo.dir }).exited;
+    expect(table.stdout).toContain('Spend: 4,500 in / 350 out tokens, $0.0350 over 3 sections.');
+  });
+
+  it('says so when an agent reports nothing', async () => {
+    const repo = await repos.repo();
+    const reviewer = startCli(['--agent', 'builtin', 'HEAD'], { cwd: repo.dir });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = startCli(['--agent', 'builtin', 'HEAD'], { cwd: repo.dir });
+    const [a] = await Promise.all([reviewer.exited, responder.exited]);
+    expect(a.stderr).toContain('finished ## Review in');
+    expect(a.stderr).toContain('(usage not reported)');
+    expect(await repo.readReply()).toContain('### Spend\n\nNo agent reported its usage.');
+  });
+});
