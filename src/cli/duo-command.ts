@@ -100,6 +100,8 @@ function startSide(role: Role, options: DuoOptions, onEnded: (event: { outcome: 
     String(settings.maxPeerBytes),
     '--max-answer-bytes',
     String(settings.maxAnswerBytes),
+    ...(settings.budget.maxTokens === null ? [] : ['--max-tokens', String(settings.budget.maxTokens)]),
+    ...(settings.budget.maxCostUsd === null ? [] : ['--max-cost', String(settings.budget.maxCostUsd)]),
     '--stance',
     settings.stance,
     '--block-on',

@@ -39,6 +39,8 @@ Options:
   --max-diff-bytes <n>        the most diff a prompt carries; the file list covers the rest (default ${defaults.maxDiffBytes})
   --max-peer-bytes <n>        the most of the peer's last section (and of the open points) a prompt carries (default ${defaults.maxPeerBytes})
   --max-answer-bytes <n>      the longest answer an agent may give for a section; longer fails the turn (default ${defaults.maxAnswerBytes})
+  --max-tokens <n>            the most tokens the debate may spend, both sides, as the agents report them; then the CONSENSUS
+  --max-cost <usd>            the most US dollars the debate may spend, likewise (e.g. 0.50)
   --stance devils-advocate    as Responder, name the review's assumptions and argue the opposite case
   --poll <ms>                 notice changes within <ms> by polling the file, without filesystem events
   --json                      events as newline-delimited JSON on stdout (logs stay on stderr)

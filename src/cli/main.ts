@@ -110,6 +110,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
           maxDiffBytes: settings.maxDiffBytes,
           maxPeerBytes: settings.maxPeerBytes,
           maxAnswerBytes: settings.maxAnswerBytes,
+          budget: settings.budget,
           stance: settings.stance,
           blockOn: settings.blockOn,
           pollMs: settings.pollMs,

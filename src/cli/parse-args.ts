@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Role } from '../agents/agent.js';
-import { maxAnswerBytesRange, maxPeerBytesRange } from '../config/config.js';
+import { maxAnswerBytesRange, maxPeerBytesRange, maxTokensRange } from '../config/config.js';
 import { ConfigError } from '../errors.js';
 import { stances, type Stance } from '../prompts/build-prompt.js';
 import { severities, type Severity } from '../protocol/document.js';
@@ -24,6 +24,8 @@ export interface DebateFlags {
   maxDiffBytes?: number;
   maxPeerBytes?: number;
   maxAnswerBytes?: number;
+  maxTokens?: number;
+  maxCostUsd?: number;
   stance?: Stance;
   /** Force polling every `pollMs` (`--poll`); null for native events. */
   pollMs: number | null;
@@ -72,6 +74,8 @@ const options = {
   'max-diff-bytes': { type: 'string' },
   'max-peer-bytes': { type: 'string' },
   'max-answer-bytes': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  'max-cost': { type: 'string' },
   stance: { type: 'string' },
   'block-on': { type: 'string' },
   'time-limit': { type: 'string' },
@@ -89,7 +93,7 @@ type OptionName = keyof typeof options;
 
 const debateOptions: readonly OptionName[] = [
   'agent', 'reviewer-agent', 'responder-agent', 'file', 'max-rounds', 'turn-timeout', 'agent-timeout',
-  'poll', 'max-diff-bytes', 'max-peer-bytes', 'max-answer-bytes', 'stance', 'block-on', 'json', 'cwd',
+  'poll', 'max-diff-bytes', 'max-peer-bytes', 'max-answer-bytes', 'max-tokens', 'max-cost', 'stance', 'block-on', 'json', 'cwd',
 ];
 /** The options each command takes (besides --help and --version); any other is refused, not ignored. */
 const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
@@ -234,6 +238,8 @@ function readFlags(values: Values): DebateFlags {
   if (values['max-diff-bytes'] !== undefined) flags.maxDiffBytes = parseInteger(values['max-diff-bytes'], '--max-diff-bytes', 0, 100_000_000);
   if (values['max-peer-bytes'] !== undefined) flags.maxPeerBytes = parseInteger(values['max-peer-bytes'], '--max-peer-bytes', maxPeerBytesRange.min, maxPeerBytesRange.max);
   if (values['max-answer-bytes'] !== undefined) flags.maxAnswerBytes = parseInteger(values['max-answer-bytes'], '--max-answer-bytes', maxAnswerBytesRange.min, maxAnswerBytesRange.max);
+  if (values['max-tokens'] !== undefined) flags.maxTokens = parseInteger(values['max-tokens'], '--max-tokens', maxTokensRange.min, maxTokensRange.max);
+  if (values['max-cost'] !== undefined) flags.maxCostUsd = parseDollars(values['max-cost']);
   if (values.stance !== undefined) flags.stance = parseStance(values.stance);
   if (values['block-on'] !== undefined) flags.blockOn = parseChoice(values['block-on'], '--block-on', severities);
   if (values['time-limit'] !== undefined) flags.timeLimitMs = parseDuration(values['time-limit'], '--time-limit');
@@ -261,6 +267,15 @@ function parseInteger(text: string, flag: string, min: number, max: number): num
   const value = Number(text);
   if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
     throw new ConfigError(`Expected \`${flag}\` to be a whole number from ${min} to ${max}, got \`${text}\`.`);
+  }
+  return value;
+}
+
+/** `--max-cost 0.50` or `$0.50`: dollars above 0. */
+function parseDollars(text: string): number {
+  const value = Number(text.trim().replace(/^\$/, ''));
+  if (!/^\$?\d+(\.\d+)?$/.test(text.trim()) || !(value > 0)) {
+    throw new ConfigError(`Expected \`--max-cost\` to be a number of US dollars above 0, e.g. 0.50, got \`${text}\`.`);
   }
   return value;
 }

@@ -129,7 +129,7 @@ interface GateRange {
 /** One range: the cached result when there is one, else a debate; then the verdict, printed. */
 async function gateRange({ run, repo, range, label, signal, say }: GateRange): Promise<RangeResult> {
   const { settings } = run;
-  const key = debateKey({ subject: range.subject, agents: settings.agents, maxRounds: settings.maxRounds, stance: settings.stance, maxDiffBytes: settings.maxDiffBytes, maxPeerBytes: settings.maxPeerBytes, maxAnswerBytes: settings.maxAnswerBytes });
+  const key = debateKey({ subject: range.subject, agents: settings.agents, maxRounds: settings.maxRounds, stance: settings.stance, maxDiffBytes: settings.maxDiffBytes, maxPeerBytes: settings.maxPeerBytes, maxAnswerBytes: settings.maxAnswerBytes, budget: settings.budget });
   const file = path.join(prePushDir, `pre-push-${key.slice(0, 12)}.md`);
   const heading = `${label} (${describeRange(range)})`;
   const cached = await readCachedDebate(repo.gitDir, key);

@@ -4,6 +4,7 @@ import { resolveAgent, resolveSetting, type SettingLayers } from '../config/merg
 import { readConfig } from '../config/read-config.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
 import type { Stance } from '../prompts/build-prompt.js';
+import type { Budget } from '../protocol/budget.js';
 import type { Severity } from '../protocol/document.js';
 import { defaults, type DebateFlags } from './parse-args.js';
 import { parseDuration } from './parse-duration.js';
@@ -25,6 +26,8 @@ export interface Settings {
   maxDiffBytes: number;
   maxPeerBytes: number;
   maxAnswerBytes: number;
+  /** What the whole debate may spend (`--max-tokens`, `--max-cost`). */
+  budget: Budget;
   stance: Stance;
   pollMs: number | null;
   json: boolean;
@@ -54,6 +57,10 @@ export function resolveSettings(flags: DebateFlags, config: CodeDebateConfig, so
     maxDiffBytes: pick({ flag: flags.maxDiffBytes, config: config.maxDiffBytes, fallback: defaults.maxDiffBytes }, '--max-diff-bytes', 'maxDiffBytes'),
     maxPeerBytes: pick({ flag: flags.maxPeerBytes, config: config.maxPeerBytes, fallback: defaults.maxPeerBytes }, '--max-peer-bytes', 'maxPeerBytes'),
     maxAnswerBytes: pick({ flag: flags.maxAnswerBytes, config: config.maxAnswerBytes, fallback: defaults.maxAnswerBytes }, '--max-answer-bytes', 'maxAnswerBytes'),
+    budget: {
+      maxTokens: pick<number | null>({ flag: flags.maxTokens, config: config.maxTokens, fallback: null }, '--max-tokens', 'maxTokens'),
+      maxCostUsd: pick<number | null>({ flag: flags.maxCostUsd, config: config.maxCost, fallback: null }, '--max-cost', 'maxCost'),
+    },
     stance: pick<Stance>({ flag: flags.stance, config: config.stance, fallback: 'default' }, '--stance', 'stance'),
     pollMs: flags.pollMs,
     json: flags.json,

@@ -21,6 +21,8 @@ export interface CodeDebateConfig {
   maxDiffBytes?: number;
   maxPeerBytes?: number;
   maxAnswerBytes?: number;
+  maxTokens?: number;
+  maxCost?: number;
   /** The shared file, relative to the repository root. */
   file?: string;
   timeLimitFails?: TimeLimitFails;
@@ -37,6 +39,7 @@ export const maxDiffBytesRange = { min: 0, max: 100_000_000 } as const;
 /** A prompt must carry something of the peer's section; past 100 MB no model reads it. */
 export const maxPeerBytesRange = { min: 1_024, max: 100_000_000 } as const;
 export const maxAnswerBytesRange = { min: 1_024, max: 100_000_000 } as const;
+export const maxTokensRange = { min: 1, max: 1_000_000_000_000 } as const;
 
 const quoted = (values: readonly string[]): string => values.map((value) => JSON.stringify(value)).join(', ');
 const agentAllowed = `an agent name: ${agentNames.join(', ')}`;
@@ -73,6 +76,14 @@ export const configSettings: { readonly [K in ConfigKey]-?: ConfigSetting } = {
   maxAnswerBytes: {
     describe: "The longest answer an agent may give for one section; a longer one fails the turn.",
     allowed: `a whole number from ${maxAnswerBytesRange.min} to ${maxAnswerBytesRange.max}`,
+  },
+  maxTokens: {
+    describe: 'The most tokens (in and out, both sides, as the agents report them) the debate may spend; then the Reviewer writes the CONSENSUS.',
+    allowed: `a whole number from ${maxTokensRange.min} to ${maxTokensRange.max}`,
+  },
+  maxCost: {
+    describe: 'The most US dollars (both sides, as the agents report them) the debate may spend; then the Reviewer writes the CONSENSUS.',
+    allowed: 'a number of dollars above 0, e.g. 0.5',
   },
   file: { describe: 'The shared file.', allowed: 'a relative path inside the repository, without `..`' },
   timeLimitFails: {

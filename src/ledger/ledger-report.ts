@@ -5,7 +5,7 @@
  * {
  *   version: 1,
  *   title: string | null,                 // the `# Code Debate: ...` line
- *   outcome: 'running' | 'consensus' | 'limit-reached' | 'stalled' | 'peer-timeout' | 'stopped' | 'disputed',
+ *   outcome: 'running' | 'consensus' | 'limit-reached' | 'budget-reached' | 'stalled' | 'peer-timeout' | 'stopped' | 'disputed',
  *   rounds: number,                       // rounds begun: 0 before the Review
  *   state: ConvergenceState | null,       // after the last round; null before the Review
  *   convergence: [{ round, state }],      // DIVERGENT | NARROWING | CONVERGING | CONSENSUS

@@ -1,12 +1,13 @@
 import type { Ledger } from './ledger.js';
 
-export const ledgerOutcomes = ['running', 'consensus', 'limit-reached', 'stalled', 'peer-timeout', 'stopped', 'disputed'] as const;
+export const ledgerOutcomes = ['running', 'consensus', 'limit-reached', 'budget-reached', 'stalled', 'peer-timeout', 'stopped', 'disputed'] as const;
 export type LedgerOutcome = (typeof ledgerOutcomes)[number];
 
-const outcomeLine = /\boutcome\W{0,6}(consensus|limit reached|stalled|peer timed out|stopped)\b/i;
+const outcomeLine = /\boutcome\W{0,6}(consensus|limit reached|budget reached|stalled|peer timed out|stopped)\b/i;
 const named: Record<string, LedgerOutcome> = {
   consensus: 'consensus',
   'limit reached': 'limit-reached',
+  'budget reached': 'budget-reached',
   stalled: 'stalled',
   'peer timed out': 'peer-timeout',
   stopped: 'stopped',

@@ -30,7 +30,7 @@ export type RangeDebate =
   | { kind: 'failed'; code: ExitCode; reason: string; output: string[] };
 
 /** Outcomes a later push may reuse; a debate cut short (a peer timed out, stopped) is debated again. */
-export const reusableOutcomes: ReadonlySet<string> = new Set(['consensus', 'limit-reached', 'stalled', 'disputed']);
+export const reusableOutcomes: ReadonlySet<string> = new Set(['consensus', 'limit-reached', 'budget-reached', 'stalled', 'disputed']);
 
 const outputLines = 20;
 

@@ -15,6 +15,7 @@ export interface DebateKeyInput {
   maxDiffBytes: number;
   maxPeerBytes: number;
   maxAnswerBytes: number;
+  budget: { maxTokens: number | null; maxCostUsd: number | null };
 }
 
 /** A finished debate of one range, as the cache keeps it. The verdict is judged again on reading, with the current `--block-on`. */
@@ -32,8 +33,8 @@ export interface CachedDebate {
 
 /** sha256 (hex) of everything that decides the debate's result. */
 export function debateKey(input: DebateKeyInput): string {
-  const { subject, agents, maxRounds, stance, maxDiffBytes, maxPeerBytes, maxAnswerBytes } = input;
-  const canonical = JSON.stringify({ v: 1, subject, reviewer: agents.reviewer, responder: agents.responder, maxRounds, stance, maxDiffBytes, maxPeerBytes, maxAnswerBytes });
+  const { subject, agents, maxRounds, stance, maxDiffBytes, maxPeerBytes, maxAnswerBytes, budget } = input;
+  const canonical = JSON.stringify({ v: 1, subject, reviewer: agents.reviewer, responder: agents.responder, maxRounds, stance, maxDiffBytes, maxPeerBytes, maxAnswerBytes, budget });
   return createHash('sha256').update(canonical).digest('hex');
 }
 

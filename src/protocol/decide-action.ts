@@ -1,8 +1,9 @@
 import type { DebateDocument, Role, TurnKind } from './document.js';
+import { budgetReached, type Budget } from './budget.js';
 import { trackPoints } from './track-points.js';
 
 /** Why a CONSENSUS is written. */
-export type ConsensusReason = 'resolved' | 'stalled' | 'max-rounds' | 'past-max' | 'peer-timeout';
+export type ConsensusReason = 'resolved' | 'stalled' | 'max-rounds' | 'past-max' | 'budget-reached' | 'peer-timeout';
 
 export type Action =
   | { type: 'write'; turn: Exclude<TurnKind, 'consensus'>; round: number }
@@ -20,12 +21,15 @@ export interface DecideOptions {
    * Without it no round stalls.
    */
   stalled?: (document: DebateDocument, round: number) => boolean;
+  /** What the debate may spend: once the sections report it spent, the Reviewer's next turn is the CONSENSUS (seed 001's cost control). */
+  budget?: Budget;
 }
 
 /**
  * What `role` does next, from the document alone (PROTOCOL.md, "Sections and whose turn it is").
  * A restarted process calls this on the file and continues where the debate stands. A round in
- * which neither side brought new reasoning on any open point ends the debate early (seed 004).
+ * which neither side brought new reasoning on any open point ends the debate early (seed 004), and
+ * so does a spend, as the sections report it, that reached the budget.
  */
 export function decideAction(document: DebateDocument, role: Role, options: DecideOptions): Action {
   const last = document.sections.at(-1);
@@ -51,6 +55,7 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
       if (last.number >= options.maxRounds) {
         return { type: 'write', turn: 'consensus', round: last.number, reason: last.number > options.maxRounds ? 'past-max' : 'max-rounds' };
       }
+      if (options.budget && budgetReached(document, options.budget)) return { type: 'write', turn: 'consensus', round: last.number, reason: 'budget-reached' };
       if (options.stalled?.(document, last.number)) return { type: 'write', turn: 'consensus', round: last.number, reason: 'stalled' };
       return { type: 'write', turn: 'follow-up', round: last.number };
     }

@@ -4,6 +4,6 @@ import type { DebateDocument } from '../protocol/document.js';
 import type { SessionContext } from './session-context.js';
 
 /** What this side does next on `document`: the protocol's turn table, with the ledger's stalled-round test. */
-export function decideTurn(context: Pick<SessionContext, 'role' | 'maxRounds'>, document: DebateDocument): Action {
-  return decideAction(document, context.role, { maxRounds: context.maxRounds, stalled: lastRoundStalled });
+export function decideTurn(context: Pick<SessionContext, 'role' | 'maxRounds'> & Partial<Pick<SessionContext, 'budget'>>, document: DebateDocument): Action {
+  return decideAction(document, context.role, { maxRounds: context.maxRounds, stalled: lastRoundStalled, ...(context.budget ? { budget: context.budget } : {}) });
 }

@@ -10,6 +10,7 @@ import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { takeRepoSnapshot } from '../git/repo-snapshot.js';
 import type { Stance } from '../prompts/build-prompt.js';
+import type { Budget } from '../protocol/budget.js';
 import type { Severity } from '../protocol/document.js';
 import { checkAgentSpecs } from './check-agent-specs.js';
 import { checkDebateFile } from './check-debate-file.js';
@@ -46,6 +47,8 @@ export interface SessionOptions {
   maxPeerBytes: number;
   /** The longest answer an agent may give for a section (`--max-answer-bytes`). */
   maxAnswerBytes: number;
+  /** What the whole debate may spend (`--max-tokens`, `--max-cost`). */
+  budget: Budget;
   /** How the Responder argues (`--stance`). */
   stance: Stance;
   /** The lowest severity that makes a confirmed or disputed point blocking (`--block-on`). */
@@ -134,6 +137,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
         agentTimeoutMs: options.agentTimeoutMs,
         maxPeerBytes: options.maxPeerBytes,
         maxAnswerBytes: options.maxAnswerBytes,
+        budget: options.budget,
         signal: options.signal,
         report: options.report,
       }, watch);

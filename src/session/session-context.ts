@@ -3,6 +3,7 @@ import type { RefStamp } from '../git/ref-stamp.js';
 import type { RepoSnapshot } from '../git/repo-snapshot.js';
 import type { Subject } from '../git/subject.js';
 import type { Stance } from '../prompts/build-prompt.js';
+import type { Budget } from '../protocol/budget.js';
 import type { Severity } from '../protocol/document.js';
 import type { Claim } from './claim-role.js';
 import type { Report } from './session-events.js';
@@ -36,6 +37,8 @@ export interface SessionContext {
   /** The lowest severity that makes a confirmed or disputed point blocking (exit 1). */
   blockOn: Severity;
   maxRounds: number;
+  /** What the whole debate may spend (`--max-tokens`, `--max-cost`). */
+  budget: Budget;
   turnTimeoutMs: number;
   agentTimeoutMs: number;
   /** The most bytes of the peer's last section, and of the open points, a prompt carries (`--max-peer-bytes`). */

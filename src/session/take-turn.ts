@@ -26,6 +26,7 @@ import { textEnd, type FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
 import type { SubjectTracker } from './subject-tracker.js';
 import { historyChangeOf } from './wait-for-restore.js';
+import type { TurnUsage } from '../protocol/usage.js';
 
 export type TurnResult = { written: true; state: FileState; promptBytes: number } | { written: false };
 
@@ -40,6 +41,8 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   checkNotOwnLast(context, action, document, heading);
   const started = Date.now();
   const { body, promptBytes, usage } = await writeBody(context, action, heading, state, document, subjects);
+  // No prompt: no agent was asked (a timeout's CONSENSUS, a Response with nothing left to answer).
+  if (promptBytes > 0) warnUnkeptBudget(context, usage);
   const section: SectionToWrite = { kind: action.turn, number, body, role: context.role, agent: context.agent.name, time: new Date(), usage };
   const result = await appendSection({
     file: context.file,
@@ -61,6 +64,20 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   checkWrittenLast(context, result.state, action, number, heading);
   context.report({ type: 'turn-written', role: context.role, heading, bytes: result.state.text.length - state.text.length, ms: Date.now() - started, promptBytes });
   return { ...result, promptBytes };
+}
+
+/** Sessions told that their agent reports too little for their budget: told once. */
+const warnedBudget = new WeakSet<SessionContext>();
+
+/** A budget on a count the agent does not report cannot be kept: say so once, rather than let it pass silently. */
+function warnUnkeptBudget(context: SessionContext, usage: TurnUsage | null): void {
+  if (warnedBudget.has(context)) return;
+  const tokens = context.budget.maxTokens !== null && (usage?.inputTokens === null || usage?.inputTokens === undefined || usage.outputTokens === null);
+  const cost = context.budget.maxCostUsd !== null && (usage?.costUsd === null || usage?.costUsd === undefined);
+  if (!tokens && !cost) return;
+  warnedBudget.add(context);
+  const what = [tokens ? 'tokens (--max-tokens)' : null, cost ? 'cost (--max-cost)' : null].filter((part) => part !== null).join(' or its ');
+  context.report({ type: 'warning', role: context.role, message: `\`${context.agent.name}\` reported no ${what} for this turn: the budget counts only what agents report.` });
 }
 
 const writerOf: Record<SectionKind, Role | null> = { review: 'reviewer', 'follow-up': 'reviewer', response: 'responder', consensus: null };
@@ -139,6 +156,7 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
     maxRounds: context.maxRounds,
     peer: context.role === 'reviewer' ? ('responder' as const) : ('reviewer' as const),
     turnTimeoutMs: context.turnTimeoutMs,
+    budget: context.budget,
     document,
   };
   // The CONSENSUS quotes the points' titles, which a peer may have written with control characters: they are not written again.

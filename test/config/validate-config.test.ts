@@ -17,11 +17,13 @@ const allowed: Record<ConfigKey, string> = {
   maxDiffBytes: 'a whole number from 0 to 100000000',
   maxPeerBytes: 'a whole number from 1024 to 100000000',
   maxAnswerBytes: 'a whole number from 1024 to 100000000',
+  maxTokens: 'a whole number from 1 to 1000000000000',
+  maxCost: 'a number of dollars above 0, e.g. 0.5',
   file: 'a relative path inside the repository, without `..`',
   timeLimitFails: 'one of "open", "closed"',
   stance: 'one of "default", "devils-advocate"',
 };
-const keyList = 'agent, reviewerAgent, responderAgent, maxRounds, turnTimeout, agentTimeout, timeLimit, blockOn, maxDiffBytes, maxPeerBytes, maxAnswerBytes, file, timeLimitFails, stance';
+const keyList = 'agent, reviewerAgent, responderAgent, maxRounds, turnTimeout, agentTimeout, timeLimit, blockOn, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxTokens, maxCost, file, timeLimitFails, stance';
 
 const good: [ConfigKey, unknown][] = [
   ...['auto', 'builtin', 'human', 'claude', 'claude:opus', 'codex', 'gemini:gemini-2.5-pro', 'openai:gpt-4o', 'ollama:qwen2.5-coder', 'cmd:./my-agent --strict'].map(
@@ -43,6 +45,8 @@ const good: [ConfigKey, unknown][] = [
   ['maxDiffBytes', 100_000_000],
   ['maxPeerBytes', 65_536],
   ['maxAnswerBytes', 1_024],
+  ['maxTokens', 50_000],
+  ['maxCost', 0.5],
   ['file', 'reply.md'],
   ['file', './docs/debate.md'],
   ['file', 'notes/v1..v2.md'],
@@ -79,6 +83,9 @@ const bad: [ConfigKey, unknown, string][] = [
   ['maxDiffBytes', '200000', '"200000"'],
   ['maxPeerBytes', 1_023, '1023'],
   ['maxAnswerBytes', 0, '0'],
+  ['maxTokens', 0, '0'],
+  ['maxCost', 0, '0'],
+  ['maxCost', '1', '"1"'],
   ['file', '/tmp/reply.md', '"/tmp/reply.md"'],
   ['file', '../reply.md', '"../reply.md"'],
   ['file', 'docs/../../reply.md', '"docs/../../reply.md"'],

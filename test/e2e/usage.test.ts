@@ -46,14 +46,36 @@ describe('tokens and cost', () => {
     expect(table.stdout).toContain('Spend: 4,500 in / 350 out tokens, $0.0350 over 3 sections.');
   });
 
-  it('says so when an agent reports nothing', async () => {
+  it('a budget reached ends the debate at the Reviewer\'s next turn, with the outcome budget reached', async () => {
     const repo = await repos.repo();
-    const reviewer = startCli(['--agent', 'builtin', 'HEAD'], { cwd: repo.dir });
+    const script = await repo.script('agent', {
+      review: { stdout: sampleReview, stderr: reported(1_000, 200, 0.01) },
+      response: { stdout: '### R1. Debug output left in\n**Disagreed**: the log is intended.\n', stderr: reported(1_500, 100, 0.02) },
+      consensus: { stdout: 'Out of budget; R1 is still disputed.\n', stderr: reported(100, 10, 0.001) },
+    });
+    const agent = scriptedAgent(script.script, script.log);
+    const reviewer = startCli(['--agent', agent, '--max-tokens', '2500', 'HEAD'], { cwd: repo.dir });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    // R1 (medium) is still disputed: below --block-on high, so nothing blocks.
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    const text = await repo.readReply();
+    expectEndedWhole(text, 'budget reached');
+    expect(text).toContain('**Outcome:** budget reached: the debate spent 2,800 tokens ($0.0300), its budget of 2,500 tokens (--max-tokens), after 1 round, with 1 point still disputed.');
+    const shown = await startCli(['show', '--json'], { cwd: repo.dir }).exited;
+    expect((JSON.parse(shown.stdout) as { outcome: string }).outcome).toBe('budget-reached');
+  });
+
+  it('says so when an agent reports nothing, and that a budget on it cannot be kept', async () => {
+    const repo = await repos.repo();
+    const reviewer = startCli(['--agent', 'builtin', '--max-cost', '0.50', 'HEAD'], { cwd: repo.dir });
     await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', 'builtin', 'HEAD'], { cwd: repo.dir });
     const [a] = await Promise.all([reviewer.exited, responder.exited]);
     expect(a.stderr).toContain('finished ## Review in');
     expect(a.stderr).toContain('(usage not reported)');
+    expect(a.stderr.match(/`builtin` reported no cost \(--max-cost\) for this turn: the budget counts only what agents report\./g)).toHaveLength(1);
     expect(await repo.readReply()).toContain('### Spend\n\nNo agent reported its usage.');
   });
 });

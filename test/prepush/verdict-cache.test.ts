@@ -12,6 +12,7 @@ const input: DebateKeyInput = {
   maxDiffBytes: 200_000,
   maxPeerBytes: 65_536,
   maxAnswerBytes: 262_144,
+  budget: { maxTokens: null, maxCostUsd: null },
 };
 
 describe('debateKey', () => {

@@ -76,6 +76,17 @@ describe('decideAction: the turn table of PROTOCOL.md', () => {
 });
 
 describe('decideAction: the end of the debate', () => {
+  it('writes the CONSENSUS once the spend the sections report reaches the budget, and not before', () => {
+    const signed = (usage: string) => `\n<!-- code-debate usage ${usage} -->\n*— Responder · claude · 2026-01-01T00:00:00Z*\n`;
+    const spent = debate(1) + signed('{"inputTokens":30000,"outputTokens":2000,"costUsd":0.3}');
+    const with_ = (budget: { maxTokens: number | null; maxCostUsd: number | null }) => decideAction(parseOk(spent), 'reviewer', { maxRounds: 5, budget });
+    expect(with_({ maxTokens: 32_000, maxCostUsd: null })).toEqual({ type: 'write', turn: 'consensus', round: 1, reason: 'budget-reached' });
+    expect(with_({ maxTokens: null, maxCostUsd: 0.25 })).toEqual({ type: 'write', turn: 'consensus', round: 1, reason: 'budget-reached' });
+    expect(with_({ maxTokens: 32_001, maxCostUsd: 0.31 })).toEqual({ type: 'write', turn: 'follow-up', round: 1 });
+    // The Responder still answers: the budget ends the debate at the Reviewer's turn.
+    expect(decideAction(parseOk(spent + followUp(1)), 'responder', { maxRounds: 5, budget: { maxTokens: 1, maxCostUsd: null } })).toEqual({ type: 'write', turn: 'response', round: 2 });
+  });
+
   it('writes the CONSENSUS when every point is resolved', () => {
     expect(decide(review + response(1, 'Agreed', 'Agreed'), 'reviewer')).toEqual({ type: 'write', turn: 'consensus', round: 1, reason: 'resolved' });
     expect(decide(debate(2, true) + response(3, 'Agreed', 'Agreed'), 'reviewer')).toEqual({

@@ -144,6 +144,10 @@ describe('consensusBody', () => {
     [{ reason: 'stalled', round: 3 }, '**Outcome:** stalled: round 3 brought no new reasoning on any open point, so the debate stopped early with 2 points still disputed.'],
     [{ reason: 'past-max', maxRounds: 1 }, '**Outcome:** limit reached: the debate went past the maximum of 1 rounds, with 2 points still disputed.'],
     [
+      { reason: 'budget-reached', round: 2, budget: { maxTokens: null, maxCostUsd: 0.25 } },
+      '**Outcome:** budget reached: the debate spent $0.0000 (0 tokens), its budget of $0.2500 (--max-cost), after 2 rounds, with 2 points still disputed.',
+    ],
+    [
       { reason: 'peer-timeout', peer: 'reviewer', turnTimeoutMs: 90_000 },
       '**Outcome:** peer timed out: the Reviewer did not take its turn within 1m30s (--turn-timeout), with 2 points still disputed.',
     ],
@@ -151,7 +155,9 @@ describe('consensusBody', () => {
     const body = consensusBody(context(overrides), null);
     expect(body.split('\n\n')[0]).toBe(outcome);
     const written = parseOk(`${debate}\n---\n\n## CONSENSUS\n\n${body}\n`);
-    const expected = { resolved: 'consensus', stalled: 'stalled', 'past-max': 'limit-reached', 'peer-timeout': 'peer-timeout', 'max-rounds': 'limit-reached' }[overrides.reason ?? 'max-rounds'];
+    const expected = { resolved: 'consensus', stalled: 'stalled', 'past-max': 'limit-reached', 'budget-reached': 'budget-reached', 'peer-timeout': 'peer-timeout', 'max-rounds': 'limit-reached' }[
+      overrides.reason ?? 'max-rounds'
+    ];
     expect(readOutcome(buildLedger(written))).toBe(expected);
   });
 
