@@ -1,0 +1,105 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A stand-in for the Anthropic Messages API on 127.0.0.1, speaking what Claude Code sends and
+ * reads (`POST /v1/messages`, streamed as server-sent events). It answers each debate turn by the
+ * heading its prompt asks for, or fails as told, or first asks for tools an agent must not have.
+ */
+export type StubMode = 'answer' | 'write-tools' | 401 | 404 | 429 | 500 | 529;
+
+export interface StubRequest {
+  path: string;
+  body: Record<string, unknown>;
+  text: string;
+}
+
+export const stubUsage = { input_tokens: 1_200, output_tokens: 80, cache_read_input_tokens: 300, cache_creation_input_tokens: 0 };
+
+const answers: Array<[RegExp, string]> = [
+  [/`## Review`/, '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\nThe `console.log(name)` at `src/app.js:2` prints user input: remove it.'],
+  [/`## Response \d+`/, '### R1. Debug output left in\n**Agreed**: the log goes; it was left from debugging.'],
+  [/`## Reviewer Follow-up \d+`/, '### R1. Debug output left in\n**Accepted**: fixed as agreed.'],
+  [/`## CONSENSUS`/, 'Both sides agree that the debug output is removed before merging.'],
+];
+
+const errors: Record<number, { type: string; message: string }> = {
+  401: { type: 'authentication_error', message: 'invalid x-api-key' },
+  404: { type: 'not_found_error', message: 'model: claude-nope' },
+  429: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' },
+  500: { type: 'api_error', message: 'Internal server error' },
+  529: { type: 'overloaded_error', message: 'Overloaded' },
+};
+
+export async function startAnthropicStub(): Promise<{ url: string; requests: StubRequest[]; setMode(mode: StubMode): void; close(): Promise<void> }> {
+  const requests: StubRequest[] = [];
+  let mode: StubMode = 'answer';
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
+        res.writeHead(req.method === 'HEAD' ? 200 : 404).end();
+        return;
+      }
+      const body = JSON.parse(raw || '{}') as Record<string, unknown>;
+      requests.push({ path: req.url, body, text: raw });
+      if (typeof mode === 'number') {
+        res.writeHead(mode, { 'content-type': 'application/json', 'request-id': 'req_stub' });
+        res.end(JSON.stringify({ type: 'error', error: errors[mode] }));
+        return;
+      }
+      const messages = (body.messages ?? []) as Array<{ role: string; content: unknown }>;
+      const lastUser = JSON.stringify(messages.at(-1)?.content ?? '');
+      const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
+      const toolsAsked = mode === 'write-tools' && hasTools && !lastUser.includes('tool_result');
+      const text = answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'A debate about debug output';
+      reply(res, body, toolsAsked ? 'tools' : text);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    setMode: (next) => (mode = next),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A message with `text`, or ('tools') asking for the writing and command tools Claude Code has: Write, Edit, Bash. */
+type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, string> };
+
+function reply(res: http.ServerResponse, body: Record<string, unknown>, text: string | 'tools'): void {
+  const content: Block[] =
+    text === 'tools'
+      ? [
+          { type: 'tool_use', id: 'toolu_write', name: 'Write', input: { file_path: 'src/pwned.js', content: 'pwned\n' } },
+          { type: 'tool_use', id: 'toolu_edit', name: 'Edit', input: { file_path: 'src/app.js', old_string: 'console.log(name);', new_string: '' } },
+          { type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'touch pwned-by-bash && git commit --allow-empty -qm pwned' } },
+        ]
+      : [{ type: 'text', text }];
+  const stopReason = text === 'tools' ? 'tool_use' : 'end_turn';
+  const message = { id: 'msg_stub', type: 'message', role: 'assistant', model: body.model, stop_reason: null, stop_sequence: null };
+  if (body.stream !== true) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ ...message, content, stop_reason: stopReason, usage: stubUsage }));
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  send('message_start', { type: 'message_start', message: { ...message, content: [], usage: { ...stubUsage, output_tokens: 1 } } });
+  content.forEach((block, index) => {
+    if (block.type === 'text') {
+      send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+      send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text } });
+    } else {
+      send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
+      send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+    }
+    send('content_block_stop', { type: 'content_block_stop', index });
+  });
+  send('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: stubUsage.output_tokens } });
+  send('message_stop', { type: 'message_stop' });
+  res.end();
+}

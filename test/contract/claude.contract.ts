@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
+import { startCli } from '../helpers/run-cli.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { startAnthropicStub, stubUsage } from './anthropic-stub.js';
+import { clisBin, pinned } from './clis.mjs';
+
+// The real Claude Code, pinned (test/contract/clis.mjs), pointed at a local stand-in for the
+// Anthropic API: nothing reaches a real model service.
+const repos = useDebateRepos();
+const run = promisify(execFile);
+let stub: Awaited<ReturnType<typeof startAnthropicStub>>;
+let env: Record<string, string>;
+let argvLog: string;
+
+beforeAll(async () => {
+  const real = path.join(clisBin(), 'claude');
+  if (!existsSync(real)) throw new Error(`Claude Code ${pinned.claude.version} is not installed at ${real}: run \`node test/contract/install-clis.mjs\` (npm run test:agents does).`);
+  stub = await startAnthropicStub();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'code-debate-contract-claude-'));
+  const wrappers = path.join(dir, 'bin');
+  await mkdir(wrappers);
+  await mkdir(path.join(dir, 'home'));
+  argvLog = path.join(dir, 'argv.jsonl');
+  // Records the argv code-debate gives `claude`, then runs the real one with the same stdin.
+  await writeFile(
+    path.join(wrappers, 'claude'),
+    `#!${process.execPath}\nconst { appendFileSync } = require('node:fs');\nconst { spawnSync } = require('node:child_process');\n` +
+      `appendFileSync(${JSON.stringify(argvLog)}, JSON.stringify(process.argv.slice(2)) + '\\n');\n` +
+      `const result = spawnSync(${JSON.stringify(real)}, process.argv.slice(2), { stdio: 'inherit' });\nprocess.exit(result.status ?? 1);\n`,
+  );
+  await chmod(path.join(wrappers, 'claude'), 0o755);
+  env = {
+    PATH: `${wrappers}${path.delimiter}${process.env.PATH ?? ''}`,
+    HOME: path.join(dir, 'home'),
+    ANTHROPIC_BASE_URL: stub.url,
+    ANTHROPIC_API_KEY: 'sk-ant-stub',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_AUTOUPDATER: '1',
+    // Claude Code's own retries would wait out its backoff on every failure this suite provokes.
+    CLAUDE_CODE_MAX_RETRIES: '0',
+  };
+});
+
+afterAll(async () => {
+  await stub?.close();
+});
+
+const argvs = async () => ((await readFile(argvLog, 'utf8').catch(() => '')) as string).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as string[]);
+const readOnlyArgs = ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'];
+
+describe(`Claude Code ${pinned.claude.version}, for real`, () => {
+  it('debates both sides: read-only flags, its JSON answer, its session resumed, its tokens and cost', async () => {
+    stub.setMode('answer');
+    const repo = await repos.repo();
+    const reviewer = startCli(['--agent', 'claude', 'HEAD'], { cwd: repo.dir, env });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = startCli(['--agent', 'claude', 'HEAD'], { cwd: repo.dir, env });
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    const text = await repo.readReply();
+    expectEndedWhole(text);
+    expect(text).toContain('*— Reviewer · claude · ');
+    expect(text).toContain('**Agreed**: the log goes');
+    // Its usage, as Claude Code reports it: the cache's reads counted as input and as cached; its own price.
+    const usages = [...text.matchAll(/^<!-- code-debate usage (\{.*\}) -->$/gm)].map((match) => JSON.parse(match[1] ?? '{}') as Record<string, number>);
+    expect(usages).toHaveLength(3);
+    for (const usage of usages) {
+      expect(usage).toMatchObject({ inputTokens: stubUsage.input_tokens + stubUsage.cache_read_input_tokens, outputTokens: stubUsage.output_tokens, cachedInputTokens: stubUsage.cache_read_input_tokens });
+      expect(usage.costUsd).toBeGreaterThan(0);
+    }
+    const calls = await argvs();
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+    for (const argv of calls) expect(argv.slice(0, readOnlyArgs.length)).toEqual(readOnlyArgs);
+    // The Reviewer's CONSENSUS goes on with the conversation of its Review.
+    expect(calls.some((argv) => argv.includes('--resume'))).toBe(true);
+    // Every request that offered the model tools offered only the reading ones.
+    const offered = stub.requests.filter((request) => Array.isArray(request.body.tools) && (request.body.tools as unknown[]).length > 0);
+    expect(offered.length).toBeGreaterThan(0);
+    for (const request of offered) expect((request.body.tools as Array<{ name: string }>).map((tool) => tool.name).sort()).toEqual(['Glob', 'Grep', 'Read']);
+  });
+
+  it('stays read-only when the model asks for Write, Edit and Bash: nothing is written, the Review is', async () => {
+    stub.setMode('write-tools');
+    const repo = await repos.repo();
+    const before = (await run('git', ['rev-parse', 'HEAD'], { cwd: repo.dir })).stdout;
+    const reviewer = await startCli(['--agent', 'claude', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir, env }).exited;
+    stub.setMode('answer');
+    // No Responder: the Reviewer wrote its Review, then the peer timed out (3), not 7 (the repository changed).
+    expect(reviewer.code, reviewer.stderr).toBe(3);
+    expect(await repo.readReply()).toContain('## Review');
+    expect(existsSync(path.join(repo.dir, 'src', 'pwned.js'))).toBe(false);
+    expect(existsSync(path.join(repo.dir, 'pwned-by-bash'))).toBe(false);
+    expect((await readFile(path.join(repo.dir, 'src', 'app.js'), 'utf8')).includes('console.log(name);')).toBe(true);
+    expect((await run('git', ['rev-parse', 'HEAD'], { cwd: repo.dir })).stdout).toBe(before);
+    expect(stub.requests.some((request) => request.text.includes('tool_result'))).toBe(true);
+  });
+
+  it.each([
+    [401, 'Claude Code is not logged in or its credentials were refused'],
+    [404, 'The model does not exist or this account cannot use it'],
+    [429, 'Claude Code is being rate limited'],
+    [500, "Claude Code's service failed on its side"],
+    [529, 'Claude Code is being rate limited, is overloaded'],
+  ] as const)('names an API %s for what it is, and writes nothing', async (status, says) => {
+    stub.setMode(status);
+    const repo = await repos.repo();
+    const reviewer = await startCli(['--agent', 'claude', '--agent-timeout', '60s', 'HEAD'], { cwd: repo.dir, env }).exited;
+    stub.setMode('answer');
+    expect(reviewer.code, reviewer.stderr).toBe(4);
+    expect(reviewer.stderr).toContain(says);
+    expect(existsSync(repo.file) ? await repo.readReply() : '').not.toContain('## Review');
+  });
+});
