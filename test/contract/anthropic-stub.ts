@@ -16,7 +16,8 @@ export interface StubRequest {
 
 export const stubUsage = { input_tokens: 1_200, output_tokens: 80, cache_read_input_tokens: 300, cache_creation_input_tokens: 0 };
 
-const answers: Array<[RegExp, string]> = [
+/** What a model answers for each turn, by the heading its prompt asks for (shared by the stand-ins). */
+export const answers: Array<[RegExp, string]> = [
   [/`## Review`/, '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\nThe `console.log(name)` at `src/app.js:2` prints user input: remove it.'],
   [/`## Response \d+`/, '### R1. Debug output left in\n**Agreed**: the log goes; it was left from debugging.'],
   [/`## Reviewer Follow-up \d+`/, '### R1. Debug output left in\n**Accepted**: fixed as agreed.'],
