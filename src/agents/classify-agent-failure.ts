@@ -115,6 +115,15 @@ const rules: readonly Rule[] = [
     advice: (cli) =>
       `${product(cli)} could not reach its service: check the network connection and any proxy settings (HTTPS_PROXY), then run code-debate again.`,
   },
+  {
+    // Codex retries a failing service (a 5xx) with `ERROR: Reconnecting... 3/5` and nothing else: after the network rule, which
+    // names a connection that failed, this names a service that answered with errors.
+    kind: 'server-error',
+    pattern: /reconnecting\.{3} \d+\/\d+/i,
+    advice: (cli) =>
+      `${product(cli)}'s service kept failing (it retried and reconnected until it was stopped): run code-debate again in a few minutes ` +
+      "(it resumes where the debate stands); if it keeps failing, check the provider's status page or choose another --agent.",
+  },
 ];
 
 function installAdvice(cli: CliName | null): string {

@@ -28,6 +28,7 @@ describe('classifyAgentFailure', () => {
     ['codex', "ERROR: We're currently experiencing high demand, which may cause temporary errors.", 1, 'server-error'],
     ['codex', 'ERROR: unexpected status 503 Service Unavailable: upstream connect error', 1, 'server-error'],
     ['gemini', 'Attempt 1 failed with status 500. Retrying with backoff... _ApiError: {"error":{"code":500,"status":"INTERNAL"}}', undefined, 'server-error'],
+    ['codex', 'ERROR: Reconnecting... 1/5\nERROR: Reconnecting... 5/5', undefined, 'server-error'],
     ['claude', '/bin/sh: claude: command not found', 127, 'not-installed'],
     ['cmd:./agent', "/usr/bin/env: 'node': No such file or directory", 127, 'not-installed'],
     ['claude', 'TypeError: Cannot read properties of undefined', 1, 'crashed'],

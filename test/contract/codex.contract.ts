@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
+import { startCli } from '../helpers/run-cli.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { clisBin, pinned } from './clis.mjs';
+import { startResponsesStub } from './responses-stub.js';
+
+// The real Codex, pinned, pointed at a local stand-in for the OpenAI Responses API: nothing reaches a real model service.
+const repos = useDebateRepos();
+const run = promisify(execFile);
+let stub: Awaited<ReturnType<typeof startResponsesStub>>;
+let env: Record<string, string>;
+let argvLog: string;
+
+beforeAll(async () => {
+  const real = path.join(clisBin(), 'codex');
+  if (!existsSync(real)) throw new Error(`Codex ${pinned.codex.version} is not installed at ${real}: run \`node test/contract/install-clis.mjs\` (npm run test:agents does).`);
+  stub = await startResponsesStub();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'code-debate-contract-codex-'));
+  await mkdir(path.join(dir, 'codex-home'));
+  await mkdir(path.join(dir, 'bin'));
+  await writeFile(
+    path.join(dir, 'codex-home', 'config.toml'),
+    `model_provider = "stub"\nmodel = "gpt-stub"\n\n[model_providers.stub]\nname = "stub"\nbase_url = "${stub.url}"\nwire_api = "responses"\nrequires_openai_auth = true\nsupports_websockets = false\n`,
+  );
+  argvLog = path.join(dir, 'argv.jsonl');
+  await writeFile(
+    path.join(dir, 'bin', 'codex'),
+    `#!${process.execPath}\nconst { appendFileSync } = require('node:fs');\nconst { spawnSync } = require('node:child_process');\n` +
+      `appendFileSync(${JSON.stringify(argvLog)}, JSON.stringify(process.argv.slice(2)) + '\\n');\n` +
+      `const result = spawnSync(${JSON.stringify(real)}, process.argv.slice(2), { stdio: 'inherit' });\nprocess.exit(result.status ?? 1);\n`,
+  );
+  await chmod(path.join(dir, 'bin', 'codex'), 0o755);
+  env = { PATH: `${path.join(dir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`, CODEX_HOME: path.join(dir, 'codex-home'), CODEX_API_KEY: 'stub-key' };
+});
+
+afterAll(async () => {
+  await stub?.close();
+});
+
+const argvs = async () => ((await readFile(argvLog, 'utf8').catch(() => '')) as string).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as string[]);
+
+describe(`Codex ${pinned.codex.version}, for real`, () => {
+  it('debates both sides in its read-only sandbox, its answer read, its session resumed', async () => {
+    stub.setMode('answer');
+    const repo = await repos.repo();
+    const reviewer = startCli(['--agent', 'codex', 'HEAD'], { cwd: repo.dir, env });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = startCli(['--agent', 'codex', 'HEAD'], { cwd: repo.dir, env });
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    const text = await repo.readReply();
+    expectEndedWhole(text);
+    expect(text).toContain('*— Responder · codex · ');
+    const calls = await argvs();
+    expect(calls[0]).toEqual(['exec', '--sandbox', 'read-only', '--skip-git-repo-check', '-']);
+    // The Reviewer's CONSENSUS goes on with its Review's conversation, still read-only.
+    expect(calls.some((argv) => argv[1] === 'resume' && argv.includes('sandbox_mode="read-only"'))).toBe(true);
+  });
+
+  it('runs no command that writes when the model asks for one: the sandbox refuses it, the Review is written', async () => {
+    stub.setMode('write-command');
+    const repo = await repos.repo();
+    const reviewer = await startCli(['--agent', 'codex', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir, env }).exited;
+    stub.setMode('answer');
+    expect(reviewer.code, reviewer.stderr).toBe(3);
+    expect(await repo.readReply()).toContain('## Review');
+    expect(existsSync(path.join(repo.dir, 'pwned-by-codex'))).toBe(false);
+    expect((await run('git', ['status', '--porcelain'], { cwd: repo.dir })).stdout.trim()).toBe('');
+    // Codex ran the command and told the model what came of it.
+    expect(stub.requests.some((request) => request.includes('"function_call_output"'))).toBe(true);
+  });
+
+  it.each([
+    [401, 'codex', 'Codex is not logged in or its credentials were refused'],
+    [404, 'codex:gpt-nope', 'The model does not exist or this account cannot use it'],
+    [429, 'codex', 'Codex is being rate limited'],
+    [500, 'codex', "Codex's service kept failing (it retried and reconnected until it was stopped)"],
+  ] as const)('names an API %s for what it is, and writes nothing', async (status, agent, says) => {
+    stub.setMode(status);
+    const repo = await repos.repo();
+    const reviewer = await startCli(['--agent', agent, '--agent-timeout', '20s', 'HEAD'], { cwd: repo.dir, env }).exited;
+    stub.setMode('answer');
+    expect(reviewer.code, reviewer.stderr).toBe(4);
+    expect(reviewer.stderr).toContain(says);
+    expect(existsSync(repo.file) ? await repo.readReply() : '').not.toContain('## Review');
+  });
+});
