@@ -38,7 +38,7 @@ export function parseDocument(text: string): ParseResult {
   const kept = extended !== null && top.kept ? extended : null;
 
   // Every section but the last one read before has the same span: the same section object.
-  const reused = kept === null ? 0 : Math.max(0, kept.top.scan.starts.length - 1);
+  const reused = kept === null ? 0 : Math.max(0, settledStarts(kept.top) - 1);
   const spans = kept === null ? [] : kept.spans.slice(0, reused);
   const sections = kept === null ? [] : kept.document.sections.slice(0, reused);
   for (let index = reused; index < starts.length; index++) {
@@ -72,6 +72,16 @@ export function parseDocument(text: string): ParseResult {
   const document: DebateDocument = { title: scan.title, meta: scan.meta, sections, points };
   last = { text, source, top, document, spans, endsWithNewline: view.endsWith('\n') };
   return { ok: true, document };
+}
+
+/**
+ * How many section starts of a read stand whatever is appended: for a scan, those before its last
+ * line when that line had no line end yet (`Response 2` over `-` is a setext heading until ` item`
+ * makes the `-` a list item).
+ */
+function settledStarts(top: TopLevel): number {
+  if (top.mode === 'tree' || top.resumeScan instanceof ProtocolError) return top.scan.starts.length;
+  return Math.min(top.scan.starts.length, top.resumeScan.starts.length);
 }
 
 /** Whether `gained`, whole lines after a line end, holds only the blank and separator lines splitBody takes off a section's end. */

@@ -87,7 +87,8 @@ const closingRawNames = /^<\/(?:script|pre|style|textarea)/i;
 const blockNames =
   'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
 const blockTag = new RegExp(`^</?(?:${blockNames})(?=[ \\t>]|/>|$)`, 'i');
-const attribute = String.raw`[ \t]+[A-Za-z_:][\w.:-]*(?:[ \t]*=[ \t]*(?:[^ \t"'=<>\x60]+|'[^']*'|"[^"]*"))?`;
+// micromark ends an unquoted value at `/` (CommonMark does not): `<img src=a/b.png>` is no complete tag there.
+const attribute = String.raw`[ \t]+[A-Za-z_:][\w.:-]*(?:[ \t]*=[ \t]*(?:[^ \t"'=<>\x60/]+|'[^']*'|"[^"]*"))?`;
 const completeTag = new RegExp(String.raw`^(?:<[A-Za-z][A-Za-z0-9-]*(?:${attribute})*[ \t]*/?>|</[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$`);
 /** HTML blocks 1 to 5: how each starts, and what ends it. */
 const htmlEnds: ReadonlyArray<[RegExp, RegExp]> = [
@@ -193,7 +194,8 @@ function openBlocks(line: string, at: number, start: number, end: number, state:
     if (item !== null) {
       if (state.leaf?.kind === 'indented' || item.empty) throw new Unsure();
       const after = text.slice(item.width);
-      if (after.startsWith('\t') || /^ {5}/.test(after)) throw new Unsure();
+      // A tab after the marker sets the content's column by tab stops; five spaces start indented code.
+      if (/^ *\t/.test(after) || /^ {5}/.test(after)) throw new Unsure();
       const gap = after.length - after.replace(leadingSpace, '').length;
       containers.push({ kind: 'item', indent: spaces + item.width + gap });
       state.leaf = null;
@@ -225,7 +227,9 @@ function startLeaf(text: string, paragraph: { start: number } | null, start: num
     return;
   }
   if (text.startsWith('<')) {
-    if (closingRawNames.test(text) || /^<!--->?|^<\?>/.test(text)) throw new Unsure();
+    // micromark closes `<!-->` and `<!--->` at once, lets `=` chain values in a tag, and reads CDATA's end its own way.
+    if (closingRawNames.test(text) || /^<!---?>|^<!---|^<\?>|^<!\[CDATA\[/.test(text)) throw new Unsure();
+    if (/^<\/?[A-Za-z]/.test(text) && !completeTag.test(text) && text.includes('=')) throw new Unsure();
     const kind = htmlEnds.find(([opening]) => opening.test(text));
     if (kind !== undefined) {
       const opening = kind[0].exec(text)?.[0] ?? '';
@@ -250,8 +254,9 @@ function startsBlock(rest: string, nested: boolean): boolean {
   if (text.startsWith('<')) {
     if (closingRawNames.test(text)) throw new Unsure();
     if (htmlEnds.some(([opening]) => opening.test(text)) || blockTag.test(text)) return true;
-    // Whether a complete tag on a lazy line starts a block depends in micromark on the lines after it.
-    if (completeTag.test(text)) throw new Unsure();
+    // Whether a complete tag on a lazy line starts a block depends in micromark on the lines after it;
+    // and micromark reads a tag with chained values (`<a b=c=d>`) as complete.
+    if (completeTag.test(text) || (/^<\/?[A-Za-z]/.test(text) && text.includes('='))) throw new Unsure();
   }
   // The paragraph is in a container this line does not go on with: the rule above is not for it.
   return listMarker(text, false) !== null;
@@ -265,7 +270,8 @@ function listMarker(text: string, paragraph: boolean): { width: number; empty: b
   const found = bullet.exec(text) ?? ordered.exec(text);
   if (found === null) return null;
   const empty = blank.test(text.slice(found[0].length));
-  if (paragraph && (empty || (found[2] !== undefined && Number(found[1]) !== 1))) return null;
+  // micromark wants the digit 1 itself to interrupt a paragraph: `01.` does not.
+  if (paragraph && (empty || (found[2] !== undefined && found[1] !== '1'))) return null;
   return { width: found[0].length, empty };
 }
 

@@ -37,8 +37,8 @@ function comparable(outline: Outline): Outline {
 const nested = fc
   .array(
     fc.tuple(
-      fc.constantFrom('', '', '', '> ', '- ', '  ', '1. ', '2. ', '   ', '    ', '>> ', '> - ', '  - ', '* ', '\t', ' > '),
-      fc.constantFrom('## Review', '## Response 1', '## CONSENSUS', '# Code Debate: x', 'text', 'more text', '', '```', '~~~', '```js', '---', '===', '***', '- - -', '<div>', '</div>', '<!-- c -->', '<!--', '-->', '<pre>', '</pre>', '<x-y a="1">', '[a]: /url', '### R1. A', '**Agreed**'),
+      fc.constantFrom('', '', '', '> ', '- ', '  ', '1. ', '2. ', '   ', '    ', '>> ', '> - ', '  - ', '* ', '\t', ' > ', '- \t', '-   \t', '01. '),
+      fc.constantFrom('## Review', '## Response 1', '## CONSENSUS', '# Code Debate: x', 'text', 'more text', '', '```', '~~~', '```js', '---', '===', '***', '- - -', '<div>', '</div>', '<!-- c -->', '<!--', '-->', '<pre>', '</pre>', '<x-y a="1">', '[a]: /url', '### R1. A', '**Agreed**', '<!-->', '<!--->', '<img src=docs/a.png>', '<a b=c=d>', '<![CDATA[', ']]]>', ']]>'),
     ),
     { maxLength: 30 },
   )
@@ -78,6 +78,19 @@ describe('scanBlocks', () => {
     );
   });
 
+  it.each([
+    ['a comment closed at once', '<!-->\n\n---\n\n## Response 1\n\nok\n'],
+    ['a tab after a list marker', '- \tfoo\n   ## Response 1\n'],
+    ['spaces and a tab after a list marker', '-   \tfoo\n  ## X\n'],
+    ['a slash in an unquoted attribute', '<img src=docs/a.png>\n```sh\na\n\nb\n```\n\n---\n\n## Response 1\n'],
+    ['chained attribute values', '<a b=c=d>\n## Response 1\n'],
+    ['an ordered item 01 after a paragraph', 'foo\n01. x\n---\n'],
+    ['CDATA with three brackets', '<![CDATA[\nx ]]]>\n## Response 1\n'],
+  ])('%s: the same top level as remark, or it gives up', (_name, text) => {
+    const result = scanBlocks(text, startState());
+    if (result !== null) expect(comparable(scanOutline(text, result.blocks))).toEqual(comparable(treeOutline(text, readMarkdown(text))));
+  });
+
   it('reads a debate made of lists, quotes and fenced code without giving up', () => {
     const text = [
       '# Code Debate: HEAD',
@@ -113,5 +126,20 @@ describe('scanBlocks', () => {
     const result = scanBlocks(text, startState());
     expect(result).not.toBeNull();
     expect(comparable(scanOutline(text, result?.blocks ?? []))).toEqual(comparable(treeOutline(text, readMarkdown(text))));
+  });
+});
+
+describe('parseDocument over a scan resumed on a grown text', () => {
+  it('reads a section whose heading an unended last line made, and the line then unmade, as a parse from nothing does', async () => {
+    const { parseDocument } = await import('../../src/protocol/parse-document.js');
+    const base = '# Code Debate: HEAD\n\n## Review\n\n### R1. A\n**Severity:** low\n\n---\n\n## Response 1\n\n- R1: **Disagreed**\n\n---\n\n## Reviewer Follow-up 1\n\nStill.\n\nResponse 2\n-';
+    parseDocument('\u0001 unrelated');
+    const first = parseDocument(base);
+    expect(first.ok && first.document.sections.map((section) => section.heading)).toEqual(['Review', 'Response 1', 'Reviewer Follow-up 1', 'Response 2']);
+    const grown = parseDocument(`${base} item\n`);
+    parseDocument('\u0001 unrelated');
+    const fresh = parseDocument(`${base} item\n`);
+    expect(grown).toEqual(fresh);
+    expect(grown.ok && grown.document.sections.at(-1)?.body).toContain('Response 2\n- item');
   });
 });
