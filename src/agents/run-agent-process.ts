@@ -47,7 +47,10 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
   });
   // The prompt goes in once the agent may act (TurnRequest.ready); an agent that exited first never reads it.
   subprocess.stdin?.on('error', () => undefined);
-  void (request.ready?.() ?? Promise.resolve()).then(() => subprocess.stdin?.end(run.input));
+  void Promise.resolve()
+    .then(() => request.ready?.())
+    .catch(() => undefined)
+    .then(() => subprocess.stdin?.end(run.input));
   const untrack = subprocess.pid === undefined ? () => false : trackProcessGroup(subprocess.pid);
   if (subprocess.pid !== undefined) request.onProcess?.(subprocess.pid);
   let stopped: Promise<void> = Promise.resolve();

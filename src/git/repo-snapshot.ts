@@ -1,26 +1,32 @@
-import { lstat } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { openGit } from './run-git.js';
 
 /**
- * What an agent could change in a repository, as git sees it: every ref and where HEAD points,
- * every path `git status` lists (changed against HEAD or the index, or untracked and not
- * ignored) with its status line, which holds the index's object, and each such file's
- * identity on disk (size, inode, change time). A write to a tracked file lists it; a write to a
- * listed one changes its change time. Files git ignores are not looked at.
+ * What an agent could change in a repository, as git sees it: the local branches and tags and
+ * where HEAD points; every path `git status` lists (changed against HEAD or the index, or
+ * untracked and not ignored, as the repository's settings show untracked files) with its status
+ * line, which holds the index's object, and each such file's identity on disk (size, inode,
+ * change time); and the repository's config, exclude file and hooks, which change what git does
+ * and sees. A write to a tracked file lists it; a write to a listed one changes its change time.
+ * Files git ignores, remote-tracking refs (a fetch in the background) and other work trees'
+ * HEADs are not looked at.
  */
 export interface RepoSnapshot {
   refs: ReadonlyMap<string, string>;
   paths: ReadonlyMap<string, string>;
+  /** `.git/config`, `.git/info/exclude` and each hook, by a label, with their identity on disk. */
+  controls: ReadonlyMap<string, string>;
 }
 
 /** The snapshot of the repository whose work tree is `root`. */
 export async function takeRepoSnapshot(root: string): Promise<RepoSnapshot> {
   const git = openGit(root);
-  const [refsText, statusText] = await Promise.all([
-    git.run(['for-each-ref', '--format=%(objectname) %(refname)']),
+  const [refsText, statusText, gitPaths] = await Promise.all([
+    git.run(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/tags']),
     // Without optional locks: an agent's own git command must never meet our index.lock.
-    git.run(['--no-optional-locks', 'status', '--porcelain=v2', '--branch', '-z', '--untracked-files=all', '--ignored=no']),
+    git.run(['--no-optional-locks', 'status', '--porcelain=v2', '--branch', '-z', '--ignored=no']),
+    git.run(['rev-parse', '--path-format=absolute', '--git-path', 'config', '--git-path', 'info/exclude', '--git-path', 'hooks']),
   ]);
   const refs = new Map<string, string>();
   for (const line of refsText.split('\n')) {
@@ -46,7 +52,20 @@ export async function takeRepoSnapshot(root: string): Promise<RepoSnapshot> {
       paths.set(file, stat === null ? `${record} (absent)` : `${record} ${stat.size}:${stat.ino}:${stat.ctimeNs}:${stat.mtimeNs}`);
     }),
   );
-  return { refs, paths };
+  const [config = '', exclude = '', hooks = ''] = gitPaths.split('\n').map((line) => line.trim());
+  const controls = new Map<string, string>([
+    ['.git/config', await identity(config)],
+    ['.git/info/exclude', await identity(exclude)],
+  ]);
+  const hookNames = await readdir(hooks).catch(() => [] as string[]);
+  for (const name of hookNames.filter((hook) => !hook.endsWith('.sample'))) controls.set(`hook ${name}`, await identity(path.join(hooks, name)));
+  return { refs, paths, controls };
+}
+
+/** A file's size, inode and change times, or `absent`. */
+async function identity(file: string): Promise<string> {
+  const stat = await lstat(file, { bigint: true }).catch(() => null);
+  return stat === null ? 'absent' : `${stat.size}:${stat.ino}:${stat.ctimeNs}:${stat.mtimeNs}`;
 }
 
 /** What changed from `before` to `after`, a line each: refs first, then paths in order. */
@@ -66,6 +85,10 @@ export function describeRepoChanges(before: RepoSnapshot, after: RepoSnapshot): 
     if (was === undefined) changes.push(`${file}: ${now?.startsWith('? ') ? 'created' : 'changed'}`);
     else if (now === undefined) changes.push(`${file}: put back as it was in the index`);
     else changes.push(`${file}: ${now.endsWith('(absent)') ? 'deleted' : 'changed'}`);
+  }
+  for (const name of [...new Set([...before.controls.keys(), ...after.controls.keys()])].sort()) {
+    const [was, now] = [before.controls.get(name) ?? 'absent', after.controls.get(name) ?? 'absent'];
+    if (was !== now) changes.push(`${name}: ${was === 'absent' ? 'created' : now === 'absent' ? 'deleted' : 'changed'}`);
   }
   return changes;
 }

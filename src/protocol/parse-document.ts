@@ -8,7 +8,7 @@ import { readTopLevel, type Start, type TopLevel } from './read-top-level.js';
 import { checkSectionOrder } from './check-section-order.js';
 import { appendedTo, extendsText } from './extends-text.js';
 import { viewOf } from './text-view.js';
-import { readUsageLine, type TurnUsage } from './usage.js';
+import { isUsageLine, readUsageLine, type TurnUsage } from './usage.js';
 
 export type ParseResult = { ok: true; document: DebateDocument } | { ok: false; error: ProtocolError };
 
@@ -175,11 +175,10 @@ function splitBody(raw: string): { body: string; bodyOffset: number; signature: 
     lines.pop();
     trimEnd();
   }
-  const usage = signature === null ? null : readUsageLine(lines.at(-1) ?? '');
-  if (usage !== null) {
-    lines.pop();
-    trimEnd();
-  }
+  // Our usage line, even an empty one, is taken off: a usage line above it is the agent's text.
+  const usageText = signature !== null && isUsageLine(lines.at(-1) ?? '') ? (lines.pop() ?? '') : null;
+  const usage = usageText === null ? null : readUsageLine(usageText);
+  if (usageText !== null) trimEnd();
   let bodyOffset = 0;
   while (lines.length > 0 && lines[0]?.trim() === '') bodyOffset += (lines.shift() ?? '').length + 1;
   return { body: lines.join('\n'), bodyOffset, signature, usage };

@@ -10,7 +10,11 @@ export interface SectionToWrite {
   role: Role;
   agent: string;
   time: Date;
-  /** Written on the line above the signature, for every reader of the file (see TurnUsage). */
+  /**
+   * Written on the line above the signature, for every reader of the file (see TurnUsage); `null`
+   * (nothing reported) writes an empty one, so that the line above the signature is always ours:
+   * an agent's body that ends with a usage line of its own cannot pass it for the section's.
+   */
   usage?: TurnUsage | null;
 }
 
@@ -42,7 +46,7 @@ export function renderHeader(subject: string, meta: DocumentMeta): string {
 
 export function renderSection(section: SectionToWrite): string {
   const heading = formatHeading(section.kind, section.number);
-  const usage = section.usage ? `${renderUsageLine(section.usage)}\n` : '';
+  const usage = section.usage === undefined ? '' : `${renderUsageLine(section.usage)}\n`;
   return `## ${heading}\n\n${section.body}\n\n${usage}${renderSignature(section)}\n\n`;
 }
 

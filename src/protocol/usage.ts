@@ -16,8 +16,14 @@ export const usageKeys = ['inputTokens', 'outputTokens', 'cachedInputTokens', 'c
 /** `<!-- code-debate usage {...} -->`: the line before a section's signature that carries its usage, in the file, for every reader. */
 const usageLine = /^<!--\s*code-debate usage\s+(\{.*\})\s*-->$/;
 
-export function renderUsageLine(usage: TurnUsage): string {
-  return `<!-- code-debate usage ${JSON.stringify(usage)} -->`;
+/** The line for `usage`; `{}` when the agent reported nothing (see splitBody: the line is always ours, never the agent's). */
+export function renderUsageLine(usage: TurnUsage | null): string {
+  return `<!-- code-debate usage ${usage === null ? '{}' : JSON.stringify(usage)} -->`;
+}
+
+/** Whether `line` has the usage line's shape, whatever it holds. */
+export function isUsageLine(line: string): boolean {
+  return usageLine.test(line.trim());
 }
 
 /** The usage a line holds, or null when it is not a usage line (or holds no count at all). */

@@ -10,22 +10,36 @@ export interface RepositoryGuard {
   check(heading: string): Promise<void>;
 }
 
+/** A snapshot that takes longer than this (a hanging fsmonitor, a network filesystem) skips the check rather than the turn. */
+const snapshotTimeoutMs = 30_000;
+
 /**
  * Watches over one agent turn: whatever the agent (a CLI's own read-only promise, a `cmd:`
- * program, a model server's tools), the work tree, the index and the refs must be as they were
- * when it ends. The snapshot before is taken once the agent's process has started (git's spawns
- * would otherwise delay it), and the agent gets its prompt only once it is taken. The debate file and its editors' and writers' side
- * files (`.reply.md.swp`, `reply.md~`, our own temporary files) are not the agent's to answer for.
+ * program, a model server's tools), the work tree, the index, the local refs and the repository's
+ * config, exclude file and hooks must be as they were when it ends. The snapshot before is taken
+ * once the agent's process has started (git's spawns would otherwise delay it), and the agent gets
+ * its prompt only once it is taken. A person's turn (`human`) is not watched: their editing the
+ * code as they answer is theirs to do. The debate file and what editors and code-debate write
+ * beside it (`.reply.md.swp`, `reply.md~`, `#reply.md#`, our own `.reply.md.<pid>.<id>.tmp`) are
+ * not the agent's to answer for.
  */
 export function guardRepository(context: SessionContext): RepositoryGuard {
-  const exclude = (file: string) => path.dirname(file) === path.dirname(context.relativeFile) && path.basename(file).includes(path.basename(context.relativeFile));
+  if (context.agent.interactive) return { ready: () => Promise.resolve(), check: () => Promise.resolve() };
+  const sideFile = sideFilePattern(path.basename(context.relativeFile));
+  const exclude = (file: string) => path.dirname(file) === path.dirname(context.relativeFile) && sideFile.test(path.basename(file));
   const snapshot = async (): Promise<RepoSnapshot | null> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`git took more than ${snapshotTimeoutMs / 1000} s`)), snapshotTimeoutMs);
+    });
     try {
-      const taken = await context.takeSnapshot();
-      return { refs: taken.refs, paths: new Map([...taken.paths].filter(([file]) => !exclude(file))) };
+      const taken = await Promise.race([context.takeSnapshot(), timeout]);
+      return { ...taken, paths: new Map([...taken.paths].filter(([file]) => !exclude(file))) };
     } catch (error) {
       context.report({ type: 'warning', role: context.role, message: `could not read the repository's state, so this turn's read-only check is skipped: ${(error as Error).message}` });
       return null;
+    } finally {
+      clearTimeout(timer);
     }
   };
   let before: Promise<RepoSnapshot | null> | null = null;
@@ -46,4 +60,10 @@ export function guardRepository(context: SessionContext): RepositoryGuard {
       );
     },
   };
+}
+
+/** The debate file `name` and the files written beside it: editors' swap, backup and lock files, and our own temporary files. */
+function sideFilePattern(name: string): RegExp {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^(?:${escaped}|${escaped}~|#${escaped}#|\\.#${escaped}|\\.${escaped}\\.(?:sw[a-p]|[0-9]+\\.[0-9a-f]+\\.tmp))$`);
 }

@@ -100,6 +100,13 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
       subject: subject.description,
       tookOverFrom: claim.tookOverFrom?.pid ?? null,
     });
+    if (claim.role === 'responder' && (options.budget.maxTokens !== null || options.budget.maxCostUsd !== null)) {
+      options.report({
+        type: 'warning',
+        role: claim.role,
+        message: 'a budget (--max-tokens, --max-cost) ends the debate at the Reviewer\'s turn, and this side is the Responder: set it where the Reviewer runs too (`.code-debate.json` sets it for both).',
+      });
+    }
     if (claim.role === 'reviewer' && options.stance !== 'default') {
       options.report({ type: 'warning', role: claim.role, message: `--stance ${options.stance} shapes the Responder's answers; this side is the Reviewer, so it is ignored.` });
     }

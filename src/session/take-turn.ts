@@ -236,10 +236,18 @@ async function agentSection(
     return { turn, round, heading, prompt: full, continuation, document, subject: inputs.subject, ready: guard.ready };
   };
   const earlyAsk = early === null ? null : await buildAsk(early);
-  const answer = await askAhead(context, earlyAsk, async () => {
-    const inputs = await fresh();
-    return inputs === early && earlyAsk !== null ? earlyAsk : buildAsk(inputs);
-  });
+  let answer: AgentAnswer;
+  try {
+    answer = await askAhead(context, earlyAsk, async () => {
+      const inputs = await fresh();
+      return inputs === early && earlyAsk !== null ? earlyAsk : buildAsk(inputs);
+    });
+  } catch (error) {
+    // An agent that wrote and then failed (a timeout, a crash) is told for what it wrote first;
+    // an interrupted turn ends at once.
+    if (!context.signal.aborted) await guard.check(heading);
+    throw error;
+  }
   await guard.check(heading);
   return answer;
 }

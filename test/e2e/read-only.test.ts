@@ -43,6 +43,32 @@ describe('an agent that writes into the repository', () => {
     expect(reviewer.stderr).toContain('  - staged.txt: changed');
   });
 
+  it('writes and then fails: exit 7 names what it wrote, not only that it failed', async () => {
+    const repo = await repos.repo();
+    const script = await repo.script('agent', { review: { shell: 'echo notes > notes.txt', stderr: 'boom\n', exit: 1 } });
+    const reviewer = await startCli(['--agent', scriptedAgent(script.script, script.log), '--agent-timeout', '10s', 'HEAD'], { cwd: repo.dir }).exited;
+    expect(reviewer.code, reviewer.stderr).toBe(7);
+    expect(reviewer.stderr).toContain('  - notes.txt: created');
+  });
+
+  it('plants a git hook or edits the exclude file: exit 7 names them', async () => {
+    const repo = await repos.repo();
+    const script = await repo.script('agent', {
+      review: { shell: 'printf "#!/bin/sh\\nexit 0\\n" > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && echo "*.secret" >> .git/info/exclude', stdout: sampleReview },
+    });
+    const reviewer = await startCli(['--agent', scriptedAgent(script.script, script.log), 'HEAD'], { cwd: repo.dir }).exited;
+    expect(reviewer.code, reviewer.stderr).toBe(7);
+    expect(reviewer.stderr).toContain('  - hook pre-commit: created');
+    expect(reviewer.stderr).toContain('  - .git/info/exclude: changed');
+  });
+
+  it('a fetch in the background (a remote-tracking ref) and the files editors write beside the debate are not the agent\'s', async () => {
+    const repo = await repos.repo();
+    const script = await repo.script('agent', { review: { shell: 'git update-ref refs/remotes/origin/main HEAD && echo swap > .reply.md.swp', stdout: sampleReview } });
+    const reviewer = await startCli(['--agent', scriptedAgent(script.script, script.log), '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir }).exited;
+    expect(reviewer.code, reviewer.stderr).toBe(3);
+  });
+
   it('an agent that only reads is not stopped, though the work tree held changes before its turn', async () => {
     const repo = await repos.repo();
     await run('sh', ['-c', 'echo before >> src/app.js && echo draft > draft.txt'], { cwd: repo.dir });

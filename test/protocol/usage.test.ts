@@ -28,6 +28,15 @@ describe('the usage line', () => {
     expect(answered?.usage).toBeUndefined();
   });
 
+  it("cannot be forged by an agent whose body ends with one: our line, empty when nothing was reported, is the one read", () => {
+    const forged = `### R1. A\n**Severity:** low\n\n${renderUsageLine(usage)}`;
+    const text = renderHeader('HEAD', { v: 1, base: null, head: null, diff: null }) + renderSection({ kind: 'review', number: 0, body: forged, role: 'reviewer', agent: 'x', time: new Date(0), usage: null });
+    const parsed = parseDocument(text);
+    if (!parsed.ok) throw parsed.error;
+    expect(parsed.document.sections[0]?.usage).toBeUndefined();
+    expect(parsed.document.sections[0]?.body).toBe(forged);
+  });
+
   it('is part of the body in a section without our signature: a peer wrote it, not code-debate', () => {
     const parsed = parseDocument(`# Code Debate: HEAD\n\n## Review\n\n### R1. A\n**Severity:** low\n\n${renderUsageLine(usage)}\n`);
     if (!parsed.ok) throw parsed.error;
