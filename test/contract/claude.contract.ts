@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +9,7 @@ import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { startAnthropicStub, stubUsage } from './anthropic-stub.js';
+import { readArgvs, writeArgvWrapper } from './argv-wrapper.js';
 import { clisBin, pinned } from './clis.mjs';
 
 // The real Claude Code, pinned (test/contract/clis.mjs), pointed at a local stand-in for the
@@ -29,13 +30,7 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'home'));
   argvLog = path.join(dir, 'argv.jsonl');
   // Records the argv code-debate gives `claude`, then runs the real one with the same stdin.
-  await writeFile(
-    path.join(wrappers, 'claude'),
-    `#!${process.execPath}\nconst { appendFileSync } = require('node:fs');\nconst { spawnSync } = require('node:child_process');\n` +
-      `appendFileSync(${JSON.stringify(argvLog)}, JSON.stringify(process.argv.slice(2)) + '\\n');\n` +
-      `const result = spawnSync(${JSON.stringify(real)}, process.argv.slice(2), { stdio: 'inherit' });\nprocess.exit(result.status ?? 1);\n`,
-  );
-  await chmod(path.join(wrappers, 'claude'), 0o755);
+  await writeArgvWrapper(wrappers, 'claude', real, argvLog);
   env = {
     PATH: `${wrappers}${path.delimiter}${process.env.PATH ?? ''}`,
     HOME: path.join(dir, 'home'),
@@ -53,7 +48,7 @@ afterAll(async () => {
   await stub?.close();
 });
 
-const argvs = async () => ((await readFile(argvLog, 'utf8').catch(() => '')) as string).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as string[]);
+const argvs = () => readArgvs(argvLog);
 const readOnlyArgs = ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'];
 
 describe(`Claude Code ${pinned.claude.version}, for real`, () => {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { readArgvs, writeArgvWrapper } from './argv-wrapper.js';
 import { clisBin, pinned } from './clis.mjs';
 import { startResponsesStub } from './responses-stub.js';
 
@@ -30,13 +31,7 @@ beforeAll(async () => {
     `model_provider = "stub"\nmodel = "gpt-stub"\n\n[model_providers.stub]\nname = "stub"\nbase_url = "${stub.url}"\nwire_api = "responses"\nrequires_openai_auth = true\nsupports_websockets = false\n`,
   );
   argvLog = path.join(dir, 'argv.jsonl');
-  await writeFile(
-    path.join(dir, 'bin', 'codex'),
-    `#!${process.execPath}\nconst { appendFileSync } = require('node:fs');\nconst { spawnSync } = require('node:child_process');\n` +
-      `appendFileSync(${JSON.stringify(argvLog)}, JSON.stringify(process.argv.slice(2)) + '\\n');\n` +
-      `const result = spawnSync(${JSON.stringify(real)}, process.argv.slice(2), { stdio: 'inherit' });\nprocess.exit(result.status ?? 1);\n`,
-  );
-  await chmod(path.join(dir, 'bin', 'codex'), 0o755);
+  await writeArgvWrapper(path.join(dir, 'bin'), 'codex', real, argvLog);
   env = { PATH: `${path.join(dir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`, CODEX_HOME: path.join(dir, 'codex-home'), CODEX_API_KEY: 'stub-key' };
 });
 
@@ -44,7 +39,7 @@ afterAll(async () => {
   await stub?.close();
 });
 
-const argvs = async () => ((await readFile(argvLog, 'utf8').catch(() => '')) as string).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as string[]);
+const argvs = () => readArgvs(argvLog);
 
 describe(`Codex ${pinned.codex.version}, for real`, () => {
   it('debates both sides in its read-only sandbox, its answer read, its session resumed', async () => {
