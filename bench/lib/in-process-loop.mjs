@@ -79,6 +79,7 @@ export function startLoop({ repo, role, resolved, stamp, answer }) {
     agentTimeoutMs: 600_000,
     maxPeerBytes: 65_536,
     maxAnswerBytes: 262_144,
+    budget: { maxTokens: null, maxCostUsd: null },
     signal: controller.signal,
     report: (event) => events.push(event),
   };

@@ -45,12 +45,15 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
     stripFinalNewline: true,
     maxBuffer: maxOutputBytes,
   });
-  // The prompt goes in once the agent may act (TurnRequest.ready); an agent that exited first never reads it.
+  // The prompt goes in once the agent may act (TurnRequest.ready), asked only once the process has
+  // started, so that what it waits for does not hold up the start; an agent that exited first never reads it.
   subprocess.stdin?.on('error', () => undefined);
-  void Promise.resolve()
-    .then(() => request.ready?.())
-    .catch(() => undefined)
-    .then(() => subprocess.stdin?.end(run.input));
+  subprocess.once('spawn', () => {
+    void Promise.resolve()
+      .then(() => request.ready?.())
+      .catch(() => undefined)
+      .then(() => subprocess.stdin?.end(run.input));
+  });
   const untrack = subprocess.pid === undefined ? () => false : trackProcessGroup(subprocess.pid);
   if (subprocess.pid !== undefined) request.onProcess?.(subprocess.pid);
   let stopped: Promise<void> = Promise.resolve();

@@ -1,4 +1,4 @@
-import { lstat, readdir } from 'node:fs/promises';
+import { lstat, readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { openGit } from './run-git.js';
 
@@ -19,20 +19,36 @@ export interface RepoSnapshot {
   controls: ReadonlyMap<string, string>;
 }
 
-/** The snapshot of the repository whose work tree is `root`. */
+/** Where a repository keeps its refs, config, exclude file and hooks: asked of git once per work tree. */
+const gitPathsOf = new Map<string, Promise<{ common: string; config: string; exclude: string; hooks: string }>>();
+
+function gitPaths(root: string): Promise<{ common: string; config: string; exclude: string; hooks: string }> {
+  let found = gitPathsOf.get(root);
+  if (found === undefined) {
+    found = openGit(root)
+      .run(['rev-parse', '--path-format=absolute', '--git-common-dir', '--git-path', 'config', '--git-path', 'info/exclude', '--git-path', 'hooks'])
+      .then((text) => {
+        const [common = '', config = '', exclude = '', hooks = ''] = text.split('\n').map((line) => line.trim());
+        return { common, config, exclude, hooks };
+      });
+    found.catch(() => gitPathsOf.delete(root));
+    gitPathsOf.set(root, found);
+  }
+  return found;
+}
+
+/**
+ * The snapshot of the repository whose work tree is `root`: one git process (status), the rest
+ * read from the files: a turn takes two snapshots, and each git started is a fork of this process.
+ */
 export async function takeRepoSnapshot(root: string): Promise<RepoSnapshot> {
   const git = openGit(root);
-  const [refsText, statusText, gitPaths] = await Promise.all([
-    git.run(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/tags']),
+  const [statusText, places] = await Promise.all([
     // Without optional locks: an agent's own git command must never meet our index.lock.
     git.run(['--no-optional-locks', 'status', '--porcelain=v2', '--branch', '-z', '--ignored=no']),
-    git.run(['rev-parse', '--path-format=absolute', '--git-path', 'config', '--git-path', 'info/exclude', '--git-path', 'hooks']),
+    gitPaths(root),
   ]);
-  const refs = new Map<string, string>();
-  for (const line of refsText.split('\n')) {
-    const space = line.indexOf(' ');
-    if (space > 0) refs.set(line.slice(space + 1), line.slice(0, space));
-  }
+  const refs = await readLocalRefs(git, places.common);
   const listed: Array<[string, string]> = [];
   const records = statusText.split('\0');
   for (let index = 0; index < records.length; index++) {
@@ -52,7 +68,7 @@ export async function takeRepoSnapshot(root: string): Promise<RepoSnapshot> {
       paths.set(file, stat === null ? `${record} (absent)` : `${record} ${stat.size}:${stat.ino}:${stat.ctimeNs}:${stat.mtimeNs}`);
     }),
   );
-  const [config = '', exclude = '', hooks = ''] = gitPaths.split('\n').map((line) => line.trim());
+  const { config, exclude, hooks } = places;
   const controls = new Map<string, string>([
     ['.git/config', await identity(config)],
     ['.git/info/exclude', await identity(exclude)],
@@ -60,6 +76,42 @@ export async function takeRepoSnapshot(root: string): Promise<RepoSnapshot> {
   const hookNames = await readdir(hooks).catch(() => [] as string[]);
   for (const name of hookNames.filter((hook) => !hook.endsWith('.sample'))) controls.set(`hook ${name}`, await identity(path.join(hooks, name)));
   return { refs, paths, controls };
+}
+
+/**
+ * The local branches and tags: packed-refs, overridden by the loose refs under refs/heads and
+ * refs/tags. A repository that keeps its refs in a reftable is asked with for-each-ref.
+ */
+async function readLocalRefs(git: ReturnType<typeof openGit>, common: string): Promise<Map<string, string>> {
+  const refs = new Map<string, string>();
+  if (await stat(path.join(common, 'reftable')).then(() => true, () => false)) {
+    const text = await git.run(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/tags']);
+    for (const line of text.split('\n')) {
+      const space = line.indexOf(' ');
+      if (space > 0) refs.set(line.slice(space + 1), line.slice(0, space));
+    }
+    return refs;
+  }
+  const packed = await readFile(path.join(common, 'packed-refs'), 'utf8').catch(() => '');
+  for (const line of packed.split('\n')) {
+    const match = /^([0-9a-f]{40,64}) (refs\/(?:heads|tags)\/.+)$/.exec(line.trim());
+    if (match?.[1] && match[2]) refs.set(match[2], match[1]);
+  }
+  const walk = async (dir: string, name: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    await Promise.all(
+      entries.map(async (entry) => {
+        const child = `${name}/${entry.name}`;
+        if (entry.isDirectory()) return walk(path.join(dir, entry.name), child);
+        // A ref being updated has its lock beside it for a moment: not a ref.
+        if (entry.name.endsWith('.lock')) return;
+        const value = (await readFile(path.join(dir, entry.name), 'utf8').catch(() => '')).trim();
+        if (value !== '') refs.set(child, value);
+      }),
+    );
+  };
+  await Promise.all([walk(path.join(common, 'refs', 'heads'), 'refs/heads'), walk(path.join(common, 'refs', 'tags'), 'refs/tags')]);
+  return refs;
 }
 
 /** A file's size, inode and change times, or `absent`. */
