@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Role } from '../agents/agent.js';
 import { maxAnswerBytesRange, maxPeerBytesRange, maxTokensRange } from '../config/config.js';
 import { ConfigError } from '../errors.js';
-import { stances, type Stance } from '../prompts/build-prompt.js';
+import { stances, type Stance } from '../prompts/stance.js';
 import { severities, type Severity } from '../protocol/document.js';
 import { parseDuration } from './parse-duration.js';
 import { refuseNearCommand } from './refuse-near-command.js';

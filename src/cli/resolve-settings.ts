@@ -3,7 +3,7 @@ import type { CodeDebateConfig } from '../config/config.js';
 import { resolveAgent, resolveSetting, type SettingLayers } from '../config/merge-options.js';
 import { readConfig } from '../config/read-config.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
-import type { Stance } from '../prompts/build-prompt.js';
+import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
 import type { Severity } from '../protocol/document.js';
 import { defaults, type DebateFlags } from './parse-args.js';

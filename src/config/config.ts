@@ -1,5 +1,5 @@
 import { agentNames } from '../agents/agent-names.js';
-import { stances, type Stance } from '../prompts/build-prompt.js';
+import { stances, type Stance } from '../prompts/stance.js';
 import { severities, type Severity } from '../protocol/document.js';
 
 export const timeLimitFailsValues = ['open', 'closed'] as const;

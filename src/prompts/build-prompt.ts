@@ -3,6 +3,7 @@ import type { Subject } from '../git/subject.js';
 import type { PointState } from '../protocol/track-points.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { boundPoints, boundSection } from './bound-peer-text.js';
+import type { Stance } from './stance.js';
 import { loadTemplate } from './load-template.js';
 import { renderTemplate, type PromptValues } from './render-template.js';
 
@@ -31,8 +32,7 @@ export interface PromptContext {
   continued?: boolean;
 }
 
-export const stances = ['default', 'devils-advocate'] as const;
-export type Stance = (typeof stances)[number];
+export { stances, type Stance } from './stance.js';
 
 // Seed 003's devil's advocate, for the Responder: it must still categorize every point.
 const devilsAdvocate =

@@ -2,7 +2,7 @@ import type { Agent, Role } from '../agents/agent.js';
 import type { RefStamp } from '../git/ref-stamp.js';
 import type { RepoSnapshot } from '../git/repo-snapshot.js';
 import type { Subject } from '../git/subject.js';
-import type { Stance } from '../prompts/build-prompt.js';
+import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
 import type { Severity } from '../protocol/document.js';
 import type { Claim } from './claim-role.js';
