@@ -4,7 +4,7 @@ import type { DebateDocument, Section, Signature } from './document.js';
 import { readPoints } from './read-points.js';
 import { rememberedNodes } from './read-document-tree.js';
 import { normalizeAppended, normalizeNewlines, readMarkdown } from './read-markdown.js';
-import { readTopLevel, type Start, type TopLevel } from './read-top-level.js';
+import { readTopLevel, separatorPattern, type Start, type TopLevel } from './read-top-level.js';
 import { checkSectionOrder } from './check-section-order.js';
 import { appendedTo, extendsText } from './extends-text.js';
 import { viewOf } from './text-view.js';
@@ -13,7 +13,6 @@ import { isUsageLine, readUsageLine, type TurnUsage } from './usage.js';
 export type ParseResult = { ok: true; document: DebateDocument } | { ok: false; error: ProtocolError };
 
 const signaturePattern = /^\*\s*—\s*(.+?)\s*·\s*(.+?)\s*·\s*(\S+?)\s*\*$/;
-const separatorPattern = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 
 /**
  * Reads the shared file as PROTOCOL.md defines it: the title, our metadata comment, the sections

@@ -66,7 +66,8 @@ export function readTopLevel(source: string, view: TextView, previous: TopLevel 
 /** One top-level item, as the scan reads it: a heading, an HTML block's text, or anything else. */
 type TopItem = { kind: 'heading'; depth: number; heading: HeadingSource; separator: boolean } | { kind: 'html'; value: string } | null;
 
-const separatorPattern = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+/** A thematic break line (`---`, `* * *`): what splitBody trims off a section's end, and a setext underline that may be one. */
+export const separatorPattern = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const metaPattern = /^<!--\s*code-debate\s+(\{.*\})\s*-->$/;
 
 function readNode(source: TextView, node: RootContent): TopItem {
