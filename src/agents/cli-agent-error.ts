@@ -11,8 +11,8 @@ export interface CliFailure {
   /** What to classify: the reported error and the output that may explain it. */
   text: string;
   outcome: ProcessOutcome;
-  /** Stderr as the message shows it, when not the outcome's (codex echoes the whole prompt there). */
-  shownStderr?: string;
+  /** The end of its output as the message quotes it, when not the end of the outcome's stderr. */
+  tail?: string;
 }
 
 /**
@@ -24,7 +24,7 @@ export function cliAgentError(agentName: string, request: Pick<TurnRequest, 'tur
   const said = failure.reported ?? evidence;
   const quoted = said === null || said.trim() === '' ? '' : `: ${oneLine(said)}`;
   return new AgentError(
-    `${failurePrefix(agentName, request)}: ${failure.happened}${quoted}. ${advice}${stderrTail(stripAnsi(failure.shownStderr ?? failure.outcome.stderr))}`,
+    `${failurePrefix(agentName, request)}: ${failure.happened}${quoted}. ${advice}${failure.tail ?? stderrTail(stripAnsi(failure.outcome.stderr))}`,
     kind,
     { cause: failure.outcome },
   );

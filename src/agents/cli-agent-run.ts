@@ -7,8 +7,8 @@ import { failurePrefix, runAgentProcess, stderrTail, type AgentProcess, type Pro
 export interface CliOutput {
   /** What a failure is classified from. */
   errorText(output: Pick<ProcessOutcome, 'stdout' | 'stderr'>): string;
-  /** Stderr as error messages show it; all of it when absent. */
-  shownStderr?(stderr: string): string;
+  /** The end of its output as error messages quote it (ANSI codes removed); the end of stderr when absent. */
+  tail?(output: Pick<ProcessOutcome, 'stdout' | 'stderr'>): string;
 }
 
 /** Kinds a timeout takes from what the CLI said before it: they need the user, not more time. */
@@ -31,7 +31,7 @@ export async function runCliAgent(agentName: string, run: AgentProcess, request:
     }
     if (error.kind !== 'timed-out') throw error;
     const printed = { stdout: outputOf(error.cause, 'stdout'), stderr: outputOf(error.cause, 'stderr') };
-    const tail = stderrTail(stripAnsi(output.shownStderr?.(printed.stderr) ?? printed.stderr));
+    const tail = output.tail?.(printed) ?? stderrTail(stripAnsi(printed.stderr));
     const stopped = `${what}: it did not finish within ${request.limitMs ?? request.timeoutMs} ms (--agent-timeout), so it was stopped`;
     const { kind, advice, evidence } = classifyAgentFailure(agentName, output.errorText(printed), undefined);
     if (evidence === null) throw new AgentError(`${stopped}.${tail}`, 'timed-out', { cause: error });

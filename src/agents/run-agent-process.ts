@@ -119,7 +119,12 @@ function turnEnvironment(request: TurnRequest): Record<string, string> {
 
 /** The last lines of stderr, quoted, for every error message; says so when there were none. */
 export function stderrTail(stderr: string): string {
-  const lines = stderr.trimEnd().split('\n').filter((line) => line.trim() !== '');
-  if (lines.length === 0) return ' It printed nothing on stderr.';
-  return `\nThe end of its stderr:\n${lines.slice(-stderrTailLines).map((line) => `  | ${line}`).join('\n')}`;
+  return outputTail(stderr, { heading: 'The end of its stderr', none: 'It printed nothing on stderr.' });
+}
+
+/** The last lines of what an agent printed, quoted under `heading`; `none` when it printed nothing. */
+export function outputTail(text: string, says: { heading: string; none: string }): string {
+  const lines = text.trimEnd().split('\n').filter((line) => line.trim() !== '');
+  if (lines.length === 0) return ` ${says.none}`;
+  return `\n${says.heading}:\n${lines.slice(-stderrTailLines).map((line) => `  | ${line}`).join('\n')}`;
 }

@@ -169,7 +169,7 @@ describe('a diff that tells the agent to run commands', () => {
   ];
   const readOnly: Record<string, string[]> = {
     claude: ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'],
-    codex: ['exec', '--sandbox', 'read-only', '--skip-git-repo-check', '-'],
+    codex: ['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '-'],
     gemini: ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'],
   };
 

@@ -50,7 +50,7 @@ describe('code-debate with the claude, codex and gemini presets', () => {
     expect(calls[0]?.argv).toEqual(['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk', '--model', 'sonnet']);
     expect(calls[0]?.env.CLAUDECODE).toBeUndefined();
     expect(calls[0]?.stdin).toContain('+  console.log(name);');
-    expect(calls[1]?.argv).toEqual(['exec', '--sandbox', 'read-only', '--skip-git-repo-check', '-']);
+    expect(calls[1]?.argv).toEqual(['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '-']);
     expect(calls[1]?.stdin).toContain('### R1. Debug output left in');
     expect(calls.every((call) => call.cwd === repo.dir)).toBe(true);
   });

@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCodexAgent } from '../../../src/agents/codex-agent.js';
 import { AgentError } from '../../../src/errors.js';
@@ -23,7 +25,7 @@ describe('createCodexAgent', () => {
     expect(await fakes.calls()).toEqual([
       {
         program: 'codex',
-        argv: ['exec', '--sandbox', 'read-only', '--skip-git-repo-check', '-'],
+        argv: ['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '-'],
         stdin: prompt,
         env: { CODE_DEBATE_ROLE: 'reviewer', CODE_DEBATE_TURN: 'review' },
         cwd: fakes.dir(),
@@ -35,16 +37,17 @@ describe('createCodexAgent', () => {
     const agent = createCodexAgent({ model: 'gpt-5-codex' });
     expect(agent.name).toBe('codex:gpt-5-codex');
     await agent.writeTurn(fakes.request());
-    expect((await fakes.calls())[0]?.argv).toEqual(['exec', '--sandbox', 'read-only', '--skip-git-repo-check', '--model', 'gpt-5-codex', '-']);
+    expect((await fakes.calls())[0]?.argv).toEqual(['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '--model', 'gpt-5-codex', '-']);
   });
 
   it.each([
-    ['not-logged-in', 'auth', 'it exited with code 1: ERROR: unexpected status 401 Unauthorized: Missing bearer or basic authentication in header'],
+    ['not-logged-in', 'auth', 'it exited with code 1: unexpected status 401 Unauthorized: Missing bearer or basic authentication in header'],
     ['bad-key', 'auth', 'Incorrect API key provided: sk-bad., url: https://api.openai.com/v1/responses. Codex is not logged in or its credentials were refused: run `codex login`, or set CODEX_API_KEY'],
-    ['model-not-found', 'model-not-found', 'ERROR: The model `gpt-default` does not exist or you do not have access to it. The model does not exist or this account cannot use it: name one Codex offers with `--agent codex:<model>`'],
-    ['rate-limited', 'rate-limited', 'ERROR: exceeded retry limit, last status: 429 Too Many Requests. Codex is being rate limited'],
-    ['quota', 'rate-limited', 'ERROR: Quota exceeded. Check your plan and billing details. Codex is being rate limited, is overloaded, or its account is out of quota'],
-    // The echoed prompt holds "429", "model not found" and "not logged in": none of it is read as the error.
+    ['model-not-found', 'model-not-found', ': The model `gpt-default` does not exist or you do not have access to it. The model does not exist or this account cannot use it: name one Codex offers with `--agent codex:<model>`'],
+    ['rate-limited', 'rate-limited', ': exceeded retry limit, last status: 429 Too Many Requests. Codex is being rate limited'],
+    ['quota', 'rate-limited', ': Quota exceeded. Check your plan and billing details. Codex is being rate limited, is overloaded, or its account is out of quota'],
+    ['server-error', 'server-error', ": We’re currently experiencing high demand, which may cause temporary errors. Codex's service failed on its side"],
+    // The prompt holds "429", "model not found" and "not logged in": none of it is read as the error.
     ['crash', 'crashed', 'it exited with code 101. Run `codex` by hand'],
   ] as const)('classifies %s as %s and says what to do', async (mode, kind, says) => {
     fakes.mode(mode);
@@ -52,15 +55,38 @@ describe('createCodexAgent', () => {
     expect(error.kind).toBe(kind);
     expect(error.message.startsWith('Agent `codex` failed to write review 1: ')).toBe(true);
     expect(error.message).toContain(says);
-    expect(error.message).toMatch(/\nThe end of its stderr:\n(  \| .*\n)*  \| \S/);
+    expect(error.message).toMatch(/\nThe end of its stderr and error events:\n(  \| .*\n)*  \| \S/);
     expect(error.message).not.toContain('Review this change.');
   });
 
-  it('fails an empty final message as empty-output', async () => {
+  it('quotes its error events after its stderr, turn.failed not again when it repeats the last', async () => {
+    fakes.mode('rate-limited');
+    const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request()));
+    expect(error.message).toMatch(
+      /\nThe end of its stderr and error events:\n {2}\| WARNING: .*\n {2}\| error event: exceeded retry limit, last status: 429 Too Many Requests$/,
+    );
+  });
+
+  it('fails a turn with no final message as empty-output', async () => {
     fakes.mode('empty');
     const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request()));
     expect(error.kind).toBe('empty-output');
-    expect(error.message).toMatch(/^Agent `codex` failed to write review 1: it printed no final message on stdout, and a turn needs the section's text\.\nThe end of its stderr:\n/);
+    expect(error.message).toMatch(
+      /^Agent `codex` failed to write review 1: it printed no final message \(no `agent_message` event\), and a turn needs the section's text\.\nThe end of its stderr and error events:\n/,
+    );
+  });
+
+  it("reads the turn's tokens from the thread's running totals, a resumed turn's as what they grew by", async () => {
+    await mkdir(path.join(fakes.dir(), 'sessions'));
+    process.env.FAKE_CLI_SESSIONS = path.join(fakes.dir(), 'sessions');
+    const agent = createCodexAgent({ model: null });
+    const reports: unknown[] = [];
+    const onUsage = (usage: unknown) => reports.push(usage);
+    await agent.writeTurn(fakes.request({ turn: 'response', role: 'responder', round: 1, onUsage }));
+    await agent.writeTurn(fakes.request({ turn: 'response', role: 'responder', round: 2, continuation: 'Only what is new.', onUsage }));
+    expect((await fakes.calls()).map((call) => call.argv[1])).toEqual(['--json', 'resume']);
+    const turn = { inputTokens: 700, outputTokens: 40, cachedInputTokens: 200, costUsd: null };
+    expect(reports).toEqual([turn, turn]);
   });
 
   it('says a codex stopped at the deadline was waiting for the network', async () => {
@@ -69,9 +95,9 @@ describe('createCodexAgent', () => {
     expect(error.kind).toBe('timed-out');
     expect(error.message).toContain(
       'Agent `codex` failed to write review 1: it did not finish within 1000 ms (--agent-timeout), so it was stopped; before that it said: ' +
-        'ERROR: Reconnecting... waiting for network. Codex could not reach its service: check the network connection and any proxy settings (HTTPS_PROXY)',
+        'Reconnecting... waiting for network. Codex could not reach its service: check the network connection and any proxy settings (HTTPS_PROXY)',
     );
-    expect(error.message).toMatch(/\n {2}\| ERROR: Reconnecting\.\.\. waiting for network$/);
+    expect(error.message).toMatch(/\n {2}\| error event: Reconnecting\.\.\. waiting for network$/);
   });
 
   it('reports a plain timeout when nothing it printed explains it', async () => {
@@ -79,9 +105,8 @@ describe('createCodexAgent', () => {
     const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_000 })));
     expect(error.kind).toBe('timed-out');
     expect(error.message).toBe(
-      'Agent `codex` failed to write review 1: it did not finish within 1000 ms (--agent-timeout), so it was stopped.\nThe end of its stderr:\n' +
-        `  | OpenAI Codex v0.169.0\n  | --------\n  | workdir: ${fakes.dir()}\n  | model: gpt-default\n  | provider: openai\n  | approval: never\n` +
-        '  | sandbox: read-only\n  | session id: 01a20218\n  | --------\n  | user\n  | [the prompt, 3 lines]',
+      'Agent `codex` failed to write review 1: it did not finish within 1000 ms (--agent-timeout), so it was stopped.\n' +
+        'The end of its stderr and error events:\n  | WARNING: proceeding, even though we could not create PATH aliases',
     );
   });
 });

@@ -27,8 +27,8 @@ const presets: Array<[string, () => Agent, (id: string) => string[], string[]]> 
   [
     'codex',
     () => createCodexAgent({ model: null }),
-    (id) => ['exec', 'resume', '-c', 'sandbox_mode="read-only"', '--skip-git-repo-check', id, '-'],
-    ['exec', '--sandbox', 'read-only', '--skip-git-repo-check', '-'],
+    (id) => ['exec', 'resume', '--json', '-c', 'sandbox_mode="read-only"', '--skip-git-repo-check', id, '-'],
+    ['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '-'],
   ],
 ];
 
