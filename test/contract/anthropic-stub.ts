@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startStubServer } from './stub-server.js';
 
 /**
  * A stand-in for the Anthropic Messages API on 127.0.0.1, speaking what Claude Code sends and
@@ -35,37 +35,26 @@ const errors: Record<number, { type: string; message: string }> = {
 export async function startAnthropicStub(): Promise<{ url: string; requests: StubRequest[]; setMode(mode: StubMode): void; close(): Promise<void> }> {
   const requests: StubRequest[] = [];
   let mode: StubMode = 'answer';
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
-        res.writeHead(req.method === 'HEAD' ? 200 : 404).end();
-        return;
-      }
-      const body = JSON.parse(raw || '{}') as Record<string, unknown>;
-      requests.push({ path: req.url, body, text: raw });
-      if (typeof mode === 'number') {
-        res.writeHead(mode, { 'content-type': 'application/json', 'request-id': 'req_stub' });
-        res.end(JSON.stringify({ type: 'error', error: errors[mode] }));
-        return;
-      }
-      const messages = (body.messages ?? []) as Array<{ role: string; content: unknown }>;
-      const lastUser = JSON.stringify(messages.at(-1)?.content ?? '');
-      const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
-      const toolsAsked = mode === 'write-tools' && hasTools && !lastUser.includes('tool_result');
-      const text = answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'A debate about debug output';
-      reply(res, body, toolsAsked ? 'tools' : text);
-    });
+  const server = await startStubServer(({ method, url, body: raw }, res) => {
+    if (method !== 'POST' || !url.startsWith('/v1/messages')) {
+      res.writeHead(method === 'HEAD' ? 200 : 404).end();
+      return;
+    }
+    const body = JSON.parse(raw || '{}') as Record<string, unknown>;
+    requests.push({ path: url, body, text: raw });
+    if (typeof mode === 'number') {
+      res.writeHead(mode, { 'content-type': 'application/json', 'request-id': 'req_stub' });
+      res.end(JSON.stringify({ type: 'error', error: errors[mode] }));
+      return;
+    }
+    const messages = (body.messages ?? []) as Array<{ role: string; content: unknown }>;
+    const lastUser = JSON.stringify(messages.at(-1)?.content ?? '');
+    const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
+    const toolsAsked = mode === 'write-tools' && hasTools && !lastUser.includes('tool_result');
+    const text = answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'A debate about debug output';
+    reply(res, body, toolsAsked ? 'tools' : text);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    setMode: (next) => (mode = next),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { url: server.origin, requests, setMode: (next) => (mode = next), close: server.close };
 }
 
 /** A message with `text`, or ('tools') asking for the writing and command tools Claude Code has: Write, Edit, Bash. */

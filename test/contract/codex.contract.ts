@@ -10,7 +10,7 @@ import { startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { readArgvs, writeArgvWrapper } from './argv-wrapper.js';
 import { clisBin, pinned } from './clis.mjs';
-import { startResponsesStub } from './responses-stub.js';
+import { responsesUsage, startResponsesStub } from './responses-stub.js';
 
 // The real Codex, pinned, pointed at a local stand-in for the OpenAI Responses API: nothing reaches a real model service.
 const repos = useDebateRepos();
@@ -42,7 +42,7 @@ afterAll(async () => {
 const argvs = () => readArgvs(argvLog);
 
 describe(`Codex ${pinned.codex.version}, for real`, () => {
-  it('debates both sides in its read-only sandbox, its answer read, its session resumed', async () => {
+  it('debates both sides in its read-only sandbox, its answer and tokens read, its session resumed', async () => {
     stub.setMode('answer');
     const repo = await repos.repo();
     const reviewer = startCli(['--agent', 'codex', 'HEAD'], { cwd: repo.dir, env });
@@ -53,8 +53,12 @@ describe(`Codex ${pinned.codex.version}, for real`, () => {
     const text = await repo.readReply();
     expectEndedWhole(text);
     expect(text).toContain('*— Responder · codex · ');
+    // One request a turn: each section's tokens are the stub's, a resumed turn's too (Codex reports the thread's running totals).
+    const usages = [...text.matchAll(/^<!-- code-debate usage (\{.*\}) -->$/gm)].map((match) => JSON.parse(match[1] ?? '{}') as unknown);
+    const turn = { inputTokens: responsesUsage.input_tokens, outputTokens: responsesUsage.output_tokens, cachedInputTokens: responsesUsage.input_tokens_details.cached_tokens, costUsd: null };
+    expect(usages).toEqual([turn, turn, turn]);
     const calls = await argvs();
-    expect(calls[0]).toEqual(['exec', '--sandbox', 'read-only', '--skip-git-repo-check', '-']);
+    expect(calls[0]).toEqual(['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '-']);
     // The Reviewer's CONSENSUS goes on with its Review's conversation, still read-only.
     expect(calls.some((argv) => argv[1] === 'resume' && argv.includes('sandbox_mode="read-only"'))).toBe(true);
   });
@@ -76,11 +80,12 @@ describe(`Codex ${pinned.codex.version}, for real`, () => {
     [401, 'codex', 'Codex is not logged in or its credentials were refused'],
     [404, 'codex:gpt-nope', 'The model does not exist or this account cannot use it'],
     [429, 'codex', 'Codex is being rate limited'],
-    [500, 'codex', "Codex's service kept failing (it retried and reconnected until it was stopped)"],
+    [500, 'codex', "Codex's service failed on its side"],
+    [503, 'codex', 'Codex is being rate limited, is overloaded'],
   ] as const)('names an API %s for what it is, and writes nothing', async (status, agent, says) => {
     stub.setMode(status);
     const repo = await repos.repo();
-    const reviewer = await startCli(['--agent', agent, '--agent-timeout', '20s', 'HEAD'], { cwd: repo.dir, env }).exited;
+    const reviewer = await startCli(['--agent', agent, '--agent-timeout', '10s', 'HEAD'], { cwd: repo.dir, env }).exited;
     stub.setMode('answer');
     expect(reviewer.code, reviewer.stderr).toBe(4);
     expect(reviewer.stderr).toContain(says);

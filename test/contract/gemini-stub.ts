@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { answers } from './anthropic-stub.js';
+import { sendJson, startStubServer } from './stub-server.js';
 
 /**
  * A stand-in for the Gemini API on 127.0.0.1, as Gemini CLI calls it through
@@ -9,7 +8,7 @@ import { answers } from './anthropic-stub.js';
  * calls exit_plan_mode, write_file and run_shell_command, one at a time, as a model (or a prompt
  * injected through the diff) would to leave plan mode and write.
  */
-export type GeminiMode = 'answer' | 'leave-plan-mode' | 401 | 404 | 429 | 500;
+export type GeminiMode = 'answer' | 'leave-plan-mode' | 401 | 404 | 429 | 500 | 503;
 
 export const geminiUsage = { promptTokenCount: 900, candidatesTokenCount: 60, cachedContentTokenCount: 100, totalTokenCount: 960 };
 
@@ -29,45 +28,40 @@ function callsFor(raw: string): Array<{ name: string; args: Record<string, strin
   ];
 }
 
-const statuses: Record<number, string> = { 401: 'UNAUTHENTICATED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL' };
+const statuses: Record<number, string> = { 401: 'UNAUTHENTICATED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' };
 const messages: Record<number, string> = {
   401: 'API key not valid. Please pass a valid API key.',
   404: 'models/gemini-nope is not found for API version v1beta, or is not supported for generateContent.',
   429: 'You exceeded your current quota, please check your plan and billing details.',
   500: 'Internal error encountered.',
+  503: 'The model is overloaded. Please try again later.',
 };
 
 export async function startGeminiStub(): Promise<{ url: string; requests: string[]; setMode(mode: GeminiMode): void; close(): Promise<void> }> {
   const requests: string[] = [];
   let mode: GeminiMode = 'answer';
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      requests.push(`${req.url ?? ''} ${raw}`);
-      if (req.url?.includes(':countTokens')) {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ totalTokens: 100 }));
-        return;
-      }
-      if (!req.url?.includes(':streamGenerateContent') && !req.url?.includes(':generateContent')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
-        return;
-      }
-      if (typeof mode === 'number') {
-        res.writeHead(mode, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: mode, message: messages[mode], status: statuses[mode] } }));
-        return;
-      }
-      // The calls already answered in this conversation: the next one is asked for, then the text.
-      const answered = raw.match(/"functionResponse"/g)?.length ?? 0;
-      const next = mode === 'leave-plan-mode' && /`## Review`/.test(raw) ? callsFor(raw)[answered] : undefined;
-      const text = answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'A debate about debug output';
-      const part = next === undefined ? { text } : { functionCall: next };
-      const chunk = { candidates: [{ content: { parts: [part], role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: geminiUsage, modelVersion: 'gemini-stub' };
-      if (req.url.includes(':streamGenerateContent')) res.writeHead(200, { 'content-type': 'text/event-stream' }).end(`data: ${JSON.stringify(chunk)}\n\n`);
-      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(chunk));
-    });
+  const server = await startStubServer(({ url, body: raw }, res) => {
+    requests.push(`${url} ${raw}`);
+    if (url.includes(':countTokens')) {
+      sendJson(res, 200, { totalTokens: 100 });
+      return;
+    }
+    if (!url.includes(':streamGenerateContent') && !url.includes(':generateContent')) {
+      sendJson(res, 404, {});
+      return;
+    }
+    if (typeof mode === 'number') {
+      sendJson(res, mode, { error: { code: mode, message: messages[mode], status: statuses[mode] } });
+      return;
+    }
+    // The calls already answered in this conversation: the next one is asked for, then the text.
+    const answered = raw.match(/"functionResponse"/g)?.length ?? 0;
+    const next = mode === 'leave-plan-mode' && /`## Review`/.test(raw) ? callsFor(raw)[answered] : undefined;
+    const text = answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'A debate about debug output';
+    const part = next === undefined ? { text } : { functionCall: next };
+    const chunk = { candidates: [{ content: { parts: [part], role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: geminiUsage, modelVersion: 'gemini-stub' };
+    if (url.includes(':streamGenerateContent')) res.writeHead(200, { 'content-type': 'text/event-stream' }).end(`data: ${JSON.stringify(chunk)}\n\n`);
+    else sendJson(res, 200, chunk);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, setMode: (next) => (mode = next), close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: server.origin, requests, setMode: (next) => (mode = next), close: server.close };
 }

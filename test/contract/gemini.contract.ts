@@ -77,6 +77,7 @@ describe(`Gemini CLI ${pinned.gemini.version}, for real`, () => {
     [404, 'gemini:gemini-nope', 'The model does not exist or this account cannot use it'],
     [429, 'gemini', 'Gemini CLI is being rate limited'],
     [500, 'gemini', "Gemini CLI's service failed on its side"],
+    [503, 'gemini', 'Gemini CLI is being rate limited, is overloaded'],
   ] as const)('names an API %s for what it is, and writes nothing', async (status, agent, says) => {
     stub.setMode(status);
     const repo = await repos.repo();

@@ -1,13 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { answers } from './anthropic-stub.js';
+import { sendJson, startStubServer } from './stub-server.js';
 
 /**
  * A stand-in for the OpenAI Responses API on 127.0.0.1, as Codex 0.169 calls it from a
  * `model_providers` entry (`POST /v1/responses`, streamed events). It answers each turn by the
  * heading its prompt asks for, fails as told, or first asks Codex to run a command that writes.
  */
-export type ResponsesMode = 'answer' | 'write-command' | 401 | 404 | 429 | 500;
+export type ResponsesMode = 'answer' | 'write-command' | 401 | 404 | 429 | 500 | 503;
 
 export const responsesUsage = { input_tokens: 700, input_tokens_details: { cached_tokens: 200 }, output_tokens: 40, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 740 };
 
@@ -16,6 +15,7 @@ const failures: Record<number, { type: string; code: string; message: string }> 
   404: { type: 'invalid_request_error', code: 'model_not_found', message: 'The model `gpt-nope` does not exist or you do not have access to it.' },
   429: { type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'Rate limit reached for requests' },
   500: { type: 'server_error', code: 'server_error', message: "We're currently experiencing high demand, which may cause temporary errors." },
+  503: { type: 'server_error', code: 'server_overloaded', message: 'The server is overloaded. Please try again later.' },
 };
 
 export const writingCommand = 'touch pwned-by-codex && echo pwned >> src/app.js';
@@ -23,32 +23,26 @@ export const writingCommand = 'touch pwned-by-codex && echo pwned >> src/app.js'
 export async function startResponsesStub(): Promise<{ url: string; requests: string[]; setMode(mode: ResponsesMode): void; close(): Promise<void> }> {
   const requests: string[] = [];
   let mode: ResponsesMode = 'answer';
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      if (req.method !== 'POST' || !req.url?.endsWith('/responses')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
-        return;
-      }
-      requests.push(raw);
-      if (typeof mode === 'number') {
-        res.writeHead(mode, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { ...failures[mode], param: null } }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const send = (data: Record<string, unknown>) => res.write(`event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`);
-      send({ type: 'response.created', response: { id: 'resp_stub' } });
-      const command = mode === 'write-command' && /`## Review`/.test(raw) && !raw.includes('"function_call_output"');
-      const item = command
-        ? { type: 'function_call', id: 'fc_stub', call_id: 'call_stub', name: 'exec_command', arguments: JSON.stringify({ cmd: writingCommand }) }
-        : { type: 'message', id: 'msg_stub', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'Debug output', annotations: [] }] };
-      send({ type: 'response.output_item.done', output_index: 0, item });
-      send({ type: 'response.completed', response: { id: 'resp_stub', usage: responsesUsage } });
-      res.end();
-    });
+  const server = await startStubServer(({ method, url, body: raw }, res) => {
+    if (method !== 'POST' || !url.endsWith('/responses')) {
+      sendJson(res, 404, {});
+      return;
+    }
+    requests.push(raw);
+    if (typeof mode === 'number') {
+      sendJson(res, mode, { error: { ...failures[mode], param: null } });
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const send = (data: Record<string, unknown>) => res.write(`event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`);
+    send({ type: 'response.created', response: { id: 'resp_stub' } });
+    const command = mode === 'write-command' && /`## Review`/.test(raw) && !raw.includes('"function_call_output"');
+    const item = command
+      ? { type: 'function_call', id: 'fc_stub', call_id: 'call_stub', name: 'exec_command', arguments: JSON.stringify({ cmd: writingCommand }) }
+      : { type: 'message', id: 'msg_stub', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'Debug output', annotations: [] }] };
+    send({ type: 'response.output_item.done', output_index: 0, item });
+    send({ type: 'response.completed', response: { id: 'resp_stub', usage: responsesUsage } });
+    res.end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/v1`, requests, setMode: (next) => (mode = next), close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `${server.origin}/v1`, requests, setMode: (next) => (mode = next), close: server.close };
 }
