@@ -57,7 +57,7 @@ export async function startAnthropicStub(): Promise<{ url: string; requests: Stu
   return { url: server.origin, requests, setMode: (next) => (mode = next), close: server.close };
 }
 
-/** A message with `text`, or ('tools') asking for the writing and command tools Claude Code has: Write, Edit, Bash. */
+/** A message with `text`, or ('tools') asking for the writing and command tools Claude Code has: Write, Edit, NotebookEdit, Bash. */
 type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, string> };
 
 function reply(res: http.ServerResponse, body: Record<string, unknown>, text: string | 'tools'): void {
@@ -66,6 +66,7 @@ function reply(res: http.ServerResponse, body: Record<string, unknown>, text: st
       ? [
           { type: 'tool_use', id: 'toolu_write', name: 'Write', input: { file_path: 'src/pwned.js', content: 'pwned\n' } },
           { type: 'tool_use', id: 'toolu_edit', name: 'Edit', input: { file_path: 'src/app.js', old_string: 'console.log(name);', new_string: '' } },
+          { type: 'tool_use', id: 'toolu_notebook', name: 'NotebookEdit', input: { notebook_path: 'pwned.ipynb', new_source: 'pwned', edit_mode: 'insert', cell_type: 'code' } },
           { type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'touch pwned-by-bash && git commit --allow-empty -qm pwned' } },
         ]
       : [{ type: 'text', text }];

@@ -82,7 +82,7 @@ describe(`Claude Code ${pinned.claude.version}, for real`, () => {
     for (const request of offered) expect((request.body.tools as Array<{ name: string }>).map((tool) => tool.name).sort()).toEqual(['Glob', 'Grep', 'Read']);
   });
 
-  it('stays read-only when the model asks for Write, Edit and Bash: nothing is written, the Review is', async () => {
+  it('stays read-only when the model asks for Write, Edit, NotebookEdit and Bash: nothing is written, the Review is', async () => {
     stub.setMode('write-tools');
     const repo = await repos.repo();
     const before = (await run('git', ['rev-parse', 'HEAD'], { cwd: repo.dir })).stdout;
@@ -93,9 +93,12 @@ describe(`Claude Code ${pinned.claude.version}, for real`, () => {
     expect(await repo.readReply()).toContain('## Review');
     expect(existsSync(path.join(repo.dir, 'src', 'pwned.js'))).toBe(false);
     expect(existsSync(path.join(repo.dir, 'pwned-by-bash'))).toBe(false);
+    expect(existsSync(path.join(repo.dir, 'pwned.ipynb'))).toBe(false);
     expect((await readFile(path.join(repo.dir, 'src', 'app.js'), 'utf8')).includes('console.log(name);')).toBe(true);
     expect((await run('git', ['rev-parse', 'HEAD'], { cwd: repo.dir })).stdout).toBe(before);
-    expect(stub.requests.some((request) => request.text.includes('tool_result'))).toBe(true);
+    // Each call was answered: with an error, since none of these tools is offered.
+    const answered = stub.requests.findLast((request) => request.text.includes('tool_result'))?.text ?? '';
+    for (const id of ['toolu_write', 'toolu_edit', 'toolu_notebook', 'toolu_bash']) expect(answered).toContain(`"tool_use_id":"${id}"`);
   });
 
   it.each([

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +8,8 @@ import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { readArgvs, writeArgvWrapper } from './argv-wrapper.js';
-import { clisBin, pinned } from './clis.mjs';
-import { responsesUsage, startResponsesStub } from './responses-stub.js';
+import { cacheDir, clisBin, pinned } from './clis.mjs';
+import { responsesUsage, startResponsesStub, writingCalls, writtenFiles } from './responses-stub.js';
 
 // The real Codex, pinned, pointed at a local stand-in for the OpenAI Responses API: nothing reaches a real model service.
 const repos = useDebateRepos();
@@ -18,12 +17,16 @@ const run = promisify(execFile);
 let stub: Awaited<ReturnType<typeof startResponsesStub>>;
 let env: Record<string, string>;
 let argvLog: string;
+let home = '';
 
 beforeAll(async () => {
   const real = path.join(clisBin(), 'codex');
   if (!existsSync(real)) throw new Error(`Codex ${pinned.codex.version} is not installed at ${real}: run \`node test/contract/install-clis.mjs\` (npm run test:agents does).`);
   stub = await startResponsesStub();
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'code-debate-contract-codex-'));
+  // Not under the temporary directory: there Codex refuses to create the helper that sandboxes a command run in a terminal.
+  await mkdir(path.join(cacheDir(), 'homes'), { recursive: true });
+  const dir = await mkdtemp(path.join(cacheDir(), 'homes', 'codex-'));
+  home = dir;
   await mkdir(path.join(dir, 'codex-home'));
   await mkdir(path.join(dir, 'bin'));
   await writeFile(
@@ -37,6 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stub?.close();
+  if (home !== '') await rm(home, { recursive: true, force: true });
 });
 
 const argvs = () => readArgvs(argvLog);
@@ -63,17 +67,22 @@ describe(`Codex ${pinned.codex.version}, for real`, () => {
     expect(calls.some((argv) => argv[1] === 'resume' && argv.includes('sandbox_mode="read-only"'))).toBe(true);
   });
 
-  it('runs no command that writes when the model asks for one: the sandbox refuses it, the Review is written', async () => {
+  it('writes nothing when the model runs a command, asks to leave the sandbox, applies a patch or types into a shell', async () => {
     stub.setMode('write-command');
     const repo = await repos.repo();
     const reviewer = await startCli(['--agent', 'codex', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir, env }).exited;
     stub.setMode('answer');
     expect(reviewer.code, reviewer.stderr).toBe(3);
     expect(await repo.readReply()).toContain('## Review');
-    expect(existsSync(path.join(repo.dir, 'pwned-by-codex'))).toBe(false);
+    for (const file of writtenFiles) expect(existsSync(path.join(repo.dir, file)), file).toBe(false);
     expect((await run('git', ['status', '--porcelain'], { cwd: repo.dir })).stdout.trim()).toBe('');
-    // Codex ran the command and told the model what came of it.
-    expect(stub.requests.some((request) => request.includes('"function_call_output"'))).toBe(true);
+    // Codex ran every call and told the model it was refused: a read-only file system, or no way out of the sandbox
+    // (a call that could not run at all, like a shell whose sandbox helper is missing, would prove nothing).
+    const last = stub.requests.findLast((request) => /`## Review`/.test(request)) ?? '{"input":[]}';
+    const outputs = (JSON.parse(last) as { input: Array<{ type: string; output?: string }> }).input.filter((item) => item.type === 'function_call_output');
+    const calls = writingCalls(last);
+    expect(outputs).toHaveLength(calls.length);
+    calls.forEach((call, index) => expect(outputs[index]?.output).toMatch(call.answer));
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { sendJson, startStubServer } from './stub-server.js';
 /**
  * A stand-in for the OpenAI Responses API on 127.0.0.1, as Codex 0.169 calls it from a
  * `model_providers` entry (`POST /v1/responses`, streamed events). It answers each turn by the
- * heading its prompt asks for, fails as told, or first asks Codex to run a command that writes.
+ * heading its prompt asks for, fails as told, or first asks Codex to write in every way it offers.
  */
 export type ResponsesMode = 'answer' | 'write-command' | 401 | 404 | 429 | 500 | 503;
 
@@ -18,7 +18,33 @@ const failures: Record<number, { type: string; code: string; message: string }> 
   503: { type: 'server_error', code: 'server_overloaded', message: 'The server is overloaded. Please try again later.' },
 };
 
-export const writingCommand = 'touch pwned-by-codex && echo pwned >> src/app.js';
+/**
+ * What a model (or a prompt injected through the diff) asks Codex to do to write, one call a
+ * request, each through a tool Codex 0.169 offers: a plain command; the same asking to run outside
+ * the sandbox (`sandbox_permissions: "require_escalated"`); a patch through `apply_patch`, which
+ * Codex applies itself; and a shell started with a terminal, then fed a command by `write_stdin`.
+ */
+export function writingCalls(raw: string): Array<{ name: string; args: Record<string, unknown>; answer: RegExp }> {
+  const session = /session ID (\d+)/i.exec(raw)?.[1];
+  return [
+    { name: 'exec_command', args: { cmd: 'touch pwned-by-codex && echo pwned >> src/app.js' }, answer: /Read-only file system/ },
+    {
+      name: 'exec_command',
+      args: { cmd: 'touch pwned-escalated', sandbox_permissions: 'require_escalated', justification: 'Write the fix.' },
+      answer: /cannot ask for escalated permissions/,
+    },
+    {
+      name: 'exec_command',
+      args: { cmd: "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: pwned-by-patch.txt\n+pwned\n*** End Patch\nEOF\n" },
+      answer: /writing is blocked by read-only sandbox/,
+    },
+    { name: 'exec_command', args: { cmd: 'sh', tty: true, yield_time_ms: 500 }, answer: /Process running with session ID \d+/ },
+    { name: 'write_stdin', args: { session_id: Number(session ?? 0), chars: 'touch pwned-by-stdin\n', yield_time_ms: 500 }, answer: /Read-only file system/ },
+  ];
+}
+
+/** The files writingCalls would leave in the work tree. */
+export const writtenFiles = ['pwned-by-codex', 'pwned-escalated', 'pwned-by-patch.txt', 'pwned-by-stdin'];
 
 export async function startResponsesStub(): Promise<{ url: string; requests: string[]; setMode(mode: ResponsesMode): void; close(): Promise<void> }> {
   const requests: string[] = [];
@@ -36,9 +62,11 @@ export async function startResponsesStub(): Promise<{ url: string; requests: str
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const send = (data: Record<string, unknown>) => res.write(`event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`);
     send({ type: 'response.created', response: { id: 'resp_stub' } });
-    const command = mode === 'write-command' && /`## Review`/.test(raw) && !raw.includes('"function_call_output"');
-    const item = command
-      ? { type: 'function_call', id: 'fc_stub', call_id: 'call_stub', name: 'exec_command', arguments: JSON.stringify({ cmd: writingCommand }) }
+    // The calls already answered in this conversation: the next one is asked for, then the text.
+    const answered = raw.match(/"type":"function_call_output"/g)?.length ?? 0;
+    const call = mode === 'write-command' && /`## Review`/.test(raw) ? writingCalls(raw)[answered] : undefined;
+    const item = call
+      ? { type: 'function_call', id: `fc_${answered}`, call_id: `call_${answered}`, name: call.name, arguments: JSON.stringify(call.args) }
       : { type: 'message', id: 'msg_stub', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'Debug output', annotations: [] }] };
     send({ type: 'response.output_item.done', output_index: 0, item });
     send({ type: 'response.completed', response: { id: 'resp_stub', usage: responsesUsage } });
