@@ -43,6 +43,11 @@ Options:
   --max-cost <usd>            the most US dollars the debate may spend, likewise (e.g. 0.50)
   --stance devils-advocate    as Responder, name the review's assumptions and argue the opposite case
   --poll <ms>                 notice changes within <ms> by polling the file, without filesystem events
+                              (with --remote: how soon the remote is polled, backing off while nothing moves)
+  --remote <remote>           debate on a git remote (a name or URL), each side in its own clone,
+                              under refs/code-debate/; reply.md mirrors it
+  --debate <name>             with --remote: the debate's name (default: from the subject's commits and the file)
+  --heartbeat <duration>      with --remote: how often this side refreshes its claim (default ${defaults.heartbeat})
   --json                      events as newline-delimited JSON on stdout (logs stay on stderr)
   --block-on <severity>       the lowest severity that blocks: exit 1, or the push (default ${defaults.blockOn})
   --time-limit <duration>     pre-push: the most the debate may take (default ${defaults.timeLimit})

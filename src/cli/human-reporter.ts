@@ -22,7 +22,7 @@ function describe(event: SessionEvent): string {
   switch (event.type) {
     case 'claimed':
       return (
-        `I am the ${roleNames[event.role]} (pid ${process.pid}, agent ${event.agent}) · ${event.file} · ${event.subject}` +
+        `I am the ${roleNames[event.role]} (pid ${process.pid}, agent ${event.agent}) · ${event.file}${event.remote ? ` (mirrors ${event.remote})` : ''} · ${event.subject}` +
         (event.tookOverFrom === null ? '' : ` · took the role over from dead pid ${event.tookOverFrom}`)
       );
     case 'waiting':

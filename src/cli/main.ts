@@ -114,6 +114,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
           stance: settings.stance,
           blockOn: settings.blockOn,
           pollMs: settings.pollMs,
+          remote: settings.remote,
           safetyNetMs: 2_000,
           signal,
           report,

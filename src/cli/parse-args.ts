@@ -34,6 +34,11 @@ export interface DebateFlags {
   blockOn?: Severity;
   timeLimitMs?: number;
   timeLimitFails?: 'open' | 'closed';
+  /** `--remote`: the git remote the debate lives on. */
+  remote?: string;
+  /** `--debate`: the debate's name on the remote. */
+  debate?: string;
+  heartbeatMs?: number;
 }
 
 export type Command =
@@ -59,6 +64,7 @@ export const defaults = {
   blockOn: 'high',
   timeLimit: '30m',
   timeLimitFails: 'open',
+  heartbeat: '30s',
 } as const;
 
 const options = {
@@ -81,6 +87,9 @@ const options = {
   'time-limit': { type: 'string' },
   'time-limit-fails': { type: 'string' },
   subject: { type: 'string' },
+  remote: { type: 'string' },
+  debate: { type: 'string' },
+  heartbeat: { type: 'string' },
   cwd: { type: 'string', short: 'C' },
   keep: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -97,7 +106,7 @@ const debateOptions: readonly OptionName[] = [
 ];
 /** The options each command takes (besides --help and --version); any other is refused, not ignored. */
 const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
-  debate: ['role', ...debateOptions, 'subject'],
+  debate: ['role', ...debateOptions, 'subject', 'remote', 'debate', 'heartbeat'],
   // duo gives each side its role; the time limit is the pre-push gate's.
   duo: [...debateOptions, 'subject'],
   'pre-push': [...debateOptions, 'time-limit', 'time-limit-fails'],
@@ -243,6 +252,9 @@ function readFlags(values: Values): DebateFlags {
   if (values.stance !== undefined) flags.stance = parseStance(values.stance);
   if (values['block-on'] !== undefined) flags.blockOn = parseChoice(values['block-on'], '--block-on', severities);
   if (values['time-limit'] !== undefined) flags.timeLimitMs = parseDuration(values['time-limit'], '--time-limit');
+  if (values.remote !== undefined) flags.remote = parseRemote(values.remote);
+  if (values.debate !== undefined) flags.debate = values.debate;
+  if (values.heartbeat !== undefined) flags.heartbeatMs = parseDuration(values.heartbeat, '--heartbeat');
   if (values['time-limit-fails'] !== undefined) flags.timeLimitFails = parseChoice(values['time-limit-fails'], '--time-limit-fails', ['open', 'closed'] as const);
   return flags;
 }
@@ -255,6 +267,11 @@ function parseChoice<T extends string>(value: string, flag: string, allowed: rea
 function parseStance(value: string): Stance {
   if ((stances as readonly string[]).includes(value)) return value as Stance;
   throw new ConfigError(`Expected \`--stance\` to be ${stances.join(' or ')}, got \`${value}\`.`);
+}
+
+function parseRemote(value: string): string {
+  if (value.trim() !== '' && !value.startsWith('-')) return value.trim();
+  throw new ConfigError(`Expected \`--remote\` to name a git remote or give its URL, e.g. --remote origin, got \`${value}\`.`);
 }
 
 function parseRole(value: string | undefined): Role | 'auto' {

@@ -2,6 +2,7 @@ import type { Role } from '../agents/agent.js';
 import type { CodeDebateConfig } from '../config/config.js';
 import { resolveAgent, resolveSetting, type SettingLayers } from '../config/merge-options.js';
 import { readConfig } from '../config/read-config.js';
+import { ConfigError } from '../errors.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
 import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
@@ -34,6 +35,8 @@ export interface Settings {
   blockOn: Severity;
   timeLimitMs: number;
   timeLimitFails: 'open' | 'closed';
+  /** The git remote the debate lives on (`--remote`, `remote`), its name there and the claim's heartbeat; null for the local file. */
+  remote: { remote: string; debate: string | null; heartbeatMs: number } | null;
   /** Settings the environment asked for and did not get, said once to the user. */
   warnings: string[];
 }
@@ -67,8 +70,18 @@ export function resolveSettings(flags: DebateFlags, config: CodeDebateConfig, so
     blockOn: pick<Severity>({ flag: flags.blockOn, config: config.blockOn, fallback: defaults.blockOn }, '--block-on', 'blockOn'),
     timeLimitMs: pick({ flag: flags.timeLimitMs, config: duration(config.timeLimit, 'timeLimit'), fallback: parseDuration(defaults.timeLimit, '--time-limit') }, '--time-limit', 'timeLimit'),
     timeLimitFails: pick<'open' | 'closed'>({ flag: flags.timeLimitFails, config: config.timeLimitFails, fallback: defaults.timeLimitFails }, '--time-limit-fails', 'timeLimitFails'),
+    remote: remoteOf(flags, config, duration),
     warnings: [...new Set([agents.reviewer.warning, agents.responder.warning].filter((warning) => warning !== null))],
   };
+}
+
+function remoteOf(flags: DebateFlags, config: CodeDebateConfig, duration: (value: string | undefined, key: string) => number | undefined): Settings['remote'] {
+  const remote = flags.remote ?? config.remote;
+  if (remote === undefined) {
+    if (flags.debate !== undefined) throw new ConfigError('`--debate` names a debate on a git remote: give the remote too, e.g. `--remote origin --debate my-review`.');
+    return null;
+  }
+  return { remote, debate: flags.debate ?? null, heartbeatMs: flags.heartbeatMs ?? duration(config.heartbeat, 'heartbeat') ?? parseDuration(defaults.heartbeat, '--heartbeat') };
 }
 
 /** Reads the settings file of the repository around `cwd` and resolves the flags against it. */

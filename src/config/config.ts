@@ -27,6 +27,10 @@ export interface CodeDebateConfig {
   file?: string;
   timeLimitFails?: TimeLimitFails;
   stance?: Stance;
+  /** A git remote (name or URL) the debate lives on, for sides in different clones. */
+  remote?: string;
+  /** How often a side refreshes its claim on the remote. */
+  heartbeat?: string;
 }
 
 export type ConfigKey = keyof CodeDebateConfig;
@@ -91,6 +95,8 @@ export const configSettings: { readonly [K in ConfigKey]-?: ConfigSetting } = {
     allowed: `one of ${quoted(timeLimitFailsValues)}`,
   },
   stance: { describe: "How the Responder argues: `devils-advocate` names the review's assumptions and argues the opposite case.", allowed: `one of ${quoted(stances)}` },
+  remote: { describe: 'A git remote (name or URL) the debate lives on, so the two sides can run in different clones and on different machines.', allowed: 'a remote name or URL' },
+  heartbeat: { describe: "How often a side refreshes its claim on the remote; a claim that missed three is taken over.", allowed: durationAllowed },
 };
 
 export const configKeys = Object.keys(configSettings) as ConfigKey[];

@@ -69,6 +69,8 @@ const checks: { readonly [K in ConfigKey]-?: Check<NonNullable<CodeDebateConfig[
   file: isRelativePath,
   timeLimitFails: isOneOf(timeLimitFailsValues),
   stance: isOneOf(stances),
+  remote: (value: unknown): value is string => typeof value === 'string' && value.trim() !== '' && !value.startsWith('-'),
+  heartbeat: isDuration,
 };
 
 /**

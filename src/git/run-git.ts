@@ -90,3 +90,33 @@ export function openGit(cwd: string): GitRunner {
     },
   };
 }
+
+export interface GitProcessResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs git for what simple-git cannot carry: bytes on stdin, a deadline, and a failed exit read
+ * rather than thrown (a rejected push says why on stdout and stderr). For talking to a remote:
+ * git never prompts (there is no terminal to answer), and its messages are in English, to be read.
+ * A git that could not start, or was stopped at the deadline, is a GitError.
+ */
+export async function runGitProcess(cwd: string, args: readonly string[], options: { input?: Buffer | string; timeoutMs?: number } = {}): Promise<GitProcessResult> {
+  const { execa } = await import('execa');
+  const result = await execa('git', ['-c', 'core.quotePath=false', ...args], {
+    cwd,
+    reject: false,
+    stripFinalNewline: false,
+    encoding: 'utf8',
+    env: { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
+    ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
+    ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+  });
+  if (result.timedOut) throw new GitError(`\`git ${args.join(' ')}\` did not finish within ${options.timeoutMs} ms in ${cwd}, so it was stopped.`, { cause: result });
+  if (result.exitCode === undefined) {
+    throw new GitError(`Cannot run \`git ${args.join(' ')}\` in ${cwd}: ${result.shortMessage}`, { cause: result });
+  }
+  return { exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr) };
+}

@@ -21,6 +21,14 @@ export interface AppendRequest {
 
 export type AppendResult = { written: true; state: FileState } | { written: false; current: FileState };
 
+/** One section to append, wherever the debate lives (see SessionContext.append). */
+export interface SectionAppend extends Pick<AppendRequest, 'expectedChecksum' | 'stillValid' | 'render'> {
+  /** What the section is, for a commit's message on a remote, e.g. `## Response 2 (responder)`. */
+  message?: string;
+  /** Who writes it, e.g. `reviewer`: the commit's author on a remote. */
+  who?: string;
+}
+
 /**
  * Compare-and-swap append: under the write lock, re-read the file, check it is still the one
  * the decision was made on (or that the decision still holds), write old content + new section

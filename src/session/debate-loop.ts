@@ -50,7 +50,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
   let waitingSince: number | null = null;
   // The last state that parsed: every later one must still hold it, the file being append-only.
   let seen: FileState | null = null;
-  const peerWatch = watchPeer({ paths: context.paths, role, report });
+  const peerWatch = watchPeer({ readPeer: context.store.readPeerClaim, role, report });
   let reportedRound = 0;
   const prompts: TurnPrompt[] = [];
   const subjects = trackSubject(context);

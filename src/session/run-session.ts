@@ -3,23 +3,22 @@ import path from 'node:path';
 import type { Role } from '../agents/agent.js';
 import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';
-import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
-import { ConfigError, InterruptedError } from '../errors.js';
+import { ConfigError } from '../errors.js';
 import { reachFaultPoint } from '../fault-point.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
-import { takeRepoSnapshot } from '../git/repo-snapshot.js';
 import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
 import type { Severity } from '../protocol/document.js';
 import { checkAgentSpecs } from './check-agent-specs.js';
 import { checkDebateFile } from './check-debate-file.js';
-import { claimRole, type Claim } from './claim-role.js';
+import { claimRole } from './claim-role.js';
 import type { SessionOutcome } from './debate-loop.js';
-import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
-import { isDebateAgentGroup } from './is-debate-agent-group.js';
-import { prepareDebate } from './prepare-debate.js';
+import type { Workspace } from './guard-workspace.js';
+import { readClaim } from './read-claims.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
+import { prepareSide, runClaimedSide, type ClaimedSide, type DebateStore } from './run-claimed-side.js';
+import type { RemoteOptions } from './remote/run-remote-session.js';
 import type { Report } from './session-events.js';
 import { statePaths, type StatePaths } from './state-paths.js';
 
@@ -55,6 +54,8 @@ export interface SessionOptions {
   blockOn: Severity;
   /** Force polling every `pollMs` (`--poll`); null for native events. */
   pollMs: number | null;
+  /** The git remote the debate lives on (`--remote`), or null for the local file. */
+  remote: RemoteOptions | null;
   /** Period of the checksum safety net. */
   safetyNetMs: number;
   signal: AbortSignal;
@@ -74,45 +75,22 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   await checkAgentSpecs(specs, repo.root, options.agentEnvironment, options.role);
   const found = await readDebateFile(file);
   await checkDebateFile(repo.root, relativeFile, found);
-  const initial = await startFresh(file, found, relativeFile, paths, options.report);
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
+  if (options.remote !== null) {
+    const { runRemoteSession } = await import('./remote/run-remote-session.js');
+    return runRemoteSession(options, options.remote, { repo, file, relativeFile, specs, paths, workspace });
+  }
+  const initial = await startFresh(file, found, relativeFile, paths, options.report);
   await reachFaultPoint('claim');
   const claim = await claimRole({ paths, wanted: options.role, fileExists: initial.exists && initial.text.trim() !== '', agent: (role) => specs[role] });
-  try {
-    // Only after the claim: the subject's git and hundreds of modules would delay it (module loading
-    // holds the one thread). A failure here releases the claim (finally) with nothing written.
-    const subjectOptions = { cwd: options.cwd, exclude: [relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env };
-    const [{ createAgent, excluded, subject, subjectStamp, resolveSubjectAgain, standards }, { debateLoop }, { watchFile }] = await Promise.all([
-      prepareDebate({ root: repo.root, relativeFile, paths, specs, agentEnvironment: options.agentEnvironment, subject: options.subject, subjectOptions }),
-      import('./debate-loop.js'),
-      import('../watch/watch-file.js'),
-    ]);
-    if (excluded) {
-      options.report({ type: 'warning', role: null, message: `added /${relativeFile} to the repository's info/exclude, so the debate is never committed by accident.` });
-    }
-    const agent = createAgent(claim.role);
-    await stopOrphanAgent(claim, file);
-    options.report({
-      type: 'claimed',
-      role: claim.role,
-      agent: agent.name,
-      file: relativeFile,
-      subject: subject.description,
-      tookOverFrom: claim.tookOverFrom?.pid ?? null,
-    });
-    if (claim.role === 'responder' && (options.budget.maxTokens !== null || options.budget.maxCostUsd !== null)) {
-      options.report({
-        type: 'warning',
-        role: claim.role,
-        message: 'a budget (--max-tokens, --max-cost) ends the debate at the Reviewer\'s turn, and this side is the Responder: set it where the Reviewer runs too (`.code-debate.json` sets it for both).',
-      });
-    }
-    if (claim.role === 'reviewer' && options.stance !== 'default') {
-      options.report({ type: 'warning', role: claim.role, message: `--stance ${options.stance} shapes the Responder's answers; this side is the Reviewer, so it is ignored.` });
-    }
+  // Only after the claim: the subject's git and hundreds of modules would delay it (module loading
+  // holds the one thread). A failure here releases the claim (finally) with nothing written.
+  const side: ClaimedSide = { repo, file, relativeFile, specs, paths, workspace, claim };
+  return runClaimedSide(options, side, async () => {
+    const [prepared, { watchFile }] = await Promise.all([prepareSide(options, side), import('../watch/watch-file.js')]);
     // --poll's stat sampling notices a change within the interval: the checksum tick stays a safety net, as with events.
     const safetyNetMs = options.safetyNetMs;
-    const fileWatch = await watchFile(file, {
+    const watch = await watchFile(file, {
       pollMs: options.pollMs,
       safetyNetMs,
       onError: (error) =>
@@ -122,44 +100,12 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
           message: `watching ${relativeFile} failed (${error.message}); checking its checksum every ${safetyNetMs} ms instead. --poll <ms> notices changes within <ms> without filesystem events.`,
         }),
     });
-    const watch = guardWorkspace(fileWatch, workspace);
-    try {
-      return await debateLoop({
-        role: claim.role,
-        root: repo.root,
-        file,
-        relativeFile,
-        subject,
-        subjectStamp,
-        agent,
-        claim,
-        paths,
-        standards,
-        stance: options.stance,
-        blockOn: options.blockOn,
-        resolveSubjectAgain,
-        takeSnapshot: () => takeRepoSnapshot(repo.root),
-        maxRounds: options.maxRounds,
-        turnTimeoutMs: options.turnTimeoutMs,
-        agentTimeoutMs: options.agentTimeoutMs,
-        maxPeerBytes: options.maxPeerBytes,
-        maxAnswerBytes: options.maxAnswerBytes,
-        budget: options.budget,
-        signal: options.signal,
-        report: options.report,
-      }, watch);
-    } finally {
-      await watch.close();
-    }
-  } catch (error) {
-    if (options.signal.aborted && !(error instanceof InterruptedError)) throw new InterruptedError('Interrupted; nothing partial was written.', { cause: error });
-    // Whatever failed first (a write, git, the agent), a removed repository or directory is the reason to give.
-    const removed = findRemoved(workspace);
-    if (removed !== null && !(error instanceof WorkspaceRemovedError)) throw workspaceRemoved(workspace, removed, { cause: error });
-    throw error;
-  } finally {
-    await claim.release();
-  }
+    const store: DebateStore = {
+      append: async (request) => (await import('./append-section.js')).appendSection({ ...request, file, lockPath: paths.writeLock }),
+      readPeerClaim: (role) => readClaim(paths, role),
+    };
+    return { prepared, watch, store };
+  });
 }
 
 /**
@@ -196,11 +142,4 @@ async function checkFolder(file: string, given: string): Promise<void> {
     () => false,
   );
   if (!isFolder) throw new ConfigError(`Cannot use \`${given}\` as the debate file: its folder ${folder} does not exist. Create it, or choose another --file.`);
-}
-
-/** The agent a dead predecessor started may still run: stop it before writing the same turn. */
-async function stopOrphanAgent(claim: Claim, file: string): Promise<void> {
-  const orphan = claim.tookOverFrom?.agentPid;
-  // Only a group that really runs an agent of this debate: a planted claim must not name any group to kill.
-  if (orphan !== undefined && isDebateAgentGroup(orphan, file) && signalGroup(orphan, 0)) await killProcessGroup(orphan, 2_000);
 }

@@ -6,6 +6,7 @@ import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
 import type { Severity } from '../protocol/document.js';
 import type { Claim } from './claim-role.js';
+import type { DebateStore } from './run-claimed-side.js';
 import type { Report } from './session-events.js';
 import type { StatePaths } from './state-paths.js';
 
@@ -31,6 +32,8 @@ export interface SessionContext {
   agent: Agent;
   claim: Claim;
   paths: StatePaths;
+  /** Where sections are appended and the peer's claim is read: the local file, or a git remote. */
+  store: DebateStore;
   standards: string | null;
   /** How the Responder argues (`--stance`); the Reviewer ignores it. */
   stance: Stance;

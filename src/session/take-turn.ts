@@ -13,7 +13,6 @@ import type { DebateDocument, Role, SectionKind, TurnKind } from '../protocol/do
 import { parseDocument } from '../protocol/parse-document.js';
 import { normalizeNewlines } from '../protocol/read-markdown.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
-import { appendSection } from './append-section.js';
 import type { Subject } from '../git/subject.js';
 import { askAhead } from './ask-ahead.js';
 import type { AgentAnswer, AgentAsk } from './ask-agent.js';
@@ -44,9 +43,9 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   // No prompt: no agent was asked (a timeout's CONSENSUS, a Response with nothing left to answer).
   if (promptBytes > 0) warnUnkeptBudget(context, usage);
   const section: SectionToWrite = { kind: action.turn, number, body, role: context.role, agent: context.agent.name, time: new Date(), usage };
-  const result = await appendSection({
-    file: context.file,
-    lockPath: context.paths.writeLock,
+  const result = await context.store.append({
+    message: `code-debate: ## ${heading} (${context.role})`,
+    who: context.role,
     expectedChecksum: state.checksum,
     // A file whose earlier text was rewritten is never built on, even where the turn would still stand.
     stillValid: (current) => historyChangeOf(state, current) === null && sameTurn(current, document, action, context),

@@ -3,12 +3,11 @@ import type { Role } from '../agents/agent.js';
 import type { ClaimRecord } from './claim-role.js';
 import { holderStates, viewHolder, type HolderState } from './heartbeat-state.js';
 import { isProcessAlive } from './process-alive.js';
-import { readClaim } from './read-claims.js';
 import type { Report } from './session-events.js';
-import type { StatePaths } from './state-paths.js';
 
 export interface PeerWatchOptions {
-  paths: StatePaths;
+  /** The claim on a role as it is now (see DebateStore.readPeerClaim). */
+  readPeer(role: Role): Promise<ClaimRecord | null>;
   /** This side's role; the peer holds the other one. */
   role: Role;
   report: Report;
@@ -39,7 +38,7 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
   let beat: Beat | null = null;
 
   const check = async (active: () => boolean) => {
-    const record = await readClaim(options.paths, peer);
+    const record = await options.readPeer(peer);
     const time = now();
     beat = seenBeat(beat, record, time);
     const view = viewHolder(record, {

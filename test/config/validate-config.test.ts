@@ -22,14 +22,19 @@ const allowed: Record<ConfigKey, string> = {
   file: 'a relative path inside the repository, without `..`',
   timeLimitFails: 'one of "open", "closed"',
   stance: 'one of "default", "devils-advocate"',
+  remote: 'a remote name or URL',
+  heartbeat: duration,
 };
-const keyList = 'agent, reviewerAgent, responderAgent, maxRounds, turnTimeout, agentTimeout, timeLimit, blockOn, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxTokens, maxCost, file, timeLimitFails, stance';
+const keyList = 'agent, reviewerAgent, responderAgent, maxRounds, turnTimeout, agentTimeout, timeLimit, blockOn, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxTokens, maxCost, file, timeLimitFails, stance, remote, heartbeat';
 
 const good: [ConfigKey, unknown][] = [
   ...['auto', 'builtin', 'human', 'claude', 'claude:opus', 'codex', 'gemini:gemini-2.5-pro', 'openai:gpt-4o', 'ollama:qwen2.5-coder', 'cmd:./my-agent --strict'].map(
     (agent): [ConfigKey, unknown] => ['agent', agent],
   ),
   ['reviewerAgent', 'codex'],
+  ['remote', 'origin'],
+  ['remote', 'git@example.com:team/app.git'],
+  ['heartbeat', '20s'],
   ['responderAgent', 'cmd:claude -p'],
   ['maxRounds', 1],
   ['maxRounds', 5],
@@ -58,6 +63,9 @@ const good: [ConfigKey, unknown][] = [
 
 const bad: [ConfigKey, unknown, string][] = [
   ['agent', '', '""'],
+  ['remote', '', '""'],
+  ['remote', '--upload-pack=x', '"--upload-pack=x"'],
+  ['heartbeat', 30, '30'],
   ['agent', 'Claude', '"Claude"'],
   ['agent', 'gpt-4', '"gpt-4"'],
   ['agent', 42, '42'],

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ClaimRecord } from '../../src/session/claim-role.js';
+import { readClaim } from '../../src/session/read-claims.js';
 import type { SessionEvent } from '../../src/session/session-events.js';
 import { claimPath, statePaths } from '../../src/session/state-paths.js';
 import { watchPeer, type PeerWatchOptions } from '../../src/session/watch-peer.js';
@@ -22,7 +23,7 @@ async function setup(options: Partial<PeerWatchOptions> = {}) {
   const events: Array<Extract<SessionEvent, { type: 'peer-state' }>> = [];
   let checks = 0;
   const watch = watchPeer({
-    paths,
+    readPeer: (role) => readClaim(paths, role),
     role: 'reviewer',
     report: (event) => {
       if (event.type === 'peer-state') events.push(event);

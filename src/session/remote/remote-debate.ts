@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { debateRefs, type DebateRefs } from '../../git/debate-refs.js';
+import { fetchRefs, listRemoteRefs, readFileAt } from '../../git/remote-ops.js';
+import { readDebateFile, stateOf, type FileState } from '../read-debate-file.js';
+
+/** Where a debate on a remote stands, as this clone last saw it. */
+export interface RemoteView {
+  /** The debate's refs on the remote, ref → commit, as last listed. */
+  refs: ReadonlyMap<string, string>;
+  /** The debate ref's commit, or null when the remote has no debate yet. */
+  tip: string | null;
+  /** The debate file at `tip` (an empty state when there is none). */
+  state: FileState;
+}
+
+export interface RemoteDebate {
+  remote: string;
+  refs: DebateRefs;
+  /** The clone code-debate runs in: git's objects and the fetched refs live there. */
+  cwd: string;
+  /** The local file that mirrors the remote debate, for people to read (excluded from git). */
+  file: string;
+  /** The name of the debate file in each commit's tree. */
+  fileName: string;
+  view(): RemoteView;
+  /**
+   * Lists the debate's refs on the remote (one `git ls-remote`), and when any moved fetches them
+   * and brings the mirror up to date. Resolves to whether the debate itself moved (a claim's
+   * heartbeat is no news for the loop). A RemoteError when the remote cannot be reached or
+   * refuses this user.
+   */
+  poll(): Promise<boolean>;
+  /** Takes `tip` as the debate's new commit, holding `bytes`, after this side pushed it. */
+  advanced(tip: string, bytes: Buffer): Promise<void>;
+}
+
+/** Opens the debate `name` on `remote`, as seen from the clone at `cwd`; nothing is read until the first poll. */
+export function openRemoteDebate(options: { remote: string; name: string; cwd: string; file: string }): RemoteDebate {
+  const refs = debateRefs(options.name);
+  const fileName = path.basename(options.file);
+  let view: RemoteView = { refs: new Map(), tip: null, state: emptyState() };
+  const debate: RemoteDebate = {
+    remote: options.remote,
+    refs,
+    cwd: options.cwd,
+    file: options.file,
+    fileName,
+    view: () => view,
+    async poll() {
+      const listed = await listRemoteRefs(options.cwd, options.remote, refs.pattern);
+      if (sameRefs(listed, view.refs)) return false;
+      if (listed.size > 0 || view.refs.size > 0) await fetchRefs(options.cwd, options.remote, refs.pattern, refs.seen(refs.pattern));
+      const tip = listed.get(refs.debate) ?? null;
+      const moved = tip !== view.tip;
+      const state = moved ? await readTip(options.cwd, tip, fileName) : view.state;
+      view = { refs: listed, tip, state };
+      await mirror(options.file, state);
+      return moved;
+    },
+    async advanced(tip, bytes) {
+      const listed = new Map(view.refs).set(refs.debate, tip);
+      view = { refs: listed, tip, state: stateOf(bytes) };
+      await mirror(options.file, view.state);
+    },
+  };
+  return debate;
+}
+
+function emptyState(): FileState {
+  return { exists: false, bytes: Buffer.alloc(0), text: '', checksum: 'd41d8cd98f00b204e9800998ecf8427e' };
+}
+
+function sameRefs(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  return a.size === b.size && [...a].every(([ref, sha]) => b.get(ref) === sha);
+}
+
+async function readTip(cwd: string, tip: string | null, fileName: string): Promise<FileState> {
+  if (tip === null) return emptyState();
+  const bytes = await readFileAt(cwd, tip, fileName);
+  // A commit without the file is no debate of ours: read as empty, which a side that read text before takes as a change of history.
+  return bytes === null ? emptyState() : stateOf(bytes);
+}
+
+/**
+ * Makes the local file hold what the remote holds: replaced at once (a temporary file renamed
+ * over it), so a reader never sees half of it; removed when the remote has no debate. The mirror
+ * is only ever a copy: the remote is the debate.
+ */
+async function mirror(file: string, state: FileState): Promise<void> {
+  const current = await readDebateFile(file);
+  if (current.checksum === state.checksum && current.exists === state.exists) return;
+  if (!state.exists) {
+    await rm(file, { force: true });
+    return;
+  }
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, state.bytes, { flag: 'wx' });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

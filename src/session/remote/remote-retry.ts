@@ -1,0 +1,69 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { ConfigError, InterruptedError } from '../../errors.js';
+import { RemoteError } from '../../git/remote-ops.js';
+import { formatDuration } from '../format-duration.js';
+
+/** How a side rides out a remote that cannot be reached for a while. */
+export interface RemoteRetry {
+  remote: string;
+  /** When to give up (epoch ms): --turn-timeout from when the wait began. */
+  deadline(): number;
+  signal: AbortSignal;
+  /** Says that the remote is unreachable and that this side retries, or that it answers again. */
+  warn(message: string): void;
+  /** Whether the remote is known unreachable now: said once an outage, and once when it ends. */
+  outage: { since: number | null };
+}
+
+const firstDelayMs = 1_000;
+const maxDelayMs = 15_000;
+
+/**
+ * Runs `step` (one talk with the remote), again and again with back-off while the remote cannot
+ * be reached, until the deadline: nothing is lost meanwhile, and the user is told once. A remote
+ * that refuses this user is a ConfigError (exit 2): no waiting helps, the permission must change.
+ */
+export async function withRemoteRetry<T>(retry: RemoteRetry, what: string, step: () => Promise<T>): Promise<T> {
+  for (let wait = firstDelayMs; ; wait = Math.min(maxDelayMs, wait * 2)) {
+    try {
+      const result = await step();
+      noteReachable(retry);
+      return result;
+    } catch (error) {
+      if (!(error instanceof RemoteError)) throw error;
+      if (error.kind === 'denied') throw deniedError(retry.remote, what, error);
+      if (error.kind !== 'unreachable') throw error;
+      const since = noteUnreachable(retry, error, `Retrying to ${what} with back-off`);
+      const left = retry.deadline() - Date.now();
+      if (left <= 0) throw new RemoteError(`${error.message}. Gave up after ${formatDuration(Date.now() - since)} (--turn-timeout): check the network and the remote, then start code-debate again; it resumes from the remote.`, 'unreachable', { cause: error });
+      try {
+        await delay(Math.min(wait, left), undefined, { signal: retry.signal });
+      } catch {
+        throw new InterruptedError(`Interrupted while waiting for the remote \`${retry.remote}\`; nothing partial was written.`);
+      }
+    }
+  }
+}
+
+/** The remote answered: an outage, if there was one, is over, and the user is told. */
+export function noteReachable(retry: Pick<RemoteRetry, 'remote' | 'warn' | 'outage'>): void {
+  if (retry.outage.since === null) return;
+  retry.warn(`the remote \`${retry.remote}\` answers again, after ${formatDuration(Date.now() - retry.outage.since)}; going on.`);
+  retry.outage.since = null;
+}
+
+/** The remote did not answer: the first time of an outage the user is told what this side does about it. Returns when the outage began. */
+export function noteUnreachable(retry: Pick<RemoteRetry, 'warn' | 'outage'>, error: RemoteError, doing: string): number {
+  if (retry.outage.since !== null) return retry.outage.since;
+  retry.outage.since = Date.now();
+  retry.warn(`${error.message}. ${doing} until --turn-timeout; nothing is lost meanwhile.`);
+  return retry.outage.since;
+}
+
+export function deniedError(remote: string, what: string, error: RemoteError): ConfigError {
+  return new ConfigError(
+    `The remote \`${remote}\` refused to let this side ${what}: ${error.message.replace(/^Cannot [^:]+: /, '')}. ` +
+      `A debate on a remote needs permission to fetch and push refs under refs/code-debate/ (see "Two machines" in the README): ask for it, or choose another --remote.`,
+    { cause: error },
+  );
+}

@@ -1,0 +1,60 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { RemoteError } from '../../git/remote-ops.js';
+import { wakeReasons, type FileWatch, type WakeReason } from '../../watch/watch-file.js';
+import type { RemoteDebate } from './remote-debate.js';
+import { deniedError, noteReachable, noteUnreachable, type RemoteRetry } from './remote-retry.js';
+
+export interface RemoteWatch extends FileWatch {
+  /** This side just pushed: look again soon, the peer's answer starts now. */
+  nudge(): void;
+}
+
+/**
+ * The loop's watch over a debate on a remote: it polls the remote (one `git ls-remote` of the
+ * debate's refs, a fetch only when they moved), every `firstMs` at first and less often while
+ * nothing moves (the peer's agent is thinking), up to `maxMs`; at once again after this side
+ * pushed. A remote that cannot be reached is said once and polled on; the loop's --turn-timeout
+ * still bounds the wait.
+ */
+export function watchRemote(debate: RemoteDebate, retry: Omit<RemoteRetry, 'deadline'>, options: { firstMs: number; maxMs: number }): RemoteWatch {
+  let interval = options.firstMs;
+  let closed = false;
+  const poll = async (): Promise<boolean> => {
+    try {
+      const moved = await debate.poll();
+      noteReachable(retry);
+      return moved;
+    } catch (error) {
+      if (!(error instanceof RemoteError)) throw error;
+      if (error.kind === 'denied') throw deniedError(retry.remote, 'fetch the debate', error);
+      noteUnreachable(retry, error, 'Polling it with back-off');
+      return false;
+    }
+  };
+  return {
+    async next(timeoutMs, signal): Promise<WakeReason> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (closed || signal?.aborted) return wakeReasons.timeout;
+        const wait = Math.max(0, Math.min(interval, deadline - Date.now()));
+        try {
+          await delay(wait, undefined, signal ? { signal } : {});
+        } catch {
+          return wakeReasons.timeout;
+        }
+        if (await poll()) {
+          interval = options.firstMs;
+          return wakeReasons.event;
+        }
+        interval = interval === 0 ? options.firstMs : Math.min(options.maxMs, Math.round(interval * 1.5));
+        if (Date.now() >= deadline) return wakeReasons.timeout;
+      }
+    },
+    nudge() {
+      interval = 0;
+    },
+    async close() {
+      closed = true;
+    },
+  };
+}

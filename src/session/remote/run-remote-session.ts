@@ -1,0 +1,99 @@
+import { ConfigError } from '../../errors.js';
+import { checkDebateName, debateName } from '../../git/debate-refs.js';
+import { checkRemote } from '../../git/remote-ops.js';
+import type { SessionOutcome } from '../debate-loop.js';
+import { readDebateFile } from '../read-debate-file.js';
+import { prepareSide, runClaimedSide, type ClaimedSide } from '../run-claimed-side.js';
+import type { SessionOptions } from '../run-session.js';
+import { saveOverwritten } from '../save-overwritten.js';
+import { appendRemote } from './remote-append.js';
+import { archiveRemoteDebate } from './archive-remote.js';
+import { claimRemoteRole, readRemoteClaim } from './remote-claim.js';
+import { openRemoteDebate } from './remote-debate.js';
+import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
+import { watchRemote } from './remote-watch.js';
+
+/** `--remote`: where the debate lives, and how this side keeps its claim there. */
+export interface RemoteOptions {
+  /** A remote's name or URL. */
+  remote: string;
+  /** `--debate <name>`, or null for the name the subject's commits and the file give. */
+  debate: string | null;
+  /** How often this side's claim is refreshed on the remote (`--heartbeat`). */
+  heartbeatMs: number;
+}
+
+/**
+ * One side of a debate that lives on a git remote (`--remote`): the subject is resolved first, to
+ * name the debate both sides meet in; the remote's debate is fetched into the local file, which
+ * mirrors it from then on; the role is claimed by a ref on the remote; then the loop runs as for
+ * a local file, each section pushed as a commit (see appendRemote), the remote polled while the
+ * peer thinks (see watchRemote).
+ */
+export async function runRemoteSession(options: SessionOptions, remote: RemoteOptions, side: Omit<ClaimedSide, 'claim'>): Promise<SessionOutcome> {
+  await checkRemote(side.repo.root, remote.remote);
+  const prepared = await prepareSide(options, side);
+  const { subject } = prepared;
+  if (subject.head === null) {
+    throw new ConfigError(
+      `Cannot debate "${subject.text}" on the remote \`${remote.remote}\`: it is ${subject.description}, which lives only in this clone. ` +
+        'The other side must see the same commits: commit and push the change, then name it (e.g. `HEAD`, `the diff against main`).',
+    );
+  }
+  const name = remote.debate ?? debateName(subject.base, subject.head, side.relativeFile);
+  const invalid = checkDebateName(name);
+  if (invalid !== null) throw new ConfigError(`Cannot name a debate \`${name}\` (--debate): ${invalid}.`);
+  const debate = openRemoteDebate({ remote: remote.remote, name, cwd: side.repo.root, file: side.file });
+  const outage = { since: null as number | null };
+  const retry = (deadlineMs: number): RemoteRetry => ({
+    remote: remote.remote,
+    deadline: () => deadlineMs,
+    signal: options.signal,
+    warn: (message) => options.report({ type: 'warning', role: null, message }),
+    outage,
+  });
+  // What the local file held is kept before the mirror replaces it, unless the remote's debate goes on from it.
+  const local = await readDebateFile(side.file);
+  await withRemoteRetry(retry(Date.now() + options.turnTimeoutMs), 'fetch the debate', () => debate.poll());
+  const fetched = debate.view().state;
+  if (local.text.trim() !== '' && !fetched.bytes.subarray(0, local.bytes.length).equals(local.bytes)) {
+    const savedTo = await saveOverwritten(side.paths, side.file, local.bytes);
+    options.report({ type: 'warning', role: null, message: `${side.relativeFile} now mirrors the debate ${name} on \`${remote.remote}\`; what it held before is saved in ${savedTo}.` });
+  }
+  if (/consensus/i.test(fetched.text)) await startFresh(options, debate, side.relativeFile);
+  const claim = await claimRemoteRole({
+    debate,
+    wanted: options.role,
+    agent: (role) => side.specs[role],
+    heartbeatMs: remote.heartbeatMs,
+    retry: retry(Date.now() + options.turnTimeoutMs),
+    waiting: (message) => options.report({ type: 'warning', role: null, message }),
+  });
+  return runClaimedSide(options, { ...side, claim, remote: `${remote.remote} ${debate.refs.debate}` }, async () => {
+    const firstMs = options.pollMs ?? 1_000;
+    const watch = watchRemote(debate, { remote: remote.remote, signal: options.signal, warn: (message) => options.report({ type: 'warning', role: claim.role, message }), outage }, { firstMs, maxMs: Math.max(firstMs, 10_000) });
+    return {
+      prepared,
+      watch,
+      store: {
+        async append(request) {
+          const holder = claim.lost();
+          if (holder !== null) throw new ConfigError(`The ${claim.role} role was taken over on the remote by pid ${holder.pid} on ${holder.host} while this side ran: stopped, nothing was written.`);
+          const result = await appendRemote(debate, request, retry(Date.now() + options.turnTimeoutMs));
+          watch.nudge();
+          return result;
+        },
+        readPeerClaim: async (role) => (await readRemoteClaim(debate, role))?.record ?? null,
+      },
+    };
+  });
+}
+
+/** A finished debate of this name is moved aside on the remote, never deleted, so a new one starts. */
+async function startFresh(options: SessionOptions, debate: ReturnType<typeof openRemoteDebate>, relativeFile: string): Promise<void> {
+  const [{ parseDocument }] = await Promise.all([import('../../protocol/parse-document.js')]);
+  const parsed = parseDocument(debate.view().state.text);
+  if (!parsed.ok || parsed.document.sections.at(-1)?.kind !== 'consensus') return;
+  const archived = await archiveRemoteDebate(debate);
+  if (archived !== null) options.report({ type: 'archived', role: null, file: relativeFile, to: `${debate.remote} ${archived}` });
+}

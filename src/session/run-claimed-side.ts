@@ -1,0 +1,149 @@
+import type { Role } from '../agents/agent.js';
+import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
+import { InterruptedError } from '../errors.js';
+import type { Repo } from '../git/find-repo.js';
+import { takeRepoSnapshot } from '../git/repo-snapshot.js';
+import type { AppendResult, SectionAppend } from './append-section.js';
+import type { Claim, ClaimRecord } from './claim-role.js';
+import type { SessionOutcome } from './debate-loop.js';
+import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
+import { isDebateAgentGroup } from './is-debate-agent-group.js';
+import type { PreparedDebate } from './prepare-debate.js';
+import type { SessionOptions } from './run-session.js';
+import type { StatePaths } from './state-paths.js';
+import type { FileWatch } from '../watch/watch-file.js';
+
+/** Where the debate is written and where the peer's claim is read: the local file, or a git remote (`--remote`). */
+export interface DebateStore {
+  /** Appends one section with compare-and-swap (see appendSection). */
+  append(request: SectionAppend): Promise<AppendResult>;
+  /** The peer's claim as it is now, or null when nobody holds the role. */
+  readPeerClaim(role: Role): Promise<ClaimRecord | null>;
+}
+
+/** A side that holds its role, before its debate starts. */
+export interface ClaimedSide {
+  repo: Repo;
+  /** The debate file (absolute); with `--remote`, the local mirror of the remote debate. */
+  file: string;
+  relativeFile: string;
+  specs: Record<Role, string>;
+  paths: StatePaths;
+  workspace: Workspace;
+  claim: Claim;
+  /** Where the debate lives when not in `file`: `origin refs/code-debate/<name>/debate` (`--remote`). */
+  remote?: string;
+}
+
+/** What the debate runs on, set up once the role is held. */
+export interface SideSetup {
+  prepared: PreparedDebate;
+  /** Wakes the loop when the debate may have changed. */
+  watch: FileWatch;
+  store: DebateStore;
+}
+
+/** The subject, agents and standards of a side (see prepareDebate), the exclude of its file said when it was added. */
+export async function prepareSide(options: SessionOptions, side: Omit<ClaimedSide, 'claim' | 'workspace'>): Promise<PreparedDebate> {
+  const { prepareDebate } = await import('./prepare-debate.js');
+  const subjectOptions = { cwd: options.cwd, exclude: [side.relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env };
+  const prepared = await prepareDebate({
+    root: side.repo.root,
+    relativeFile: side.relativeFile,
+    paths: side.paths,
+    specs: side.specs,
+    agentEnvironment: options.agentEnvironment,
+    subject: options.subject,
+    subjectOptions,
+  });
+  if (prepared.excluded) {
+    options.report({ type: 'warning', role: null, message: `added /${side.relativeFile} to the repository's info/exclude, so the debate is never committed by accident.` });
+  }
+  return prepared;
+}
+
+/**
+ * Runs the debate of a side that holds its role, to its end: `setup` (the subject, the watch,
+ * where sections go) and then the loop. The claim is released however it ends; an error after a
+ * Ctrl-C is an interruption, and a removed repository is the reason given whatever failed first.
+ */
+export async function runClaimedSide(options: SessionOptions, side: ClaimedSide, setup: () => Promise<SideSetup>): Promise<SessionOutcome> {
+  const { claim, workspace } = side;
+  try {
+    const [{ prepared, watch: sourceWatch, store }, { debateLoop }] = await Promise.all([setup(), import('./debate-loop.js')]);
+    const agent = prepared.createAgent(claim.role);
+    await stopOrphanAgent(claim, side.file);
+    options.report({
+      type: 'claimed',
+      role: claim.role,
+      agent: agent.name,
+      file: side.relativeFile,
+      subject: prepared.subject.description,
+      tookOverFrom: claim.tookOverFrom?.pid ?? null,
+      ...(side.remote === undefined ? {} : { remote: side.remote }),
+    });
+    warnAboutRole(options, claim.role);
+    const watch = guardWorkspace(sourceWatch, workspace);
+    try {
+      return await debateLoop(
+        {
+          role: claim.role,
+          root: side.repo.root,
+          file: side.file,
+          relativeFile: side.relativeFile,
+          subject: prepared.subject,
+          subjectStamp: prepared.subjectStamp,
+          agent,
+          claim,
+          paths: side.paths,
+          store,
+          standards: prepared.standards,
+          stance: options.stance,
+          blockOn: options.blockOn,
+          resolveSubjectAgain: prepared.resolveSubjectAgain,
+          takeSnapshot: () => takeRepoSnapshot(side.repo.root),
+          maxRounds: options.maxRounds,
+          turnTimeoutMs: options.turnTimeoutMs,
+          agentTimeoutMs: options.agentTimeoutMs,
+          maxPeerBytes: options.maxPeerBytes,
+          maxAnswerBytes: options.maxAnswerBytes,
+          budget: options.budget,
+          signal: options.signal,
+          report: options.report,
+        },
+        watch,
+      );
+    } finally {
+      await watch.close();
+    }
+  } catch (error) {
+    if (options.signal.aborted && !(error instanceof InterruptedError)) throw new InterruptedError('Interrupted; nothing partial was written.', { cause: error });
+    // Whatever failed first (a write, git, the agent), a removed repository or directory is the reason to give.
+    const removed = findRemoved(workspace);
+    if (removed !== null && !(error instanceof WorkspaceRemovedError)) throw workspaceRemoved(workspace, removed, { cause: error });
+    throw error;
+  } finally {
+    await claim.release();
+  }
+}
+
+/** Options that do nothing for the role this side got. */
+function warnAboutRole(options: SessionOptions, role: Role): void {
+  if (role === 'responder' && (options.budget.maxTokens !== null || options.budget.maxCostUsd !== null)) {
+    options.report({
+      type: 'warning',
+      role,
+      message: 'a budget (--max-tokens, --max-cost) ends the debate at the Reviewer\'s turn, and this side is the Responder: set it where the Reviewer runs too (`.code-debate.json` sets it for both).',
+    });
+  }
+  if (role === 'reviewer' && options.stance !== 'default') {
+    options.report({ type: 'warning', role, message: `--stance ${options.stance} shapes the Responder's answers; this side is the Reviewer, so it is ignored.` });
+  }
+}
+
+/** The agent a dead predecessor started may still run: stop it before writing the same turn. */
+async function stopOrphanAgent(claim: Claim, file: string): Promise<void> {
+  const orphan = claim.tookOverFrom?.agentPid;
+  // Only a group that really runs an agent of this debate: a planted claim must not name any group to kill.
+  if (orphan !== undefined && isDebateAgentGroup(orphan, file) && signalGroup(orphan, 0)) await killProcessGroup(orphan, 2_000);
+}
