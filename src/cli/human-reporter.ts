@@ -59,7 +59,7 @@ function describe(event: SessionEvent): string {
     case 'history-changed':
       return (
         `${event.file} changed, and not by appending: ${event.change}. Not a turn; nothing is written on it. ` +
-        `The text as it was is saved in ${event.savedTo}: \`cp ${event.savedTo} ${event.file}\` restores it and the debate goes on. Waiting up to ${formatDuration(event.timeoutMs)}`
+        `The text as it was is saved in ${event.savedTo}: \`${event.restore}\` restores it and the debate goes on. Waiting up to ${formatDuration(event.timeoutMs)}`
       );
     case 'history-restored':
       return `${event.file} holds the debate as it was again: going on`;

@@ -9,6 +9,7 @@ import type { SessionOutcome } from './debate-loop.js';
 import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
 import { isDebateAgentGroup } from './is-debate-agent-group.js';
 import type { PreparedDebate } from './prepare-debate.js';
+import type { FileState } from './read-debate-file.js';
 import type { SessionOptions } from './run-session.js';
 import type { StatePaths } from './state-paths.js';
 import type { FileWatch } from '../watch/watch-file.js';
@@ -19,6 +20,8 @@ export interface DebateStore {
   append(request: SectionAppend): Promise<AppendResult>;
   /** The peer's claim as it is now, or null when nobody holds the role. */
   readPeerClaim(role: Role): Promise<ClaimRecord | null>;
+  /** The command that puts the debate back as `seen` held it, when not copying the saved text over the file. */
+  restoreCommand?(seen: FileState): string | null;
 }
 
 /** A side that holds its role, before its debate starts. */

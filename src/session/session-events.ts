@@ -20,7 +20,7 @@ export type SessionEvent =
   | { type: 'warning'; role: Role | null; message: string }
   | { type: 'ended'; role: Role | null; outcome: string; message: string; prompts?: TurnPrompt[]; blocking?: string[] }
   | { type: 'peer-state'; role: Role; peer: Role; state: HolderState; previous: HolderState | null; pid: number | null; host: string | null; reason: string }
-  | { type: 'history-changed'; role: Role; file: string; change: string; savedTo: string; timeoutMs: number }
+  | { type: 'history-changed'; role: Role; file: string; change: string; savedTo: string; timeoutMs: number; restore: string }
   | { type: 'history-restored'; role: Role; file: string };
 
 /** What one section this side wrote cost in prompt text. */

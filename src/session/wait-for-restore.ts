@@ -25,7 +25,8 @@ export function historyChangeOf(seen: FileState, state: FileState): HistoryChang
  */
 export async function waitForRestore(context: SessionContext, watch: FileWatch, seen: FileState, damaged: FileState, change: HistoryChange): Promise<FileState> {
   const savedTo = await saveOverwritten(context.paths, context.file, seen.bytes);
-  context.report({ type: 'history-changed', role: context.role, file: context.relativeFile, change: change.description, savedTo, timeoutMs: context.turnTimeoutMs });
+  const restore = context.store.restoreCommand?.(seen) ?? `cp ${savedTo} ${context.relativeFile}`;
+  context.report({ type: 'history-changed', role: context.role, file: context.relativeFile, change: change.description, savedTo, timeoutMs: context.turnTimeoutMs, restore });
   const deadline = Date.now() + context.turnTimeoutMs;
   let current = damaged;
   for (;;) {
@@ -35,7 +36,7 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
       const side = context.role === 'reviewer' ? 'Reviewer' : 'Responder';
       throw new ProtocolError(
         `${context.relativeFile} no longer holds the debate as the ${side} last read it: ${change.description}, and it was not restored within ` +
-          `${formatDuration(context.turnTimeoutMs)} (--turn-timeout). The text as it was is saved in ${savedTo}: \`cp ${savedTo} ${context.relativeFile}\` ` +
+          `${formatDuration(context.turnTimeoutMs)} (--turn-timeout). The text as it was is saved in ${savedTo}: \`${restore}\` ` +
           'restores it. To go on from the file as it is now, start code-debate again: a new process takes the file as it finds it.',
         change.line,
       );

@@ -1,6 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { runGit } from './git-repo.js';
 import type { DebateRepo } from './e2e.js';
 
@@ -18,7 +17,7 @@ export interface Clone {
  * A bare repository made from `repo` (every branch pushed), next to it, and two clones of it in
  * folders of their own, each with its own HOME: two machines sharing one remote, `origin`.
  */
-export async function makeRemoteClones(repo: DebateRepo): Promise<{ bare: string; a: Clone; b: Clone }> {
+export async function makeRemoteClones(repo: DebateRepo): Promise<{ bare: string; a: Clone; b: Clone; clone(name: string): Promise<Clone> }> {
   const parent = path.dirname(repo.dir);
   const bare = path.join(parent, 'remote.git');
   await runGit(parent, 'init', '-q', '--bare', bare);
@@ -33,5 +32,5 @@ export async function makeRemoteClones(repo: DebateRepo): Promise<{ bare: string
     await runGit(dir, 'config', 'user.email', `${name}@example.invalid`);
     return { dir, home, env: { HOME: home }, readReply: () => readFile(path.join(dir, 'reply.md'), 'utf8'), git: (...args) => runGit(dir, ...args) };
   };
-  return { bare, a: await clone('a'), b: await clone('b') };
+  return { bare, a: await clone('a'), b: await clone('b'), clone };
 }

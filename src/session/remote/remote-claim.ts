@@ -187,7 +187,7 @@ function describe(holder: ClaimRecord): string {
 }
 
 function refusal(wanted: Role | 'auto', holders: ReadonlyArray<ClaimRecord | null>): string {
-  const taken = holders.filter((holder): holder is ClaimRecord => holder !== null).map(describe).join('; ');
+  const held = holders.filter((holder): holder is ClaimRecord => holder !== null).sort((a, b) => (a.role === b.role ? 0 : a.role === 'reviewer' ? -1 : 1));
   const what = wanted === 'auto' ? 'Both roles of this debate are taken' : `The ${wanted} role is taken`;
-  return `${what}: ${taken}, and ${holders.length === 1 ? 'it still runs' : 'both still run'} (their claims on the remote keep beating). A debate has two sides; wait for it to end, stop one of them, or name another debate with --debate.`;
+  return `${what}: ${held.map(describe).join('; ')}, and still ${held.length === 1 ? 'runs' : 'run'}. A debate has two sides; wait for it to end, stop one of them, or name another debate with --debate.`;
 }

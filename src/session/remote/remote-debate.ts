@@ -32,6 +32,8 @@ export interface RemoteDebate {
    * refuses this user.
    */
   poll(): Promise<boolean>;
+  /** The commit that held the debate with `checksum`, among those this side saw; null for another. */
+  commitOf(checksum: string): string | null;
   /** Takes `tip` as the debate's new commit, holding `bytes`, after this side pushed it. */
   advanced(tip: string, bytes: Buffer): Promise<void>;
 }
@@ -41,6 +43,11 @@ export function openRemoteDebate(options: { remote: string; name: string; cwd: s
   const refs = debateRefs(options.name);
   const fileName = path.basename(options.file);
   let view: RemoteView = { refs: new Map(), tip: null, state: emptyState() };
+  const commits = new Map<string, string>();
+  const saw = (next: RemoteView) => {
+    if (next.tip !== null) commits.set(next.state.checksum, next.tip);
+    view = next;
+  };
   const debate: RemoteDebate = {
     remote: options.remote,
     refs,
@@ -48,6 +55,7 @@ export function openRemoteDebate(options: { remote: string; name: string; cwd: s
     file: options.file,
     fileName,
     view: () => view,
+    commitOf: (checksum) => commits.get(checksum) ?? null,
     async poll() {
       const listed = await listRemoteRefs(options.cwd, options.remote, refs.pattern);
       if (sameRefs(listed, view.refs)) return false;
@@ -55,13 +63,13 @@ export function openRemoteDebate(options: { remote: string; name: string; cwd: s
       const tip = listed.get(refs.debate) ?? null;
       const moved = tip !== view.tip;
       const state = moved ? await readTip(options.cwd, tip, fileName) : view.state;
-      view = { refs: listed, tip, state };
+      saw({ refs: listed, tip, state });
       await mirror(options.file, state);
       return moved;
     },
     async advanced(tip, bytes) {
       const listed = new Map(view.refs).set(refs.debate, tip);
-      view = { refs: listed, tip, state: stateOf(bytes) };
+      saw({ refs: listed, tip, state: stateOf(bytes) });
       await mirror(options.file, view.state);
     },
   };

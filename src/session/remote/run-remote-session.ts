@@ -84,6 +84,10 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
           return result;
         },
         readPeerClaim: async (role) => (await readRemoteClaim(debate, role))?.record ?? null,
+        restoreCommand(seen) {
+          const commit = debate.commitOf(seen.checksum);
+          return commit === null ? null : `git push --force ${remote.remote} ${commit}:${debate.refs.debate}`;
+        },
       },
     };
   });
