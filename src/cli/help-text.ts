@@ -9,6 +9,7 @@ Usage:
   code-debate show [<file>] [--json]    the ledger of a debate file: points, positions, convergence
   code-debate status [<file>] [--json]  who holds each role, the round, whose turn, the state
   code-debate archive [<file>]          move a debate into the archive under the git directory
+  code-debate status|show|archive --remote <remote> [--debate <name>]   the same for debates on a git remote
   code-debate hook install|uninstall    the pre-push gate (keeps and runs an existing hook first)
   code-debate pre-push <remote> <url>   what the hook runs: debate the pushed commits
   code-debate demo [--keep]             a real debate on the built-in agent in a temporary repository
@@ -73,23 +74,31 @@ passes on both sides' events, then one duo-ended event. The exit code is the Rev
 that of the side that failed.
 `,
   show: `Usage: code-debate show [<file>] [--json] [-C <dir>]
+       code-debate show --remote <remote> [--debate <name>] [--json]
 
 The ledger of a debate file, finished or running: every point, its severity and status, each
 side's positions round by round, the convergence, the flags. <file> (or --file) is relative to
 the current folder; without it, the debate file of the repository (${defaults.file} at its root).
 --json prints the versioned report.
+With --remote <remote>, the ledger of a debate on that git remote: the only one, or the one
+--debate names.
 `,
   status: `Usage: code-debate status [<file>] [--json] [-C <dir>]
+       code-debate status --remote <remote> [--debate <name>] [--json]
 
 Who holds each role of a debate (pid, agent, alive or not), the round, whose turn it is and the
 state of the debate. <file> (or --file) is relative to the current folder; without it, the
 debate file of the repository (${defaults.file} at its root).
+With --remote <remote>, every debate on that git remote (or the one --debate names).
 `,
   archive: `Usage: code-debate archive [<file>] [-C <dir>]
+       code-debate archive --remote <remote> [--debate <name>]
 
 Moves a debate into the archive under the git directory (kept, never deleted), so the next
 debate starts afresh. <file> (or --file) is relative to the current folder; without it, the
 debate file of the repository (${defaults.file} at its root).
+With --remote <remote>, moves a debate on that git remote (the only one, or the one --debate
+names) under refs/code-debate-archive/; refused while a side holds a role of it.
 `,
   hook: `Usage: code-debate hook install|uninstall [-C <dir>]
 

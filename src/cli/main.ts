@@ -60,6 +60,10 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       return runDemo({ keep: command.keep, signal, stdout: write, stderr: writeErr });
     }
     case 'show': {
+      if (command.remote !== undefined) {
+        const { runRemoteShow } = await import('./remote-commands.js');
+        return runRemoteShow({ cwd: command.cwd, ...command.remote, json: command.json, write: command.json ? writeJson : write });
+      }
       const { runShow } = await import('./show-command.js');
       return runShow({ ...(await debateFile(command)), json: command.json, write: command.json ? writeJson : write });
     }
@@ -68,10 +72,18 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       return runHookCommand({ action: command.action, cwd: command.cwd, write });
     }
     case 'archive': {
+      if (command.remote !== undefined) {
+        const { runRemoteArchive } = await import('./remote-commands.js');
+        return runRemoteArchive({ cwd: command.cwd, ...command.remote, write });
+      }
       const { runArchive } = await import('./archive-command.js');
       return runArchive({ ...(await debateFile(command)), write });
     }
     case 'status': {
+      if (command.remote !== undefined) {
+        const { runRemoteStatus } = await import('./remote-commands.js');
+        return runRemoteStatus({ cwd: command.cwd, ...command.remote, json: command.json, write: command.json ? writeJson : write });
+      }
       const { runStatus } = await import('./status-command.js');
       return runStatus({ ...(await debateFile(command)), json: command.json, write: command.json ? writeJson : write });
     }

@@ -44,12 +44,18 @@ export interface DebateFlags {
 export type Command =
   | { command: 'debate' | 'duo'; subject: string; cwd: string; flags: DebateFlags }
   | { command: 'pre-push'; remote: string; url: string; cwd: string; flags: DebateFlags }
-  | { command: 'show' | 'status'; file: string | undefined; cwd: string; json: boolean }
+  | { command: 'show' | 'status'; file: string | undefined; cwd: string; json: boolean; remote?: RemoteChoice }
   | { command: 'hook'; action: 'install' | 'uninstall'; cwd: string }
-  | { command: 'archive'; file: string | undefined; cwd: string }
+  | { command: 'archive'; file: string | undefined; cwd: string; remote?: RemoteChoice }
   | { command: 'demo'; keep: boolean }
   | { command: 'help'; topic?: Subcommand }
   | { command: 'version' };
+
+/** `--remote <remote> [--debate <name>]` of `show`, `status` and `archive`: a debate on a git remote. */
+export interface RemoteChoice {
+  remote: string;
+  debate: string | undefined;
+}
 
 export const defaults = {
   file: 'reply.md',
@@ -110,9 +116,9 @@ const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
   // duo gives each side its role; the time limit is the pre-push gate's.
   duo: [...debateOptions, 'subject'],
   'pre-push': [...debateOptions, 'time-limit', 'time-limit-fails'],
-  show: ['file', 'json', 'cwd'],
-  status: ['file', 'json', 'cwd'],
-  archive: ['file', 'cwd'],
+  show: ['file', 'json', 'cwd', 'remote', 'debate'],
+  status: ['file', 'json', 'cwd', 'remote', 'debate'],
+  archive: ['file', 'cwd', 'remote', 'debate'],
   hook: ['cwd'],
   demo: ['keep'],
   help: [],
@@ -158,7 +164,8 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
         throw new ConfigError(`\`code-debate ${word}\` was given two files, \`${files[0]}\` and --file \`${values.file}\`: name one.`);
       }
       const file = files[0] ?? values.file;
-      return word === 'archive' ? { command: 'archive', file, cwd: here } : { command: word, file, cwd: here, json: values.json ?? false };
+      const remote = remoteChoice(word, values, file);
+      return word === 'archive' ? { command: 'archive', file, cwd: here, ...remote } : { command: word, file, cwd: here, json: values.json ?? false, ...remote };
     }
     case 'hook': {
       const action = rest[0];
@@ -267,6 +274,16 @@ function parseChoice<T extends string>(value: string, flag: string, allowed: rea
 function parseStance(value: string): Stance {
   if ((stances as readonly string[]).includes(value)) return value as Stance;
   throw new ConfigError(`Expected \`--stance\` to be ${stances.join(' or ')}, got \`${value}\`.`);
+}
+
+/** `--remote` (and `--debate`) of a reading command, which then reads no file. */
+function remoteChoice(word: string, values: Values, file: string | undefined): { remote?: RemoteChoice } {
+  if (values.remote === undefined) {
+    if (values.debate !== undefined) throw new ConfigError(`\`code-debate ${word} --debate\` names a debate on a git remote: give the remote too, e.g. \`--remote origin\`.`);
+    return {};
+  }
+  if (file !== undefined) throw new ConfigError(`\`code-debate ${word}\` was given a file, \`${file}\`, and --remote: a debate on a remote is named with --debate.`);
+  return { remote: { remote: parseRemote(values.remote), debate: values.debate } };
 }
 
 function parseRemote(value: string): string {

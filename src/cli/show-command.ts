@@ -39,9 +39,14 @@ export async function runShow(options: ShowOptions): Promise<ExitCode> {
     options.write(`code-debate show: Cannot read \`${options.file}\`: there is no such file at ${path}. Pass --file with the debate file's path.\n`);
     return exitCodes.usage;
   }
-  const parsed = parseDocument(file.text);
+  return showDebate(file.text, options.file, options);
+}
+
+/** Writes the ledger of the debate `text` (named `label` in errors): 0 when shown, 5 when it breaks the protocol. */
+export function showDebate(text: string, label: string, options: Pick<ShowOptions, 'json' | 'write'>): ExitCode {
+  const parsed = parseDocument(text);
   if (!parsed.ok) {
-    options.write(`code-debate show: ${describeProtocolError(options.file, parsed.error)}\n`);
+    options.write(`code-debate show: ${describeProtocolError(label, parsed.error)}\n`);
     return exitCodes.protocolError;
   }
   const report = ledgerReport(buildLedger(parsed.document));

@@ -94,7 +94,7 @@ export async function runStatus(options: StatusOptions): Promise<ExitCode> {
   return status.problem === null ? exitCodes.consensus : exitCodes.protocolError;
 }
 
-interface StatusInput {
+export interface StatusInput {
   file: string;
   exists: boolean;
   /** null when the file breaks the protocol. */
@@ -104,7 +104,7 @@ interface StatusInput {
   now: number;
 }
 
-function debateStatus(input: StatusInput): DebateStatus {
+export function debateStatus(input: StatusInput): DebateStatus {
   const document = input.document;
   const ledger = document === null ? null : buildLedger(document);
   // Whose turn does not depend on the round limit, only what the Reviewer writes does.
@@ -148,7 +148,7 @@ function roleStatus(record: ClaimRecord | null, hasTurn: boolean, now: number): 
 
 const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
 
-function renderStatus(status: DebateStatus): string {
+export function renderStatus(status: DebateStatus): string {
   const lines = [
     ['Debate', debateLine(status)],
     ['Round', roundLine(status)],

@@ -130,3 +130,22 @@ export async function checkRemote(cwd: string, remote: string): Promise<void> {
   const known = names.length === 0 ? 'this clone has no remotes' : `its remotes are ${names.map((entry) => `\`${entry}\``).join(', ')}`;
   throw new ConfigError(`Cannot debate on the remote \`${remote}\`: it is neither a remote of this clone (${known}) nor a URL or a path. Name one (\`git remote -v\` lists them) or give its URL.`);
 }
+
+/** The name and bytes of the one file a debate commit holds (whatever the file was called), or null when it holds none. */
+export async function readDebateCommit(cwd: string, commit: string): Promise<{ name: string; bytes: Buffer } | null> {
+  const listed = await runGitProcess(cwd, ['ls-tree', '--name-only', '-z', commit]);
+  const name = listed.exitCode === 0 ? listed.stdout.split('\0').find((entry) => entry !== '') : undefined;
+  if (name === undefined) return null;
+  const bytes = await readFileAt(cwd, commit, name);
+  return bytes === null ? null : { name, bytes };
+}
+
+/**
+ * Whether `commit` is on a branch of the remote `remote` as this clone last fetched it; null when
+ * that cannot be known (a URL, not a remote's name, has no remote-tracking branches here).
+ */
+export async function isOnRemote(cwd: string, remote: string, commit: string): Promise<boolean | null> {
+  if ((await runGitProcess(cwd, ['remote', 'get-url', remote])).exitCode !== 0) return null;
+  const found = await runGitProcess(cwd, ['for-each-ref', '--count=1', '--contains', commit, '--format=%(refname)', `refs/remotes/${remote}/`]);
+  return found.exitCode === 0 ? found.stdout.trim() !== '' : null;
+}

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { runGit } from '../helpers/git-repo.js';
@@ -34,4 +36,64 @@ describe('a debate on a git remote', () => {
     ]);
     expect(first.stderr).toContain(`(mirrors origin ${debateRef})`);
   });
+
+  it('lists, shows and archives the debates on the remote (status, show, archive --remote), never deleting one', async () => {
+    const repo = await repos.repo();
+    const { bare, a, b } = await makeRemoteClones(repo);
+    const args = ['--remote', 'origin', '--poll', '200', 'the diff against main'];
+    const reviewer = startCli(args, { cwd: a.dir, env: a.env });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const ends = await Promise.all([reviewer.exited, startCli(args, { cwd: b.dir, env: b.env }).exited]);
+    expect(ends.map((end) => end.code)).toEqual([0, 0]);
+    const name = /refs\/code-debate\/([^/]+)\/debate/.exec(ends[0]?.stderr ?? '')?.[1] ?? '';
+
+    // Read from the third place that has neither mirror: the original repository, whose origin is set now.
+    await repo.git('remote', 'add', 'origin', bare);
+    const status = await startCli(['status', '--remote', 'origin', '--json'], { cwd: repo.dir }).exited;
+    expect(status.code, status.stderr).toBe(0);
+    const listed = JSON.parse(status.stdout) as { remote: string; debates: Array<{ name: string; turn: string | null; outcome: string; round: number; roles: Record<string, { state: string }> }> };
+    expect(listed.debates.map(({ name: debate, turn, outcome, round }) => ({ debate, turn, outcome, round }))).toEqual([{ debate: name, turn: null, outcome: 'consensus', round: 1 }]);
+    expect(listed.debates[0]?.roles.reviewer?.state).toBe('absent');
+    const shown = await startCli(['show', '--remote', 'origin'], { cwd: repo.dir }).exited;
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('R1');
+    expect(shown.stdout).toContain('Debug output left in');
+
+    const archived = await startCli(['archive', '--remote', 'origin', '--debate', name], { cwd: repo.dir }).exited;
+    expect(archived.code, archived.stdout + archived.stderr).toBe(0);
+    expect(archived.stdout).toMatch(new RegExp(`^Archived ${name} on origin to refs/code-debate-archive/${name.replace(/\./g, '\\.')}/\\S+\\n$`));
+    expect(await runGit(bare, 'for-each-ref', '--format=%(refname)', 'refs/code-debate/')).toBe('');
+    const kept = await runGit(bare, 'for-each-ref', '--format=%(refname)', 'refs/code-debate-archive/');
+    expect(await runGit(bare, 'show', `${kept}:reply.md`)).toBe((await a.readReply()).replace(/\n$/, ''));
+    const empty = await startCli(['status', '--remote', 'origin'], { cwd: repo.dir }).exited;
+    expect(empty.stdout).toBe('No debate on `origin` (nothing under refs/code-debate/).\n');
+  });
+
+  it.each([
+    [['--remote', 'nowhere', 'HEAD'], 2, 'Cannot debate on the remote `nowhere`: it is neither a remote of this clone (its remotes are `origin`) nor a URL or a path.'],
+    [['--debate', 'x', 'HEAD'], 2, '`--debate` names a debate on a git remote: give the remote too'],
+    [['--remote', 'origin', 'working tree'], 2, 'which lives only in this clone. The other side must see the same commits: commit and push the change'],
+    [['--remote', 'origin', '--debate', '..x', 'HEAD'], 2, 'Cannot name a debate `..x` (--debate): git refuses a ref name'],
+    [['show', '--remote', 'origin', '--debate', 'nope'], 2, 'There is no debate `nope` on `origin`: it has none under refs/code-debate/.'],
+  ] as const)('refuses %j with a message that says what to do, claiming nothing', async (args, code, says) => {
+    const repo = await repos.repo();
+    const { bare, a } = await makeRemoteClones(repo);
+    await a.git('commit', '-q', '--allow-empty', '-m', 'local only');
+    await writeFile(path.join(a.dir, 'src', 'app.js'), 'changed\n');
+    const exit = await startCli(args, { cwd: a.dir, env: a.env }).exited;
+    expect(exit.code, exit.stderr).toBe(code);
+    expect(exit.stderr + exit.stdout).toContain(says);
+    expect(await runGit(bare, 'for-each-ref', 'refs/code-debate/')).toBe('');
+  });
+
+  it('warns when the subject is a commit the remote does not have: the other side could not see it', async () => {
+    const repo = await repos.repo();
+    const { a } = await makeRemoteClones(repo);
+    await a.git('commit', '-q', '--allow-empty', '-m', 'local only');
+    const head = await a.git('rev-parse', 'HEAD');
+    const exit = await startCli(['--remote', 'origin', '--turn-timeout', '1s', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
+    expect(exit.code, exit.stderr).toBe(3);
+    expect(exit.stderr).toContain(`${head.slice(0, 12)}, the head of "HEAD", is on no branch of \`origin\` that this clone knows of`);
+  });
 });
+

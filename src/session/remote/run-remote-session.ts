@@ -1,6 +1,6 @@
 import { ConfigError } from '../../errors.js';
 import { checkDebateName, debateName } from '../../git/debate-refs.js';
-import { checkRemote } from '../../git/remote-ops.js';
+import { checkRemote, isOnRemote } from '../../git/remote-ops.js';
 import type { SessionOutcome } from '../debate-loop.js';
 import { readDebateFile } from '../read-debate-file.js';
 import { prepareSide, runClaimedSide, type ClaimedSide } from '../run-claimed-side.js';
@@ -39,6 +39,13 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
       `Cannot debate "${subject.text}" on the remote \`${remote.remote}\`: it is ${subject.description}, which lives only in this clone. ` +
         'The other side must see the same commits: commit and push the change, then name it (e.g. `HEAD`, `the diff against main`).',
     );
+  }
+  if ((await isOnRemote(side.repo.root, remote.remote, subject.head)) === false) {
+    options.report({
+      type: 'warning',
+      role: null,
+      message: `${subject.head.slice(0, 12)}, the head of "${subject.text}", is on no branch of \`${remote.remote}\` that this clone knows of: the other side sees the same subject only once it is pushed (\`git push ${remote.remote} HEAD\`).`,
+    });
   }
   const name = remote.debate ?? debateName(subject.base, subject.head, side.relativeFile);
   const invalid = checkDebateName(name);
@@ -98,6 +105,8 @@ async function startFresh(options: SessionOptions, debate: ReturnType<typeof ope
   const [{ parseDocument }] = await Promise.all([import('../../protocol/parse-document.js')]);
   const parsed = parseDocument(debate.view().state.text);
   if (!parsed.ok || parsed.document.sections.at(-1)?.kind !== 'consensus') return;
-  const archived = await archiveRemoteDebate(debate);
+  const { tip } = debate.view();
+  const archived = tip === null ? null : await archiveRemoteDebate({ cwd: debate.cwd, remote: debate.remote, name: debate.refs.name, tip });
+  await debate.poll();
   if (archived !== null) options.report({ type: 'archived', role: null, file: relativeFile, to: `${debate.remote} ${archived}` });
 }
