@@ -16,6 +16,8 @@ export interface ClaimRecord {
   role: Role;
   pid: number;
   host: string;
+  /** Who runs it: on a remote (--remote) two machines' pids alone tell people little. */
+  user?: string;
   startedAt: string;
   agent: string;
   /** The process group of the agent running now, so a successor can stop an orphan. */

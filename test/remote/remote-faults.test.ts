@@ -127,7 +127,7 @@ describe('a debate on a git remote, when things go wrong', () => {
     const third = await startCli(args, { cwd: c.dir, env: c.env }).exited;
     await writeFile(go, '');
     expect(third.code, third.stderr).toBe(2);
-    expect(third.stderr).toMatch(/Both roles of this debate are taken: the Reviewer is pid \d+ on .*; the Responder is pid \d+ on /);
+    expect(third.stderr).toMatch(/Both roles of this debate are taken: the Reviewer is pid \d+ of \S+ on .*; the Responder is pid \d+ of \S+ on /);
     const exits = await Promise.all(sides.map((side) => side.exited));
     expect(exits.map((exit) => exit.code), exits.map((exit) => exit.stderr).join('')).toEqual([0, 0]);
     const roles = exits.map((exit) => /I am the (Reviewer|Responder)/.exec(exit.stderr)?.[1]).sort();

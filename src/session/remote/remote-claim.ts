@@ -105,7 +105,16 @@ function beatOf(record: ClaimRecord | undefined): number {
 
 function newRecord(role: Role, agent: string, heartbeatMs: number): ClaimRecord {
   const now = new Date().toISOString();
-  return { role, pid: process.pid, host: os.hostname(), startedAt: now, agent, heartbeatAt: now, heartbeatMs };
+  return { role, pid: process.pid, host: os.hostname(), user: userName(), startedAt: now, agent, heartbeatAt: now, heartbeatMs };
+}
+
+function userName(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    // A uid without a passwd entry (a container run with --user): the uid says who.
+    return String(process.getuid?.() ?? 'unknown');
+  }
 }
 
 /** Pushes `record` as the role's claim on top of `parent` (null: creates it); the new commit, or null when the remote refused it. */
@@ -183,7 +192,8 @@ function holdClaim(options: RemoteClaimOptions, claimed: ClaimRecord, commit: st
 }
 
 function describe(holder: ClaimRecord): string {
-  return `the ${roleName(holder.role)} is pid ${holder.pid} on ${holder.host} (agent ${holder.agent}, since ${holder.startedAt})`;
+  const user = typeof holder.user === 'string' ? ` of ${holder.user}` : '';
+  return `the ${roleName(holder.role)} is pid ${holder.pid}${user} on ${holder.host} (agent ${holder.agent}, since ${holder.startedAt})`;
 }
 
 function refusal(wanted: Role | 'auto', holders: ReadonlyArray<ClaimRecord | null>): string {
