@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Role } from '../agents/agent.js';
 import { escapeControlChars } from '../protocol/control-chars.js';
 import type { Report, SessionEvent } from '../session/session-events.js';
@@ -18,12 +19,17 @@ export function createHumanReporter(write: (line: string) => void, now: () => Da
   };
 }
 
+/** The holder a side took its role over from: a dead process here, or one elsewhere whose claim stopped beating. */
+function tookOverFrom(pid: number, host: string | undefined): string {
+  return host === undefined || host === os.hostname() ? `dead pid ${pid}` : `pid ${pid} on ${host}, whose claim stopped beating`;
+}
+
 function describe(event: SessionEvent): string {
   switch (event.type) {
     case 'claimed':
       return (
         `I am the ${roleNames[event.role]} (pid ${process.pid}, agent ${event.agent}) · ${event.file}${event.remote ? ` (mirrors ${event.remote})` : ''} · ${event.subject}` +
-        (event.tookOverFrom === null ? '' : ` · took the role over from dead pid ${event.tookOverFrom}`)
+        (event.tookOverFrom === null ? '' : ` · took the role over from ${tookOverFrom(event.tookOverFrom, event.tookOverHost)}`)
       );
     case 'waiting':
       return `waiting for the ${roleNames[event.for]}'s turn (up to ${formatDuration(event.timeoutMs)})`;

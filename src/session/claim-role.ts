@@ -170,18 +170,7 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
   return {
     role,
     tookOverFrom,
-    update(patch) {
-      return write((current) => {
-        const next: ClaimRecord = { ...current, ...patch };
-        if (patch.agentPid === undefined) {
-          delete next.agentPid;
-          delete next.agentStartedAt;
-        } else if (patch.agentPid !== current.agentPid) {
-          next.agentStartedAt = new Date().toISOString();
-        }
-        return next;
-      });
-    },
+    update: (patch) => write((current) => withAgent(current, patch)),
     async release() {
       released = true;
       unhold(claimed);
@@ -191,6 +180,18 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
       if (text !== null && isOurs(parseClaim(text, role), claimed)) await unlink(file).catch(() => undefined);
     },
   };
+}
+
+/** `current` with the agent now running (and since when) as `patch` says, or with none when it names none. */
+export function withAgent(current: ClaimRecord, patch: Partial<Pick<ClaimRecord, 'agentPid'>>): ClaimRecord {
+  const next: ClaimRecord = { ...current, ...patch };
+  if (patch.agentPid === undefined) {
+    delete next.agentPid;
+    delete next.agentStartedAt;
+  } else if (patch.agentPid !== current.agentPid) {
+    next.agentStartedAt = new Date().toISOString();
+  }
+  return next;
 }
 
 /** The same claim: this process, claimed at the same instant (a pid alone may be reused). */

@@ -83,6 +83,7 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
       file: side.relativeFile,
       subject: prepared.subject.description,
       tookOverFrom: claim.tookOverFrom?.pid ?? null,
+      ...(claim.tookOverFrom === null ? {} : { tookOverHost: claim.tookOverFrom.host }),
       ...(side.remote === undefined ? {} : { remote: side.remote }),
     });
     warnAboutRole(options, claim.role);

@@ -5,7 +5,7 @@ import type { TurnUsage } from '../protocol/usage.js';
 
 /** What a session tells the person (or program) watching it, as data; reporters format it. */
 export type SessionEvent =
-  | { type: 'claimed'; role: Role; agent: string; file: string; subject: string; tookOverFrom: number | null; remote?: string }
+  | { type: 'claimed'; role: Role; agent: string; file: string; subject: string; tookOverFrom: number | null; tookOverHost?: string; remote?: string }
   | { type: 'waiting'; role: Role; for: Role; timeoutMs: number }
   | { type: 'not-a-turn'; role: Role; for: Role }
   | { type: 'turn-started'; role: Role; turn: TurnKind; heading: string; agent: string }

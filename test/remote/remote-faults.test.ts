@@ -110,7 +110,7 @@ describe('a debate on a git remote, when things go wrong', () => {
     await a.git('push', '-q', 'origin', `${planted}:refs/code-debate/planted/claims/reviewer`);
     const exit = await startCli(['--remote', 'origin', '--debate', 'planted', '--role', 'reviewer', '--turn-timeout', '1s', subject], { cwd: a.dir, env: a.env }).exited;
     expect(exit.stderr).toContain('waiting up to 1 s to see whether the Reviewer (pid 4242 on gone-machine) still runs');
-    expect(exit.stderr).toMatch(/I am the Reviewer .* took the role over from dead pid 4242/);
+    expect(exit.stderr).toMatch(/I am the Reviewer .* took the role over from pid 4242 on gone-machine, whose claim stopped beating/);
     expect(exit.code, exit.stderr).toBe(3);
     expect(await runGit(bare, 'show', 'refs/code-debate/planted/debate:reply.md')).toContain('## Review');
   });

@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Role } from '../../agents/agent.js';
 import { ClaimError, InterruptedError } from '../../errors.js';
 import { commitFile, pushRef, readFileAt } from '../../git/remote-ops.js';
-import type { Claim, ClaimRecord } from '../claim-role.js';
+import { withAgent, type Claim, type ClaimRecord } from '../claim-role.js';
 import { missedBeats } from '../heartbeat-state.js';
 import { isProcessAlive } from '../process-alive.js';
 import { parseClaim } from '../read-claims.js';
@@ -169,18 +169,7 @@ function holdClaim(options: RemoteClaimOptions, claimed: ClaimRecord, commit: st
     role: claimed.role,
     tookOverFrom,
     lost: () => lost,
-    update(patch) {
-      return write((current) => {
-        const next: ClaimRecord = { ...current, ...patch };
-        if (patch.agentPid === undefined) {
-          delete next.agentPid;
-          delete next.agentStartedAt;
-        } else if (patch.agentPid !== current.agentPid) {
-          next.agentStartedAt = new Date().toISOString();
-        }
-        return next;
-      });
-    },
+    update: (patch) => write((current) => withAgent(current, patch)),
     async release() {
       clearInterval(heartbeat);
       await pushes;
