@@ -81,7 +81,10 @@ function remoteOf(flags: DebateFlags, config: CodeDebateConfig, duration: (value
     if (flags.debate !== undefined) throw new ConfigError('`--debate` names a debate on a git remote: give the remote too, e.g. `--remote origin --debate my-review`.');
     return null;
   }
-  return { remote, debate: flags.debate ?? null, heartbeatMs: flags.heartbeatMs ?? duration(config.heartbeat, 'heartbeat') ?? parseDuration(defaults.heartbeat, '--heartbeat') };
+  const heartbeatMs = flags.heartbeatMs ?? duration(config.heartbeat, 'heartbeat') ?? parseDuration(defaults.heartbeat, '--heartbeat');
+  // Each beat is a push: faster than a second, a forge would see a storm of them.
+  if (heartbeatMs < 1_000) throw new ConfigError(`Expected the heartbeat (--heartbeat, \`heartbeat\`) to be at least 1s, got ${heartbeatMs} ms: each beat is a push to the remote.`);
+  return { remote, debate: flags.debate ?? null, heartbeatMs };
 }
 
 /** Reads the settings file of the repository around `cwd` and resolves the flags against it. */

@@ -1,50 +1,26 @@
 import { ConfigError, GitError } from '../errors.js';
+import { classifyRemoteFailure, RemoteError } from './remote-error.js';
 import { openGit, runGitProcess, type GitProcessResult } from './run-git.js';
 
 /** A git command that talks to a remote is stopped after this long: a remote that hangs is an unreachable one. */
 export const remoteTimeoutMs = 30_000;
 
-/**
- * Why talking to the remote failed: it could not be reached (retry later), it refused this user
- * (no retry helps), or something else git said.
- */
-export type RemoteFailureKind = 'unreachable' | 'denied' | 'other';
-
-/** git could not talk to the remote; `kind` says whether waiting may help. */
-export class RemoteError extends GitError {
-  override name = 'RemoteError';
-  constructor(
-    message: string,
-    readonly kind: RemoteFailureKind,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-}
-
-const denied =
-  /permission (to .* )?denied|access denied|not exported|service not enabled|authentication failed|could not read username|403|401|not allowed|protected ref|pre-receive hook declined|hook declined|insufficient permission|unable to create .*permission|read-only/i;
-const unreachable =
-  /could not resolve host|connection refused|connection timed out|timed out|unable to access|could not connect|network is unreachable|no route to host|connection reset|remote end hung up|early EOF|unable to look up|failed to connect|Could not read from remote repository|does not appear to be a git repository|did not finish within/i;
-
-/** What a failed talk with the remote means (see RemoteFailureKind), from what git printed. */
-export function classifyRemoteFailure(text: string): RemoteFailureKind {
-  if (denied.test(text)) return 'denied';
-  if (unreachable.test(text)) return 'unreachable';
-  return 'other';
-}
-
 async function talk(cwd: string, remote: string, args: readonly string[]): Promise<GitProcessResult> {
   try {
     return await runGitProcess(cwd, args, { timeoutMs: remoteTimeoutMs });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new RemoteError(`Cannot reach the remote \`${remote}\`: ${message}`, 'unreachable', { cause: error });
+    // A remote that hangs is one that cannot be reached; a git that cannot start stays a GitError (exit 6).
+    if (!(error instanceof GitError) || !/did not finish within/.test(error.message)) throw error;
+    throw new RemoteError(`Cannot reach the remote \`${remote}\`: ${error.message}`, 'unreachable', { cause: error });
   }
 }
 
+function lastLines(text: string): string {
+  return text.trim().split('\n').filter((line) => line.trim() !== '').slice(-4).join(' | ');
+}
+
 function failure(remote: string, what: string, result: GitProcessResult): RemoteError {
-  const said = result.stderr.trim().split('\n').filter((line) => line.trim() !== '').slice(-4).join(' | ') || `git exited with code ${result.exitCode}`;
+  const said = lastLines(result.stderr) || `git exited with code ${result.exitCode}`;
   return new RemoteError(`Cannot ${what} on the remote \`${remote}\`: ${said}`, classifyRemoteFailure(said), { cause: result });
 }
 
@@ -71,11 +47,15 @@ export async function fetchRefs(cwd: string, remote: string, pattern: string, in
 
 export type PushResult = { pushed: true } | { pushed: false; reason: string };
 
+/** git's words for a ref that moved before this push landed: checked on the client, or found by the remote as it locked the ref. */
+const movedMeanwhile = /\[rejected\]|stale info|fetch first|non-fast-forward|already exists|is at \S+ but expected|incorrect old value|cannot lock ref|failed to update ref|failed to lock/;
+
 /**
  * Pushes `commit` to `ref` on `remote` (or deletes `ref`, for a null commit), never forced: a ref
- * that moved meanwhile (not a fast-forward, or not at `expected` when a lease is given) is refused,
- * which is how two sides learn that the other wrote first. A refusal is a result; a remote that
- * cannot be reached or refuses this user is a RemoteError.
+ * that moved meanwhile (not a fast-forward, or not at `expected` when a lease is given, or moved
+ * by another push as the remote took this one) is refused, which is how two sides learn that the
+ * other wrote first. A refusal is a result; a remote that cannot be reached or refuses this user
+ * is a RemoteError.
  */
 export async function pushRef(cwd: string, remote: string, commit: string | null, ref: string, expected?: string | null): Promise<PushResult> {
   const lease = expected === undefined ? [] : [`--force-with-lease=${ref}:${expected ?? ''}`];
@@ -84,9 +64,11 @@ export async function pushRef(cwd: string, remote: string, commit: string | null
   const line = result.stdout.split('\n').find((entry) => entry.includes(`:${ref}\t`) || entry.endsWith(`:${ref}`));
   if (line !== undefined && !line.startsWith('!')) return { pushed: true };
   if (line !== undefined) {
-    const summary = line.split('\t')[2] ?? '';
-    if (/\[rejected\]|stale info|fetch first|non-fast-forward|already exists/.test(summary)) return { pushed: false, reason: summary.trim() };
-    throw new RemoteError(`Cannot push ${ref} to the remote \`${remote}\`: ${summary.trim()} ${result.stderr.trim()}`.trim(), classifyRemoteFailure(`${summary} ${result.stderr}`), { cause: result });
+    const summary = (line.split('\t')[2] ?? '').trim();
+    const why = `${summary} ${result.stderr}`;
+    // `[remote rejected] (failed to update ref)` with `cannot lock ref ...: reference already exists`: two pushes raced on the remote.
+    if (movedMeanwhile.test(why) && classifyRemoteFailure(why) !== 'denied') return { pushed: false, reason: summary };
+    throw new RemoteError(`Cannot push ${ref} to the remote \`${remote}\`: ${`${summary} ${lastLines(result.stderr)}`.trim()}`, classifyRemoteFailure(why), { cause: result });
   }
   if (result.exitCode === 0) return { pushed: true };
   throw failure(remote, `push ${ref}`, result);

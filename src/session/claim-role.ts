@@ -18,6 +18,8 @@ export interface ClaimRecord {
   host: string;
   /** Who runs it: on a remote (--remote) two machines' pids alone tell people little. */
   user?: string;
+  /** Its pid namespace (`pid:[...]`), on a remote: one hostname may name two containers. */
+  pidNamespace?: string;
   startedAt: string;
   agent: string;
   /** The process group of the agent running now, so a successor can stop an orphan. */

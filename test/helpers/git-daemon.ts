@@ -8,7 +8,7 @@ import { waitFor } from './wait-for.js';
 export interface GitDaemon {
   /** `git://127.0.0.1:<port>/<name>` for a repository `name` under the served folder. */
   url(name: string): string;
-  /** Stops the daemon (the port stays reserved for `start`); connections are refused meanwhile. */
+  /** Stops the daemon; connections are refused until `start` (the port is free meanwhile, so another process could take it). */
   stop(): Promise<void>;
   /** Starts it again on the same port. */
   start(): Promise<void>;

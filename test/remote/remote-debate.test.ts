@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
@@ -94,6 +94,26 @@ describe('a debate on a git remote', () => {
     const exit = await startCli(['--remote', 'origin', '--turn-timeout', '1s', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
     expect(exit.code, exit.stderr).toBe(3);
     expect(exit.stderr).toContain(`${head.slice(0, 12)}, the head of "HEAD", is on no branch of \`origin\` that this clone knows of`);
+  });
+
+  it('starts a second debate in a clone whose reply.md mirrors a finished one: the old text kept, the new debate begun on the remote', async () => {
+    const repo = await repos.repo();
+    const { bare, a, b } = await makeRemoteClones(repo);
+    const args = (name: string) => ['--remote', 'origin', '--debate', name, '--poll', '200', 'the diff against main'];
+    const reviewer = startCli(args('one'), { cwd: a.dir, env: a.env });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const ends = await Promise.all([reviewer.exited, startCli(args('one'), { cwd: b.dir, env: b.env }).exited]);
+    expect(ends.map((end) => end.code)).toEqual([0, 0]);
+    const first = await a.readReply();
+    const second = await startCli([...args('two'), '--turn-timeout', '1s'], { cwd: a.dir, env: a.env }).exited;
+    expect(second.code, second.stderr).toBe(3);
+    const saved = /what it held before is saved in (\S+)\./.exec(second.stderr)?.[1] ?? '';
+    expect(await readFile(saved, 'utf8')).toBe(first);
+    expect(second.stderr).toContain('I am the Reviewer');
+    const text = await a.readReply();
+    expect(text).not.toBe(first);
+    expect(await runGit(bare, 'show', 'refs/code-debate/two/debate:reply.md')).toBe(text.replace(/\n$/, ''));
+    expect(await runGit(bare, 'show', 'refs/code-debate/one/debate:reply.md')).toBe(first.replace(/\n$/, ''));
   });
 });
 

@@ -71,7 +71,7 @@ describe('a debate on a git remote, when things go wrong', () => {
     const rewritten = await commitWithFile(b.dir, 'reply.md', await b.git('hash-object', '-w', edited));
     await b.git('push', '-q', '--force', 'origin', `${rewritten}:${ref}`);
     await waitFor(() => reviewer.output().stderr.includes('changed, and not by appending'), 'the change of history');
-    expect(reviewer.output().stderr).toContain(`\`git push --force origin ${written}:${ref}\` restores it`);
+    expect(reviewer.output().stderr).toContain(`\`git push --force-with-lease=${ref}:${rewritten} origin ${written}:${ref}\` restores it`);
     await b.git('push', '-q', '--force', 'origin', `${written}:${ref}`);
     await waitFor(() => reviewer.output().stderr.includes('holds the debate as it was again'), 'the restored debate');
     const responder = startCli(args, { cwd: b.dir, env: b.env });
@@ -109,7 +109,7 @@ describe('a debate on a git remote, when things go wrong', () => {
     const planted = await commitWithFile(a.dir, 'claim.json', await a.git('hash-object', '-w', path.join(a.dir, '..', 'claim.json')));
     await a.git('push', '-q', 'origin', `${planted}:refs/code-debate/planted/claims/reviewer`);
     const exit = await startCli(['--remote', 'origin', '--debate', 'planted', '--role', 'reviewer', '--turn-timeout', '1s', subject], { cwd: a.dir, env: a.env }).exited;
-    expect(exit.stderr).toContain('waiting up to 1 s to see whether the Reviewer (pid 4242 on gone-machine) still runs');
+    expect(exit.stderr).toContain('waiting up to 2 s to see whether the Reviewer (pid 4242 on gone-machine) still runs');
     expect(exit.stderr).toMatch(/I am the Reviewer .* took the role over from pid 4242 on gone-machine, whose claim stopped beating/);
     expect(exit.code, exit.stderr).toBe(3);
     expect(await runGit(bare, 'show', 'refs/code-debate/planted/debate:reply.md')).toContain('## Review');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { debateRefs, type DebateRefs } from '../../git/debate-refs.js';
 import { fetchRefs, listRemoteRefs, readFileAt } from '../../git/remote-ops.js';
@@ -36,19 +36,38 @@ export interface RemoteDebate {
   commitOf(checksum: string): string | null;
   /** Takes `tip` as the debate's new commit, holding `bytes`, after this side pushed it. */
   advanced(tip: string, bytes: Buffer): Promise<void>;
+  /** Makes the mirror hold the debate as last seen again (someone edited it). */
+  remirror(): Promise<void>;
 }
 
 /** Opens the debate `name` on `remote`, as seen from the clone at `cwd`; nothing is read until the first poll. */
-export function openRemoteDebate(options: { remote: string; name: string; cwd: string; file: string }): RemoteDebate {
+export function openRemoteDebate(options: {
+  remote: string;
+  name: string;
+  cwd: string;
+  file: string;
+  /** Keeps what the file held before the first mirror replaces it, unless the remote's debate goes on from it. */
+  keepReplaced?: (held: FileState) => Promise<void>;
+}): RemoteDebate {
   const refs = debateRefs(options.name);
   const fileName = path.basename(options.file);
   let view: RemoteView = { refs: new Map(), tip: null, state: emptyState() };
+  let mirrored = false;
   const commits = new Map<string, string>();
-  const saw = (next: RemoteView) => {
+  const saw = async (next: RemoteView) => {
     if (next.tip !== null) commits.set(next.state.checksum, next.tip);
     view = next;
+    await mirror(options.file, next.state, mirrored ? undefined : options.keepReplaced);
+    mirrored = true;
   };
-  const debate: RemoteDebate = {
+  // One step at a time: a poll that listed the refs before a push landed must not record them after it.
+  let steps: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(step: () => Promise<T>): Promise<T> => {
+    const done = steps.then(step);
+    steps = done.catch(() => undefined);
+    return done;
+  };
+  return {
     remote: options.remote,
     refs,
     cwd: options.cwd,
@@ -56,24 +75,20 @@ export function openRemoteDebate(options: { remote: string; name: string; cwd: s
     fileName,
     view: () => view,
     commitOf: (checksum) => commits.get(checksum) ?? null,
-    async poll() {
-      const listed = await listRemoteRefs(options.cwd, options.remote, refs.pattern);
-      if (sameRefs(listed, view.refs)) return false;
-      if (listed.size > 0 || view.refs.size > 0) await fetchRefs(options.cwd, options.remote, refs.pattern, refs.seen(refs.pattern));
-      const tip = listed.get(refs.debate) ?? null;
-      const moved = tip !== view.tip;
-      const state = moved ? await readTip(options.cwd, tip, fileName) : view.state;
-      saw({ refs: listed, tip, state });
-      await mirror(options.file, state);
-      return moved;
-    },
-    async advanced(tip, bytes) {
-      const listed = new Map(view.refs).set(refs.debate, tip);
-      saw({ refs: listed, tip, state: stateOf(bytes) });
-      await mirror(options.file, view.state);
-    },
+    poll: () =>
+      exclusive(async () => {
+        const listed = await listRemoteRefs(options.cwd, options.remote, refs.pattern);
+        // The first poll writes the mirror whatever it finds: the file may hold another debate.
+        if (mirrored && sameRefs(listed, view.refs)) return false;
+        if (listed.size > 0 || view.refs.size > 0) await fetchRefs(options.cwd, options.remote, refs.pattern, refs.seen(refs.pattern));
+        const tip = listed.get(refs.debate) ?? null;
+        const moved = tip !== view.tip;
+        await saw({ refs: listed, tip, state: moved ? await readTip(options.cwd, tip, fileName) : view.state });
+        return moved;
+      }),
+    advanced: (tip, bytes) => exclusive(() => saw({ refs: new Map(view.refs).set(refs.debate, tip), tip, state: stateOf(bytes) })),
+    remirror: () => exclusive(() => mirror(options.file, view.state)),
   };
-  return debate;
 }
 
 function emptyState(): FileState {
@@ -96,16 +111,23 @@ async function readTip(cwd: string, tip: string | null, fileName: string): Promi
  * over it), so a reader never sees half of it; removed when the remote has no debate. The mirror
  * is only ever a copy: the remote is the debate.
  */
-async function mirror(file: string, state: FileState): Promise<void> {
+async function mirror(file: string, state: FileState, keepReplaced?: (held: FileState) => Promise<void>): Promise<void> {
   const current = await readDebateFile(file);
   if (current.checksum === state.checksum && current.exists === state.exists) return;
+  if (keepReplaced && current.text.trim() !== '' && !state.bytes.subarray(0, current.bytes.length).equals(current.bytes)) await keepReplaced(current);
   if (!state.exists) {
     await rm(file, { force: true });
     return;
   }
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
   try {
-    await writeFile(temporary, state.bytes, { flag: 'wx' });
+    const handle = await open(temporary, 'wx', 0o644);
+    try {
+      await handle.writeFile(state.bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { ConfigError, InterruptedError } from '../../errors.js';
-import { RemoteError } from '../../git/remote-ops.js';
+import { RemoteError } from '../../git/remote-error.js';
 import { formatDuration } from '../format-duration.js';
 
 /** How a side rides out a remote that cannot be reached for a while. */
@@ -31,7 +31,7 @@ export async function withRemoteRetry<T>(retry: RemoteRetry, what: string, step:
       return result;
     } catch (error) {
       if (!(error instanceof RemoteError)) throw error;
-      if (error.kind === 'denied') throw deniedError(retry.remote, what, error);
+      if (error.kind === 'denied' || error.kind === 'invalid') throw refusedError(retry.remote, what, error);
       if (error.kind !== 'unreachable') throw error;
       const since = noteUnreachable(retry, error, `Retrying to ${what} with back-off`);
       const left = retry.deadline() - Date.now();
@@ -60,7 +60,15 @@ export function noteUnreachable(retry: Pick<RemoteRetry, 'warn' | 'outage'>, err
   return retry.outage.since;
 }
 
-export function deniedError(remote: string, what: string, error: RemoteError): ConfigError {
+/** A remote that refuses this user, or that is not one git can use: exit 2, with what to change. */
+export function refusedError(remote: string, what: string, error: RemoteError): ConfigError {
+  if (error.kind === 'invalid') {
+    return new ConfigError(
+      `Cannot ${what} on the remote \`${remote}\`: ${error.message.replace(/^Cannot [^:]+: /, '')}. ` +
+        'Check its URL (`git remote -v`), and that git trusts its host key or certificate (`git ls-remote ' + remote + '` shows the same error).',
+      { cause: error },
+    );
+  }
   return new ConfigError(
     `The remote \`${remote}\` refused to let this side ${what}: ${error.message.replace(/^Cannot [^:]+: /, '')}. ` +
       `A debate on a remote needs permission to fetch and push refs under refs/code-debate/ (see "Two machines" in the README): ask for it, or choose another --remote.`,

@@ -1,8 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { RemoteError } from '../../git/remote-ops.js';
+import { RemoteError } from '../../git/remote-error.js';
 import { wakeReasons, type FileWatch, type WakeReason } from '../../watch/watch-file.js';
 import type { RemoteDebate } from './remote-debate.js';
-import { deniedError, noteReachable, noteUnreachable, type RemoteRetry } from './remote-retry.js';
+import { noteReachable, noteUnreachable, refusedError, type RemoteRetry } from './remote-retry.js';
 
 export interface RemoteWatch extends FileWatch {
   /** This side just pushed: look again soon, the peer's answer starts now. */
@@ -16,17 +16,18 @@ export interface RemoteWatch extends FileWatch {
  * pushed. A remote that cannot be reached is said once and polled on; the loop's --turn-timeout
  * still bounds the wait.
  */
-export function watchRemote(debate: RemoteDebate, retry: Omit<RemoteRetry, 'deadline'>, options: { firstMs: number; maxMs: number }): RemoteWatch {
+export function watchRemote(debate: RemoteDebate, retry: Omit<RemoteRetry, 'deadline'>, options: { firstMs: number; maxMs: number; stillHeld(): void }): RemoteWatch {
   let interval = options.firstMs;
   let closed = false;
   const poll = async (): Promise<boolean> => {
+    options.stillHeld();
     try {
       const moved = await debate.poll();
       noteReachable(retry);
       return moved;
     } catch (error) {
       if (!(error instanceof RemoteError)) throw error;
-      if (error.kind === 'denied') throw deniedError(retry.remote, 'fetch the debate', error);
+      if (error.kind === 'denied' || error.kind === 'invalid') throw refusedError(retry.remote, 'fetch the debate', error);
       noteUnreachable(retry, error, 'Polling it with back-off');
       return false;
     }

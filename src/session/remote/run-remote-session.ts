@@ -1,15 +1,14 @@
-import { ConfigError } from '../../errors.js';
+import { ClaimError, ConfigError } from '../../errors.js';
 import { checkDebateName, debateName } from '../../git/debate-refs.js';
 import { checkRemote, isOnRemote } from '../../git/remote-ops.js';
 import type { SessionOutcome } from '../debate-loop.js';
-import { readDebateFile } from '../read-debate-file.js';
 import { prepareSide, runClaimedSide, type ClaimedSide } from '../run-claimed-side.js';
 import type { SessionOptions } from '../run-session.js';
 import { saveOverwritten } from '../save-overwritten.js';
 import { appendRemote } from './remote-append.js';
 import { archiveRemoteDebate } from './archive-remote.js';
-import { claimRemoteRole, readRemoteClaim } from './remote-claim.js';
-import { openRemoteDebate } from './remote-debate.js';
+import { claimRemoteRole, readRemoteClaim, waitForRelease } from './remote-claim.js';
+import { openRemoteDebate, type RemoteDebate } from './remote-debate.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
 import { watchRemote } from './remote-watch.js';
 
@@ -50,7 +49,16 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
   const name = remote.debate ?? debateName(subject.base, subject.head, side.relativeFile);
   const invalid = checkDebateName(name);
   if (invalid !== null) throw new ConfigError(`Cannot name a debate \`${name}\` (--debate): ${invalid}.`);
-  const debate = openRemoteDebate({ remote: remote.remote, name, cwd: side.repo.root, file: side.file });
+  const debate = openRemoteDebate({
+    remote: remote.remote,
+    name,
+    cwd: side.repo.root,
+    file: side.file,
+    keepReplaced: async (held) => {
+      const savedTo = await saveOverwritten(side.paths, side.file, held.bytes);
+      options.report({ type: 'warning', role: null, message: `${side.relativeFile} now mirrors the debate ${name} on \`${remote.remote}\`; what it held before is saved in ${savedTo}.` });
+    },
+  });
   const outage = { since: null as number | null };
   const retry = (deadlineMs: number): RemoteRetry => ({
     remote: remote.remote,
@@ -59,15 +67,8 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
     warn: (message) => options.report({ type: 'warning', role: null, message }),
     outage,
   });
-  // What the local file held is kept before the mirror replaces it, unless the remote's debate goes on from it.
-  const local = await readDebateFile(side.file);
   await withRemoteRetry(retry(Date.now() + options.turnTimeoutMs), 'fetch the debate', () => debate.poll());
-  const fetched = debate.view().state;
-  if (local.text.trim() !== '' && !fetched.bytes.subarray(0, local.bytes.length).equals(local.bytes)) {
-    const savedTo = await saveOverwritten(side.paths, side.file, local.bytes);
-    options.report({ type: 'warning', role: null, message: `${side.relativeFile} now mirrors the debate ${name} on \`${remote.remote}\`; what it held before is saved in ${savedTo}.` });
-  }
-  if (/consensus/i.test(fetched.text)) await startFresh(options, debate, side.relativeFile);
+  if (/consensus/i.test(debate.view().state.text)) await startFresh(options, debate, side.relativeFile, retry(Date.now() + options.turnTimeoutMs));
   const claim = await claimRemoteRole({
     debate,
     wanted: options.role,
@@ -78,33 +79,48 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
   });
   return runClaimedSide(options, { ...side, claim, remote: `${remote.remote} ${debate.refs.debate}` }, async () => {
     const firstMs = options.pollMs ?? 1_000;
-    const watch = watchRemote(debate, { remote: remote.remote, signal: options.signal, warn: (message) => options.report({ type: 'warning', role: claim.role, message }), outage }, { firstMs, maxMs: Math.max(firstMs, 10_000) });
+    const warn = (message: string) => options.report({ type: 'warning', role: claim.role, message });
+    const stillHeld = () => {
+      const holder = claim.lost();
+      if (holder !== null) throw new ClaimError(`The ${claim.role} role was taken over on the remote by pid ${holder.pid} on ${holder.host} while this side ran (its heartbeats did not reach the remote): stopped; the debate goes on there.`);
+    };
+    const watch = watchRemote(debate, { remote: remote.remote, signal: options.signal, warn, outage }, { firstMs, maxMs: Math.max(firstMs, 10_000), stillHeld });
     return {
       prepared,
       watch,
       store: {
         async append(request) {
-          const holder = claim.lost();
-          if (holder !== null) throw new ConfigError(`The ${claim.role} role was taken over on the remote by pid ${holder.pid} on ${holder.host} while this side ran: stopped, nothing was written.`);
+          stillHeld();
           const result = await appendRemote(debate, request, retry(Date.now() + options.turnTimeoutMs));
+          // The loop reads the mirror next: it must hold what the remote holds, whoever touched it.
+          if (!result.written) await debate.remirror();
           watch.nudge();
           return result;
         },
         readPeerClaim: async (role) => (await readRemoteClaim(debate, role))?.record ?? null,
         restoreCommand(seen) {
           const commit = debate.commitOf(seen.checksum);
-          return commit === null ? null : `git push --force ${remote.remote} ${commit}:${debate.refs.debate}`;
+          if (commit === null) return null;
+          // Only over what the ref holds now, which the lease names: a debate started there since is never replaced unseen.
+          const { tip } = debate.view();
+          const lease = tip === null ? '' : ` --force-with-lease=${debate.refs.debate}:${tip}`;
+          return `git push${lease} ${remote.remote} ${commit}:${debate.refs.debate}`;
         },
       },
     };
   });
 }
 
-/** A finished debate of this name is moved aside on the remote, never deleted, so a new one starts. */
-async function startFresh(options: SessionOptions, debate: ReturnType<typeof openRemoteDebate>, relativeFile: string): Promise<void> {
-  const [{ parseDocument }] = await Promise.all([import('../../protocol/parse-document.js')]);
+/**
+ * A finished debate of this name is moved aside on the remote, never deleted, so a new one
+ * starts: once its sides have let their roles go, so a side still reading its end never sees it
+ * vanish.
+ */
+async function startFresh(options: SessionOptions, debate: RemoteDebate, relativeFile: string, retry: RemoteRetry): Promise<void> {
+  const { parseDocument } = await import('../../protocol/parse-document.js');
   const parsed = parseDocument(debate.view().state.text);
   if (!parsed.ok || parsed.document.sections.at(-1)?.kind !== 'consensus') return;
+  await waitForRelease(debate, retry, (message) => options.report({ type: 'warning', role: null, message }));
   const { tip } = debate.view();
   const archived = tip === null ? null : await archiveRemoteDebate({ cwd: debate.cwd, remote: debate.remote, name: debate.refs.name, tip });
   await debate.poll();

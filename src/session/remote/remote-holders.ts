@@ -1,0 +1,120 @@
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Role } from '../../agents/agent.js';
+import { ClaimError, InterruptedError } from '../../errors.js';
+import type { ClaimRecord } from '../claim-role.js';
+import { missedBeats } from '../heartbeat-state.js';
+import { isProcessAlive } from '../process-alive.js';
+import type { RemoteDebate } from './remote-debate.js';
+import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
+
+/** A role's claim on the remote as read: its record and its commit. */
+export interface HeldRole {
+  role: Role;
+  holder: { record: ClaimRecord; commit: string } | null;
+}
+
+export const roleName = (role: Role): string => (role === 'reviewer' ? 'Reviewer' : 'Responder');
+
+let ownNamespace: string | null | undefined;
+
+/**
+ * This process's pid namespace (`pid:[4026531836]`), or null where there is none to read: two
+ * containers that share a hostname (host networking) do not share their pids.
+ */
+export function pidNamespace(): string | null {
+  if (ownNamespace === undefined) {
+    try {
+      ownNamespace = readlinkSync('/proc/self/ns/pid');
+    } catch {
+      ownNamespace = null;
+    }
+  }
+  return ownNamespace;
+}
+
+/** Whether `record`'s process runs where this one can check its pid: the same host and pid namespace. */
+export function onThisMachine(record: ClaimRecord): boolean {
+  if (record.host !== os.hostname()) return false;
+  const theirs = record.pidNamespace;
+  return typeof theirs !== 'string' || pidNamespace() === null || theirs === pidNamespace();
+}
+
+/** A holder's heartbeat interval, from its claim (30 s when it names none). */
+export function beatOf(record: ClaimRecord | undefined): number {
+  const interval = record?.heartbeatMs;
+  return typeof interval === 'number' && Number.isFinite(interval) && interval > 0 ? interval : 30_000;
+}
+
+export function describeHolder(holder: ClaimRecord): string {
+  const user = typeof holder.user === 'string' ? ` of ${holder.user}` : '';
+  return `the ${roleName(holder.role)} is pid ${holder.pid}${user} on ${holder.host} (agent ${holder.agent}, since ${holder.startedAt})`;
+}
+
+/**
+ * The first held role whose holder is gone: a process on this machine that ended, at once; one
+ * elsewhere once its claim stays still for `missedBeats` of its heartbeats, as this side's own
+ * monotonic clock measures while it watches (another machine's clock is never trusted), or is let
+ * go. Null when every holder lives.
+ */
+export async function findGoneHolder(debate: RemoteDebate, retry: RemoteRetry, held: HeldRole[], waiting: (message: string) => void): Promise<HeldRole | null> {
+  const local = held.find(({ holder }) => holder !== null && onThisMachine(holder.record) && !isProcessAlive(holder.record));
+  if (local) return local;
+  const watched = held.filter(({ holder }) => holder !== null && !onThisMachine(holder.record));
+  if (watched.length === 0) return null;
+  const windowMs = Math.max(...watched.map(({ holder }) => missedBeats * beatOf(holder?.record)));
+  const names = watched.map(({ role, holder }) => `the ${roleName(role)} (pid ${holder?.record.pid} on ${holder?.record.host})`).join(' and ');
+  waiting(`waiting up to ${Math.ceil(windowMs / 1000)} s to see whether ${names} still ${watched.length === 1 ? 'runs' : 'run'}: a claim whose heartbeat stops is taken over.`);
+  const started = performance.now();
+  const alive = new Set<Role>();
+  for (;;) {
+    await pause(retry, Math.min(1_000, ...watched.map(({ holder }) => beatOf(holder?.record))));
+    await withRemoteRetry(retry, 'read the claims', () => debate.poll());
+    for (const entry of watched) {
+      const now = debate.view().refs.get(debate.refs.claim(entry.role));
+      if (now === undefined) return entry;
+      if (now !== entry.holder?.commit) alive.add(entry.role);
+      else if (!alive.has(entry.role) && performance.now() - started >= missedBeats * beatOf(entry.holder?.record)) return entry;
+    }
+    if (alive.size === watched.length) return null;
+  }
+}
+
+/**
+ * Waits until the sides of a finished debate have let their roles go (a side reads the
+ * CONSENSUS, then exits within its poll): at most `missedBeats` of their heartbeats. A holder on
+ * this machine that ended, or one whose claim stood still all along, is not waited for (its
+ * claim is taken over later); one whose claim still moves is a ClaimError.
+ */
+export async function waitForRelease(debate: RemoteDebate, retry: RemoteRetry, held: HeldRole[], waiting: (message: string) => void): Promise<void> {
+  let pending = held.filter(({ holder }) => holder !== null && !(onThisMachine(holder.record) && !isProcessAlive(holder.record)));
+  if (pending.length === 0) return;
+  const windowMs = Math.max(...pending.map(({ holder }) => missedBeats * beatOf(holder?.record)));
+  waiting(`the debate ${debate.refs.name} on \`${debate.remote}\` has ended, and its sides still hold their roles: waiting up to ${Math.ceil(windowMs / 1000)} s for them to let go before archiving it.`);
+  const started = performance.now();
+  const moved = new Set<Role>();
+  for (;;) {
+    await pause(retry, 1_000);
+    await withRemoteRetry(retry, 'read the claims', () => debate.poll());
+    pending = pending.filter(({ role }) => debate.view().refs.has(debate.refs.claim(role)));
+    if (pending.length === 0) return;
+    for (const entry of pending) if (debate.view().refs.get(debate.refs.claim(entry.role)) !== entry.holder?.commit) moved.add(entry.role);
+    if (performance.now() - started < windowMs) continue;
+    const alive = pending.filter(({ role }) => moved.has(role));
+    if (alive.length === 0) return;
+    throw new ClaimError(
+      `The debate ${debate.refs.name} on \`${debate.remote}\` has ended, but ${alive.map(({ holder }) => (holder === null ? '' : describeHolder(holder.record))).join('; ')}, and still runs. ` +
+        'Start again once it has exited, or name a new debate with --debate.',
+    );
+  }
+}
+
+async function pause(retry: RemoteRetry, ms: number): Promise<void> {
+  try {
+    await delay(ms, undefined, { signal: retry.signal });
+  } catch {
+    throw new InterruptedError('Interrupted while waiting on the claims of the remote debate; nothing was written.');
+  }
+}

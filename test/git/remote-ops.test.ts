@@ -1,0 +1,73 @@
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { classifyRemoteFailure } from '../../src/git/remote-error.js';
+import { commitFile, pushRef } from '../../src/git/remote-ops.js';
+import { runGit } from '../helpers/git-repo.js';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function bareAndClone(): Promise<{ bare: string; clone: string }> {
+  const parent = await realpath(await mkdtemp(path.join(os.tmpdir(), 'code-debate-remote-ops-')));
+  dirs.push(parent);
+  const bare = path.join(parent, 'remote.git');
+  const clone = path.join(parent, 'clone');
+  await runGit(parent, 'init', '-q', '--bare', bare);
+  await runGit(parent, 'init', '-q', clone);
+  return { bare, clone };
+}
+
+describe('pushRef', () => {
+  it('of two pushes racing to create one ref, lets one through and refuses the other, never throwing', async () => {
+    const { bare, clone } = await bareAndClone();
+    for (let round = 0; round < 12; round++) {
+      const ref = `refs/code-debate/race-${round}/claims/reviewer`;
+      const [a, b] = await Promise.all(
+        ['a', 'b'].map((side) => commitFile(clone, { parent: null, name: 'claim.json', bytes: Buffer.from(`{"side":"${side}","round":${round}}\n`), message: side, who: 'reviewer' })),
+      );
+      const results = await Promise.all([pushRef(clone, bare, a ?? '', ref), pushRef(clone, bare, b ?? '', ref)]);
+      expect(results.filter((result) => result.pushed)).toHaveLength(1);
+    }
+  });
+
+  it('refuses a push that is not a fast-forward, and a deletion whose lease names another commit', async () => {
+    const { bare, clone } = await bareAndClone();
+    const ref = 'refs/code-debate/x/debate';
+    const first = await commitFile(clone, { parent: null, name: 'reply.md', bytes: Buffer.from('# one\n'), message: 'one', who: 'reviewer' });
+    const other = await commitFile(clone, { parent: null, name: 'reply.md', bytes: Buffer.from('# other\n'), message: 'other', who: 'reviewer' });
+    expect(await pushRef(clone, bare, first, ref)).toEqual({ pushed: true });
+    expect((await pushRef(clone, bare, other, ref)).pushed).toBe(false);
+    expect((await pushRef(clone, bare, null, ref, other)).pushed).toBe(false);
+    expect(await runGit(bare, 'rev-parse', ref)).toBe(first);
+    expect(await pushRef(clone, bare, null, ref, first)).toEqual({ pushed: true });
+  });
+});
+
+describe('classifyRemoteFailure', () => {
+  // What git and forges print (git 2.39, GitHub, GitLab, git daemon, OpenSSH).
+  it.each([
+    ["fatal: unable to connect to 127.0.0.1:\n127.0.0.1[0: 127.0.0.1]: errno=Connection refused", 'unreachable'],
+    ['fatal: unable to access \'https://github.com/o/r.git/\': Failed to connect to github.com port 443 after 130401 ms: Couldn\'t connect to server', 'unreachable'],
+    ['ssh: Could not resolve hostname gitlab.example: Temporary failure in name resolution\nfatal: Could not read from remote repository.', 'unreachable'],
+    ['error: RPC failed; HTTP 503 curl 22 The requested URL returned error: 503', 'unreachable'],
+    ["fatal: unable to access 'https://x/r.git/': The requested URL returned error: 502", 'unreachable'],
+    ['fatal: the remote end hung up unexpectedly', 'unreachable'],
+    ["remote: Permission to o/r.git denied to bot.\nfatal: unable to access 'https://github.com/o/r.git/': The requested URL returned error: 403", 'denied'],
+    ['git@github.com: Permission denied (publickey).\nfatal: Could not read from remote repository.', 'denied'],
+    ['fatal: remote error: service not enabled: /remote.git', 'denied'],
+    ['remote: Repository not found.\nfatal: repository \'https://github.com/o/private.git/\' not found', 'denied'],
+    ['remote: GitLab: You are not allowed to push code to protected branches on this project.', 'denied'],
+    ["fatal: Authentication failed for 'https://gitlab.com/o/r.git/'", 'denied'],
+    ['! [remote rejected] abc -> refs/code-debate/x (pre-receive hook declined)', 'denied'],
+    ["fatal: '/no/such/repo.git' does not appear to be a git repository\nfatal: Could not read from remote repository.", 'invalid'],
+    ['Host key verification failed.\nfatal: Could not read from remote repository.', 'invalid'],
+    ["fatal: unable to access 'https://self-signed.example/r.git/': SSL certificate problem: self signed certificate", 'invalid'],
+    ['error: cannot lock ref \'refs/code-debate/x\': is at 401abc403def0000000000000000000000000000 but expected 1234', 'other'],
+  ] as const)('%s → %s', (text, kind) => {
+    expect(classifyRemoteFailure(text)).toBe(kind);
+  });
+});
