@@ -178,9 +178,9 @@ export function statusBefore(entry: LedgerPoint, round: number): PointStatus | n
   return last?.status ?? null;
 }
 
-function checkEvidence(evidence: { path: string; line: number }, section: string, checks: readonly CitationCheck[]): LedgerEvidence {
+function checkEvidence(evidence: { path: string; line: number; endLine?: number }, section: string, checks: readonly CitationCheck[]): LedgerEvidence {
   const found = checks.filter((check) => check.section === section && check.path === evidence.path && check.line === evidence.line);
   const failed = found.find((check) => !check.ok);
   const check: EvidenceCheck = found.length === 0 ? 'unchecked' : failed ? 'failed' : 'ok';
-  return { path: evidence.path, line: evidence.line, check, problem: failed ? (failed.problem ?? 'the check failed') : null };
+  return { path: evidence.path, line: evidence.line, endLine: evidence.endLine ?? evidence.line, check, problem: failed ? (failed.problem ?? 'the check failed') : null };
 }

@@ -14,7 +14,7 @@
  *   points: [{ id, title, severity, severityChanges: [{ round, section, from, to }], raisedIn,
  *              raisedBy, status: 'open' | 'resolved' | 'withdrawn', confidence: 'HIGH' | 'MEDIUM' |
  *              'LOW' | 'WITHDRAWN', withdrawnReason, evidence: [{ path, line, check: 'ok' |
- *              'failed' | 'unchecked', problem }], reviewer, responder,  // last stated positions
+ *              'failed' | 'unchecked', problem, endLine }], reviewer, responder,  // last stated positions
  *              rounds: [{ round, reviewer, responder, status }] }],
  *   positionChanges: [{ id, side, round, section, from, to }],
  *   failedCitations: [{ section, path, line, endLine, problem }],

@@ -44,6 +44,8 @@ export type EvidenceCheck = 'ok' | 'failed' | 'unchecked';
 export interface LedgerEvidence {
   path: string;
   line: number;
+  /** The last line of a cited range; `line` for one line. */
+  endLine: number;
   check: EvidenceCheck;
   /** Why the check failed, as `checkCitations` says it. */
   problem: string | null;

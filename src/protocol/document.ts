@@ -46,6 +46,8 @@ export interface Section {
 export interface Evidence {
   path: string;
   line: number;
+  /** The last line of a range (`path:3-7`); absent for one line. */
+  endLine?: number;
 }
 
 export interface Point {

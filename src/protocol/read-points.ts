@@ -41,7 +41,7 @@ export function readEvidence(text: string): Evidence[] {
     const key = `${ref.path}:${ref.line}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    evidence.push({ path: ref.path, line: ref.line });
+    evidence.push(ref.endLine === ref.line ? { path: ref.path, line: ref.line } : { path: ref.path, line: ref.line, endLine: ref.endLine });
   }
   return evidence;
 }

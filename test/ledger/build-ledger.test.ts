@@ -82,10 +82,10 @@ describe('buildLedger: details', () => {
     const check = (section: string, path: string, line: number, ok: boolean): CitationCheck => ({ section, path, line, endLine: line, quote: null, alternatives: [], ok, problem: ok ? null : `${path} has 2 lines, not ${line}` });
     const checks = [check('Review', 'src/a.ts', 3, true), check('Review', 'src/b.ts', 10, false), check('Response 1', 'src/c.ts', 1, true), check('Reviewer Follow-up 1', 'src/io.ts', 88, true)];
     expect(buildLedger(parseOk(fixtures.ours), checks).points.map((point) => point.evidence)).toEqual([
-      [{ path: 'src/a.ts', line: 3, check: 'ok', problem: null }],
-      [{ path: 'src/b.ts', line: 10, check: 'failed', problem: 'src/b.ts has 2 lines, not 10' }],
-      [{ path: 'src/c.ts', line: 1, check: 'unchecked', problem: null }],
-      [{ path: 'src/io.ts', line: 88, check: 'ok', problem: null }],
+      [{ path: 'src/a.ts', line: 3, endLine: 3, check: 'ok', problem: null }],
+      [{ path: 'src/b.ts', line: 10, endLine: 10, check: 'failed', problem: 'src/b.ts has 2 lines, not 10' }],
+      [{ path: 'src/c.ts', line: 1, endLine: 1, check: 'unchecked', problem: null }],
+      [{ path: 'src/io.ts', line: 88, endLine: 88, check: 'ok', problem: null }],
     ]);
   });
 

@@ -34,7 +34,7 @@ describe('ledgerReport', () => {
           status: 'withdrawn',
           confidence: 'WITHDRAWN',
           withdrawnReason: 'Withdrawn: the lock is held at src/cache.ts:38.',
-          evidence: [{ path: 'src/cache.ts', line: 40, check: 'unchecked', problem: null }],
+          evidence: [{ path: 'src/cache.ts', line: 40, endLine: 40, check: 'unchecked', problem: null }],
           reviewer: 'withdrawn',
           responder: 'disagreed',
           rounds: [

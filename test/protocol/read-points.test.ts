@@ -27,7 +27,7 @@ describe('readPoints', () => {
         number: 2,
         title: 'Missing test',
         severity: 'low',
-        evidence: [{ path: 'src/branch.ts', line: 40 }],
+        evidence: [{ path: 'src/branch.ts', line: 40, endLine: 44 }],
         text: '### R2. Missing test (low)\nNothing reaches `src/branch.ts:40-44`.',
       },
     ]);
@@ -135,7 +135,7 @@ describe('readEvidence', () => {
     ['`src/a.ts:12`', [{ path: 'src/a.ts', line: 12 }]],
     ['see src/a.ts:12.', [{ path: 'src/a.ts', line: 12 }]],
     ['(README.md:3)', [{ path: 'README.md', line: 3 }]],
-    ['src/a.ts:12-15', [{ path: 'src/a.ts', line: 12 }]],
+    ['src/a.ts:12-15', [{ path: 'src/a.ts', line: 12, endLine: 15 }]],
     ['src/a.ts:12:5', [{ path: 'src/a.ts', line: 12 }]],
     ['./src/a.ts:7', [{ path: 'src/a.ts', line: 7 }]],
     ['bin/code-debate:3', [{ path: 'bin/code-debate', line: 3 }]],
