@@ -6,7 +6,7 @@ export const helpText = `code-debate: two agents review a change by debating thr
 Usage:
   code-debate [options] <subject...>    take one side of a debate (run it in two terminals)
   code-debate duo [options] <subject>   both sides as two processes, one command (CI, scripts)
-  code-debate show [<file>] [--json]    the ledger of a debate file: points, positions, convergence
+  code-debate show [<file>] [--format F] [--output O]   the ledger of a debate file: text, json, markdown, sarif, github
   code-debate status [<file>] [--json]  who holds each role, the round, whose turn, the state
   code-debate archive [<file>]          move a debate into the archive under the git directory
   code-debate status|show|archive --remote <remote> [--debate <name>]   the same for debates on a git remote
@@ -73,13 +73,17 @@ would: for CI and scripts. It takes the options of a debate (see code-debate --h
 passes on both sides' events, then one duo-ended event. The exit code is the Reviewer's, or
 that of the side that failed.
 `,
-  show: `Usage: code-debate show [<file>] [--json] [-C <dir>]
+  show: `Usage: code-debate show [<file>] [--format text|json|markdown|sarif|github] [--output <file>] [--block-on <severity>] [-C <dir>]
        code-debate show --remote <remote> [--debate <name>] [--json]
 
 The ledger of a debate file, finished or running: every point, its severity and status, each
 side's positions round by round, the convergence, the flags. <file> (or --file) is relative to
 the current folder; without it, the debate file of the repository (${defaults.file} at its root).
---json prints the versioned report.
+--json (--format json) prints the versioned report; --format markdown a summary for a pull
+request comment or a job summary; --format sarif a SARIF 2.1.0 log for code scanning; --format
+github workflow commands that annotate the diff (and, with GITHUB_STEP_SUMMARY set, the summary
+appended there). --output writes the report to a file instead of stdout. --block-on sets what the
+summary calls blocking (default: the settings file's, else ${defaults.blockOn}).
 With --remote <remote>, the ledger of a debate on that git remote: the only one, or the one
 --debate names.
 `,

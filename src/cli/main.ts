@@ -1,13 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { killRunningGroupsNow } from '../agents/kill-process-group.js';
 import { AgentError, ClaimError, CodeDebateError, ConfigError, GitError, InterruptedError, ProtocolError, RepositoryChangedError } from '../errors.js';
 import { escapeControlChars, escapeJsonControlChars } from '../protocol/control-chars.js';
 import { DebateFileError } from '../session/debate-file-error.js';
 import type { Report } from '../session/session-events.js';
+import { readVersion } from './package-version.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
 import { guardOutput, type GuardedOutput } from './guard-output.js';
 import { helpText, subcommandHelp } from './help-text.js';
-import { defaults, parseCommandLine } from './parse-args.js';
+import path from 'node:path';
+import type { Severity } from '../protocol/document.js';
+import type { ReportFormat } from '../report/render-report.js';
+import { defaults, parseCommandLine, type Command } from './parse-args.js';
 
 // Each command loads what it needs when it runs (`await import`): `--version` must not pay for
 // every agent backend, remark and git (hundreds of milliseconds, see bench/README.md).
@@ -48,6 +51,8 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
   // JSON escapes what is below U+0020 in its strings: a raw one can only be in a plain line (an error), shown as `\x1B`.
   const writeJson = (text: string) => out.write(escapeControlChars(escapeJsonControlChars(text)));
   const writeErr = (text: string) => err.write(escapeControlChars(text));
+  // A JSON report escapes control characters as JSON does; the others show them as `\x1B`.
+  const showWriter = (format: ReportFormat) => (format === 'json' || format === 'sarif' ? writeJson : write);
   switch (command.command) {
     case 'help':
       write(command.topic === undefined || command.topic === 'help' ? helpText : subcommandHelp[command.topic]);
@@ -62,10 +67,10 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
     case 'show': {
       if (command.remote !== undefined) {
         const { runRemoteShow } = await import('./remote-commands.js');
-        return runRemoteShow({ cwd: command.cwd, ...command.remote, json: command.json, write: command.json ? writeJson : write });
+        return runRemoteShow({ cwd: command.cwd, ...command.remote, ...(await showSettings(command)), write: showWriter(command.format), note: writeErr });
       }
       const { runShow } = await import('./show-command.js');
-      return runShow({ ...(await debateFile(command)), json: command.json, write: command.json ? writeJson : write });
+      return runShow({ ...(await debateFile(command)), ...(await showSettings(command)), write: showWriter(command.format), note: writeErr });
     }
     case 'hook': {
       const { runHookCommand } = await import('./hook-command.js');
@@ -171,6 +176,16 @@ async function chooseReporter(json: boolean, out: GuardedOutput, err: GuardedOut
  * (or the file argument) from the current folder; else the settings file's, else reply.md, from
  * the work tree's root, wherever in it the command runs.
  */
+/** What `show` renders with: its format, the output (absolute: relative to where it was run), the blocking severity (flag, else the settings file). */
+async function showSettings(command: Extract<Command, { command: 'show' }>): Promise<{ format: ReportFormat; output: string | null; blockOn: Severity; env: NodeJS.ProcessEnv }> {
+  const output = command.output === null ? null : path.resolve(command.cwd, command.output);
+  if (command.blockOn !== undefined) return { format: command.format, output, blockOn: command.blockOn, env: process.env };
+  const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('./resolve-settings.js')]);
+  const repo = await findRepo(command.cwd).catch(() => null);
+  const settings = repo === null ? null : await loadRepoSettings(repo, { role: 'auto', pollMs: null, json: false }, {}).catch(() => null);
+  return { format: command.format, output, blockOn: settings?.blockOn ?? defaults.blockOn, env: process.env };
+}
+
 async function debateFile(command: { file: string | undefined; cwd: string }): Promise<{ file: string; cwd: string }> {
   if (command.file !== undefined) return { file: command.file, cwd: command.cwd };
   const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('./resolve-settings.js')]);
@@ -203,7 +218,3 @@ function signalCode(signal: NodeJS.Signals): ExitCode {
   return signal === 'SIGTERM' ? exitCodes.sigterm : exitCodes.sigint;
 }
 
-function readVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}

@@ -6,6 +6,7 @@ import { stances, type Stance } from '../prompts/stance.js';
 import { severities, type Severity } from '../protocol/document.js';
 import { parseDuration } from './parse-duration.js';
 import { refuseNearCommand } from './refuse-near-command.js';
+import { reportFormats, type ReportFormat } from '../report/render-report.js';
 import { subcommands, type Subcommand } from './subcommands.js';
 
 /**
@@ -44,7 +45,8 @@ export interface DebateFlags {
 export type Command =
   | { command: 'debate' | 'duo'; subject: string; cwd: string; flags: DebateFlags }
   | { command: 'pre-push'; remote: string; url: string; cwd: string; flags: DebateFlags }
-  | { command: 'show' | 'status'; file: string | undefined; cwd: string; json: boolean; remote?: RemoteChoice }
+  | { command: 'show'; file: string | undefined; cwd: string; format: ReportFormat; output: string | null; blockOn?: Severity; remote?: RemoteChoice }
+  | { command: 'status'; file: string | undefined; cwd: string; json: boolean; remote?: RemoteChoice }
   | { command: 'hook'; action: 'install' | 'uninstall'; cwd: string }
   | { command: 'archive'; file: string | undefined; cwd: string; remote?: RemoteChoice }
   | { command: 'demo'; keep: boolean }
@@ -99,6 +101,8 @@ const options = {
   cwd: { type: 'string', short: 'C' },
   keep: { type: 'boolean' },
   json: { type: 'boolean' },
+  format: { type: 'string' },
+  output: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -116,7 +120,7 @@ const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
   // duo gives each side its role; the time limit is the pre-push gate's.
   duo: [...debateOptions, 'subject'],
   'pre-push': [...debateOptions, 'time-limit', 'time-limit-fails'],
-  show: ['file', 'json', 'cwd', 'remote', 'debate'],
+  show: ['file', 'json', 'format', 'output', 'block-on', 'cwd', 'remote', 'debate'],
   status: ['file', 'json', 'cwd', 'remote', 'debate'],
   archive: ['file', 'cwd', 'remote', 'debate'],
   hook: ['cwd'],
@@ -165,7 +169,10 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
       }
       const file = files[0] ?? values.file;
       const remote = remoteChoice(word, values, file);
-      return word === 'archive' ? { command: 'archive', file, cwd: here, ...remote } : { command: word, file, cwd: here, json: values.json ?? false, ...remote };
+      if (word === 'archive') return { command: 'archive', file, cwd: here, ...remote };
+      if (word === 'status') return { command: 'status', file, cwd: here, json: values.json ?? false, ...remote };
+      const blockOn = values['block-on'] === undefined ? {} : { blockOn: parseChoice(values['block-on'], '--block-on', severities) };
+      return { command: 'show', file, cwd: here, format: parseFormat(values.format, values.json ?? false), output: values.output ?? null, ...blockOn, ...remote };
     }
     case 'hook': {
       const action = rest[0];
@@ -274,6 +281,14 @@ function parseChoice<T extends string>(value: string, flag: string, allowed: rea
 function parseStance(value: string): Stance {
   if ((stances as readonly string[]).includes(value)) return value as Stance;
   throw new ConfigError(`Expected \`--stance\` to be ${stances.join(' or ')}, got \`${value}\`.`);
+}
+
+/** `--format` of `show`, `--json` being `--format json`. */
+function parseFormat(value: string | undefined, json: boolean): ReportFormat {
+  if (value === undefined) return json ? 'json' : 'text';
+  if (!(reportFormats as readonly string[]).includes(value)) throw new ConfigError(`Expected \`--format\` to be one of ${reportFormats.join(', ')}, got \`${value}\`.`);
+  if (json && value !== 'json') throw new ConfigError(`\`code-debate show\` was given --json and --format ${value}: --json is --format json, so name one.`);
+  return value as ReportFormat;
 }
 
 /** `--remote` (and `--debate`) of a reading command, which then reads no file. */

@@ -3,7 +3,7 @@ import { parseDocument } from '../protocol/parse-document.js';
 import { archiveRemoteDebate } from '../session/remote/archive-remote.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
 import { pickDebate, readRemoteDebates, type RemoteDebateEntry } from './remote-debates.js';
-import { showDebate } from './show-command.js';
+import { showDebate, type ShowOptions } from './show-command.js';
 import { debateStatus, renderStatus, type DebateStatus } from './status-command.js';
 
 export interface RemoteCommandOptions {
@@ -28,15 +28,15 @@ export async function runRemoteStatus(options: RemoteCommandOptions): Promise<Ex
   });
 }
 
-/** `code-debate show --remote <remote> [--debate <name>]`: the ledger of one debate on the remote. */
-export async function runRemoteShow(options: RemoteCommandOptions): Promise<ExitCode> {
-  return guarded('show', options, async () => {
+/** `code-debate show --remote <remote> [--debate <name>]`: the ledger of one debate on the remote, in any format of `show`. */
+export async function runRemoteShow(options: Omit<ShowOptions, 'file'> & Pick<RemoteCommandOptions, 'remote' | 'debate'>): Promise<ExitCode> {
+  return guarded('show', { ...options, json: false }, async () => {
     const entry = pickDebate(await readRemoteDebates(options.cwd, options.remote), options.remote, options.debate);
     if (entry.file === null) {
       options.write(`code-debate show: the debate \`${entry.name}\` on \`${options.remote}\` has no section yet: its Review is being written.\n`);
       return exitCodes.usage;
     }
-    return showDebate(entry.file.text, `${options.remote} ${entry.name}`, options);
+    return showDebate(entry.file.text, { ...options, label: `${options.remote} ${entry.name}`, root: options.cwd, relativeFile: entry.file.name, debateFile: null });
   });
 }
 

@@ -1,58 +1,122 @@
-import { CodeDebateError, ProtocolError } from '../errors.js';
+import { appendFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CodeDebateError, GitError, ProtocolError } from '../errors.js';
+import { checkCitations, type CitationCheck } from '../git/check-citations.js';
 import { findRepo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
-import { buildLedger } from '../ledger/build-ledger.js';
-import { ledgerReport } from '../ledger/ledger-report.js';
-import { renderLedgerTable } from '../ledger/render-ledger-table.js';
+import { runGitProcess } from '../git/run-git.js';
+import type { DebateDocument, Severity } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
+import { readCitations } from '../protocol/read-citations.js';
+import { buildDebateReport } from '../report/debate-report.js';
+import { renderMarkdownSummary } from '../report/render-markdown.js';
+import { renderReport, type ReportFormat } from '../report/render-report.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
-import { debateUsage, describeDebateUsage } from '../ledger/debate-usage.js';
+import { readVersion } from './package-version.js';
 
 export interface ShowOptions {
   /** The debate file as the user gave it, relative to `cwd`. */
   file: string;
   cwd: string;
-  json: boolean;
-  /** Where the table or the JSON goes (stdout); error messages too, so a caller sees one stream. */
+  format: ReportFormat;
+  /** `--output`: the file to write the report to, relative to `cwd`; null for stdout. */
+  output: string | null;
+  /** The lowest severity that blocks, for the verdict a summary states. */
+  blockOn: Severity;
+  env: NodeJS.ProcessEnv;
+  /** Where the report goes (stdout); error messages too, so a caller sees one stream. */
   write: (text: string) => void;
+  /** Where notes about the report go (stderr): a written file, a skipped check. */
+  note?: (text: string) => void;
 }
 
 /**
- * `code-debate show [--json] [--file F]`: the ledger of a debate file, finished or running,
- * written by code-debate or by plain peers. Returns the exit code: 0 when shown, 2 when the file
- * cannot be used or is absent, 5 when it breaks the protocol, 6 outside a git work tree.
- * Citations are not checked here (that needs the snapshot): every evidence reads `unchecked`.
+ * `code-debate show [--format F] [--output O] [--file F]`: the ledger of a debate file, finished
+ * or running, written by code-debate or by plain peers, in any of the report formats. Returns
+ * the exit code: 0 when shown, 2 when the file cannot be used or is absent, 5 when it breaks the
+ * protocol, 6 outside a git work tree. Citations are checked against the subject's commit when
+ * the file's header records one; otherwise (the work tree, a plain peer's file) they read
+ * `unchecked`, as there is no fixed snapshot to check them against.
  */
 export async function runShow(options: ShowOptions): Promise<ExitCode> {
-  let path: string;
+  let file: string;
+  let root: string;
   try {
     const repo = await findRepo(options.cwd);
-    path = await resolveInsideRepo(repo.root, options.file, options.cwd);
+    root = repo.root;
+    file = await resolveInsideRepo(repo.root, options.file, options.cwd);
   } catch (error) {
     if (!(error instanceof CodeDebateError)) throw error;
     options.write(`code-debate show: ${error.message}\n`);
     return error.name === 'GitError' ? exitCodes.gitError : exitCodes.usage;
   }
-  const file = await readDebateFile(path);
-  if (!file.exists) {
-    options.write(`code-debate show: Cannot read \`${options.file}\`: there is no such file at ${path}. Pass --file with the debate file's path.\n`);
+  const state = await readDebateFile(file);
+  if (!state.exists) {
+    options.write(`code-debate show: Cannot read \`${options.file}\`: there is no such file at ${file}. Pass --file with the debate file's path.\n`);
     return exitCodes.usage;
   }
-  return showDebate(file.text, options.file, options);
+  return showDebate(state.text, { ...options, label: options.file, root, relativeFile: path.relative(root, file), debateFile: file });
 }
 
-/** Writes the ledger of the debate `text` (named `label` in errors): 0 when shown, 5 when it breaks the protocol. */
-export function showDebate(text: string, label: string, options: Pick<ShowOptions, 'json' | 'write'>): ExitCode {
+export interface ShowTarget {
+  /** How errors name the debate: the path given, or `<remote> <name>`. */
+  label: string;
+  /** The repository the debate's citations are checked in. */
+  root: string;
+  /** The debate file relative to the root, as reports name it. */
+  relativeFile: string;
+  /** The local debate file, which `--output` must not overwrite; null for a debate on a remote. */
+  debateFile: string | null;
+}
+
+/** Writes the report of the debate `text` in the format asked for, to stdout or `--output`: 0 when written, 5 when it breaks the protocol, 2 for an output it must not write. */
+export async function showDebate(text: string, options: Omit<ShowOptions, 'file'> & ShowTarget): Promise<ExitCode> {
   const parsed = parseDocument(text);
   if (!parsed.ok) {
-    options.write(`code-debate show: ${describeProtocolError(label, parsed.error)}\n`);
+    options.write(`code-debate show: ${describeProtocolError(options.label, parsed.error)}\n`);
     return exitCodes.protocolError;
   }
-  const report = ledgerReport(buildLedger(parsed.document));
-  const usage = debateUsage(parsed.document);
-  options.write(options.json ? `${JSON.stringify({ ...report, usage }, null, 2)}\n` : `${renderLedgerTable(report)}Spend: ${describeDebateUsage(usage, parsed.document)}\n`);
+  const document = parsed.document;
+  const checks = await checkAtHead(options.root, document, options.note);
+  const report = buildDebateReport(document, { file: options.relativeFile, checks });
+  const context = { document, blockOn: options.blockOn, version: readVersion(), repositoryUri: await repositoryUri(options.root) };
+  const rendered = renderReport(report, options.format, context);
+  if (options.output === null) options.write(rendered);
+  else {
+    const target = path.resolve(options.cwd, options.output);
+    if (options.debateFile !== null && target === options.debateFile) {
+      options.write(`code-debate show: --output ${options.output} is the debate file itself: choose another file for the report.\n`);
+      return exitCodes.usage;
+    }
+    await writeFile(target, rendered);
+    options.note?.(`wrote the ${options.format} report to ${options.output}\n`);
+  }
+  // On GitHub Actions the annotations come with the job's summary.
+  const summary = options.env.GITHUB_STEP_SUMMARY;
+  if (options.format === 'github' && summary) await appendFile(summary, `${renderMarkdownSummary(report, options.blockOn)}\n`);
   return exitCodes.consensus;
+}
+
+/** The citations checked against the commit the debate's header names; none (unchecked) without one, or when git cannot read it. */
+async function checkAtHead(root: string, document: DebateDocument, note: ((text: string) => void) | undefined): Promise<CitationCheck[]> {
+  const head = document.meta?.head ?? null;
+  if (head === null) return [];
+  try {
+    return await checkCitations(root, { head }, readCitations(document));
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    note?.(`code-debate show: citations are left unchecked: ${error.message}\n`);
+    return [];
+  }
+}
+
+/** The repository's `origin` URL without credentials, for SARIF's provenance; null when it has none. */
+async function repositoryUri(root: string): Promise<string | null> {
+  const result = await runGitProcess(root, ['remote', 'get-url', 'origin']);
+  if (result.exitCode !== 0) return null;
+  const url = result.stdout.trim();
+  return url === '' ? null : url.replace(/^([a-z][\w+.-]*:\/\/)[^/@]*@/i, '$1');
 }
 
 function describeProtocolError(file: string, error: ProtocolError): string {

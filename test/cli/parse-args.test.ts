@@ -142,8 +142,11 @@ describe('parseCommandLine', () => {
   });
 
   it('reads `show`, with --json, --file and -C', () => {
-    expect(parse('show')).toEqual({ command: 'show', file: undefined, cwd: '/work/repo', json: false });
-    expect(parse('show', '--json', '--file', 'docs/d.md', '-C', '/elsewhere')).toEqual({ command: 'show', file: 'docs/d.md', cwd: '/elsewhere', json: true });
+    expect(parse('show')).toEqual({ command: 'show', file: undefined, cwd: '/work/repo', format: 'text', output: null });
+    expect(parse('show', '--json', '--file', 'docs/d.md', '-C', '/elsewhere')).toEqual({ command: 'show', file: 'docs/d.md', cwd: '/elsewhere', format: 'json', output: null });
+    expect(parse('show', '--format', 'sarif', '--output', 'out.sarif', '--block-on', 'medium')).toEqual({ command: 'show', file: undefined, cwd: '/work/repo', format: 'sarif', output: 'out.sarif', blockOn: 'medium' });
+    expect(() => parse('show', '--format', 'pdf')).toThrow('Expected `--format` to be one of text, json, markdown, sarif, github, got `pdf`.');
+    expect(() => parse('show', '--json', '--format', 'sarif')).toThrow('`code-debate show` was given --json and --format sarif: --json is --format json, so name one.');
   });
 
   it('reads `demo`, with and without --keep', () => {
@@ -159,10 +162,10 @@ describe('parseCommandLine', () => {
 
 describe('a subcommand word is never taken for a subject', () => {
   it.each([
-    [['show', 'reply.md'], { command: 'show', file: 'reply.md', cwd: '/work/repo', json: false }],
+    [['show', 'reply.md'], { command: 'show', file: 'reply.md', cwd: '/work/repo', format: 'text', output: null }],
     [['status', 'docs/d.md', '--json'], { command: 'status', file: 'docs/d.md', cwd: '/work/repo', json: true }],
     [['archive', 'x.md'], { command: 'archive', file: 'x.md', cwd: '/work/repo' }],
-    [['show', '--', '-odd.md'], { command: 'show', file: '-odd.md', cwd: '/work/repo', json: false }],
+    [['show', '--', '-odd.md'], { command: 'show', file: '-odd.md', cwd: '/work/repo', format: 'text', output: null }],
     [['help'], { command: 'help' }],
     [['help', 'show'], { command: 'help', topic: 'show' }],
     [['show', '--help'], { command: 'help', topic: 'show' }],
@@ -208,7 +211,7 @@ describe('a subcommand word is never taken for a subject', () => {
   });
 
   it.each([
-    [['show', '--agent', 'builtin'], '`--agent` does not apply to `code-debate show`: it takes --file, --json, -C, --remote, --debate. Run `code-debate show --help`.'],
+    [['show', '--agent', 'builtin'], '`--agent` does not apply to `code-debate show`: it takes --file, --json, --format, --output, --block-on, -C, --remote, --debate. Run `code-debate show --help`.'],
     [['archive', '--json'], '`--json` does not apply to `code-debate archive`: it takes --file, -C, --remote, --debate. Run `code-debate archive --help`.'],
     [['demo', '-C', '/x'], '`-C` does not apply to `code-debate demo`: it takes --keep. Run `code-debate demo --help`.'],
     [['HEAD', '--keep'], '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --poll, --max-diff-bytes, --max-peer-bytes, --max-answer-bytes, --max-tokens, --max-cost, --stance, --block-on, --json, -C, --subject, --remote, --debate, --heartbeat. Run `code-debate --help`.'],

@@ -12,7 +12,7 @@ afterEach(async () => {
 async function show(files: Record<string, string>, options: { file?: string; json?: boolean; sub?: string } = {}): Promise<{ code: number; out: string }> {
   repo = await makeGitRepo({ 'README.md': 'x\n', ...files });
   let out = '';
-  const code = await runShow({ file: options.file ?? 'reply.md', cwd: options.sub ? `${repo.dir}/${options.sub}` : repo.dir, json: options.json ?? false, write: (text) => (out += text) });
+  const code = await runShow({ file: options.file ?? 'reply.md', cwd: options.sub ? `${repo.dir}/${options.sub}` : repo.dir, format: options.json ? 'json' : 'text', output: null, blockOn: 'high', env: {}, write: (text) => (out += text) });
   return { code, out };
 }
 

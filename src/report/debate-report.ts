@@ -1,0 +1,29 @@
+import type { CitationCheck } from '../git/check-citations.js';
+import { buildLedger } from '../ledger/build-ledger.js';
+import { debateUsage, type DebateUsage } from '../ledger/debate-usage.js';
+import { ledgerReport, type LedgerReport } from '../ledger/ledger-report.js';
+import type { DebateDocument } from '../protocol/document.js';
+
+/**
+ * What every format of `show` renders (text, JSON, Markdown, SARIF, GitHub, HTML): the ledger
+ * report of `show --json`, the debate's spend, and where it came from. One object, so the formats
+ * never disagree.
+ */
+export interface DebateReport extends LedgerReport {
+  usage: DebateUsage;
+  /** The debate file, relative to the repository root. */
+  file: string;
+  /** The subject's commits as the debate file's header records them; null for a file without one (a plain peer's). */
+  subject: { base: string | null; head: string | null; diff: string | null } | null;
+}
+
+export function buildDebateReport(document: DebateDocument, options: { file: string; checks?: readonly CitationCheck[] }): DebateReport {
+  const checks = options.checks ?? [];
+  const meta = document.meta;
+  return {
+    ...ledgerReport(buildLedger(document, checks), checks),
+    usage: debateUsage(document),
+    file: options.file,
+    subject: meta === null ? null : { base: meta.base, head: meta.head, diff: meta.diff },
+  };
+}

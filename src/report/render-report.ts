@@ -1,0 +1,36 @@
+import { renderLedgerTable } from '../ledger/render-ledger-table.js';
+import type { DebateDocument, Severity } from '../protocol/document.js';
+import { describeDebateUsage } from '../ledger/debate-usage.js';
+import type { DebateReport } from './debate-report.js';
+import { renderGithubAnnotations } from './render-github.js';
+import { renderMarkdownSummary } from './render-markdown.js';
+import { renderSarif } from './render-sarif.js';
+
+export const reportFormats = ['text', 'json', 'markdown', 'sarif', 'github'] as const;
+export type ReportFormat = (typeof reportFormats)[number];
+
+export interface RenderContext {
+  document: DebateDocument;
+  /** The lowest severity that blocks (`--block-on`), for the verdict a summary states. */
+  blockOn: Severity;
+  /** code-debate's version, for SARIF's tool. */
+  version: string;
+  /** The repository's remote URL, for SARIF's provenance; null when it has none. */
+  repositoryUri: string | null;
+}
+
+/** `report` in `format`: every format from the one report, so they never disagree. */
+export function renderReport(report: DebateReport, format: ReportFormat, context: RenderContext): string {
+  switch (format) {
+    case 'text':
+      return `${renderLedgerTable(report)}Spend: ${describeDebateUsage(report.usage, context.document)}\n`;
+    case 'json':
+      return `${JSON.stringify(report, null, 2)}\n`;
+    case 'markdown':
+      return renderMarkdownSummary(report, context.blockOn);
+    case 'sarif':
+      return renderSarif(report, { version: context.version, repositoryUri: context.repositoryUri });
+    case 'github':
+      return renderGithubAnnotations(report);
+  }
+}

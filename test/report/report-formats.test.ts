@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { CitationCheck } from '../../src/git/check-citations.js';
+import { parseDocument } from '../../src/protocol/parse-document.js';
+import { buildDebateReport } from '../../src/report/debate-report.js';
+import { escapeData, escapeProperty } from '../../src/report/render-github.js';
+import { renderReport, reportFormats, type ReportFormat } from '../../src/report/render-report.js';
+import { sarifSchemaErrors } from '../helpers/sarif-schema.js';
+
+// One debate, every format: the points, severities, statuses and places must agree across them.
+const text = [
+  '# Code Debate: the diff against main',
+  '<!-- code-debate {"v":1,"base":"1111111111111111111111111111111111111111","head":"2222222222222222222222222222222222222222","diff":"abc"} -->',
+  '',
+  '## Review',
+  '',
+  '### R1. Debug output left in',
+  '**Severity:** medium',
+  '**Evidence:** `src/app.js:2-4`',
+  '',
+  'The `console.log(name)` prints user input.',
+  '',
+  '### R2. Secret, in "config" | really, 100%',
+  '**Severity:** critical',
+  '**Evidence:** `config/keys.js:10`',
+  '',
+  '### R3. TODO added',
+  '**Severity:** low',
+  '**Evidence:** `src/util.js:7`',
+  '',
+  '### R4. The design is too clever',
+  '**Severity:** nit',
+  '',
+  '*— Reviewer · builtin · 2026-11-26T10:00:00Z*',
+  '',
+  '---',
+  '',
+  '## Response 1',
+  '',
+  '### R1. Debug output left in',
+  '**Agreed**: it goes.',
+  '',
+  '### R2. Secret',
+  '**Disagreed**: it is a test key.',
+  '',
+  '### R3. TODO added',
+  '**Partially agreed**: a ticket, not a TODO.',
+  '',
+  '### R4. The design is too clever',
+  '**Disagreed**: it is plain.',
+  '',
+  '*— Responder · builtin · 2026-11-26T10:01:00Z*',
+  '',
+  '---',
+  '',
+  '## Reviewer Follow-up 1',
+  '',
+  '### R2. Secret',
+  '**Maintained**: it is a live key pattern.',
+  '',
+  '### R3. TODO added',
+  '**Withdrawn**: the ticket is linked.',
+  '',
+  '### R4. The design is too clever',
+  '**Accepted**: fair.',
+  '',
+  '*— Reviewer · builtin · 2026-11-26T10:02:00Z*',
+  '',
+].join('\n');
+
+const parsed = parseDocument(text);
+if (!parsed.ok) throw parsed.error;
+const document = parsed.document;
+const failed: CitationCheck = { section: 'Review', path: 'config/keys.js', line: 10, endLine: 10, quote: null, alternatives: [], ok: false, problem: 'config/keys.js has 3 lines, not 10' };
+const report = buildDebateReport(document, { file: 'reply.md', checks: [failed] });
+const context = { document, blockOn: 'high' as const, version: '9.9.9', repositoryUri: 'https://example.invalid/team/app.git' };
+const render = (format: ReportFormat) => renderReport(report, format, context);
+
+interface SarifResult {
+  ruleId: string;
+  level: string;
+  message: { text: string };
+  locations?: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number; endLine: number } } }>;
+  suppressions?: Array<{ justification: string }>;
+  properties: { pointId: string; severity: string; status: string; confidence: string };
+}
+
+describe('the report formats', () => {
+  it('SARIF: a valid 2.1.0 log, one result per point at its evidence, levels from severities, a withdrawn point suppressed', () => {
+    const log = JSON.parse(render('sarif')) as { runs: Array<{ tool: { driver: { name: string; version: string; rules: Array<{ id: string }> } }; results: SarifResult[]; versionControlProvenance: unknown[] }> };
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    const run = log.runs[0];
+    expect(run?.tool.driver).toMatchObject({ name: 'code-debate', version: '9.9.9' });
+    expect(run?.tool.driver.rules.map((rule) => rule.id)).toContain('code-debate/debug-output');
+    expect(run?.versionControlProvenance).toEqual([
+      { repositoryUri: 'https://example.invalid/team/app.git', revisionId: '2222222222222222222222222222222222222222', mappedTo: { uriBaseId: '%SRCROOT%' }, properties: { base: '1111111111111111111111111111111111111111', diffSha256: 'abc' } },
+    ]);
+    const results = run?.results ?? [];
+    expect(results.map((result) => [result.properties.pointId, result.ruleId, result.level, result.properties.severity, result.properties.status])).toEqual([
+      ['R1', 'code-debate/debug-output', 'warning', 'medium', 'resolved'],
+      ['R2', 'code-debate/point', 'error', 'critical', 'open'],
+      ['R3', 'code-debate/todo-comment', 'note', 'low', 'withdrawn'],
+      ['R4', 'code-debate/point', 'note', 'nit', 'resolved'],
+    ]);
+    expect(results[0]?.locations?.[0]?.physicalLocation).toEqual({ artifactLocation: { uri: 'src/app.js', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, endLine: 4 } });
+    expect(results[2]?.suppressions?.[0]?.justification).toBe(report.points[2]?.withdrawnReason);
+    expect(results[2]?.suppressions?.[0]?.justification).toContain('the ticket is linked.');
+    expect(results[3]?.locations).toBeUndefined();
+  });
+
+  it('GitHub: one annotation per place of each confirmed or disputed point, escaped, and none for a dismissed or withdrawn one', () => {
+    expect(render('github').trimEnd().split('\n')).toEqual([
+      `::warning file=src/app.js,line=2,endLine=4,title=${escapeProperty('code-debate R1 (medium, confirmed): Debug output left in')}::${escapeData('Debug output left in: confirmed after 2 rounds, confidence HIGH.\nReviewer: raised; Responder: agreed.\nSee reply.md.')}`,
+      `::error file=config/keys.js,line=10,title=${escapeProperty('code-debate R2 (critical, disputed): Secret, in "config" | really, 100%')}::${escapeData('Secret, in "config" | really, 100%: disputed after 2 rounds, confidence LOW.\nReviewer: maintained; Responder: disagreed.\nSee reply.md.')}`,
+    ]);
+    expect(escapeProperty('a: b, 100%\nc')).toBe('a%3A b%2C 100%25%0Ac');
+  });
+
+  it('Markdown: the outcome and what blocks, a row per point, the convergence, the failed citation, the file', () => {
+    const summary = render('markdown');
+    expect(summary).toContain('**Blocking** (`high` or above): R2 Secret, in "config" \\| really, 100% (critical, disputed).');
+    expect(summary).toContain('| R1. Debug output left in | medium | resolved | HIGH | raised | agreed |');
+    expect(summary).toContain('| R3. TODO added | low | withdrawn | WITHDRAWN | withdrawn | partially-agreed |');
+    expect(summary).toContain('- `config/keys.js:10` (Review): config/keys.js has 3 lines, not 10');
+    expect(summary).toContain('The whole debate: `reply.md` (head 222222222222).');
+    expect(summary.startsWith('<!-- code-debate summary -->\n')).toBe(true);
+  });
+
+  it('every format names the same points with the same severities and statuses as the JSON report', () => {
+    const json = JSON.parse(render('json')) as typeof report;
+    expect(json).toEqual(JSON.parse(JSON.stringify(report)));
+    const expected = json.points.map((point) => ({ id: point.id, severity: point.severity, status: point.status }));
+    const sarif = (JSON.parse(render('sarif')) as { runs: Array<{ results: SarifResult[] }> }).runs[0]?.results ?? [];
+    expect(sarif.map((result) => ({ id: result.properties.pointId, severity: result.properties.severity, status: result.properties.status }))).toEqual(expected);
+    const rows = render('markdown').split('\n').filter((line) => /^\| R\d/.test(line)).map((line) => line.split(' | '));
+    expect(rows.map(([point, severity, status]) => ({ id: point?.match(/R\d+/)?.[0], severity, status }))).toEqual(expected);
+    const table = render('text');
+    for (const point of expected) expect(table).toMatch(new RegExp(`^${point.id}\\s+${point.severity}\\s+${point.status}\\s`, 'm'));
+    expect(reportFormats).toEqual(['text', 'json', 'markdown', 'sarif', 'github']);
+  });
+});

@@ -1,0 +1,59 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
+import { startCli } from '../helpers/run-cli.js';
+import { sarifSchemaErrors } from '../helpers/sarif-schema.js';
+
+// A real debate (two processes, the builtin agent), then `show` in every format from the command line.
+const repos = useDebateRepos();
+
+describe('code-debate show --format', () => {
+  it('writes SARIF to --output, annotations to stdout and the summary to GITHUB_STEP_SUMMARY, all from the one debate', async () => {
+    const repo = await repos.repo();
+    const duo = await startCli(['duo', '--agent', 'builtin', 'the diff against main'], { cwd: repo.dir }).exited;
+    expect(duo.code, duo.stderr).toBe(0);
+    expectEndedWhole(await repo.readReply());
+
+    const sarifFile = path.join(path.dirname(repo.dir), 'debate.sarif');
+    const sarif = await startCli(['show', '--format', 'sarif', '--output', sarifFile], { cwd: repo.dir }).exited;
+    expect(sarif.code, sarif.stderr).toBe(0);
+    expect(sarif.stdout).toBe('');
+    expect(sarif.stderr).toContain(`wrote the sarif report to ${sarifFile}`);
+    const log = JSON.parse(await readFile(sarifFile, 'utf8')) as { runs: Array<{ results: Array<{ properties: { pointId: string }; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }> }>; versionControlProvenance: Array<{ revisionId: string }> }> };
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    const results = log.runs[0]?.results ?? [];
+    expect(results[0]?.properties.pointId).toBe('R1');
+    expect(results[0]?.locations[0]?.physicalLocation).toMatchObject({ artifactLocation: { uri: 'src/app.js' }, region: { startLine: 2 } });
+    expect(log.runs[0]?.versionControlProvenance[0]?.revisionId).toBe(await repo.git('rev-parse', 'HEAD'));
+
+    const summaryFile = path.join(path.dirname(repo.dir), 'step-summary.md');
+    await writeFile(summaryFile, '# Earlier step\n');
+    const github = await startCli(['show', '--format', 'github'], { cwd: repo.dir, env: { GITHUB_STEP_SUMMARY: summaryFile } }).exited;
+    expect(github.code, github.stderr).toBe(0);
+    expect(github.stdout).toMatch(/^::warning file=src\/app\.js,line=2,title=code-debate R1 \(medium%2C confirmed\)%3A /m);
+    const summary = await readFile(summaryFile, 'utf8');
+    expect(summary.startsWith('# Earlier step\n<!-- code-debate summary -->\n')).toBe(true);
+    expect(summary).toContain('| R1. Debug output left in \\`src/app.js\\` | medium | resolved | HIGH | raised | agreed |');
+
+    const markdown = await startCli(['show', '--format', 'markdown'], { cwd: repo.dir }).exited;
+    expect(markdown.stdout).toBe(summary.slice('# Earlier step\n'.length).replace(/\n$/, ''));
+    const json = JSON.parse((await startCli(['show', '--json'], { cwd: repo.dir }).exited).stdout) as { points: Array<{ id: string; evidence: Array<{ check: string }> }> };
+    expect(json.points.map((point) => point.id)).toEqual(results.map((result) => result.properties.pointId));
+    // The debate's header names its commit: the citations are checked against it.
+    expect(json.points[0]?.evidence[0]?.check).toBe('ok');
+  });
+
+  it('refuses an --output that is the debate file itself, and an unknown format, writing nothing', async () => {
+    const repo = await repos.repo();
+    await startCli(['duo', '--agent', 'builtin', 'the diff against main'], { cwd: repo.dir }).exited;
+    const before = await repo.readReply();
+    const over = await startCli(['show', '--format', 'sarif', '--output', 'reply.md'], { cwd: repo.dir }).exited;
+    expect(over.code).toBe(2);
+    expect(over.stdout).toContain(`--output ${repo.file} is the debate file itself: choose another file for the report.`);
+    expect(await repo.readReply()).toBe(before);
+    const unknown = await startCli(['show', '--format', 'pdf'], { cwd: repo.dir }).exited;
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Expected `--format` to be one of text, json, markdown, sarif, github, got `pdf`.');
+  });
+});
