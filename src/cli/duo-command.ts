@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Role } from '../agents/agent.js';
@@ -33,7 +34,15 @@ const debateEnds: ReadonlySet<number> = new Set([exitCodes.consensus, exitCodes.
  * until --turn-timeout. The exit code is the Reviewer's, or the failing side's.
  */
 export async function runDuo(options: DuoOptions): Promise<ExitCode> {
-  return (await startDuo(options)).code;
+  const { code } = await startDuo(options);
+  if (options.settings.reports.length === 0 || !debateEnds.has(code)) return code;
+  // The reports come from the file both sides wrote, once the debate ended.
+  const [{ findRepo }, { writeReports }] = await Promise.all([import('../git/find-repo.js'), import('./write-reports.js')]);
+  const repo = await findRepo(options.cwd);
+  const file = path.resolve(options.settings.fileBase === 'root' ? repo.root : options.cwd, options.settings.file);
+  const reports = options.settings.reports.map((report) => ({ format: report.format, file: path.resolve(options.cwd, report.file) }));
+  const written = await writeReports({ root: repo.root, relativeFile: path.relative(repo.root, file), reports, blockOn: options.settings.blockOn, env: process.env, note: options.stderr });
+  return written ? code : exitCodes.usage;
 }
 
 export async function startDuo(options: DuoOptions): Promise<DuoResult> {

@@ -71,10 +71,11 @@ export const subcommandHelp: Record<Exclude<Subcommand, 'help'>, string> = {
 Runs both sides of a debate as two real code-debate processes on one file, as two terminals
 would: for CI and scripts. It takes the options of a debate (see code-debate --help); --json
 passes on both sides' events, then one duo-ended event. The exit code is the Reviewer's, or
-that of the side that failed.
+that of the side that failed. --report <format>:<file> (repeatable) writes a report of the
+finished debate, as show --format <format> --output <file> would (e.g. --report sarif:review.sarif).
 `,
   show: `Usage: code-debate show [<file>] [--format text|json|markdown|sarif|github] [--output <file>] [--block-on <severity>] [-C <dir>]
-       code-debate show --remote <remote> [--debate <name>] [--json]
+       code-debate show --remote <remote> [--debate <name>] [--format F] [--output <file>]
 
 The ledger of a debate file, finished or running: every point, its severity and status, each
 side's positions round by round, the convergence, the flags. <file> (or --file) is relative to
@@ -113,7 +114,8 @@ hook first; husky and lefthook are written in their own way.
 
 What the pre-push hook runs: debates the commits being pushed (read from standard input, as git
 gives them) and blocks the push when a point at or above --block-on is confirmed or disputed.
-Takes the options of a debate, and --time-limit and --time-limit-fails.
+Takes the options of a debate, and --time-limit, --time-limit-fails and --report <format>:<file>
+(repeatable: a report of each debate, as for duo).
 `,
   demo: `Usage: code-debate demo [--keep]
 

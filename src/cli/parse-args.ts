@@ -40,6 +40,8 @@ export interface DebateFlags {
   /** `--debate`: the debate's name on the remote. */
   debate?: string;
   heartbeatMs?: number;
+  /** `--report <format>:<file>` of `duo` and `pre-push`, the file as typed (relative to the command's folder). */
+  reports?: Array<{ format: ReportFormat; file: string }>;
 }
 
 export type Command =
@@ -102,6 +104,7 @@ const options = {
   keep: { type: 'boolean' },
   json: { type: 'boolean' },
   format: { type: 'string' },
+  report: { type: 'string', multiple: true },
   output: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
@@ -118,8 +121,8 @@ const debateOptions: readonly OptionName[] = [
 const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
   debate: ['role', ...debateOptions, 'subject', 'remote', 'debate', 'heartbeat'],
   // duo gives each side its role; the time limit is the pre-push gate's.
-  duo: [...debateOptions, 'subject'],
-  'pre-push': [...debateOptions, 'time-limit', 'time-limit-fails'],
+  duo: [...debateOptions, 'subject', 'report'],
+  'pre-push': [...debateOptions, 'time-limit', 'time-limit-fails', 'report'],
   show: ['file', 'json', 'format', 'output', 'block-on', 'cwd', 'remote', 'debate'],
   status: ['file', 'json', 'cwd', 'remote', 'debate'],
   archive: ['file', 'cwd', 'remote', 'debate'],
@@ -266,6 +269,7 @@ function readFlags(values: Values): DebateFlags {
   if (values.stance !== undefined) flags.stance = parseStance(values.stance);
   if (values['block-on'] !== undefined) flags.blockOn = parseChoice(values['block-on'], '--block-on', severities);
   if (values['time-limit'] !== undefined) flags.timeLimitMs = parseDuration(values['time-limit'], '--time-limit');
+  if (values.report !== undefined) flags.reports = values.report.map(parseReport);
   if (values.remote !== undefined) flags.remote = parseRemote(values.remote);
   if (values.debate !== undefined) flags.debate = values.debate;
   if (values.heartbeat !== undefined) flags.heartbeatMs = parseDuration(values.heartbeat, '--heartbeat');
@@ -281,6 +285,17 @@ function parseChoice<T extends string>(value: string, flag: string, allowed: rea
 function parseStance(value: string): Stance {
   if ((stances as readonly string[]).includes(value)) return value as Stance;
   throw new ConfigError(`Expected \`--stance\` to be ${stances.join(' or ')}, got \`${value}\`.`);
+}
+
+/** `--report sarif:out/review.sarif`: a format of `show --format` and a file. */
+function parseReport(value: string): { format: ReportFormat; file: string } {
+  const colon = value.indexOf(':');
+  const format = value.slice(0, colon);
+  const file = value.slice(colon + 1);
+  if (colon === -1 || file.trim() === '' || !(reportFormats as readonly string[]).includes(format)) {
+    throw new ConfigError(`Expected \`--report\` to be <format>:<file> with a format of ${reportFormats.join(', ')}, e.g. --report sarif:review.sarif, got \`${value}\`.`);
+  }
+  return { format: format as ReportFormat, file };
 }
 
 /** `--format` of `show`, `--json` being `--format json`. */

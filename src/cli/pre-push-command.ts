@@ -58,6 +58,8 @@ export async function runPrePushCommand(options: PrePushCommandOptions): Promise
 interface PrePushRun extends PrePushCommandOptions {
   lines: PushLine[];
   settings: Settings;
+  /** How many ranges have written their `--report`s so far. */
+  reported?: number;
 }
 
 /** A range to debate, and the refs of this push that bring it. */
@@ -136,6 +138,7 @@ async function gateRange({ run, repo, range, label, signal, say }: GateRange): P
   if (cached !== null) {
     const present = await access(path.join(repo.root, cached.file)).then(() => true, () => false);
     say(`${heading}: cached verdict of the debate finished ${cached.finishedAt}${present ? '' : ' (its file has since been removed)'}.`);
+    if (present) await writeRangeReports(run, repo, cached.file);
     return printVerdict(judgeDebate(cached.points, settings.blockOn), cached.file, run, say);
   }
   say(`${heading}: debating, ${describeAgents(settings.agents)}, in ${file}.`);
@@ -154,7 +157,21 @@ async function gateRange({ run, repo, range, label, signal, say }: GateRange): P
     const points = report.points.map(({ id, title, severity, status, responder }) => ({ id, title, severity, status, responder }));
     await writeCachedDebate(repo.gitDir, key, { version: 1, subject: range.subject, file, finishedAt: new Date().toISOString(), outcome: report.outcome, points });
   }
+  await writeRangeReports(run, repo, file);
   return printVerdict(judgeDebate(report.points, settings.blockOn), file, run, say);
+}
+
+/** The `--report`s of the debate in `file`, once it ended: for a push of several ranges, each range's under a name of its own (`review-2.sarif`). */
+async function writeRangeReports(run: PrePushRun, repo: Repo, file: string): Promise<void> {
+  if (run.settings.reports.length === 0) return;
+  const index = (run.reported = (run.reported ?? 0) + 1);
+  const { writeReports } = await import('./write-reports.js');
+  const reports = run.settings.reports.map(({ format, file: target }) => {
+    const absolute = path.resolve(run.cwd, target);
+    const extension = path.extname(absolute);
+    return { format, file: index === 1 ? absolute : `${absolute.slice(0, absolute.length - extension.length)}-${index}${extension}` };
+  });
+  await writeReports({ root: repo.root, relativeFile: file, reports, blockOn: run.settings.blockOn, env: run.env, note: run.write });
 }
 
 function printVerdict(verdict: Verdict, file: string, run: PrePushRun, say: (line: string) => void): RangeResult {

@@ -2,6 +2,7 @@ import type { Role } from '../agents/agent.js';
 import type { CodeDebateConfig } from '../config/config.js';
 import { resolveAgent, resolveSetting, type SettingLayers } from '../config/merge-options.js';
 import { readConfig } from '../config/read-config.js';
+import type { ReportFormat } from '../report/render-report.js';
 import { ConfigError } from '../errors.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
 import type { Stance } from '../prompts/stance.js';
@@ -37,6 +38,8 @@ export interface Settings {
   timeLimitFails: 'open' | 'closed';
   /** The git remote the debate lives on (`--remote`, `remote`), its name there and the claim's heartbeat; null for the local file. */
   remote: { remote: string; debate: string | null; heartbeatMs: number } | null;
+  /** `--report <format>:<file>` (duo, pre-push), files as typed. */
+  reports: Array<{ format: ReportFormat; file: string }>;
   /** Settings the environment asked for and did not get, said once to the user. */
   warnings: string[];
 }
@@ -71,6 +74,7 @@ export function resolveSettings(flags: DebateFlags, config: CodeDebateConfig, so
     timeLimitMs: pick({ flag: flags.timeLimitMs, config: duration(config.timeLimit, 'timeLimit'), fallback: parseDuration(defaults.timeLimit, '--time-limit') }, '--time-limit', 'timeLimit'),
     timeLimitFails: pick<'open' | 'closed'>({ flag: flags.timeLimitFails, config: config.timeLimitFails, fallback: defaults.timeLimitFails }, '--time-limit-fails', 'timeLimitFails'),
     remote: remoteOf(flags, config, duration),
+    reports: flags.reports ?? [],
     warnings: [...new Set([agents.reviewer.warning, agents.responder.warning].filter((warning) => warning !== null))],
   };
 }

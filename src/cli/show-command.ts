@@ -1,4 +1,4 @@
-import { appendFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodeDebateError, GitError, ProtocolError } from '../errors.js';
 import { checkCitations, type CitationCheck } from '../git/check-citations.js';
@@ -89,6 +89,8 @@ export async function showDebate(text: string, options: Omit<ShowOptions, 'file'
       options.write(`code-debate show: --output ${options.output} is the debate file itself: choose another file for the report.\n`);
       return exitCodes.usage;
     }
+    // A report's folder (`--report sarif:out/review.sarif`) is made, as CI steps expect.
+    await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, rendered);
     options.note?.(`wrote the ${options.format} report to ${options.output}\n`);
   }

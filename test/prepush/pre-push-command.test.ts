@@ -184,3 +184,24 @@ describe('code-debate pre-push with a finished debate', () => {
     expect(reread.output).not.toContain('wrote ## Review');
   });
 });
+
+describe('code-debate pre-push --report', () => {
+  test('writes the reports of the debate it ran, and again from the cached verdict of the same push', async () => {
+    await repo.write('src/app.js', 'console.log("debug");\n');
+    await repo.commit('Add app');
+    const reports = [
+      { format: 'sarif' as const, file: 'out/review.sarif' },
+      { format: 'markdown' as const, file: 'out/review.md' },
+    ];
+    const first = await prePush(await newMainLine(), { reports });
+    expect(first.output).toContain('wrote the sarif report to');
+    const sarif = JSON.parse(await readFile(path.join(repo.dir, 'out', 'review.sarif'), 'utf8')) as { runs: Array<{ results: unknown[] }> };
+    expect(sarif.runs[0]?.results.length).toBeGreaterThan(0);
+    const summary = await readFile(path.join(repo.dir, 'out', 'review.md'), 'utf8');
+    expect(summary.startsWith('<!-- code-debate summary -->\n')).toBe(true);
+    await rm(path.join(repo.dir, 'out', 'review.md'));
+    const again = await prePush(await newMainLine(), { reports });
+    expect(again.output).toContain('cached verdict');
+    expect(await readFile(path.join(repo.dir, 'out', 'review.md'), 'utf8')).toBe(summary);
+  });
+});

@@ -57,3 +57,23 @@ describe('code-debate show --format', () => {
     expect(unknown.stderr).toContain('Expected `--format` to be one of text, json, markdown, sarif, github, got `pdf`.');
   });
 });
+
+describe('code-debate duo --report', () => {
+  it('writes every report asked for once the debate ends, each as show --format would', async () => {
+    const repo = await repos.repo();
+    const out = path.dirname(repo.dir);
+    const duo = await startCli(['duo', '--agent', 'builtin', '--report', `sarif:${out}/r.sarif`, '--report', 'github:../r.github', 'the diff against main'], { cwd: repo.dir }).exited;
+    expect(duo.code, duo.stderr).toBe(0);
+    expect(sarifSchemaErrors(JSON.parse(await readFile(path.join(out, 'r.sarif'), 'utf8')))).toEqual([]);
+    const shown = await startCli(['show', '--format', 'github'], { cwd: repo.dir, env: { GITHUB_STEP_SUMMARY: '' } }).exited;
+    expect(await readFile(path.join(out, 'r.github'), 'utf8')).toBe(shown.stdout);
+    expect(duo.stderr).toContain(`wrote the sarif report to ${out}/r.sarif`);
+  });
+
+  it('refuses a --report that names no format it knows', async () => {
+    const repo = await repos.repo();
+    const exit = await startCli(['duo', '--report', 'pdf:r.pdf', 'HEAD'], { cwd: repo.dir }).exited;
+    expect(exit.code).toBe(2);
+    expect(exit.stderr).toContain('Expected `--report` to be <format>:<file> with a format of text, json, markdown, sarif, github, e.g. --report sarif:review.sarif, got `pdf:r.pdf`.');
+  });
+});

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import type { Severity } from '../protocol/document.js';
+import type { ReportFormat } from '../report/render-report.js';
+import { readDebateFile } from '../session/read-debate-file.js';
+import { exitCodes } from './exit-codes.js';
+import { showDebate } from './show-command.js';
+
+/** `--report <format>:<file>` of `duo` and `pre-push`: a report to write once the debate ends. */
+export interface ReportRequest {
+  format: ReportFormat;
+  /** Absolute. */
+  file: string;
+}
+
+/**
+ * Writes each requested report of the debate in `relativeFile` (under `root`), as `show --format
+ * --output` would; says what it wrote, or why not, on `note`. Returns whether all were written.
+ */
+export async function writeReports(options: { root: string; relativeFile: string; reports: readonly ReportRequest[]; blockOn: Severity; env: NodeJS.ProcessEnv; note: (text: string) => void }): Promise<boolean> {
+  if (options.reports.length === 0) return true;
+  const debateFile = path.join(options.root, options.relativeFile);
+  const state = await readDebateFile(debateFile);
+  if (!state.exists) {
+    options.note(`code-debate: no report written: ${options.relativeFile} holds no debate.\n`);
+    return false;
+  }
+  let written = true;
+  for (const report of options.reports) {
+    const code = await showDebate(state.text, {
+      cwd: options.root,
+      format: report.format,
+      output: report.file,
+      blockOn: options.blockOn,
+      env: options.env,
+      write: options.note,
+      note: options.note,
+      label: options.relativeFile,
+      root: options.root,
+      relativeFile: options.relativeFile,
+      debateFile,
+    });
+    written &&= code === exitCodes.consensus;
+  }
+  return written;
+}
