@@ -11,6 +11,8 @@ const pointRule = {
   name: 'DebatedPoint',
   shortDescription: { text: 'A point raised in a code debate' },
   fullDescription: { text: 'A point the Reviewer raised and the Responder answered; its status, confidence and positions are in its properties.' },
+  // GitHub code scanning requires every rule's help (GH2012).
+  help: { text: 'Read the point and both sides\' answers in the debate file; the result\'s properties give where the debate left it.' },
   defaultConfiguration: { level: 'warning' },
 };
 

@@ -6,11 +6,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** The versions npm installs on Node 20 that the presets were checked against. */
+/**
+ * The versions npm installs on Node 20 that the presets were checked against, and Microsoft's
+ * SARIF Multitool, a real consumer of the SARIF code-debate writes (keyed by their executables).
+ */
 export const pinned = {
   claude: { pkg: '@anthropic-ai/claude-code', version: '2.1.197' },
   codex: { pkg: '@openai/codex', version: '0.169.0' },
   gemini: { pkg: '@google/gemini-cli', version: '0.61.0' },
+  'sarif-multitool': { pkg: '@microsoft/sarif-multitool', version: '5.7.0' },
 };
 
 export function cacheDir() {
