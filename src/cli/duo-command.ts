@@ -35,13 +35,13 @@ const debateEnds: ReadonlySet<number> = new Set([exitCodes.consensus, exitCodes.
  */
 export async function runDuo(options: DuoOptions): Promise<ExitCode> {
   const { code } = await startDuo(options);
-  if (options.settings.reports.length === 0 || !debateEnds.has(code)) return code;
+  if ((options.settings.reports.length === 0 && options.settings.postToPr === null) || !debateEnds.has(code)) return code;
   // The reports come from the file both sides wrote, once the debate ended.
   const [{ findRepo }, { writeReports }] = await Promise.all([import('../git/find-repo.js'), import('./write-reports.js')]);
   const repo = await findRepo(options.cwd);
   const file = path.resolve(options.settings.fileBase === 'root' ? repo.root : options.cwd, options.settings.file);
   const reports = options.settings.reports.map((report) => ({ format: report.format, file: path.resolve(options.cwd, report.file) }));
-  const written = await writeReports({ root: repo.root, relativeFile: path.relative(repo.root, file), reports, blockOn: options.settings.blockOn, env: process.env, note: options.stderr });
+  const written = await writeReports({ root: repo.root, relativeFile: path.relative(repo.root, file), reports, blockOn: options.settings.blockOn, env: process.env, note: options.stderr, postToPr: options.settings.postToPr });
   return written ? code : exitCodes.usage;
 }
 

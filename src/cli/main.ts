@@ -177,13 +177,14 @@ async function chooseReporter(json: boolean, out: GuardedOutput, err: GuardedOut
  * the work tree's root, wherever in it the command runs.
  */
 /** What `show` renders with: its format, the output (absolute: relative to where it was run), the blocking severity (flag, else the settings file). */
-async function showSettings(command: Extract<Command, { command: 'show' }>): Promise<{ format: ReportFormat; output: string | null; blockOn: Severity; env: NodeJS.ProcessEnv }> {
+async function showSettings(command: Extract<Command, { command: 'show' }>): Promise<{ format: ReportFormat; output: string | null; blockOn: Severity; env: NodeJS.ProcessEnv; postToPr: string | null }> {
   const output = command.output === null ? null : path.resolve(command.cwd, command.output);
-  if (command.blockOn !== undefined) return { format: command.format, output, blockOn: command.blockOn, env: process.env };
+  const postToPr = command.postToPr ?? null;
+  if (command.blockOn !== undefined) return { format: command.format, output, blockOn: command.blockOn, env: process.env, postToPr };
   const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('./resolve-settings.js')]);
   const repo = await findRepo(command.cwd).catch(() => null);
   const settings = repo === null ? null : await loadRepoSettings(repo, { role: 'auto', pollMs: null, json: false }, {}).catch(() => null);
-  return { format: command.format, output, blockOn: settings?.blockOn ?? defaults.blockOn, env: process.env };
+  return { format: command.format, output, blockOn: settings?.blockOn ?? defaults.blockOn, env: process.env, postToPr };
 }
 
 async function debateFile(command: { file: string | undefined; cwd: string }): Promise<{ file: string; cwd: string }> {

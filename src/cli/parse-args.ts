@@ -42,12 +42,14 @@ export interface DebateFlags {
   heartbeatMs?: number;
   /** `--report <format>:<file>` of `duo` and `pre-push`, the file as typed (relative to the command's folder). */
   reports?: Array<{ format: ReportFormat; file: string }>;
+  /** `--post-to-pr <number|url>` of `duo`: the pull request the summary is posted to. */
+  postToPr?: string;
 }
 
 export type Command =
   | { command: 'debate' | 'duo'; subject: string; cwd: string; flags: DebateFlags }
   | { command: 'pre-push'; remote: string; url: string; cwd: string; flags: DebateFlags }
-  | { command: 'show'; file: string | undefined; cwd: string; format: ReportFormat; output: string | null; blockOn?: Severity; remote?: RemoteChoice }
+  | { command: 'show'; file: string | undefined; cwd: string; format: ReportFormat; output: string | null; blockOn?: Severity; postToPr?: string; remote?: RemoteChoice }
   | { command: 'status'; file: string | undefined; cwd: string; json: boolean; remote?: RemoteChoice }
   | { command: 'hook'; action: 'install' | 'uninstall'; cwd: string }
   | { command: 'archive'; file: string | undefined; cwd: string; remote?: RemoteChoice }
@@ -105,6 +107,7 @@ const options = {
   json: { type: 'boolean' },
   format: { type: 'string' },
   report: { type: 'string', multiple: true },
+  'post-to-pr': { type: 'string' },
   output: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
@@ -121,9 +124,9 @@ const debateOptions: readonly OptionName[] = [
 const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
   debate: ['role', ...debateOptions, 'subject', 'remote', 'debate', 'heartbeat'],
   // duo gives each side its role; the time limit is the pre-push gate's.
-  duo: [...debateOptions, 'subject', 'report'],
+  duo: [...debateOptions, 'subject', 'report', 'post-to-pr'],
   'pre-push': [...debateOptions, 'time-limit', 'time-limit-fails', 'report'],
-  show: ['file', 'json', 'format', 'output', 'block-on', 'cwd', 'remote', 'debate'],
+  show: ['file', 'json', 'format', 'output', 'block-on', 'post-to-pr', 'cwd', 'remote', 'debate'],
   status: ['file', 'json', 'cwd', 'remote', 'debate'],
   archive: ['file', 'cwd', 'remote', 'debate'],
   hook: ['cwd'],
@@ -175,7 +178,8 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
       if (word === 'archive') return { command: 'archive', file, cwd: here, ...remote };
       if (word === 'status') return { command: 'status', file, cwd: here, json: values.json ?? false, ...remote };
       const blockOn = values['block-on'] === undefined ? {} : { blockOn: parseChoice(values['block-on'], '--block-on', severities) };
-      return { command: 'show', file, cwd: here, format: parseFormat(values.format, values.json ?? false), output: values.output ?? null, ...blockOn, ...remote };
+      const post = values['post-to-pr'] === undefined ? {} : { postToPr: values['post-to-pr'] };
+      return { command: 'show', file, cwd: here, format: parseFormat(values.format, values.json ?? false), output: values.output ?? null, ...blockOn, ...post, ...remote };
     }
     case 'hook': {
       const action = rest[0];
@@ -270,6 +274,7 @@ function readFlags(values: Values): DebateFlags {
   if (values['block-on'] !== undefined) flags.blockOn = parseChoice(values['block-on'], '--block-on', severities);
   if (values['time-limit'] !== undefined) flags.timeLimitMs = parseDuration(values['time-limit'], '--time-limit');
   if (values.report !== undefined) flags.reports = values.report.map(parseReport);
+  if (values['post-to-pr'] !== undefined) flags.postToPr = values['post-to-pr'];
   if (values.remote !== undefined) flags.remote = parseRemote(values.remote);
   if (values.debate !== undefined) flags.debate = values.debate;
   if (values.heartbeat !== undefined) flags.heartbeatMs = parseDuration(values.heartbeat, '--heartbeat');

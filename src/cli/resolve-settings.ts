@@ -40,6 +40,8 @@ export interface Settings {
   remote: { remote: string; debate: string | null; heartbeatMs: number } | null;
   /** `--report <format>:<file>` (duo, pre-push), files as typed. */
   reports: Array<{ format: ReportFormat; file: string }>;
+  /** `--post-to-pr` (duo): the pull request the summary is posted to; null for none. */
+  postToPr: string | null;
   /** Settings the environment asked for and did not get, said once to the user. */
   warnings: string[];
 }
@@ -75,6 +77,7 @@ export function resolveSettings(flags: DebateFlags, config: CodeDebateConfig, so
     timeLimitFails: pick<'open' | 'closed'>({ flag: flags.timeLimitFails, config: config.timeLimitFails, fallback: defaults.timeLimitFails }, '--time-limit-fails', 'timeLimitFails'),
     remote: remoteOf(flags, config, duration),
     reports: flags.reports ?? [],
+    postToPr: flags.postToPr ?? null,
     warnings: [...new Set([agents.reviewer.warning, agents.responder.warning].filter((warning) => warning !== null))],
   };
 }

@@ -8,9 +8,9 @@ import { runGitProcess } from '../git/run-git.js';
 import type { DebateDocument, Severity } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { readCitations } from '../protocol/read-citations.js';
-import { buildDebateReport } from '../report/debate-report.js';
+import { buildDebateReport, type DebateReport } from '../report/debate-report.js';
 import { renderMarkdownSummary } from '../report/render-markdown.js';
-import { renderReport, type ReportFormat } from '../report/render-report.js';
+import { renderReport, type RenderContext, type ReportFormat } from '../report/render-report.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
 import { readVersion } from './package-version.js';
@@ -25,6 +25,8 @@ export interface ShowOptions {
   /** The lowest severity that blocks, for the verdict a summary states. */
   blockOn: Severity;
   env: NodeJS.ProcessEnv;
+  /** `--post-to-pr`: the pull request (number or URL) the Markdown summary is posted to through gh; null for none. */
+  postToPr?: string | null;
   /** Where the report goes (stdout); error messages too, so a caller sees one stream. */
   write: (text: string) => void;
   /** Where notes about the report go (stderr): a written file, a skipped check. */
@@ -72,15 +74,9 @@ export interface ShowTarget {
 
 /** Writes the report of the debate `text` in the format asked for, to stdout or `--output`: 0 when written, 5 when it breaks the protocol, 2 for an output it must not write. */
 export async function showDebate(text: string, options: Omit<ShowOptions, 'file'> & ShowTarget): Promise<ExitCode> {
-  const parsed = parseDocument(text);
-  if (!parsed.ok) {
-    options.write(`code-debate show: ${describeProtocolError(options.label, parsed.error)}\n`);
-    return exitCodes.protocolError;
-  }
-  const document = parsed.document;
-  const checks = await checkAtHead(options.root, document, options.note);
-  const report = buildDebateReport(document, { file: options.relativeFile, checks });
-  const context = { document, blockOn: options.blockOn, version: readVersion(), repositoryUri: await repositoryUri(options.root) };
+  const prepared = await prepareReport(text, options);
+  if (prepared === null) return exitCodes.protocolError;
+  const { report, context } = prepared;
   const rendered = renderReport(report, options.format, context);
   if (options.output === null) options.write(rendered);
   else {
@@ -97,7 +93,28 @@ export async function showDebate(text: string, options: Omit<ShowOptions, 'file'
   // On GitHub Actions the annotations come with the job's summary.
   const summary = options.env.GITHUB_STEP_SUMMARY;
   if (options.format === 'github' && summary) await appendFile(summary, `${renderMarkdownSummary(report, options.blockOn)}\n`);
+  if (options.postToPr) await postSummary(report, { ...options, postToPr: options.postToPr });
   return exitCodes.consensus;
+}
+
+/** The report of the debate `text` and what its formats need, or null (said on `write`) when the text breaks the protocol. */
+export async function prepareReport(text: string, options: Pick<ShowOptions, 'blockOn' | 'write' | 'note'> & Pick<ShowTarget, 'label' | 'root' | 'relativeFile'>): Promise<{ report: DebateReport; context: RenderContext } | null> {
+  const parsed = parseDocument(text);
+  if (!parsed.ok) {
+    options.write(`code-debate show: ${describeProtocolError(options.label, parsed.error)}\n`);
+    return null;
+  }
+  const document = parsed.document;
+  const checks = await checkAtHead(options.root, document, options.note);
+  const report = buildDebateReport(document, { file: options.relativeFile, checks });
+  return { report, context: { document, blockOn: options.blockOn, version: readVersion(), repositoryUri: await repositoryUri(options.root) } };
+}
+
+/** Posts the Markdown summary of `report` on the pull request `postToPr` (see postSummaryToPr) and says so. */
+export async function postSummary(report: DebateReport, options: Pick<ShowOptions, 'blockOn' | 'env' | 'note'> & { root: string; postToPr: string }): Promise<void> {
+  const { postSummaryToPr } = await import('./post-to-pr.js');
+  const done = await postSummaryToPr(options.postToPr, renderMarkdownSummary(report, options.blockOn), { cwd: options.root, env: options.env });
+  options.note?.(`${done === 'updated' ? 'updated the summary code-debate posted on' : 'posted the summary on'} pull request ${options.postToPr}\n`);
 }
 
 /** The citations checked against the commit the debate's header names; none (unchecked) without one, or when git cannot read it. */

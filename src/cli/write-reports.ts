@@ -3,7 +3,7 @@ import type { Severity } from '../protocol/document.js';
 import type { ReportFormat } from '../report/render-report.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { exitCodes } from './exit-codes.js';
-import { showDebate } from './show-command.js';
+import { postSummary, prepareReport, showDebate } from './show-command.js';
 
 /** `--report <format>:<file>` of `duo` and `pre-push`: a report to write once the debate ends. */
 export interface ReportRequest {
@@ -16,8 +16,8 @@ export interface ReportRequest {
  * Writes each requested report of the debate in `relativeFile` (under `root`), as `show --format
  * --output` would; says what it wrote, or why not, on `note`. Returns whether all were written.
  */
-export async function writeReports(options: { root: string; relativeFile: string; reports: readonly ReportRequest[]; blockOn: Severity; env: NodeJS.ProcessEnv; note: (text: string) => void }): Promise<boolean> {
-  if (options.reports.length === 0) return true;
+export async function writeReports(options: { root: string; relativeFile: string; reports: readonly ReportRequest[]; blockOn: Severity; env: NodeJS.ProcessEnv; note: (text: string) => void; postToPr?: string | null }): Promise<boolean> {
+  if (options.reports.length === 0 && !options.postToPr) return true;
   const debateFile = path.join(options.root, options.relativeFile);
   const state = await readDebateFile(debateFile);
   if (!state.exists) {
@@ -40,6 +40,12 @@ export async function writeReports(options: { root: string; relativeFile: string
       debateFile,
     });
     written &&= code === exitCodes.consensus;
+  }
+  if (options.postToPr) {
+    const target = { label: options.relativeFile, root: options.root, relativeFile: options.relativeFile };
+    const prepared = await prepareReport(state.text, { ...target, blockOn: options.blockOn, write: options.note, note: options.note });
+    if (prepared === null) return false;
+    await postSummary(prepared.report, { blockOn: options.blockOn, env: options.env, note: options.note, root: options.root, postToPr: options.postToPr });
   }
   return written;
 }

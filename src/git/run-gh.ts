@@ -8,6 +8,8 @@ export interface GhOptions {
   /** gh's whole environment (default `process.env`), e.g. with a `PATH` that finds a test's fake gh. */
   env?: NodeJS.ProcessEnv | undefined;
   timeoutMs?: number;
+  /** What gh does, for messages: `read` (the default), `post the summary to`. */
+  action?: string;
 }
 
 const defaultTimeoutMs = 60_000;
@@ -44,18 +46,18 @@ export async function runGh(args: readonly string[], what: string, options: GhOp
   const said = tail(result.stderr);
   const saying = said === '' ? '' : `: gh says "${said}"`;
   if ((result.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
-    throw new GitError(`Cannot read ${what}, expected the GitHub CLI \`gh\` on PATH: it is not installed. ${install}.`, { cause: result });
+    throw new GitError(`Cannot ${options.action ?? 'read'} ${what}, expected the GitHub CLI \`gh\` on PATH: it is not installed. ${install}.`, { cause: result });
   }
   if (result.timedOut) {
-    throw new GitError(`Cannot read ${what}: \`${command}\` did not finish within ${timeoutMs / 1000}s. Check your network, or review the branch instead, e.g. \`the diff against main\`.`, { cause: result });
+    throw new GitError(`Cannot ${options.action ?? 'read'} ${what}: \`${command}\` did not finish within ${timeoutMs / 1000}s. Check your network, or review the branch instead, e.g. \`the diff against main\`.`, { cause: result });
   }
   // gh exits with 4 when it needs authentication.
   if (result.exitCode === 4 || authPattern.test(result.stderr)) {
-    throw new GitError(`Cannot read ${what}, expected gh to be logged in to GitHub${saying}. Run \`gh auth login\` (or set GH_TOKEN), and try again.`, { cause: result });
+    throw new GitError(`Cannot ${options.action ?? 'read'} ${what}, expected gh to be logged in to GitHub${saying}. Run \`gh auth login\` (or set GH_TOKEN), and try again.`, { cause: result });
   }
   if (notFoundPattern.test(result.stderr)) {
     throw new GitError(`Cannot find ${what}, expected a pull request of this repository's GitHub remote${saying}. Run \`gh pr list --state all\` to see them.`, { cause: result });
   }
   const exit = result.exitCode === undefined ? `was stopped (${result.shortMessage})` : `exited with code ${result.exitCode}`;
-  throw new GitError(`Cannot read ${what}: \`${command}\` ${exit}${saying}.`, { cause: result });
+  throw new GitError(`Cannot ${options.action ?? 'read'} ${what}: \`${command}\` ${exit}${saying}.`, { cause: result });
 }

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { startCli } from '../helpers/run-cli.js';
@@ -75,5 +76,40 @@ describe('code-debate duo --report', () => {
     const exit = await startCli(['duo', '--report', 'pdf:r.pdf', 'HEAD'], { cwd: repo.dir }).exited;
     expect(exit.code).toBe(2);
     expect(exit.stderr).toContain('Expected `--report` to be <format>:<file> with a format of text, json, markdown, sarif, github, e.g. --report sarif:review.sarif, got `pdf:r.pdf`.');
+  });
+});
+
+describe('code-debate show --post-to-pr', () => {
+  const fakeGh = fileURLToPath(new URL('../fixtures/gh', import.meta.url));
+
+  it('posts the summary through gh once, then edits that comment instead of adding another', async () => {
+    const repo = await repos.repo();
+    await startCli(['duo', '--agent', 'builtin', 'the diff against main'], { cwd: repo.dir }).exited;
+    const comments = path.join(path.dirname(repo.dir), 'comments.json');
+    await writeFile(comments, JSON.stringify([{ id: 7, body: 'LGTM, but see the bot.' }]));
+    const log = path.join(path.dirname(repo.dir), 'gh.jsonl');
+    const env = { PATH: `${fakeGh}${path.delimiter}${process.env.PATH ?? ''}`, FAKE_GH_MODE: 'success', FAKE_GH_COMMENTS: comments, FAKE_GH_LOG: log };
+    const first = await startCli(['show', '--post-to-pr', '42'], { cwd: repo.dir, env }).exited;
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('posted the summary on pull request 42');
+    const summary = (await startCli(['show', '--format', 'markdown'], { cwd: repo.dir }).exited).stdout;
+    const read = async () => JSON.parse(await readFile(comments, 'utf8')) as Array<{ id: number; body: string }>;
+    expect(await read()).toEqual([{ id: 7, body: 'LGTM, but see the bot.' }, { id: 1001, body: summary }]);
+
+    const second = await startCli(['show', '--post-to-pr', 'https://github.com/acme/shop/pull/42'], { cwd: repo.dir, env }).exited;
+    expect(second.stderr).toContain('updated the summary code-debate posted on pull request https://github.com/acme/shop/pull/42');
+    expect((await read()).map((comment) => comment.id)).toEqual([7, 1001]);
+    const calls = (await readFile(log, 'utf8')).trim().split('\n').map((line) => (JSON.parse(line) as { argv: string[] }).argv);
+    expect(calls[0]?.slice(0, 3)).toEqual(['api', '--paginate', 'repos/{owner}/{repo}/issues/42/comments?per_page=100']);
+    expect(calls.at(-1)?.slice(0, 4)).toEqual(['api', '--method', 'PATCH', 'repos/acme/shop/issues/comments/1001']);
+  });
+
+  it('says how to log gh in when it is not, exit 6', async () => {
+    const repo = await repos.repo();
+    await startCli(['duo', '--agent', 'builtin', 'the diff against main'], { cwd: repo.dir }).exited;
+    const env = { PATH: `${fakeGh}${path.delimiter}${process.env.PATH ?? ''}`, FAKE_GH_MODE: 'not-logged-in' };
+    const exit = await startCli(['show', '--post-to-pr', '42'], { cwd: repo.dir, env }).exited;
+    expect(exit.code).toBe(6);
+    expect(exit.stderr).toContain('Cannot post the summary to pull request #42, expected gh to be logged in to GitHub');
   });
 });
