@@ -6,7 +6,7 @@ export const helpText = `code-debate: two agents review a change by debating thr
 Usage:
   code-debate [options] <subject...>    take one side of a debate (run it in two terminals)
   code-debate duo [options] <subject>   both sides as two processes, one command (CI, scripts)
-  code-debate show [<file>] [--format F] [--output O]   the ledger of a debate file: text, json, markdown, sarif, github
+  code-debate show [<file>] [--format F] [--output O]   the ledger of a debate file: text, json, markdown, sarif, github, html
   code-debate status [<file>] [--json]  who holds each role, the round, whose turn, the state
   code-debate archive [<file>]          move a debate into the archive under the git directory
   code-debate status|show|archive --remote <remote> [--debate <name>]   the same for debates on a git remote
@@ -74,7 +74,7 @@ passes on both sides' events, then one duo-ended event. The exit code is the Rev
 that of the side that failed. --report <format>:<file> (repeatable) writes a report of the
 finished debate, as show --format <format> --output <file> would (e.g. --report sarif:review.sarif).
 `,
-  show: `Usage: code-debate show [<file>] [--format text|json|markdown|sarif|github] [--output <file>] [--block-on <severity>] [-C <dir>]
+  show: `Usage: code-debate show [<file>] [--format text|json|markdown|sarif|github|html] [--output <file>] [--block-on <severity>] [-C <dir>]
        code-debate show --remote <remote> [--debate <name>] [--format F] [--output <file>]
 
 The ledger of a debate file, finished or running: every point, its severity and status, each
@@ -83,7 +83,7 @@ the current folder; without it, the debate file of the repository (${defaults.fi
 --json (--format json) prints the versioned report; --format markdown a summary for a pull
 request comment or a job summary; --format sarif a SARIF 2.1.0 log for code scanning; --format
 github workflow commands that annotate the diff (and, with GITHUB_STEP_SUMMARY set, the summary
-appended there). --output writes the report to a file instead of stdout. --block-on sets what the
+appended there); --format html one self-contained page with the chart and every thread. --output writes the report to a file instead of stdout. --block-on sets what the
 summary calls blocking (default: the settings file's, else ${defaults.blockOn}). --post-to-pr
 <number|url> posts the summary on that pull request through gh, editing code-debate's earlier
 comment there rather than adding another.

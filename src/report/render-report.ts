@@ -3,10 +3,11 @@ import type { DebateDocument, Severity } from '../protocol/document.js';
 import { describeDebateUsage } from '../ledger/debate-usage.js';
 import type { DebateReport } from './debate-report.js';
 import { renderGithubAnnotations } from './render-github.js';
+import { renderHtml } from './render-html.js';
 import { renderMarkdownSummary } from './render-markdown.js';
 import { renderSarif } from './render-sarif.js';
 
-export const reportFormats = ['text', 'json', 'markdown', 'sarif', 'github'] as const;
+export const reportFormats = ['text', 'json', 'markdown', 'sarif', 'github', 'html'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
 export interface RenderContext {
@@ -32,5 +33,7 @@ export function renderReport(report: DebateReport, format: ReportFormat, context
       return renderSarif(report, { version: context.version, repositoryUri: context.repositoryUri });
     case 'github':
       return renderGithubAnnotations(report);
+    case 'html':
+      return renderHtml(report, context.document, context.blockOn);
   }
 }

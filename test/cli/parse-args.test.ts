@@ -145,7 +145,7 @@ describe('parseCommandLine', () => {
     expect(parse('show')).toEqual({ command: 'show', file: undefined, cwd: '/work/repo', format: 'text', output: null });
     expect(parse('show', '--json', '--file', 'docs/d.md', '-C', '/elsewhere')).toEqual({ command: 'show', file: 'docs/d.md', cwd: '/elsewhere', format: 'json', output: null });
     expect(parse('show', '--format', 'sarif', '--output', 'out.sarif', '--block-on', 'medium')).toEqual({ command: 'show', file: undefined, cwd: '/work/repo', format: 'sarif', output: 'out.sarif', blockOn: 'medium' });
-    expect(() => parse('show', '--format', 'pdf')).toThrow('Expected `--format` to be one of text, json, markdown, sarif, github, got `pdf`.');
+    expect(() => parse('show', '--format', 'pdf')).toThrow('Expected `--format` to be one of text, json, markdown, sarif, github, html, got `pdf`.');
     expect(() => parse('show', '--json', '--format', 'sarif')).toThrow('`code-debate show` was given --json and --format sarif: --json is --format json, so name one.');
   });
 

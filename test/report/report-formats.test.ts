@@ -85,6 +85,15 @@ interface SarifResult {
 }
 
 describe('the report formats', () => {
+  it("HTML: one page with nothing to fetch, the debate's text escaped, the failed citation marked with what the line reads", () => {
+    const html = render('html');
+    expect(html).not.toMatch(/<script|<link|src=|@import|url\(/);
+    expect(html).toContain('Secret, in &quot;config&quot; | really, 100%');
+    expect(html).toContain('<mark class="failed" title="config/keys.js has 3 lines, not 10">config/keys.js:10</mark>');
+    expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" id="chart"');
+    expect(html.match(/<rect [^>]*data-point="R2"/g)).toHaveLength(2);
+  });
+
   it('SARIF: a valid 2.1.0 log, one result per point at its evidence, levels from severities, a withdrawn point suppressed', () => {
     const log = JSON.parse(render('sarif')) as { runs: Array<{ tool: { driver: { name: string; version: string; rules: Array<{ id: string }> } }; results: SarifResult[]; versionControlProvenance: unknown[] }> };
     expect(sarifSchemaErrors(log)).toEqual([]);
@@ -135,6 +144,9 @@ describe('the report formats', () => {
     expect(rows.map(([point, severity, status]) => ({ id: point?.match(/R\d+/)?.[0], severity, status }))).toEqual(expected);
     const table = render('text');
     for (const point of expected) expect(table).toMatch(new RegExp(`^${point.id}\\s+${point.severity}\\s+${point.status}\\s`, 'm'));
-    expect(reportFormats).toEqual(['text', 'json', 'markdown', 'sarif', 'github']);
+    const html = render('html');
+    for (const point of expected) expect(html).toContain(`<section class="point" id="point-${point.id}">`);
+    expect(html.match(/<tr id="row-R\d+">.*?<\/tr>/g)?.map((row) => row.match(/class="sev-(\w+)">\w+<\/td><td>(\w+)</)?.slice(1))).toEqual(expected.map((point) => [point.severity, point.status]));
+    expect(reportFormats).toEqual(['text', 'json', 'markdown', 'sarif', 'github', 'html']);
   });
 });

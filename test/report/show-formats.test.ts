@@ -55,7 +55,7 @@ describe('code-debate show --format', () => {
     expect(await repo.readReply()).toBe(before);
     const unknown = await startCli(['show', '--format', 'pdf'], { cwd: repo.dir }).exited;
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('Expected `--format` to be one of text, json, markdown, sarif, github, got `pdf`.');
+    expect(unknown.stderr).toContain('Expected `--format` to be one of text, json, markdown, sarif, github, html, got `pdf`.');
   });
 });
 
@@ -75,7 +75,7 @@ describe('code-debate duo --report', () => {
     const repo = await repos.repo();
     const exit = await startCli(['duo', '--report', 'pdf:r.pdf', 'HEAD'], { cwd: repo.dir }).exited;
     expect(exit.code).toBe(2);
-    expect(exit.stderr).toContain('Expected `--report` to be <format>:<file> with a format of text, json, markdown, sarif, github, e.g. --report sarif:review.sarif, got `pdf:r.pdf`.');
+    expect(exit.stderr).toContain('Expected `--report` to be <format>:<file> with a format of text, json, markdown, sarif, github, html, e.g. --report sarif:review.sarif, got `pdf:r.pdf`.');
   });
 });
 
