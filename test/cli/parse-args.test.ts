@@ -211,7 +211,7 @@ describe('a subcommand word is never taken for a subject', () => {
   });
 
   it.each([
-    [['show', '--agent', 'builtin'], '`--agent` does not apply to `code-debate show`: it takes --file, --json, --format, --output, --block-on, -C, --remote, --debate. Run `code-debate show --help`.'],
+    [['show', '--agent', 'builtin'], '`--agent` does not apply to `code-debate show`: it takes --file, --json, --format, --output, --block-on, --post-to-pr, -C, --remote, --debate. Run `code-debate show --help`.'],
     [['archive', '--json'], '`--json` does not apply to `code-debate archive`: it takes --file, -C, --remote, --debate. Run `code-debate archive --help`.'],
     [['demo', '-C', '/x'], '`-C` does not apply to `code-debate demo`: it takes --keep. Run `code-debate demo --help`.'],
     [['HEAD', '--keep'], '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --poll, --max-diff-bytes, --max-peer-bytes, --max-answer-bytes, --max-tokens, --max-cost, --stance, --block-on, --json, -C, --subject, --remote, --debate, --heartbeat. Run `code-debate --help`.'],
