@@ -6,6 +6,7 @@ import { stances, type Stance } from '../prompts/stance.js';
 import { severities, type Severity } from '../protocol/document.js';
 import { parseDuration } from './parse-duration.js';
 import { refuseNearCommand } from './refuse-near-command.js';
+import { parsePullRequest } from '../git/parse-pull-request.js';
 import { reportFormats, type ReportFormat } from '../report/render-report.js';
 import { subcommands, type Subcommand } from './subcommands.js';
 
@@ -178,7 +179,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
       if (word === 'archive') return { command: 'archive', file, cwd: here, ...remote };
       if (word === 'status') return { command: 'status', file, cwd: here, json: values.json ?? false, ...remote };
       const blockOn = values['block-on'] === undefined ? {} : { blockOn: parseChoice(values['block-on'], '--block-on', severities) };
-      const post = values['post-to-pr'] === undefined ? {} : { postToPr: values['post-to-pr'] };
+      const post = values['post-to-pr'] === undefined ? {} : { postToPr: parsePostTarget(values['post-to-pr']) };
       return { command: 'show', file, cwd: here, format: parseFormat(values.format, values.json ?? false), output: values.output ?? null, ...blockOn, ...post, ...remote };
     }
     case 'hook': {
@@ -274,7 +275,7 @@ function readFlags(values: Values): DebateFlags {
   if (values['block-on'] !== undefined) flags.blockOn = parseChoice(values['block-on'], '--block-on', severities);
   if (values['time-limit'] !== undefined) flags.timeLimitMs = parseDuration(values['time-limit'], '--time-limit');
   if (values.report !== undefined) flags.reports = values.report.map(parseReport);
-  if (values['post-to-pr'] !== undefined) flags.postToPr = values['post-to-pr'];
+  if (values['post-to-pr'] !== undefined) flags.postToPr = parsePostTarget(values['post-to-pr']);
   if (values.remote !== undefined) flags.remote = parseRemote(values.remote);
   if (values.debate !== undefined) flags.debate = values.debate;
   if (values.heartbeat !== undefined) flags.heartbeatMs = parseDuration(values.heartbeat, '--heartbeat');
@@ -301,6 +302,13 @@ function parseReport(value: string): { format: ReportFormat; file: string } {
     throw new ConfigError(`Expected \`--report\` to be <format>:<file> with a format of ${reportFormats.join(', ')}, e.g. --report sarif:review.sarif, got \`${value}\`.`);
   }
   return { format: format as ReportFormat, file };
+}
+
+/** `--post-to-pr 42`, `#42` or a pull request's URL: checked before any debate runs. */
+function parsePostTarget(value: string): string {
+  const trimmed = value.trim();
+  if (parsePullRequest(/^\d+$/.test(trimmed) ? `#${trimmed}` : trimmed) !== null) return trimmed;
+  throw new ConfigError(`Expected \`--post-to-pr\` to be a pull request's number or URL, e.g. --post-to-pr 42, got \`${value}\`.`);
 }
 
 /** `--format` of `show`, `--json` being `--format json`. */

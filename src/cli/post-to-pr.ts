@@ -6,12 +6,28 @@ import { parsePullRequest } from '../git/parse-pull-request.js';
 import { runGh, type GhOptions } from '../git/run-gh.js';
 import { summaryMarker } from '../report/render-markdown.js';
 
-/** How gh finds code-debate's own comments: the id of every comment that starts with the summary's marker. */
-export const ownCommentsQuery = `.[] | select(.body | startswith(${JSON.stringify(summaryMarker)})) | .id`;
+/** How gh finds code-debate's own comments: the id of every comment `login` wrote that starts with the summary's marker (anyone may write the marker). */
+export function ownCommentsQuery(login: string): string {
+  return `.[] | select((.body | startswith(${JSON.stringify(summaryMarker)})) and .user.login == ${JSON.stringify(login)}) | .id`;
+}
+
+/**
+ * Who gh posts as: the logged-in user, or, with an app's token that cannot read its user (the
+ * workflow's GITHUB_TOKEN), the Actions bot that token posts as.
+ */
+async function postingLogin(what: string, gh: GhOptions & { action: string }): Promise<string> {
+  try {
+    return (await runGh(['api', 'user', '--jq', '.login'], what, gh)).trim();
+  } catch (error) {
+    if ((gh.env ?? process.env).GITHUB_ACTIONS === 'true') return 'github-actions[bot]';
+    throw error;
+  }
+}
 
 /**
  * Posts `summary` (which starts with the summary marker) on the pull request `target` (`42`,
- * `#42`, or its URL) through the GitHub CLI: the last comment code-debate posted there is edited,
+ * `#42`, or its URL) through the GitHub CLI: the last comment code-debate posted there as the
+ * same user is edited,
  * so a pull request carries one summary however often it is debated; without one, a comment is
  * added. Returns what was done.
  */
@@ -21,7 +37,8 @@ export async function postSummaryToPr(target: string, summary: string, options: 
   const repository = reference.url === null ? '{owner}/{repo}' : new URL(reference.url).pathname.split('/').slice(1, 3).join('/');
   const what = `pull request ${reference.url ?? `#${reference.number}`}`;
   const gh = { ...options, action: 'post the summary to' };
-  const ids = await runGh(['api', '--paginate', `repos/${repository}/issues/${reference.number}/comments?per_page=100`, '--jq', ownCommentsQuery], what, gh);
+  const login = await postingLogin(what, gh);
+  const ids = await runGh(['api', '--paginate', `repos/${repository}/issues/${reference.number}/comments?per_page=100`, '--jq', ownCommentsQuery(login)], what, gh);
   const last = ids.trim().split('\n').filter((line) => /^\d+$/.test(line.trim())).at(-1);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'code-debate-summary-'));
   try {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CodeDebateError, GitError, ProtocolError } from '../errors.js';
 import { checkCitations, type CitationCheck } from '../git/check-citations.js';
 import { findRepo } from '../git/find-repo.js';
+import { resolveRealPath } from '../git/resolve-real-path.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { runGitProcess } from '../git/run-git.js';
 import type { DebateDocument, Severity } from '../protocol/document.js';
@@ -81,7 +82,8 @@ export async function showDebate(text: string, options: Omit<ShowOptions, 'file'
   if (options.output === null) options.write(rendered);
   else {
     const target = path.resolve(options.cwd, options.output);
-    if (options.debateFile !== null && target === options.debateFile) {
+    // Through a symbolic link (or a folder that is one, as /tmp on macOS) the output may still be the debate.
+    if (options.debateFile !== null && (await resolveRealPath(target)) === (await resolveRealPath(options.debateFile))) {
       options.write(`code-debate show: --output ${options.output} is the debate file itself: choose another file for the report.\n`);
       return exitCodes.usage;
     }
@@ -130,12 +132,21 @@ async function checkAtHead(root: string, document: DebateDocument, note: ((text:
   }
 }
 
-/** The repository's `origin` URL without credentials, for SARIF's provenance; null when it has none. */
+/** The repository's `origin` URL, for SARIF's provenance: an absolute URI (scp-style `git@host:o/r` as ssh://), without credentials; null when there is none. */
 async function repositoryUri(root: string): Promise<string | null> {
   const result = await runGitProcess(root, ['remote', 'get-url', 'origin']);
   if (result.exitCode !== 0) return null;
-  const url = result.stdout.trim();
-  return url === '' ? null : url.replace(/^([a-z][\w+.-]*:\/\/)[^/@]*@/i, '$1');
+  return absoluteRepositoryUri(result.stdout.trim());
+}
+
+export function absoluteRepositoryUri(remote: string): string | null {
+  const scp = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.+)$/.exec(remote);
+  const candidate = scp ? `ssh://${scp[1]}/${scp[2]}` : remote;
+  if (!URL.canParse(candidate)) return null;
+  const url = new URL(candidate);
+  url.username = '';
+  url.password = '';
+  return url.href;
 }
 
 function describeProtocolError(file: string, error: ProtocolError): string {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Severity } from '../protocol/document.js';
 import type { ReportFormat } from '../report/render-report.js';
+import { GitError } from '../errors.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { exitCodes } from './exit-codes.js';
 import { postSummary, prepareReport, showDebate } from './show-command.js';
@@ -44,8 +45,13 @@ export async function writeReports(options: { root: string; relativeFile: string
   if (options.postToPr) {
     const target = { label: options.relativeFile, root: options.root, relativeFile: options.relativeFile };
     const prepared = await prepareReport(state.text, { ...target, blockOn: options.blockOn, write: options.note, note: options.note });
-    if (prepared === null) return false;
-    await postSummary(prepared.report, { blockOn: options.blockOn, env: options.env, note: options.note, root: options.root, postToPr: options.postToPr });
+    // The verdict stands whether or not the comment could be posted (a fork's read-only token): said, not fatal.
+    if (prepared !== null) {
+      await postSummary(prepared.report, { blockOn: options.blockOn, env: options.env, note: options.note, root: options.root, postToPr: options.postToPr }).catch((error: unknown) => {
+        if (!(error instanceof GitError)) throw error;
+        options.note(`code-debate: warning: the summary was not posted: ${error.message}\n`);
+      });
+    }
   }
   return written;
 }

@@ -42,7 +42,15 @@ export function renderMarkdownSummary(report: DebateReport, blockOn: Severity): 
 
 /** Text from the debate (a peer's or an agent's) as Markdown that renders as the same text: no HTML, no links, no mentions. */
 function escapeText(text: string): string {
-  return text.replace(/[\\`*_{}[\]<>#|!~]/g, (character) => `\\${character}`).replace(/@(?=\w)/g, '@\u200b');
+  return (
+    text
+      .replace(/[\\`*_{}[\]<>#|!~&]/g, (character) => `\\${character}`)
+      // GitHub links mentions, URLs and issue numbers after rendering: a zero-width space breaks each.
+      .replace(/@(?=\w)/g, '@\u200b')
+      .replace(/:\/\//g, ':\u200b//')
+      .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\u200b.`)
+      .replace(/#(?=\d)/g, '#\u200b')
+  );
 }
 
 function escapeCell(text: string): string {

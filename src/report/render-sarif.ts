@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { allRules, findRuleAbout } from '../agents/builtin/rules.js';
 import type { ReportPoint } from '../ledger/ledger-report.js';
 import type { DebateReport } from './debate-report.js';
@@ -48,9 +49,10 @@ export function renderSarif(report: DebateReport, tool: { version: string; repos
       ruleIndex: ruleIndex.get(ruleId) ?? 0,
       level: point.severity === null ? 'warning' : (levels[point.severity] ?? 'warning'),
       message: { text: messageOf(point) },
-      ...(point.evidence.length === 0 ? {} : { locations: point.evidence.map((evidence) => ({ physicalLocation: { artifactLocation: { uri: encodePath(evidence.path), uriBaseId: '%SRCROOT%' }, region: { startLine: evidence.line, endLine: Math.max(evidence.line, evidence.endLine) } } })) }),
-      partialFingerprints: { 'codeDebatePoint/v1': `${report.subject?.diff ?? report.file}:${point.id}` },
-      ...(point.status === 'withdrawn' ? { suppressions: [{ kind: 'inSource', status: 'accepted', justification: point.withdrawnReason ?? 'Withdrawn by the Reviewer.' }] } : {}),
+      locations: locationsOf(point, report.file),
+      // Stable across pushes (the diff's hash is not): the rule, where it points, and what it says.
+      partialFingerprints: { 'codeDebatePoint/v1': fingerprint([ruleId, point.evidence[0]?.path ?? report.file, point.title.toLowerCase().replace(/\s+/g, ' ').trim()]) },
+      ...(point.status === 'withdrawn' ? { suppressions: [{ kind: 'external', status: 'accepted', justification: point.withdrawnReason ?? 'Withdrawn by the Reviewer.' }] } : {}),
       properties: {
         pointId: point.id,
         severity: point.severity,
@@ -80,6 +82,22 @@ export function renderSarif(report: DebateReport, tool: { version: string; repos
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/**
+ * Where a result is: the places its evidence cites (a line below 1 cannot be one); a point that
+ * cites none is placed at the debate file's first line, since code scanning refuses a result
+ * without a location.
+ */
+function locationsOf(point: ReportPoint, debateFile: string) {
+  const places = point.evidence.filter((evidence) => evidence.line >= 1).map((evidence) => ({ path: evidence.path, startLine: evidence.line, endLine: Math.max(evidence.line, evidence.endLine) }));
+  return (places.length > 0 ? places : [{ path: debateFile, startLine: 1, endLine: 1 }]).map((place) => ({
+    physicalLocation: { artifactLocation: { uri: encodePath(place.path), uriBaseId: '%SRCROOT%' }, region: { startLine: place.startLine, endLine: place.endLine } },
+  }));
+}
+
+function fingerprint(parts: readonly string[]): string {
+  return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
 }
 
 function messageOf(point: ReportPoint): string {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
-import { start } from '../helpers/run-cli.js';
+import { scriptedAgent, start } from '../helpers/run-cli.js';
 import { sarifSchemaErrors } from '../helpers/sarif-schema.js';
 
 // The GitHub Action's script, run as the runner would run it: a pull_request event, the runner's files, a fake gh.
@@ -28,6 +28,7 @@ async function runner(repo: DebateRepo, inputs: Record<string, string>, event: u
     PATH: `${fakeGh}${path.delimiter}${process.env.PATH ?? ''}`,
     FAKE_GH_MODE: 'success',
     FAKE_GH_COMMENTS: files.comments,
+    CODE_DEBATE_GITHUB_TOKEN: 'the-workflow-token',
     CODE_DEBATE_AGENT: '',
     ...Object.fromEntries(Object.entries(inputs).map(([name, value]) => [`INPUT_${name.toUpperCase().replace(/-/g, '_')}`, value])),
   };
@@ -43,7 +44,10 @@ describe('the GitHub Action', () => {
     expect(exit.code, exit.stderr).toBe(0);
     expectEndedWhole(await repo.readReply());
     expect(exit.stdout).toMatch(/^::warning file=src\/app\.js,line=2,title=code-debate R1 /m);
-    expect(outputs).toEqual({ 'sarif-file': path.join(path.dirname(repo.dir), 'code-debate', 'code-debate.sarif'), 'exit-code': '0', blocked: 'false' });
+    expect(outputs).toEqual({ 'sarif-file': path.join(path.dirname(repo.dir), 'code-debate', 'code-debate.sarif'), 'exit-code': '0', fork: 'false', blocked: 'false' });
+    // What the agents print cannot be taken for a command: duo runs between stop-commands and its token.
+    const pause = /^::stop-commands::(code-debate-[0-9a-f]{24})$/m.exec(exit.stdout)?.[1];
+    expect(exit.stdout).toContain(`::${pause}::`);
     expect(sarifSchemaErrors(JSON.parse(await readFile(outputs['sarif-file'] ?? '', 'utf8')))).toEqual([]);
     const summary = await readFile(files.summary, 'utf8');
     expect(summary.startsWith('<!-- code-debate summary -->\n')).toBe(true);
@@ -79,4 +83,20 @@ describe('the GitHub Action', () => {
     const read = [...(await readFile(script, 'utf8')).matchAll(/input\('([\w-]+)'/g)].map((match) => match[1]);
     for (const name of read) expect(declared).toContain(name);
   });
+
+  it("never hands the workflow's token to the agents, and comments nothing on a fork's pull request", async () => {
+    const repo = await repos.repo();
+    const script = await repo.script('agent', {});
+    const base = await repo.git('rev-parse', 'main');
+    const fork = { pull_request: { number: 7, base: { sha: base, repo: { full_name: 'acme/shop' } }, head: { repo: { full_name: 'mallory/shop' } } } };
+    const { exit, outputs, files } = await runner(repo, { agent: scriptedAgent(script.script, script.log) }, fork);
+    expect(exit.code, exit.stderr).toBe(0);
+    expect(outputs.fork).toBe('true');
+    expect(exit.stdout).toContain("::notice title=code-debate::The pull request comes from a fork, whose token cannot comment");
+    expect(JSON.parse(await readFile(files.comments, 'utf8'))).toEqual([]);
+    const calls = (await readFile(script.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string> });
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(Object.keys(call.env)).not.toContain('CODE_DEBATE_GITHUB_TOKEN');
+  });
 });
+

@@ -91,6 +91,7 @@ describe('the report formats', () => {
     expect(html).toContain('Secret, in &quot;config&quot; | really, 100%');
     expect(html).toContain('<mark class="failed" title="config/keys.js has 3 lines, not 10">config/keys.js:10</mark>');
     expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" id="chart"');
+    expect(html).not.toContain('<img');
     expect(html.match(/<rect [^>]*data-point="R2"/g)).toHaveLength(2);
   });
 
@@ -113,7 +114,8 @@ describe('the report formats', () => {
     expect(results[0]?.locations?.[0]?.physicalLocation).toEqual({ artifactLocation: { uri: 'src/app.js', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, endLine: 4 } });
     expect(results[2]?.suppressions?.[0]?.justification).toBe(report.points[2]?.withdrawnReason);
     expect(results[2]?.suppressions?.[0]?.justification).toContain('the ticket is linked.');
-    expect(results[3]?.locations).toBeUndefined();
+    // Code scanning refuses a result without a location: a point that cites nothing is placed at the debate file.
+    expect(results[3]?.locations?.[0]?.physicalLocation).toEqual({ artifactLocation: { uri: 'reply.md', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, endLine: 1 } });
   });
 
   it('GitHub: one annotation per place of each confirmed or disputed point, escaped, and none for a dismissed or withdrawn one', () => {
@@ -122,6 +124,8 @@ describe('the report formats', () => {
       `::error file=config/keys.js,line=10,title=${escapeProperty('code-debate R2 (critical, disputed): Secret, in "config" | really, 100%')}::${escapeData('Secret, in "config" | really, 100%: disputed after 2 rounds, confidence LOW.\nReviewer: maintained; Responder: disagreed.\nSee reply.md.')}`,
     ]);
     expect(escapeProperty('a: b, 100%\nc')).toBe('a%3A b%2C 100%25%0Ac');
+    // A title cannot start a second command: its newline is escaped.
+    expect(escapeData('x\n::error::pwned')).toBe('x%0A::error::pwned');
   });
 
   it('Markdown: the outcome and what blocks, a row per point, the convergence, the failed citation, the file', () => {
@@ -132,6 +136,15 @@ describe('the report formats', () => {
     expect(summary).toContain('- `config/keys.js:10` (Review): config/keys.js has 3 lines, not 10');
     expect(summary).toContain('The whole debate: `reply.md` (head 222222222222).');
     expect(summary.startsWith('<!-- code-debate summary -->\n')).toBe(true);
+  });
+
+  it('Markdown: a title cannot mention, link, reference an issue or inject HTML', async () => {
+    const { renderMarkdownSummary } = await import('../../src/report/render-markdown.js');
+    const hostile = { ...report, points: report.points.map((point, index) => (index === 0 ? { ...point, title: '&#64;org/team see https://evil.example www.x.com #123 <img src=x> | [a](b)' } : point)) };
+    const row = renderMarkdownSummary(hostile, 'high').split('\n').find((line) => line.startsWith('| R1.')) ?? '';
+    expect(row).not.toMatch(/(^|[^\\])&#/);
+    for (const broken of ['https:\u200b//evil.example', 'www\u200b.x.com', '\\#\u200b123', '\\<img src=x\\>', '\\| \\[a\\](b)']) expect(row).toContain(broken);
+    expect(row.endsWith(' | medium | resolved | HIGH | raised | agreed |')).toBe(true);
   });
 
   it('every format names the same points with the same severities and statuses as the JSON report', () => {
@@ -148,5 +161,18 @@ describe('the report formats', () => {
     for (const point of expected) expect(html).toContain(`<section class="point" id="point-${point.id}">`);
     expect(html.match(/<tr id="row-R\d+">.*?<\/tr>/g)?.map((row) => row.match(/class="sev-(\w+)">\w+<\/td><td>(\w+)</)?.slice(1))).toEqual(expected.map((point) => [point.severity, point.status]));
     expect(reportFormats).toEqual(['text', 'json', 'markdown', 'sarif', 'github', 'html']);
+  });
+});
+
+describe('absoluteRepositoryUri', () => {
+  it.each([
+    ['https://github.com/acme/shop.git', 'https://github.com/acme/shop.git'],
+    ['https://bot:s3cr@t@github.com/acme/shop.git', 'https://github.com/acme/shop.git'],
+    ['git@github.com:acme/shop.git', 'ssh://github.com/acme/shop.git'],
+    ['ssh://git@gitlab.example:2222/team/app.git', 'ssh://gitlab.example:2222/team/app.git'],
+    ['/srv/git/app.git', null],
+  ])('%s → %s', async (remote, uri) => {
+    const { absoluteRepositoryUri } = await import('../../src/cli/show-command.js');
+    expect(absoluteRepositoryUri(remote)).toBe(uri);
   });
 });

@@ -86,7 +86,8 @@ describe('code-debate show --post-to-pr', () => {
     const repo = await repos.repo();
     await startCli(['duo', '--agent', 'builtin', 'the diff against main'], { cwd: repo.dir }).exited;
     const comments = path.join(path.dirname(repo.dir), 'comments.json');
-    await writeFile(comments, JSON.stringify([{ id: 7, body: 'LGTM, but see the bot.' }]));
+    // Someone else's comment that starts with the marker is never taken for ours.
+    await writeFile(comments, JSON.stringify([{ id: 7, user: { login: 'octo' }, body: 'LGTM, but see the bot.' }, { id: 8, user: { login: 'mallory' }, body: '<!-- code-debate summary -->\nfake' }]));
     const log = path.join(path.dirname(repo.dir), 'gh.jsonl');
     const env = { PATH: `${fakeGh}${path.delimiter}${process.env.PATH ?? ''}`, FAKE_GH_MODE: 'success', FAKE_GH_COMMENTS: comments, FAKE_GH_LOG: log };
     const first = await startCli(['show', '--post-to-pr', '42'], { cwd: repo.dir, env }).exited;
@@ -94,14 +95,15 @@ describe('code-debate show --post-to-pr', () => {
     expect(first.stderr).toContain('posted the summary on pull request 42');
     const summary = (await startCli(['show', '--format', 'markdown'], { cwd: repo.dir }).exited).stdout;
     const read = async () => JSON.parse(await readFile(comments, 'utf8')) as Array<{ id: number; body: string }>;
-    expect(await read()).toEqual([{ id: 7, body: 'LGTM, but see the bot.' }, { id: 1001, body: summary }]);
+    expect((await read()).slice(2)).toEqual([{ id: 1002, user: { login: 'code-debate-bot' }, body: summary }]);
 
     const second = await startCli(['show', '--post-to-pr', 'https://github.com/acme/shop/pull/42'], { cwd: repo.dir, env }).exited;
     expect(second.stderr).toContain('updated the summary code-debate posted on pull request https://github.com/acme/shop/pull/42');
-    expect((await read()).map((comment) => comment.id)).toEqual([7, 1001]);
+    expect((await read()).map((comment) => comment.id)).toEqual([7, 8, 1002]);
+    expect((await read())[1]?.body).toBe('<!-- code-debate summary -->\nfake');
     const calls = (await readFile(log, 'utf8')).trim().split('\n').map((line) => (JSON.parse(line) as { argv: string[] }).argv);
-    expect(calls[0]?.slice(0, 3)).toEqual(['api', '--paginate', 'repos/{owner}/{repo}/issues/42/comments?per_page=100']);
-    expect(calls.at(-1)?.slice(0, 4)).toEqual(['api', '--method', 'PATCH', 'repos/acme/shop/issues/comments/1001']);
+    expect(calls[1]?.slice(0, 3)).toEqual(['api', '--paginate', 'repos/{owner}/{repo}/issues/42/comments?per_page=100']);
+    expect(calls.at(-1)?.slice(0, 4)).toEqual(['api', '--method', 'PATCH', 'repos/acme/shop/issues/comments/1002']);
   });
 
   it('says how to log gh in when it is not, exit 6', async () => {
