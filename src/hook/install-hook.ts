@@ -6,7 +6,7 @@ import { detectHookManager } from './detect-hook-manager.js';
 import { findHooksDir, hooksPathConfigured } from './find-hooks-dir.js';
 import { hasLefthookEntry, renderLefthookEntry } from './render-lefthook-entry.js';
 import { isCodeDebateHook, renderPrePushHook, type HookPaths } from './render-pre-push-hook.js';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { writeFileAtomic } from '../write-file-atomic.js';
 
 export interface InstallOptions extends HookPaths {
   /** A directory inside the work tree. */

@@ -7,7 +7,7 @@ import { savedSuffix } from './install-hook.js';
 import { removeHuskyBlock } from './remove-husky-block.js';
 import { hasLefthookEntry, renderLefthookEntry } from './render-lefthook-entry.js';
 import { hookMarker, isCodeDebateHook } from './render-pre-push-hook.js';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { writeFileAtomic } from '../write-file-atomic.js';
 
 /** What `uninstallHook` did. Paths are absolute. */
 export type UninstallResult =

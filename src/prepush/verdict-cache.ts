@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '../agents/agent.js';
-import { writeFileAtomic } from '../hook/write-file-atomic.js';
+import { writeFileAtomic } from '../write-file-atomic.js';
 import type { VerdictPoint } from '../ledger/judge-debate.js';
 
 /** What decides a debate's result: the same key means the same debate, so its result is reused. */

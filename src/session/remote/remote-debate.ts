@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { debateRefs, type DebateRefs } from '../../git/debate-refs.js';
 import { fetchRefs, listRemoteRefs, readFileAt } from '../../git/remote-ops.js';
+import { writeFileAtomic } from '../../write-file-atomic.js';
 import { readDebateFile, stateOf, type FileState } from '../read-debate-file.js';
 
 /** Where a debate on a remote stands, as this clone last saw it. */
@@ -119,18 +119,5 @@ async function mirror(file: string, state: FileState, keepReplaced?: (held: File
     await rm(file, { force: true });
     return;
   }
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temporary, 'wx', 0o644);
-    try {
-      await handle.writeFile(state.bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(file, state.bytes, 0o644);
 }

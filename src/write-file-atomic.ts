@@ -3,16 +3,17 @@ import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Replaces `file` with `text` at once: a temp file in the same directory, renamed over it, so git
- * never runs a half-written hook. `mode` is set exactly (open() would apply the umask).
+ * Replaces `file` with `content` at once: a temp file in the same directory, synced, then renamed
+ * over it, so no reader ever sees half of it (git a half-written hook, a person a half-written
+ * mirror). `mode` is set exactly (open() would apply the umask).
  */
-export async function writeFileAtomic(file: string, text: string, mode: number): Promise<void> {
+export async function writeFileAtomic(file: string, content: string | Uint8Array, mode: number): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
   try {
     const handle = await open(temporary, 'wx', mode);
     try {
       await handle.chmod(mode);
-      await handle.writeFile(text, 'utf8');
+      await handle.writeFile(content);
       await handle.sync();
     } finally {
       await handle.close();
