@@ -58,12 +58,20 @@ export function renderHtml(report: DebateReport, document: DebateDocument, block
 <section class="verdict${verdict.blocked ? ' blocked' : ''}" id="verdict"><p><b>Outcome:</b> ${escapeHtml(report.outcome)} after ${report.rounds === 1 ? '1 round' : `${report.rounds} rounds`}${report.state === null ? '' : ` (${report.state})`}.</p><p>${blocking}</p>${spend}<p>The whole debate: <code>${escapeHtml(report.file)}</code>${report.subject?.head ? ` at ${escapeHtml(report.subject.head.slice(0, 12))}` : ''}.</p></section>
 <h2>Points</h2>
 <table id="ledger"><thead><tr><th>Point</th><th>Title</th><th>Severity</th><th>Status</th><th>Confidence</th><th>Reviewer</th><th>Responder</th></tr></thead><tbody>${rows}</tbody></table>
+${renderFailedCitations(report)}
 <h2>How it converged</h2>
 ${renderChart(report)}
 <h2>Threads</h2>
 ${threads}
 </main></body></html>
 `;
+}
+
+/** The citations that do not hold, each with what its line really reads; nothing when all hold. */
+function renderFailedCitations(report: DebateReport): string {
+  if (report.failedCitations.length === 0) return '';
+  const items = report.failedCitations.map((citation) => `<li><code>${escapeHtml(`${citation.path}:${citation.line}`)}</code> (${escapeHtml(citation.section)}): ${escapeHtml(citation.problem)}</li>`);
+  return `<h2>Citations that do not hold</h2><ul id="failed-citations">${items.join('')}</ul>`;
 }
 
 function renderThread(point: LedgerPoint, failed: ReadonlyMap<string, string>): string {

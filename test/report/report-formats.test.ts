@@ -90,6 +90,7 @@ describe('the report formats', () => {
     expect(html).not.toMatch(/<script|<link|src=|@import|url\(/);
     expect(html).toContain('Secret, in &quot;config&quot; | really, 100%');
     expect(html).toContain('<mark class="failed" title="config/keys.js has 3 lines, not 10">config/keys.js:10</mark>');
+    expect(html).toContain('<ul id="failed-citations"><li><code>config/keys.js:10</code> (Review): config/keys.js has 3 lines, not 10</li></ul>');
     expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" id="chart"');
     expect(html).not.toContain('<img');
     expect(html.match(/<rect [^>]*data-point="R2"/g)).toHaveLength(2);
@@ -157,6 +158,11 @@ describe('the report formats', () => {
     expect(rows.map(([point, severity, status]) => ({ id: point?.match(/R\d+/)?.[0], severity, status }))).toEqual(expected);
     const table = render('text');
     for (const point of expected) expect(table).toMatch(new RegExp(`^${point.id}\\s+${point.severity}\\s+${point.status}\\s`, 'm'));
+    // The places: JSON's evidence, SARIF's locations, and the annotations of the points that annotate.
+    const places = json.points.map((point) => point.evidence.map((evidence) => `${evidence.path}:${evidence.line}-${evidence.endLine}`));
+    expect(sarif.map((result) => (result.locations ?? []).map(({ physicalLocation: { artifactLocation, region } }) => `${artifactLocation.uri}:${region.startLine}-${region.endLine}`))).toEqual(places.map((list) => (list.length === 0 ? ['reply.md:1-1'] : list)));
+    const annotated = render('github').trimEnd().split('\n').map((line) => /file=([^,]+),line=(\d+)(?:,endLine=(\d+))?,title=code-debate (R\d+)/.exec(line)).map((match) => `${match?.[4]} ${match?.[1]}:${match?.[2]}-${match?.[3] ?? match?.[2]}`);
+    expect(annotated).toEqual(json.points.flatMap((point, index) => (['R1', 'R2'].includes(point.id) ? (places[index] ?? []).map((place) => `${point.id} ${place}`) : [])));
     const html = render('html');
     for (const point of expected) expect(html).toContain(`<section class="point" id="point-${point.id}">`);
     expect(html.match(/<tr id="row-R\d+">.*?<\/tr>/g)?.map((row) => row.match(/class="sev-(\w+)">\w+<\/td><td>(\w+)</)?.slice(1))).toEqual(expected.map((point) => [point.severity, point.status]));
