@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const suites: Record<string, string[]> = { agents: ['test/contract/**/*.contract.ts'], browser: ['test/browser/**/*.browser.ts'] };
@@ -7,6 +8,9 @@ export default defineConfig({
     // `npm run test:agents` (CODE_DEBATE_SUITE=agents) runs the contract suite against the real agent CLIs instead,
     // `npm run test:browser` (CODE_DEBATE_SUITE=browser) the pages in a real headless Chromium.
     include: suites[process.env.CODE_DEBATE_SUITE ?? ''] ?? ['test/**/*.test.ts'],
+    // The tests wait on processes far more than they compute: as many files at once as there are
+    // CPUs (vitest's default is one fewer, a single file at a time on a 2-CPU CI machine).
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 60_000,
     hookTimeout: 30_000,
   },

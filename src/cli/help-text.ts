@@ -83,8 +83,9 @@ the current folder; without it, the debate file of the repository (${defaults.fi
 --json (--format json) prints the versioned report; --format markdown a summary for a pull
 request comment or a job summary; --format sarif a SARIF 2.1.0 log for code scanning; --format
 github workflow commands that annotate the diff (and, with GITHUB_STEP_SUMMARY set, the summary
-appended there); --format html one self-contained page with the chart and every thread. --output writes the report to a file instead of stdout. --block-on sets what the
-summary calls blocking (default: the settings file's, else ${defaults.blockOn}). --post-to-pr
+appended there); --format html one self-contained page with the chart and every thread.
+--output writes the report to a file instead of stdout. --block-on sets what the summary calls
+blocking (default: the settings file's, else ${defaults.blockOn}). --post-to-pr
 <number|url> posts the summary on that pull request through gh, editing code-debate's earlier
 comment there rather than adding another.
 With --remote <remote>, the ledger of a debate on that git remote: the only one, or the one

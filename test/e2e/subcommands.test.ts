@@ -51,7 +51,7 @@ describe('subcommand words', () => {
     const repo = await repos.repo();
     const help = await startCli(['show', '--help'], { cwd: repo.dir }).exited;
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/^Usage: code-debate show \[<file>\] \[--json\]/);
+    expect(help.stdout).toMatch(/^Usage: code-debate show \[<file>\] \[--format text\|json\|markdown\|sarif\|github\|html\]/);
     const refused = await startCli(['show', '--agent', 'builtin'], { cwd: repo.dir }).exited;
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('`--agent` does not apply to `code-debate show`');
