@@ -41,6 +41,8 @@ export interface TurnRequest {
   ready?: () => Promise<void>;
   /** Told what a call cost, when the agent reports it (see TurnUsage): once per call that did. */
   onUsage?: (usage: TurnUsage) => void;
+  /** A person's editor takes the terminal (`true`) or gives it back (`false`): nothing may be drawn on it meanwhile. */
+  onEditor?: (open: boolean) => void;
 }
 
 /** One backend that writes sections. `writeTurn` resolves to the section body, unsanitized. */

@@ -77,7 +77,8 @@ async function editDraft(request: TurnRequest, what: string, editor: Editor, env
     for (let attempt = 1; attempt <= maxDraftAttempts; attempt++) {
       const draft = renderDraft({ role: request.role, turn: request.turn, heading, file: request.file, open, timeoutMs: request.timeoutMs, previous: start.previous, notices });
       await writeFile(file, draft);
-      const outcome = await runEditor(editor, file, { cwd: request.cwd, env, signal: stop });
+      request.onEditor?.(true);
+      const outcome = await runEditor(editor, file, { cwd: request.cwd, env, signal: stop }).finally(() => request.onEditor?.(false));
       const text = stripDraftComments(await readFile(file, 'utf8').catch(() => ''));
       const changed = text !== '' && text !== stripDraftComments(draft);
       keep = changed;

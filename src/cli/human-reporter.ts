@@ -12,11 +12,24 @@ const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Resp
  * from the file, git or an agent may hold control characters: they are shown, never sent.
  */
 export function createHumanReporter(write: (line: string) => void, now: () => Date = () => new Date()): Report {
+  const held = holdWhileEditing();
   return (event) => {
-    const time = now().toISOString().slice(11, 19);
-    const side = event.role ? roleNames[event.role].padEnd(9) : 'code-debate';
-    write(`${time} ${side}  ${escapeControlChars(describe(event))}\n`);
+    for (const shown of held(event)) {
+      const line = describe(shown);
+      if (line === null) continue;
+      const time = now().toISOString().slice(11, 19);
+      const side = shown.role ? roleNames[shown.role].padEnd(9) : 'code-debate';
+      write(`${time} ${side}  ${escapeControlChars(line)}\n`);
+    }
   };
+}
+
+/** A signature's time as a person reads it in a log: `14:39` today, the date too otherwise. */
+function clock(at: string): string {
+  const time = new Date(at);
+  if (Number.isNaN(time.getTime())) return at;
+  const today = new Date().toISOString().slice(0, 10) === time.toISOString().slice(0, 10);
+  return today ? time.toISOString().slice(11, 16) : `${time.toISOString().slice(0, 10)} ${time.toISOString().slice(11, 16)}`;
 }
 
 /** The holder a side took its role over from: a dead process here, or one elsewhere whose claim stopped beating. */
@@ -24,8 +37,35 @@ function tookOverFrom(pid: number, host: string | undefined): string {
   return host === undefined || host === os.hostname() ? `dead pid ${pid}` : `pid ${pid} on ${host}, whose claim stopped beating`;
 }
 
-function describe(event: SessionEvent): string {
+/**
+ * While a person's editor has the terminal nothing is written on it, as git writes nothing while
+ * its editor runs: the events that come meanwhile are kept, and given once the editor exits.
+ * Returns the events to show now, in order.
+ */
+export function holdWhileEditing(): (event: SessionEvent) => SessionEvent[] {
+  let held: SessionEvent[] | null = null;
+  return (event) => {
+    if (event.type === 'editor') {
+      if (event.open) {
+        held ??= [];
+        return [];
+      }
+      const release = held ?? [];
+      held = null;
+      return release;
+    }
+    if (held !== null) {
+      held.push(event);
+      return [];
+    }
+    return [event];
+  };
+}
+
+function describe(event: SessionEvent): string | null {
   switch (event.type) {
+    case 'editor':
+      return null;
     case 'claimed':
       return (
         `I am the ${roleNames[event.role]} (pid ${process.pid}, agent ${event.agent}) · ${event.file}${event.remote ? ` (mirrors ${event.remote})` : ''} · ${event.subject}` +
@@ -36,7 +76,9 @@ function describe(event: SessionEvent): string {
     case 'not-a-turn':
       return `the file changed, but it is still the ${roleNames[event.for]}'s turn: not a turn, still waiting`;
     case 'turn-started':
-      return `my turn: ${event.agent} is writing ## ${event.heading}…`;
+      return event.interactive ? `your turn: you are writing ## ${event.heading} in your editor…` : `my turn: ${event.agent} is writing ## ${event.heading}…`;
+    case 'resumed':
+      return `continuing the debate in ${event.file}: round ${event.round}, ## ${event.heading} written${event.at === null ? '' : ` at ${clock(event.at)}`}${event.by === null ? '' : ` by the ${event.by}`}`;
     case 'agent-retry':
       return `the agent failed (${event.reason}); trying ## ${event.heading} once more in ${formatDuration(event.delayMs)}`;
     case 'agent-reasked':

@@ -27,7 +27,10 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       process.exit(signalCode(signal));
     }
     received = signal;
-    err.write(`\ncode-debate: ${signal} received, stopping (press Ctrl-C again to exit at once)\n`);
+    // The status line (and the terminal's `^C` after it) goes, and one line says what happened,
+    // at the end; only a stop that takes a while is announced before.
+    if (process.stderr.isTTY) err.write('\r\x1b[2K\x1b[?25h');
+    setTimeout(() => err.write(`code-debate: stopping after ${signal} (press Ctrl-C again to exit at once)…\n`), 1_500).unref();
     controller.abort();
   };
   process.on('SIGINT', onSignal);
@@ -110,7 +113,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       // One `git rev-parse` serves the settings and the session: git starts in tens of milliseconds.
       const repo = await findRepo(command.cwd);
       const settings = await loadRepoSettings(repo, command.flags, process.env);
-      const report = await chooseReporter(settings.json, out, err);
+      const report = await chooseReporter(settings.json, out, err, signal);
       for (const message of settings.warnings) report({ type: 'warning', role: null, message });
       try {
         const result = await runSession({
@@ -150,7 +153,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
  * Events for whoever reads them: NDJSON on stdout with `--json` (and the plain lines on stderr),
  * a live status line on an interactive terminal, plain lines otherwise (no TTY, or `CI` set).
  */
-async function chooseReporter(json: boolean, out: GuardedOutput, err: GuardedOutput): Promise<Report & { stop?: () => void }> {
+async function chooseReporter(json: boolean, out: GuardedOutput, err: GuardedOutput, signal: AbortSignal): Promise<Report & { stop?: () => void }> {
   const [{ createHumanReporter }, { combineReporters, createJsonReporter }, { createTerminalReporter }] = await Promise.all([
     import('./human-reporter.js'),
     import('./json-reporter.js'),
@@ -161,13 +164,18 @@ async function chooseReporter(json: boolean, out: GuardedOutput, err: GuardedOut
   const interactive = process.stderr.isTTY && !process.env.CI;
   // The width is read at each redraw: a terminal made narrower must not wrap the status line.
   return interactive
-    ? createTerminalReporter({
-        write: (text) => err.write(text),
-        hasColors: () => process.stderr.hasColors(),
-        get columns() {
-          return process.stderr.columns;
+    ? createTerminalReporter(
+        {
+          write: (text) => err.write(text),
+          hasColors: () => process.stderr.hasColors(),
+          get columns() {
+            return process.stderr.columns;
+          },
+          onResize: (listener) => process.stderr.on('resize', listener),
         },
-      })
+        Date.now,
+        signal,
+      )
     : lines;
 }
 

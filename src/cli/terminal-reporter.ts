@@ -2,38 +2,67 @@ import type { Role } from '../agents/agent.js';
 import { formatDuration } from '../session/format-duration.js';
 import type { Report, SessionEvent } from '../session/session-events.js';
 import { createHumanReporter } from './human-reporter.js';
+import { fitStatusLine, type StatusParts } from './fit-status-line.js';
 
 export interface TerminalStream {
   write(text: string): unknown;
   /** Whether the terminal shows colours; Node's answer honours NO_COLOR and FORCE_COLOR. */
   hasColors?(): boolean;
   columns?: number;
+  /** Calls `listener` when the terminal is resized (SIGWINCH). */
+  onResize?(listener: () => void): void;
 }
 
 const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
+const hideCursor = '\x1b[?25l';
+const showCursor = '\x1b[?25h';
+
+interface StatusState {
+  role: Role | null;
+  round: number;
+  /** What this side does, short (`my turn`) and with detail (`my turn, claude writing ## Review`). */
+  activity: { short: string; long: string };
+  since: number;
+  peer: string;
+}
 
 /**
  * For a person at a terminal: the event lines, and below them one status line redrawn every
- * second with the role, the round, whose turn it is, what the agent is doing and for how long,
- * and the peer's state. Used only when stderr is a TTY, `CI` is unset and `--json` is off.
+ * second with the role, the round, how long the current step has taken, the peer's state and
+ * what this side does, cut to the terminal's width by priority (the detail first, a cut shown
+ * with `…`), redrawn cleanly when the terminal is resized, the cursor hidden while it shows.
+ * Nothing at all is drawn while a person's editor has the terminal. Used only when stderr is a
+ * TTY, `CI` is unset and `--json` is off; `stop` (or `signal`) clears it and gives the cursor back.
  */
-export function createTerminalReporter(stream: TerminalStream, now: () => number = Date.now): Report & { stop(): void } {
+export function createTerminalReporter(stream: TerminalStream, now: () => number = Date.now, signal?: AbortSignal): Report & { stop(): void } {
   const colour = stream.hasColors?.() === true;
-  const paint = (code: number, text: string) => (colour ? `\x1b[${code}m${text}\x1b[0m` : text);
-  const state = { role: null as Role | null, round: 0, activity: 'starting', since: now(), peer: '' };
-  let shown = false;
-  const clear = () => {
-    if (shown) stream.write('\r\x1b[2K');
-    shown = false;
+  const state: StatusState = { role: null, round: 0, activity: { short: 'starting', long: 'starting' }, since: now(), peer: '' };
+  /** The visible length of the line on screen, or null when none is. */
+  let shown: number | null = null;
+  let editing = false;
+  let stopped = false;
+  const clear = (columns = stream.columns ?? 120) => {
+    if (shown === null) return;
+    // A line that wrapped (the terminal was made narrower) takes the rows above it too.
+    const rows = Math.max(1, Math.ceil(shown / Math.max(1, columns)));
+    stream.write(`\r\x1b[2K${'\x1b[1A\x1b[2K'.repeat(rows - 1)}${showCursor}`);
+    shown = null;
   };
   const draw = () => {
-    if (state.role === null) return;
-    const role = paint(state.role === 'reviewer' ? 36 : 35, roleNames[state.role]);
-    const parts = [role, `round ${Math.max(state.round, 1)}`, `${state.activity} ${formatDuration(Math.max(0, now() - state.since))}`, state.peer].filter((part) => part !== '');
-    const line = parts.join(' · ');
+    if (state.role === null || editing || stopped) return;
+    const parts: StatusParts = {
+      role: roleNames[state.role],
+      round: `round ${Math.max(state.round, 1)}`,
+      elapsed: formatDuration(Math.max(0, now() - state.since)),
+      peer: state.peer,
+      activity: state.activity,
+    };
+    const line = fitStatusLine(parts, Math.max(20, (stream.columns ?? 120) - 1));
     clear();
-    stream.write(line.slice(0, Math.max(20, (stream.columns ?? 120) - 1) + (line.length - stripAnsi(line).length)));
-    shown = true;
+    const role = roleNames[state.role];
+    const painted = colour && line.startsWith(role) ? `\x1b[${state.role === 'reviewer' ? 36 : 35}m${role}\x1b[0m${line.slice(role.length)}` : line;
+    stream.write(`${hideCursor}${painted}`);
+    shown = [...line].length;
   };
   const lines = createHumanReporter((line) => {
     clear();
@@ -41,27 +70,39 @@ export function createTerminalReporter(stream: TerminalStream, now: () => number
   });
   const timer = setInterval(draw, 1_000);
   timer.unref();
+  let lastColumns = stream.columns ?? 120;
+  stream.onResize?.(() => {
+    // The line was drawn for the old width: cleared as it lies now, then drawn for the new one.
+    clear(Math.min(lastColumns, stream.columns ?? lastColumns));
+    lastColumns = stream.columns ?? lastColumns;
+    draw();
+  });
+  const stop = () => {
+    stopped = true;
+    clearInterval(timer);
+    clear();
+  };
+  signal?.addEventListener('abort', stop, { once: true });
   const report = (event: SessionEvent) => {
+    if (event.type === 'editor') {
+      // The editor owns the terminal until it exits: the line is cleared before, drawn again after.
+      if (event.open) clear();
+      editing = event.open;
+    }
     lines(event);
     track(state, event, now());
     if (event.type === 'ended') {
-      clearInterval(timer);
-      clear();
+      stop();
       return;
     }
     draw();
   };
-  return Object.assign(report, {
-    stop() {
-      clearInterval(timer);
-      clear();
-    },
-  });
+  return Object.assign(report, { stop });
 }
 
-function track(state: { role: Role | null; round: number; activity: string; since: number; peer: string }, event: SessionEvent, at: number): void {
-  const set = (activity: string) => {
-    state.activity = activity;
+function track(state: StatusState, event: SessionEvent, at: number): void {
+  const set = (short: string, long = short) => {
+    state.activity = { short, long };
     state.since = at;
   };
   switch (event.type) {
@@ -69,24 +110,24 @@ function track(state: { role: Role | null; round: number; activity: string; sinc
       state.role = event.role;
       set('claimed');
       break;
+    case 'resumed':
+      state.round = event.round;
+      break;
     case 'waiting':
-      set(`the ${roleNames[event.for]}'s turn, waiting`);
+      state.round = event.round;
+      set(`the ${roleNames[event.for]}'s turn`, `the ${roleNames[event.for]}'s turn, waiting`);
       break;
     case 'turn-started':
-      set(`my turn, ${event.agent} writing ## ${event.heading}`);
+      state.round = event.round;
+      // While this side writes, the peer waits for it.
+      if (state.peer !== '') state.peer = `${roleNames[event.role === 'reviewer' ? 'responder' : 'reviewer']} waiting`;
+      set(event.interactive ? 'your turn' : 'my turn', event.interactive ? `your turn, writing ## ${event.heading}` : `my turn, ${event.agent} writing ## ${event.heading}`);
       break;
     case 'turn-written':
       set(`wrote ## ${event.heading}`);
-      break;
-    case 'round-state':
-      state.round = event.round + 1;
       break;
     case 'peer-state':
       state.peer = `${roleNames[event.peer]} ${event.state}`;
       break;
   }
-}
-
-function stripAnsi(text: string): string {
-  return text.replace(/\x1b\[[0-9;]*m/g, '');
 }

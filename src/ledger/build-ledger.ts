@@ -12,6 +12,11 @@ export function roundOf(section: Section): number {
   return section.kind === 'review' ? 1 : section.kind === 'follow-up' ? section.number + 1 : section.number;
 }
 
+/** Rounds begun in `document` (0 before the Review): the round `status`, `show` and the status line name. */
+export function roundsBegun(document: DebateDocument): number {
+  return Math.max(0, ...document.sections.map((section) => (section.kind === 'consensus' ? 0 : roundOf(section))));
+}
+
 /**
  * The ledger of `document`, read through `trackPoints` (so it resolves exactly what the
  * session resolves), with the history round by round. `checks` (from `checkCitations`) mark each

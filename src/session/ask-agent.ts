@@ -126,6 +126,7 @@ async function callAgent(
       ...prompts,
       onPromptSent: (prompt) => sent.push(prompt),
       onUsage,
+      onEditor: (open) => context.report({ type: 'editor', role: context.role, open }),
       ...(ask.ready === undefined ? {} : { ready: ask.ready }),
       document: ask.document,
       subject: ask.subject,

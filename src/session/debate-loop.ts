@@ -1,5 +1,5 @@
 import { InterruptedError } from '../errors.js';
-import { buildLedger } from '../ledger/build-ledger.js';
+import { buildLedger, roundsBegun } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
 import { judgeDebate } from '../ledger/judge-debate.js';
 import { ledgerReport } from '../ledger/ledger-report.js';
@@ -70,8 +70,10 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
       if (changed) state = changed;
       continue;
     }
+    const first = seen === null;
     seen = state;
     const document = parsed.document;
+    if (first) reportResumed(context, document);
     reportedRound = reportRoundState(context, document, reportedRound);
     const action = decideTurn(context, document);
     if (action.type === 'stop') return ended(context, document, prompts);
@@ -86,7 +88,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     subjects.waited();
     if (waitingSince === null) {
       waitingSince = Date.now();
-      report({ type: 'waiting', role, for: peer, timeoutMs: context.turnTimeoutMs });
+      report({ type: 'waiting', role, for: peer, timeoutMs: context.turnTimeoutMs, round: roundsBegun(document) });
     }
     const changed = await peerWatch.during(waitForChange(context.file, watch, state.checksum, waitingSince + context.turnTimeoutMs - Date.now(), context.signal));
     if (changed) {
@@ -98,6 +100,14 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     if (context.signal.aborted) continue;
     return timedOut(context, state, document, prompts, subjects);
   }
+}
+
+/** A side that starts beside a debate under way says where it stands, as it starts or restarts. */
+function reportResumed(context: SessionContext, document: DebateDocument): void {
+  const last = document.sections.at(-1);
+  if (last === undefined || last.kind === 'consensus') return;
+  const by = last.signature === null ? null : `${last.signature.role} (${last.signature.agent})`;
+  context.report({ type: 'resumed', role: context.role, file: context.relativeFile, round: roundsBegun(document), heading: last.heading, by, at: last.signature?.time ?? null });
 }
 
 /** Once a round is complete (its Response is written), where the debate stands, from the ledger. */

@@ -6,9 +6,11 @@ import type { TurnUsage } from '../protocol/usage.js';
 /** What a session tells the person (or program) watching it, as data; reporters format it. */
 export type SessionEvent =
   | { type: 'claimed'; role: Role; agent: string; file: string; subject: string; tookOverFrom: number | null; tookOverHost?: string; remote?: string }
-  | { type: 'waiting'; role: Role; for: Role; timeoutMs: number }
+  | { type: 'waiting'; role: Role; for: Role; timeoutMs: number; round: number }
+  /** This side found the debate under way: where it stands, and the last section written. */
+  | { type: 'resumed'; role: Role; file: string; round: number; heading: string; by: string | null; at: string | null }
   | { type: 'not-a-turn'; role: Role; for: Role }
-  | { type: 'turn-started'; role: Role; turn: TurnKind; heading: string; agent: string }
+  | { type: 'turn-started'; role: Role; turn: TurnKind; heading: string; agent: string; round: number; interactive: boolean }
   | { type: 'agent-retry'; role: Role; heading: string; reason: string; delayMs: number }
   | { type: 'agent-reasked'; role: Role; heading: string; problems: string[]; attempt: number; of: number }
   | { type: 'agent-finished'; role: Role; heading: string; agent: string; ms: number; promptBytes: number; usage: TurnUsage | null }
@@ -21,7 +23,9 @@ export type SessionEvent =
   | { type: 'ended'; role: Role | null; outcome: string; message: string; prompts?: TurnPrompt[]; blocking?: string[] }
   | { type: 'peer-state'; role: Role; peer: Role; state: HolderState; previous: HolderState | null; pid: number | null; host: string | null; reason: string }
   | { type: 'history-changed'; role: Role; file: string; change: string; savedTo: string; timeoutMs: number; restore: string }
-  | { type: 'history-restored'; role: Role; file: string };
+  | { type: 'history-restored'; role: Role; file: string }
+  /** A person's editor has the terminal (`open`), or has given it back. */
+  | { type: 'editor'; role: Role; open: boolean };
 
 /** What one section this side wrote cost in prompt text. */
 export interface TurnPrompt {

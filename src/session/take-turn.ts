@@ -2,6 +2,7 @@ import { ProtocolError } from '../errors.js';
 import { faultAction } from '../fault-point.js';
 import { trackPoints } from '../protocol/track-points.js';
 import { summarizeLedger } from '../ledger/summarize-ledger.js';
+import { roundsBegun } from '../ledger/build-ledger.js';
 import type { CitationCheck } from '../git/check-citations.js';
 import { formatFailedCitations } from '../ledger/citation-report.js';
 import { buildPrompt, type PromptContext } from '../prompts/build-prompt.js';
@@ -142,7 +143,7 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
   }
   // A timeout's CONSENSUS asks no agent; any other turn is announced as soon as it is decided, before its prompt is built.
   const asks = !(action.turn === 'consensus' && action.reason === 'peer-timeout');
-  if (asks) context.report({ type: 'turn-started', role: context.role, turn: action.turn, heading, agent: context.agent.name });
+  if (asks) context.report({ type: 'turn-started', role: context.role, turn: action.turn, heading, agent: context.agent.name, round: roundsBegun(document), interactive: context.agent.interactive === true });
   // The subject as last resolved, for an early start (see askAhead).
   const early = asks ? await earlyInputs(context, document, subjects.latest()) : null;
   let inputs: Promise<TurnInputs> | null = null;

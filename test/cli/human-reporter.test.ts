@@ -22,7 +22,7 @@ describe('createHumanReporter', () => {
     ],
     [
       'waiting',
-      { type: 'waiting', role: 'reviewer', for: 'responder', timeoutMs: 600_000 },
+      { type: 'waiting', role: 'reviewer', for: 'responder', round: 1, timeoutMs: 600_000 },
       "10:02:03 Reviewer   waiting for the Responder's turn (up to 10m)\n",
     ],
     [
@@ -32,7 +32,7 @@ describe('createHumanReporter', () => {
     ],
     [
       'turn-started',
-      { type: 'turn-started', role: 'reviewer', turn: 'review', heading: 'Review', agent: 'builtin' },
+      { type: 'turn-started', role: 'reviewer', turn: 'review', heading: 'Review', agent: 'builtin', round: 0, interactive: false },
       '10:02:03 Reviewer   my turn: builtin is writing ## Review…\n',
     ],
     [
