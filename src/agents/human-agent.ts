@@ -6,6 +6,7 @@ import { trackPoints } from '../protocol/track-points.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import type { Agent, TurnRequest } from './agent.js';
 import { renderDraft } from './human-draft.js';
+import { readPointContexts } from './human-draft-context.js';
 import { resolveEditor, runEditor, type Editor, type EditorOutcome } from './human-editor.js';
 import { stripDraftComments } from './human-strip-comments.js';
 import { failurePrefix } from './run-agent-process.js';
@@ -35,6 +36,8 @@ interface Earlier {
  */
 export function createHumanAgent(options: HumanAgentOptions): Agent {
   const earlier = new Map<string, Earlier>();
+  /** How many sections the last draft this person saw was made on: what came since is said in the next. */
+  let seenSections: number | null = null;
   return {
     name: 'human',
     interactive: true,
@@ -56,7 +59,9 @@ export function createHumanAgent(options: HumanAgentOptions): Agent {
       const before = earlier.get(key);
       const feedback = before !== undefined && request.prompt.startsWith(before.prompt) ? readFeedback(request.prompt.slice(before.prompt.length)) : [];
       if (before === undefined) earlier.set(key, { prompt: request.prompt, text: null });
-      const text = await editDraft(request, what, editor, options.env, { previous: before?.text ?? null, feedback });
+      const since = seenSections === null ? [] : describeSince(request.document, seenSections);
+      seenSections = request.document.sections.length;
+      const text = await editDraft(request, what, editor, options.env, { previous: before?.text ?? null, feedback, since });
       const entry = earlier.get(key);
       if (entry) entry.text = text;
       return text;
@@ -64,18 +69,36 @@ export function createHumanAgent(options: HumanAgentOptions): Agent {
   };
 }
 
-async function editDraft(request: TurnRequest, what: string, editor: Editor, env: NodeJS.ProcessEnv, start: { previous: string | null; feedback: string[] }): Promise<string> {
+/** The sections written since the person's last draft, one line each (the log is hidden while the editor runs). */
+function describeSince(document: TurnRequest['document'], seen: number): string[] {
+  return document.sections.slice(seen).map((section) => `${section.signature === null ? 'the peer' : `the ${section.signature.role} (${section.signature.agent})`} wrote ## ${section.heading}${section.signature === null ? '' : ` at ${section.signature.time.slice(11, 16)}`}`);
+}
+
+async function editDraft(request: TurnRequest, what: string, editor: Editor, env: NodeJS.ProcessEnv, start: { previous: string | null; feedback: string[]; since: string[] }): Promise<string> {
   const deadline = AbortSignal.timeout(Math.max(1, Math.min(request.timeoutMs, maxTimerMs)));
   const stop = AbortSignal.any([request.signal, deadline]);
   const heading = formatHeading(request.turn, request.round);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'code-debate-human-'));
   const file = path.join(dir, `${heading.toLowerCase().replace(/\s+/g, '-')}.md`);
   const open = trackPoints(request.document).filter((state) => !state.resolved);
+  const contexts = readPointContexts(request.document);
   let keep = false;
   try {
     let notices = start.feedback.length > 0 ? ['code-debate could not use your last draft:', ...start.feedback.map((line) => `  ${line}`)] : [];
     for (let attempt = 1; attempt <= maxDraftAttempts; attempt++) {
-      const draft = renderDraft({ role: request.role, turn: request.turn, heading, file: request.file, open, timeoutMs: request.timeoutMs, previous: start.previous, notices });
+      const draft = renderDraft({
+        role: request.role,
+        turn: request.turn,
+        heading,
+        file: request.file,
+        open,
+        timeoutMs: request.timeoutMs,
+        previous: start.previous,
+        notices,
+        contexts,
+        since: attempt === 1 ? start.since : [],
+        diff: request.turn === 'review' ? request.subject.diff : null,
+      });
       await writeFile(file, draft);
       request.onEditor?.(true);
       const outcome = await runEditor(editor, file, { cwd: request.cwd, env, signal: stop }).finally(() => request.onEditor?.(false));

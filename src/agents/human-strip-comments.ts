@@ -10,7 +10,10 @@ const commentPattern = /<!--[\s\S]*?(?:-->|$)/g;
  * stay. A line that held only comments goes with them; blank lines are squeezed, ends trimmed.
  */
 export function stripDraftComments(draft: string): string {
-  const text = normalizeNewlines(draft);
+  // Below the scissors line (a Review's diff) nothing is the person's text, as with `git commit -v`.
+  const whole = normalizeNewlines(draft);
+  const cut = whole.search(/^# -{24} >8 -{24}$/m);
+  const text = cut === -1 ? whole : whole.slice(0, cut);
   const code = codeRanges(text);
   const kept = text.replace(commentPattern, (comment: string, offset: number) =>
     code.some(([start, end]) => offset >= start && offset < end) ? comment : '\u0000',

@@ -119,14 +119,16 @@ function turnRequest(cwd: string, overrides: Partial<TurnRequest> = {}): TurnReq
 const header = (role: string, heading: string, file: string, guide: string[], extra: string[] = []) =>
   [
     '<!--',
-    `  code-debate: you are the ${role}. Write the section \`## ${heading}\` below this comment;`,
-    '  code-debate adds the heading, the separator and your signature.',
+    `  code-debate: you are the ${role}. Write \`## ${heading}\`,`,
+    '  below this comment; code-debate adds the heading, the separator and your',
+    '  signature.',
     `  The debate so far is in ${file}.`,
     '',
     ...guide.map((line) => (line === '' ? '' : `  ${line}`)),
     '',
-    '  HTML comments like this one are removed. Save and quit when you are done; a draft left empty',
-    '  or unchanged is not a turn. code-debate waits 8 minutes (--agent-timeout).',
+    '  HTML comments like this one are removed. Save and quit when you are done;',
+    '  a draft left empty or unchanged is not a turn. code-debate waits',
+    '  8 minutes (--agent-timeout).',
     ...extra,
     '-->',
   ].join('\n');
@@ -134,13 +136,16 @@ const header = (role: string, heading: string, file: string, guide: string[], ex
 const responseGuide = [
   'Answer every open point under its heading, starting with exactly one of:',
   '  **Agreed**            the point is right; say what will be done',
-  '  **Partially agreed**  what you agree with and what you do not, with reasoning',
-  '  **Disagreed**         why not, with evidence (`path:line`, code, documentation)',
+  '  **Partially agreed**  what you agree with and what not, with reasoning',
+  '  **Disagreed**         why not, with evidence (`path:line`, code, docs)',
 ];
 
+// Under each open point: how it stands, its evidence and the Reviewer's words, within 80 columns.
 const responseSkeleton =
-  '### R1. Debug output left in\n<!-- high. Reply with **Agreed**, **Partially agreed** or **Disagreed**, then say why. -->\n\n\n' +
-  '### R2. No test for the new branch\n<!-- medium. Reply with **Agreed**, **Partially agreed** or **Disagreed**, then say why. -->\n\n\n';
+  '### R1. Debug output left in\n<!--\n  high. Reply with **Agreed**, **Partially agreed** or **Disagreed**,\n  then say why.\n  Evidence: src/app.js:3\n\n' +
+  '  The Reviewer, in Review:\n    **Severity:** high\n    **Evidence:** `src/app.js:3`\n    A console.log is left in.\n-->\n\n\n' +
+  '### R2. No test for the new branch\n<!--\n  medium. Reply with **Agreed**, **Partially agreed** or **Disagreed**,\n  then say why.\n\n' +
+  '  The Reviewer, in Review:\n    **Severity:** medium\n    Nothing covers it.\n-->\n\n\n';
 
 describe('createHumanAgent', () => {
   it('opens a draft with the instructions, the open points and the categories, and returns what the person wrote', async () => {
@@ -167,15 +172,17 @@ describe('createHumanAgent', () => {
     expect(await agent.writeTurn(request)).toBe('### R2. No test for the new branch\n**Accepted**: one test will do.');
     const [run] = await runs();
     const guide = [
-      'Answer only the points still open, each under its heading, starting with exactly one of:',
+      'Answer only the points still open, each under its heading, with one of:',
       '  **Maintained**  you keep the point; answer the reasoning with new evidence',
       '  **Accepted**    the answer convinces you',
       '  **Withdrawn**   the point does not hold; say why',
-      'Delete the heading of a point you leave as it is. Raise a new point as `### R<next id>. <title>`.',
+      'Delete the heading of a point you leave as it is.',
+      'Raise a new point as `### R<next id>. <title>`.',
     ];
     expect(run?.draft).toBe(
       `${header('Reviewer', 'Reviewer Follow-up 1', path.join(dir, 'reply.md'), guide)}\n\n` +
-        '### R2. No test for the new branch\n<!-- medium · the Responder: partially agreed. Reply with **Maintained**, **Accepted** or **Withdrawn**, then say why. -->\n\n\n',
+        '### R2. No test for the new branch\n<!--\n  medium · the Responder: partially agreed. Reply with **Maintained**,\n  **Accepted** or **Withdrawn**,\n  then say why.\n\n' +
+          '  The Reviewer, in Review:\n    **Severity:** medium\n    Nothing covers it.\n\n  The Responder, in Response 1:\n    ### R2. No test for the new branch\n    **Partially agreed**: one test, not three.\n-->\n\n\n',
     );
     expect(path.basename(run?.file ?? '')).toBe('reviewer-follow-up-1.md');
   });
@@ -188,7 +195,7 @@ describe('createHumanAgent', () => {
     const file = path.join(dir, 'reply.md');
     expect(reviewRun?.draft).toBe(
       `${header('Reviewer', 'Review', file, [
-        'Raise each point under its own heading with the next id, its severity and its evidence:',
+        'Raise each point under a heading of its own, with its severity and evidence:',
         '',
         '  ### R1. <title>',
         '  **Severity:** critical | high | medium | low | nit',
@@ -197,14 +204,38 @@ describe('createHumanAgent', () => {
       ])}\n\n\n`,
     );
     expect(consensusRun?.draft).toBe(
-      `${header('Reviewer', 'CONSENSUS', file, [
-        'Write the closing summary: what was decided and the action items. code-debate opens the',
-        'section with the outcome and the lists of agreed and disputed points itself.',
-        '',
-        'Points still open:',
-        '  R2. No test for the new branch (medium · the Responder: partially agreed)',
-      ])}\n\n\n`,
+      `${header(
+        'Reviewer',
+        'CONSENSUS',
+        file,
+        [
+          'Write the closing summary: what was decided, and the action items.',
+          'code-debate opens the section with the outcome and the lists of agreed',
+          'and disputed points itself.',
+          '',
+          'Points still open:',
+          '  R2. No test for the new branch (medium · the Responder: partially agreed)',
+        ],
+        // The log is hidden while the editor runs: the draft says what came since the last one.
+        ['', '  Since your last draft:', '    the Reviewer (builtin) wrote ## Review at 00:00', '    the Responder (human) wrote ## Response 1 at 00:05'],
+      )}\n\n\n`,
     );
+  });
+
+  it("gives a Reviewer the change below a scissors line that is removed on save, and keeps every comment line within 80 columns", async () => {
+    const diff = 'diff --git a/src/app.js b/src/app.js\n--- a/src/app.js\n+++ b/src/app.js\n@@ -1,2 +1,3 @@\n+console.log(name);\n';
+    const { dir, agent, runs } = await humanWith([{ write: '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:1`\n\nRemove it.\n\n# ------------------------ >8 ------------------------\nwhatever is below is not the review\n' }]);
+    const subject = { text: 'the diff against main', kind: 'against', description: 'the diff against main', diff } as Subject;
+    const text = await agent.writeTurn(turnRequest(dir, { role: 'reviewer', turn: 'review', document: documentOf(''), subject }));
+    expect(text).toBe('### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:1`\n\nRemove it.');
+    const [run] = await runs();
+    expect(run?.draft).toContain(`\n# ------------------------ >8 ------------------------\n# Do not modify or remove the line above: everything below it is removed on save.\n# The change under review (\`git diff\` of the subject):\n\n${diff}`);
+    const follow = await humanWith([{ write: '### R2. No test for the new branch\n**Accepted**.' }]);
+    await follow.agent.writeTurn(turnRequest(follow.dir, { role: 'reviewer', turn: 'follow-up', round: 1, document: documentOf(reviewAndResponse) }));
+    for (const draft of [run?.draft ?? '', ...(await follow.runs()).map((entry) => entry.draft)]) {
+      const comments = draft.match(/<!--[\s\S]*?-->/g) ?? [];
+      for (const line of comments.join('\n').split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    }
   });
 
   it('opens the draft again when it was left unchanged or emptied, saying so', async () => {
@@ -214,8 +245,8 @@ describe('createHumanAgent', () => {
     const file = path.join(dir, 'reply.md');
     expect(drafts).toEqual([
       `${header('Responder', 'Response 1', file, responseGuide)}\n\n${responseSkeleton}`,
-      `${header('Responder', 'Response 1', file, responseGuide, ['', '  Your last draft was unchanged: write the section, or leave it so 2 more times to give up.'])}\n\n${responseSkeleton}`,
-      `${header('Responder', 'Response 1', file, responseGuide, ['', '  Your last draft was empty: write the section, or leave it so once more to give up.'])}\n\n${responseSkeleton}`,
+      `${header('Responder', 'Response 1', file, responseGuide, ['', '  Your last draft was unchanged: write the section, or leave it so 2 more', '  times to give up.'])}\n\n${responseSkeleton}`,
+      `${header('Responder', 'Response 1', file, responseGuide, ['', '  Your last draft was empty: write the section, or leave it so once more to', '  give up.'])}\n\n${responseSkeleton}`,
     ]);
   });
 
