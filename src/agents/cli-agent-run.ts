@@ -1,4 +1,5 @@
 import { AgentError, type AgentFailureKind } from '../errors.js';
+import { describeDuration } from '../format-duration.js';
 import type { TurnRequest } from './agent.js';
 import { classifyAgentFailure, stripAnsi } from './classify-agent-failure.js';
 import { failurePrefix, runAgentProcess, stderrTail, type AgentProcess, type ProcessOutcome } from './run-agent-process.js';
@@ -32,7 +33,7 @@ export async function runCliAgent(agentName: string, run: AgentProcess, request:
     if (error.kind !== 'timed-out') throw error;
     const printed = { stdout: outputOf(error.cause, 'stdout'), stderr: outputOf(error.cause, 'stderr') };
     const tail = output.tail?.(printed) ?? stderrTail(stripAnsi(printed.stderr));
-    const stopped = `${what}: it did not finish within ${request.limitMs ?? request.timeoutMs} ms (--agent-timeout), so it was stopped`;
+    const stopped = `${what}: it did not finish within ${describeDuration(request.limitMs ?? request.timeoutMs)} (--agent-timeout), so it was stopped`;
     const { kind, advice, evidence } = classifyAgentFailure(agentName, output.errorText(printed), undefined);
     if (evidence === null) throw new AgentError(`${stopped}.${tail}`, 'timed-out', { cause: error });
     throw new AgentError(`${stopped}; before that it said: ${evidence}. ${advice}${tail}`, explainedTimeoutKinds.has(kind) ? kind : 'timed-out', { cause: error });

@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { describeDuration } from '../format-duration.js';
 import os from 'node:os';
 import path from 'node:path';
 import { AgentError } from '../errors.js';
@@ -140,7 +141,7 @@ function editorFailure(outcome: EditorOutcome, context: EditorRunContext): Agent
   const options = { cause: outcome };
   if (request.signal.aborted) return new AgentError(`${what}: the turn was interrupted.${kept}`, 'interrupted', options);
   if (context.timedOut) {
-    const limit = `${request.limitMs ?? request.timeoutMs} ms (--agent-timeout)`;
+    const limit = `${describeDuration(request.limitMs ?? request.timeoutMs)} (--agent-timeout)`;
     return new AgentError(`${what}: the draft was not saved and closed within ${limit}, so the editor was stopped.${kept} Raise --agent-timeout to take longer.`, 'timed-out', options);
   }
   if (outcome.missing) {

@@ -1,4 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { describeDuration } from '../format-duration.js';
 import { AgentError } from '../errors.js';
 import type { ChatEndpoint } from './openai-endpoint.js';
 
@@ -34,7 +35,7 @@ export function classifyChatError(error: unknown, failure: ChatFailure, message:
   const code = findErrorCode(error);
   if (failure.timedOut || error instanceof APIConnectionTimeoutError || (code !== null && timeoutCodes.has(code))) {
     return new AgentError(
-      `${what}: the server at ${url} did not answer within ${failure.timeoutMs} ms (--agent-timeout), so the request was cancelled. ` +
+      `${what}: the server at ${url} did not answer within ${describeDuration(failure.timeoutMs)} (--agent-timeout), so the request was cancelled. ` +
         'A long prompt can take a local model a while: raise --agent-timeout, or choose a smaller model.',
       'timed-out',
       { cause: error },

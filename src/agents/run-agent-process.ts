@@ -1,4 +1,5 @@
 import { execa } from 'execa';
+import { describeDuration } from '../format-duration.js';
 import { AgentError } from '../errors.js';
 import { absolutePath } from '../safe-path.js';
 import type { TurnRequest } from './agent.js';
@@ -85,7 +86,7 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
   if (request.signal.aborted) throw new AgentError(`${what}: the turn was interrupted.`, 'interrupted', { cause: result });
   if (deadline.aborted) {
     throw new AgentError(
-      `${what}: it did not finish within ${request.limitMs ?? request.timeoutMs} ms (--agent-timeout), so it was stopped.${stderrTail(outcome.stderr)}`,
+      `${what}: it did not finish within ${describeDuration(request.limitMs ?? request.timeoutMs)} (--agent-timeout), so it was stopped.${stderrTail(outcome.stderr)}`,
       'timed-out',
       { cause: result },
     );

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { Role } from '../agents/agent.js';
 import { escapeControlChars } from '../protocol/control-chars.js';
 import type { Report, SessionEvent } from '../session/session-events.js';
-import { formatDuration } from '../session/format-duration.js';
+import { formatDuration } from '../format-duration.js';
 import { describeUsage } from '../protocol/usage.js';
 
 const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };

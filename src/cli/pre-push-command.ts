@@ -11,7 +11,7 @@ import { isConfiguredRemote, planPushLine, type DebateRange } from '../prepush/p
 import { readPushLines, type PushLine } from '../prepush/read-push-lines.js';
 import { bypassAdvice, describeAgents, describeLine, describeRange, prefix, renderVerdict } from '../prepush/render-push-report.js';
 import { debateKey, readCachedDebate, writeCachedDebate } from '../prepush/verdict-cache.js';
-import { formatDuration } from '../session/format-duration.js';
+import { formatDuration } from '../format-duration.js';
 import { startDuo } from './duo-command.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
 import type { DebateFlags } from './parse-args.js';

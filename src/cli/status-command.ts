@@ -11,7 +11,7 @@ import { decideAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import type { ClaimRecord } from '../session/claim-role.js';
-import { formatDuration } from '../session/format-duration.js';
+import { formatDuration } from '../format-duration.js';
 import { heartbeatAgeMs, viewHolder, type HolderState } from '../session/heartbeat-state.js';
 import { isProcessAlive } from '../session/process-alive.js';
 import { readClaims } from '../session/read-claims.js';

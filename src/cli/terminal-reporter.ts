@@ -1,5 +1,5 @@
 import type { Role } from '../agents/agent.js';
-import { formatDuration } from '../session/format-duration.js';
+import { formatDuration } from '../format-duration.js';
 import type { Report, SessionEvent } from '../session/session-events.js';
 import { createHumanReporter } from './human-reporter.js';
 import { fitStatusLine, type StatusParts } from './fit-status-line.js';

@@ -7,7 +7,7 @@ import type { ConsensusReason } from '../protocol/decide-action.js';
 import { budgetReached, noBudget, spentOf, type Budget } from '../protocol/budget.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { formatFailedCitations } from '../ledger/citation-report.js';
-import { formatDuration } from './format-duration.js';
+import { formatDuration } from '../format-duration.js';
 import { debateUsage, describeDebateUsage } from '../ledger/debate-usage.js';
 
 export interface ConsensusContext {

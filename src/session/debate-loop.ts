@@ -11,7 +11,7 @@ import type { DebateDocument } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import type { FileWatch } from '../watch/watch-file.js';
 import { decideTurn } from './decide-turn.js';
-import { formatDuration } from './format-duration.js';
+import { formatDuration } from '../format-duration.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
 import type { TurnPrompt } from './session-events.js';

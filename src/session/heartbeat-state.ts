@@ -1,5 +1,5 @@
 import type { ClaimRecord } from './claim-role.js';
-import { formatDuration } from './format-duration.js';
+import { formatDuration } from '../format-duration.js';
 
 /** How often a side refreshes its claim's `heartbeatAt` by default. */
 export const defaultHeartbeatMs = 5_000;

@@ -1,7 +1,7 @@
 import { ProtocolError } from '../errors.js';
 import { findHistoryChange, type HistoryChange } from '../protocol/find-history-change.js';
 import type { FileWatch } from '../watch/watch-file.js';
-import { formatDuration } from './format-duration.js';
+import { formatDuration } from '../format-duration.js';
 import type { FileState } from './read-debate-file.js';
 import { saveOverwritten } from './save-overwritten.js';
 import type { SessionContext } from './session-context.js';

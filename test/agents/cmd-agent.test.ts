@@ -174,7 +174,7 @@ describe('createCmdAgent', () => {
     const error = await turn;
     expect(error).toBeInstanceOf(AgentError);
     expect((error as Error).message).toBe(
-      `Agent \`cmd:${spec}\` failed to write review 1: it did not finish within 2000 ms (--agent-timeout), so it was stopped.\n` +
+      `Agent \`cmd:${spec}\` failed to write review 1: it did not finish within 2 seconds (--agent-timeout), so it was stopped.\n` +
         'The end of its stderr:\n  | started a child',
     );
     await waitFor(() => isGone(agentPid) && isGone(child), `agent ${agentPid} and its child ${child} to be gone`, 5_000);
@@ -184,7 +184,7 @@ describe('createCmdAgent', () => {
     const { dir, pids, agent } = await spawning('--ignore-term');
     const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 2_000 })).then(() => null, (error: unknown) => error);
     const { agent: agentPid, child } = await pids();
-    expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 2000 ms/) });
+    expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 2 seconds/) });
     await waitFor(() => isGone(agentPid) && isGone(child), `agent ${agentPid} and its child ${child} to be gone`, 5_000);
   });
 
@@ -192,14 +192,14 @@ describe('createCmdAgent', () => {
     const { dir, pids, agent } = await spawning();
     const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 1_000, limitMs: 60_000 })).then(() => null, (error: unknown) => error);
     await pids();
-    expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 60000 ms \(--agent-timeout\)/) });
+    expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 1 minute \(--agent-timeout\)/) });
   });
 
   it('has stopped a child that ignores SIGTERM by the time the turn fails, so nothing outlives the process', async () => {
     const { dir, pids, agent } = await spawning('--stubborn-child');
     const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 2_000 })).then(() => null, (error: unknown) => error);
     const { agent: agentPid, child } = await pids();
-    expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 2000 ms/) });
+    expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 2 seconds/) });
     // Well under the 2 s grace: the kill must not still be pending in the background.
     await waitFor(() => isGone(agentPid) && isGone(child), `agent ${agentPid} and its child ${child} to be gone`, 500);
   });

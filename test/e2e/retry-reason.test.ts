@@ -13,7 +13,7 @@ describe('a failed try, retried until the deadline', () => {
     });
     const reviewer = await startCli(['--agent', scriptedAgent(script.script, script.log), '--agent-timeout', '4s', 'HEAD'], { cwd: repo.dir }).exited;
     expect(reviewer.code, reviewer.stderr).toBe(4);
-    expect(reviewer.stderr).toContain('did not finish within 4000 ms (--agent-timeout), so it was stopped.');
+    expect(reviewer.stderr).toContain('did not finish within 4 seconds (--agent-timeout), so it was stopped.');
     expect(reviewer.stderr).toContain('It was a retry: the first try failed too. Agent `cmd:');
     expect(reviewer.stderr).toContain('failed to write review 1: it exited with code 1.');
   });

@@ -99,7 +99,7 @@ describe('code-debate pre-push when no verdict comes', () => {
 
     expect(run.code).toBe(0);
     expect(run.output).toContain('code-debate pre-push: main (root commit');
-    expect(run.output).toMatch(/time limit reached \(--time-limit 2s\) before its debate ended\.\n/);
+    expect(run.output).toMatch(/time limit reached \(--time-limit 1\.5s\) before its debate ended\.\n/);
     expect(run.output).toContain('code-debate pre-push: time limit reached, pushing anyway (--time-limit-fails open).\n');
     const pids = await agentPids(log);
     expect(pids).toHaveLength(1);

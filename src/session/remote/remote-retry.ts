@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { ConfigError, InterruptedError } from '../../errors.js';
 import { RemoteError } from '../../git/remote-error.js';
-import { formatDuration } from '../format-duration.js';
+import { formatDuration } from '../../format-duration.js';
 
 /** How a side rides out a remote that cannot be reached for a while. */
 export interface RemoteRetry {

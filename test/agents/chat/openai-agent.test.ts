@@ -203,7 +203,7 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
     const started = Date.now();
     const error = await failure(agent.writeTurn(turnRequest({ timeoutMs: 500 })));
     expect(error.message).toBe(
-      `Agent \`ollama:qwen2.5-coder\` failed to write review 1: the server at ${url} did not answer within 500 ms (--agent-timeout), so the request was cancelled. ` +
+      `Agent \`ollama:qwen2.5-coder\` failed to write review 1: the server at ${url} did not answer within 0.5 seconds (--agent-timeout), so the request was cancelled. ` +
         'A long prompt can take a local model a while: raise --agent-timeout, or choose a smaller model.',
     );
     expect(error.kind).toBe('timed-out');

@@ -359,7 +359,7 @@ describe('createHumanAgent', () => {
     const [run] = await runs();
     expect(error).toBeInstanceOf(AgentError);
     expect((error as AgentError).message).toBe(
-      `Agent \`human\` failed to write response 1: the draft was not saved and closed within 1500 ms (--agent-timeout), so the editor was stopped. Your draft is kept in ${run?.file}. ` +
+      `Agent \`human\` failed to write response 1: the draft was not saved and closed within 1.5 seconds (--agent-timeout), so the editor was stopped. Your draft is kept in ${run?.file}. ` +
         'Raise --agent-timeout to take longer.',
     );
     expect((error as AgentError).kind).toBe('timed-out');

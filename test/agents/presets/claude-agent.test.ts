@@ -88,7 +88,7 @@ describe('createClaudeAgent', () => {
     const error = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_000 })));
     expect(error.kind).toBe('timed-out');
     expect(error.message).toBe(
-      'Agent `claude` failed to write review 1: it did not finish within 1000 ms (--agent-timeout), so it was stopped.\nThe end of its stderr:\n  | fake claude: thinking',
+      'Agent `claude` failed to write review 1: it did not finish within 1 second (--agent-timeout), so it was stopped.\nThe end of its stderr:\n  | fake claude: thinking',
     );
   });
 

@@ -94,7 +94,7 @@ describe('createCodexAgent', () => {
     const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_000 })));
     expect(error.kind).toBe('timed-out');
     expect(error.message).toContain(
-      'Agent `codex` failed to write review 1: it did not finish within 1000 ms (--agent-timeout), so it was stopped; before that it said: ' +
+      'Agent `codex` failed to write review 1: it did not finish within 1 second (--agent-timeout), so it was stopped; before that it said: ' +
         'Reconnecting... waiting for network. Codex could not reach its service: check the network connection and any proxy settings (HTTPS_PROXY)',
     );
     expect(error.message).toMatch(/\n {2}\| error event: Reconnecting\.\.\. waiting for network$/);
@@ -105,7 +105,7 @@ describe('createCodexAgent', () => {
     const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_000 })));
     expect(error.kind).toBe('timed-out');
     expect(error.message).toBe(
-      'Agent `codex` failed to write review 1: it did not finish within 1000 ms (--agent-timeout), so it was stopped.\n' +
+      'Agent `codex` failed to write review 1: it did not finish within 1 second (--agent-timeout), so it was stopped.\n' +
         'The end of its stderr and error events:\n  | WARNING: proceeding, even though we could not create PATH aliases',
     );
   });

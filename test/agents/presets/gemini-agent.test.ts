@@ -87,7 +87,7 @@ describe('createGeminiAgent', () => {
     const error = await failure(createGeminiAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_500 })));
     expect(error.kind).toBe('rate-limited');
     expect(error.message).toContain(
-      'Agent `gemini` failed to write review 1: it did not finish within 1500 ms (--agent-timeout), so it was stopped; before that it said: ' +
+      'Agent `gemini` failed to write review 1: it did not finish within 1.5 seconds (--agent-timeout), so it was stopped; before that it said: ' +
         'Attempt 1 failed with status 429. Retrying with backoff... _ApiError: {"error":{"code":429,"message":"You exceeded your current quota, please check your plan and billing details.","status":"RESOURCE_EXHAUSTED"}}. ' +
         'Gemini CLI is being rate limited, is overloaded, or its account is out of quota: wait a few minutes and run code-debate again',
     );
