@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { editDistance } from '../edit-distance.js';
 import { agentNames } from '../agents/agent-names.js';
 import { parseDuration } from '../cli/parse-duration.js';
 import { stances } from '../prompts/stance.js';
@@ -113,18 +114,4 @@ export function suggestKey(key: string): ConfigKey | null {
     if (distance <= 2 && (best === null || distance < best.distance)) best = { key: candidate, distance };
   }
   return best?.key ?? (typed.length >= 5 ? (configKeys.find((candidate) => normalize(candidate).startsWith(typed)) ?? null) : null);
-}
-
-/** Levenshtein distance: the fewest one-character inserts, deletes or changes from `a` to `b`. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const change = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(change, (previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }

@@ -1,3 +1,4 @@
+import { editDistance } from '../edit-distance.js';
 import { GitError } from '../errors.js';
 import type { GitRunner } from './run-git.js';
 
@@ -12,10 +13,22 @@ export async function tryResolveCommit(git: GitRunner, revision: string): Promis
 export async function resolveCommit(git: GitRunner, revision: string): Promise<string> {
   const sha = await tryResolveCommit(git, revision);
   if (sha !== null) return sha;
-  throw new GitError(
-    // HEAD names no commit only on a branch that has none yet.
-    revision === 'HEAD'
-      ? 'Cannot find the commit `HEAD`, expected one: the current branch has no commit yet. Commit first, or review `staged` or `working tree`.'
-      : `Cannot find the revision \`${revision}\` in ${git.cwd}, expected a commit, branch or tag. Run \`git log --oneline\` to see the commits.`,
-  );
+  // HEAD names no commit only on a branch that has none yet.
+  if (revision === 'HEAD') throw new GitError('Cannot find the commit `HEAD`, expected one: the current branch has no commit yet. Commit first, or review `staged` or `working tree`.');
+  const near = await nearRefs(git, revision);
+  const hint = near.length === 0 ? 'Run `git log --oneline` to see the commits.' : `Did you mean ${near.map((name) => `\`${name}\``).join(' or ')}?`;
+  throw new GitError(`Cannot find the revision \`${revision}\` in ${git.cwd}, expected a commit, branch or tag. ${hint}`);
+}
+
+/** The branches and tags whose name is a typo away from `revision` (`mian` → `main`), nearest first, at most three. */
+async function nearRefs(git: GitRunner, revision: string): Promise<string[]> {
+  const listed = await git.tryRun(['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/tags', 'refs/remotes']);
+  const names = [...new Set((listed ?? '').split('\n').filter((name) => name !== '' && !name.endsWith('/HEAD')))];
+  const limit = revision.length <= 4 ? 1 : 2;
+  return names
+    .map((name) => ({ name, distance: Math.min(editDistance(revision, name), editDistance(revision, name.replace(/^[^/]+\//, ''))) }))
+    .filter(({ distance }) => distance <= limit)
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+    .slice(0, 3)
+    .map(({ name }) => name);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { subcommandHelp } from '../../src/cli/help-text.js';
 import { defaults, parseCommandLine, type Command } from '../../src/cli/parse-args.js';
-import { editDistance } from '../../src/cli/refuse-near-command.js';
+import { editDistance } from '../../src/edit-distance.js';
 import { subcommands } from '../../src/cli/subcommands.js';
 import { ConfigError } from '../../src/errors.js';
 import { defaultMaxDiffBytes } from '../../src/git/resolve-subject.js';

@@ -139,6 +139,15 @@ describe('resolveSubject for commits, ranges and branches', () => {
     );
   });
 
+  test.each([
+    ['the diff against mian', 'mian', 'Did you mean `main`?'],
+    ['commit feture', 'feture', 'Did you mean `feature`?'],
+  ])('%s is a typo of a branch: the message names it', async (text, revision, hint) => {
+    await repo.git('branch', 'feature').catch(() => undefined);
+    const error = await resolve(text).catch((caught: unknown) => caught);
+    expect((error as GitError).message).toBe(`Cannot find the revision \`${revision}\` in ${repo.dir}, expected a commit, branch or tag. ${hint}`);
+  });
+
   test('unrelated histories have no merge base', async () => {
     await repo.git('checkout', '-q', '--orphan', 'lonely');
     await repo.commit('Lonely');
