@@ -13,13 +13,47 @@ const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Resp
  */
 export function createHumanReporter(write: (line: string) => void, now: () => Date = () => new Date()): Report {
   const held = holdWhileEditing();
+  const turns = followTurns();
   return (event) => {
     for (const shown of held(event)) {
-      const line = describe(shown);
+      const handled = turns(shown);
+      const line = handled === undefined ? describe(shown) : handled;
       if (line === null) continue;
       const time = now().toISOString().slice(11, 19);
       const side = shown.role ? roleNames[shown.role].padEnd(9) : 'code-debate';
       write(`${time} ${side}  ${escapeControlChars(line)}\n`);
+    }
+  };
+}
+
+/**
+ * One line a turn: what the agent took (and spent) is said with the section it wrote, not on a
+ * line of its own; a person's turn is said as theirs. Returns the line for an event this handles
+ * (null for one that only waits for the next), undefined for the others.
+ */
+function followTurns(): (event: SessionEvent) => string | null | undefined {
+  const people = new Set<string>();
+  const finished = new Map<string, Extract<SessionEvent, { type: 'agent-finished' }>>();
+  return (event) => {
+    switch (event.type) {
+      case 'claimed':
+        if (event.agent === 'human') people.add(event.role);
+        return undefined;
+      case 'agent-finished':
+        finished.set(event.role, event);
+        return null;
+      case 'agent-reasked':
+        return people.has(event.role) ? `your ## ${event.heading} could not be used (${event.problems.join(' ')}); opening it again (try ${event.attempt} of ${event.of})` : undefined;
+      case 'turn-written': {
+        const agent = finished.get(event.role);
+        finished.delete(event.role);
+        const size = `${event.bytes} bytes${event.promptBytes > 0 && !people.has(event.role) ? `, prompt ${formatBytes(event.promptBytes)}` : ''}`;
+        if (people.has(event.role)) return `you wrote ## ${event.heading}${agent === undefined ? '' : ` in ${formatDuration(agent.ms)}`} (${size})`;
+        if (agent === undefined) return `wrote ## ${event.heading} in ${formatDuration(event.ms)} (${size})`;
+        return `wrote ## ${event.heading} in ${formatDuration(event.ms)}: ${agent.agent} took ${formatDuration(agent.ms)} (${describeUsage(agent.usage)}); ${size}`;
+      }
+      default:
+        return undefined;
     }
   };
 }

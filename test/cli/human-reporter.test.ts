@@ -38,7 +38,7 @@ describe('createHumanReporter', () => {
     [
       'turn-written',
       { type: 'turn-written', role: 'responder', heading: 'Response 1', bytes: 1234, ms: 90_000, promptBytes: 3584 },
-      '10:02:03 Responder  wrote ## Response 1 (1234 bytes, 1m30s, prompt 3.5 KB)\n',
+      '10:02:03 Responder  wrote ## Response 1 in 1m30s (1234 bytes, prompt 3.5 KB)\n',
     ],
     [
       'turn-discarded',
@@ -86,5 +86,40 @@ describe('createHumanReporter', () => {
     reporter({ type: 'warning', role: 'reviewer', message: 'one' });
     reporter({ type: 'warning', role: 'reviewer', message: 'two' });
     expect(lines).toEqual(['23:59:59 Reviewer   warning: one\n', '00:00:00 Reviewer   warning: two\n']);
+  });
+});
+
+describe('one line a turn', () => {
+  function run(events: SessionEvent[]): string[] {
+    const lines: string[] = [];
+    const reporter = createHumanReporter((line) => lines.push(line), () => new Date('2026-11-22T10:02:03.456Z'));
+    for (const event of events) reporter(event);
+    return lines;
+  }
+  const usage = { inputTokens: 12_300, outputTokens: 800, cachedInputTokens: 0, costUsd: 0.042 };
+
+  it("says what the agent took and spent on the line of the section it wrote", () => {
+    expect(
+      run([
+        { type: 'agent-finished', role: 'reviewer', heading: 'Review', agent: 'claude', ms: 41_000, promptBytes: 1_400, usage },
+        { type: 'turn-written', role: 'reviewer', heading: 'Review', bytes: 1_470, ms: 41_300, promptBytes: 1_400 },
+      ]),
+    ).toEqual(['10:02:03 Reviewer   wrote ## Review in 41s: claude took 41s (12,300 in / 800 out tokens, $0.0420); 1470 bytes, prompt 1.4 KB\n']);
+  });
+
+  it('speaks to a person as you', () => {
+    expect(
+      run([
+        { type: 'claimed', role: 'responder', agent: 'human', file: 'reply.md', subject: 'HEAD', tookOverFrom: null },
+        { type: 'turn-started', role: 'responder', turn: 'response', heading: 'Response 1', agent: 'human', round: 1, interactive: true },
+        { type: 'agent-reasked', role: 'responder', heading: 'Response 1', problems: ['R2 has no category.'], attempt: 2, of: 3 },
+        { type: 'agent-finished', role: 'responder', heading: 'Response 1', agent: 'human', ms: 125_000, promptBytes: 900, usage: null },
+        { type: 'turn-written', role: 'responder', heading: 'Response 1', bytes: 640, ms: 125_400, promptBytes: 900 },
+      ]).slice(1),
+    ).toEqual([
+      '10:02:03 Responder  your turn: you are writing ## Response 1 in your editor…\n',
+      '10:02:03 Responder  your ## Response 1 could not be used (R2 has no category.); opening it again (try 2 of 3)\n',
+      '10:02:03 Responder  you wrote ## Response 1 in 2m5s (640 bytes)\n',
+    ]);
   });
 });
