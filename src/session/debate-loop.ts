@@ -153,11 +153,19 @@ function ended(context: SessionContext, document: DebateDocument, prompts: TurnP
   const how = readOutcome(buildLedger(document)) === 'stalled' ? 'stopped early, as a round brought no new reasoning,' : 'ended with CONSENSUS';
   const verdict = judgeDebate(ledgerReport(buildLedger(document)).points, context.blockOn);
   const blocking = verdict.blocking.map((point) => `${point.id} (${point.severity}, ${point.standing})`);
+  // Settled points can still block (a confirmed problem): said as a sentence that does not read as a contradiction.
+  const confirmed = verdict.blocking.filter((point) => point.standing === 'confirmed');
+  const disputed = verdict.blocking.filter((point) => point.standing !== 'confirmed');
+  const list = (points: typeof verdict.blocking) => points.map((point) => `${point.id} (${point.severity})`).join(', ');
   const stands =
     open.length === 0
-      ? `The debate ended with CONSENSUS: every point is resolved.`
-      : `The debate ${how} and ${open.length} point${open.length === 1 ? '' : 's'} still disputed (${open.map((s) => s.point.id).join(', ')}).`;
-  const blocks = blocking.length === 0 ? ` Nothing at or above ${context.blockOn} is left to fix.` : ` Blocking (${context.blockOn} or worse): ${blocking.join(', ')}.`;
+      ? `The debate ended with CONSENSUS: all points settled`
+      : `The debate ${how} and ${open.length} point${open.length === 1 ? '' : 's'} still disputed (${open.map((s) => s.point.id).join(', ')})`;
+  const parts = [
+    confirmed.length === 0 ? null : `${confirmed.length} confirmed problem${confirmed.length === 1 ? '' : 's'} ${confirmed.length === 1 ? 'blocks' : 'block'} (${context.blockOn} or worse): ${list(confirmed)}`,
+    disputed.length === 0 ? null : `${disputed.length} disputed point${disputed.length === 1 ? '' : 's'} ${disputed.length === 1 ? 'blocks' : 'block'} (${context.blockOn} or worse): ${list(disputed)}`,
+  ].filter((part) => part !== null);
+  const blocks = blocking.length === 0 ? `. Nothing at or above ${context.blockOn} is left to fix.` : `; ${parts.join('; ')}.`;
   const message = `${stands}${blocks} See ${context.relativeFile}.`;
   const ids = verdict.blocking.map((point) => point.id);
   context.report({ type: 'ended', role: context.role, outcome, message, prompts, blocking: ids });

@@ -69,7 +69,7 @@ describe('exit codes', () => {
     await repo.commit('Add the payments key');
     const blocked = await startCli(['duo', '--agent', 'builtin', 'HEAD'], { cwd: repo.dir }).exited;
     expect(blocked.code, blocked.stderr).toBe(1);
-    expect(blocked.stderr).toMatch(/Blocking \(high or worse\): R\d \(critical, confirmed\)/);
+    expect(blocked.stderr).toMatch(/all points settled; 1 confirmed problem blocks \(high or worse\): R\d \(critical\)\./);
     const passed = await startCli(['duo', '--agent', 'builtin', '--block-on', 'critical', 'HEAD~1'], { cwd: repo.dir }).exited;
     expect(passed.code, passed.stderr).toBe(0);
     expect(passed.stderr).toContain('Nothing at or above critical is left to fix.');

@@ -35,7 +35,7 @@ describe('labels where models write them, in a live debate', () => {
     const run = await debate({ review, response: '### R1. Agreed\nThe check goes in before the write.\n' });
     // Agreed, the high point is a confirmed problem: it blocks, as the verdict follows from the label.
     expect(run.codes, run.stderr).toEqual([1, 1]);
-    expect(run.stderr).toContain('every point is resolved. Blocking (high or worse): R1 (high, confirmed).');
+    expect(run.stderr).toContain('all points settled; 1 confirmed problem blocks (high or worse): R1 (high).');
     expect(run.calls.filter((turn) => turn === 'response')).toHaveLength(1);
     expect(run.stderr).not.toContain('could not be used');
     expect(headingsOf(run.text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
@@ -66,7 +66,7 @@ describe('labels where models write them, in a live debate', () => {
       ['--max-rounds', '2', '--block-on', 'high'],
     );
     expect(run.codes, run.stderr).toEqual([1, 1]);
-    expect(run.stderr).toContain('Blocking (high or worse): R1 (high, disputed).');
+    expect(run.stderr).toContain('1 disputed point blocks (high or worse): R1 (high).');
     expect(run.text).toContain('**Outcome:** limit reached');
     expect(run.report.points).toMatchObject([{ id: 'R1', status: 'open', responder: 'disagreed', reviewer: 'maintained' }]);
   });
