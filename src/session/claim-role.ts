@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import type { Role } from '../agents/agent.js';
 import { ClaimError } from '../errors.js';
 import { createExclusive } from './create-exclusive.js';
@@ -202,15 +203,19 @@ function isOurs(record: ClaimRecord, claimed: ClaimRecord): boolean {
 }
 
 function describe(holder: ClaimRecord): string {
-  return `the ${holder.role === 'reviewer' ? 'Reviewer' : 'Responder'} is pid ${holder.pid} on ${holder.host} (agent ${holder.agent}, since ${holder.startedAt})`;
+  const since = Number.isNaN(Date.parse(holder.startedAt)) ? holder.startedAt : holder.startedAt.slice(11, 16);
+  const where = holder.host === os.hostname() ? '' : ` on ${holder.host}`;
+  // A `cmd:` agent's whole command line would not fit the two lines.
+  const agent = holder.agent.length <= 32 ? holder.agent : `${holder.agent.slice(0, 31)}…`;
+  return `the ${holder.role === 'reviewer' ? 'Reviewer' : 'Responder'} pid ${holder.pid}${where} (${agent}, since ${since})`;
 }
 
+/** Two lines: who holds what, and what to do. */
 function refusal(wanted: Role | 'auto', holders: ClaimRecord[], paths: StatePaths): string {
-  const taken = holders.map(describe).join('; ');
   const what = wanted === 'auto' ? 'Both roles of this debate are taken' : `The ${wanted} role is taken`;
-  const files = holders.map((holder) => claimPath(paths, holder.role)).join(' and ');
+  const files = holders.map((holder) => path.basename(claimPath(paths, holder.role))).join(' and ');
   return (
-    `${what}: ${taken}. A debate has two sides; wait for it to end, stop one of them, or ` +
-    `debate in another file with --file. If such a process no longer exists (another machine or container, or a reused pid), delete ${files}.`
+    `${what}: ${holders.map(describe).join(' and ')}.\n` +
+    `Wait for it to end, stop one, or use another --file; if a holder no longer runs, delete ${files} in ${paths.claims}.`
   );
 }

@@ -238,8 +238,8 @@ describe('a claim file planted by another user', () => {
     const files = [await plant(repo, 'reviewer', record(named[0] ?? 0)), await plant(repo, 'responder', record(named[1] ?? 0, { role: 'responder' }))];
     const exit = await side(repo, ['HEAD']).exited;
     expect(exit.code).toBe(2);
-    expect(exit.stderr).toContain(`Both roles of this debate are taken: the Reviewer is pid ${named[0]}`);
-    expect(exit.stderr).toContain(`delete ${files[0]} and ${files[1]}`);
+    expect(exit.stderr).toContain(`Both roles of this debate are taken: the Reviewer pid ${named[0]}`);
+    expect(exit.stderr).toContain(`delete ${path.basename(files[0] ?? '')} and ${path.basename(files[1] ?? '')} in ${path.dirname(files[0] ?? '')}`);
   });
 
   // Taking over a dead holder's role stops its orphaned agent, but only a group this debate started

@@ -65,11 +65,11 @@ describe('claimRole', () => {
     const reviewer = await readClaim('reviewer');
     const error: unknown = await claimRole(options('auto')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ClaimError);
+    // Two lines: who holds what, and what to do.
     expect((error as Error).message).toBe(
-      `Both roles of this debate are taken: the Reviewer is pid ${process.pid} on ${host} (agent builtin, since ${reviewer.startedAt}); ` +
-        `the Responder is pid ${holder} on ${host} (agent other-agent, since 2026-11-22T10:00:00.000Z). ` +
-        'A debate has two sides; wait for it to end, stop one of them, or debate in another file with --file. ' +
-        `If such a process no longer exists (another machine or container, or a reused pid), delete ${claimFile('reviewer')} and ${claimFile('responder')}.`,
+      `Both roles of this debate are taken: the Reviewer pid ${process.pid} (builtin, since ${reviewer.startedAt.slice(11, 16)}) and ` +
+        `the Responder pid ${holder} (other-agent, since 10:00).\n` +
+        `Wait for it to end, stop one, or use another --file; if a holder no longer runs, delete reviewer.json and responder.json in ${path.dirname(claimFile('reviewer'))}.`,
     );
   });
 
@@ -79,9 +79,8 @@ describe('claimRole', () => {
     await writeClaim(recordOf('responder', holder));
     await expect(claimRole(options('responder'))).rejects.toThrow(
       new ClaimError(
-        `The responder role is taken: the Responder is pid ${holder} on ${host} (agent other-agent, since 2026-11-22T10:00:00.000Z). ` +
-          'A debate has two sides; wait for it to end, stop one of them, or debate in another file with --file. ' +
-          `If such a process no longer exists (another machine or container, or a reused pid), delete ${claimFile('responder')}.`,
+        `The responder role is taken: the Responder pid ${holder} (other-agent, since 10:00).\n` +
+          `Wait for it to end, stop one, or use another --file; if a holder no longer runs, delete responder.json in ${path.dirname(claimFile('responder'))}.`,
       ),
     );
   });
