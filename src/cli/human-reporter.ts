@@ -149,7 +149,7 @@ function describe(event: SessionEvent): string | null {
 }
 
 /** The peer came, went or came back: what it is doing and, when it is gone, what to do. */
-function describePeerState(event: Extract<SessionEvent, { type: 'peer-state' }>): string {
+function describePeerState(event: Extract<SessionEvent, { type: 'peer-state' }>): string | null {
   const peer = roleNames[event.peer];
   const who = event.pid === null ? `the ${peer}` : `the ${peer} (pid ${event.pid} on ${event.host ?? 'an unknown host'})`;
   switch (event.state) {
@@ -163,7 +163,10 @@ function describePeerState(event: Extract<SessionEvent, { type: 'peer-state' }>)
         ? `no ${peer} is running yet: nobody holds its role. Start \`code-debate\` in another terminal (a peer following the protocol by hand holds no role: then just wait)`
         : `the ${peer} left: nobody holds its role any more. Start \`code-debate\` again in another terminal to go on`;
     case 'thinking':
+    case 'writing':
     case 'waiting': {
+      // A peer found at work is no news for the log (the status line shows it).
+      if (event.previous === null && event.state !== 'waiting') return null;
       const verb = event.previous === 'gone' ? 'is back' : event.previous === event.state ? 'is still at work' : 'joined';
       return `${who} ${verb}: ${event.reason}`;
     }

@@ -6,7 +6,7 @@ export const defaultHeartbeatMs = 5_000;
 /** A holder that missed this many heartbeats in a row is gone. */
 export const missedBeats = 3;
 
-export const holderStates = { absent: 'absent', thinking: 'thinking', waiting: 'waiting', gone: 'gone' } as const;
+export const holderStates = { absent: 'absent', thinking: 'thinking', writing: 'writing', waiting: 'waiting', gone: 'gone' } as const;
 export type HolderState = (typeof holderStates)[keyof typeof holderStates];
 
 export interface HolderFacts {
@@ -54,13 +54,16 @@ export function viewHolder(record: ClaimRecord | null, facts: HolderFacts): Hold
     const reason = facts.local ? `${silence}, though pid ${record.pid} still exists: stopped (Ctrl-Z) or stuck` : silence;
     return { state: holderStates.gone, reason, agentRunningMs: null };
   }
+  // A person in their editor is writing, not thinking as an agent does.
+  const person = record.agent === 'human';
   if (typeof record.agentPid === 'number') {
     const started = typeof record.agentStartedAt === 'string' ? Date.parse(record.agentStartedAt) : Number.NaN;
     const running = Number.isNaN(started) ? null : Math.max(0, facts.now - started);
+    if (person) return { state: holderStates.writing, reason: running === null ? 'a person is writing in their editor' : `a person has written in their editor for ${formatDuration(running)}`, agentRunningMs: running };
     const reason = running === null ? `its agent runs (pid ${record.agentPid})` : `its agent has run for ${formatDuration(running)} (pid ${record.agentPid})`;
     return { state: holderStates.thinking, reason, agentRunningMs: running };
   }
-  if (facts.hasTurn) return { state: holderStates.thinking, reason: 'taking its turn', agentRunningMs: null };
+  if (facts.hasTurn) return person ? { state: holderStates.writing, reason: 'a person is taking their turn', agentRunningMs: null } : { state: holderStates.thinking, reason: 'taking its turn', agentRunningMs: null };
   const other = record.role === 'reviewer' ? 'Responder' : 'Reviewer';
   return { state: holderStates.waiting, reason: `waiting for the ${other}'s turn`, agentRunningMs: null };
 }

@@ -49,13 +49,14 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
       now: time,
     });
     const pid = record?.pid ?? null;
-    const changed = last === null ? view.state !== holderStates.thinking : last.state !== view.state || last.pid !== pid;
-    const remind = last !== null && !changed && view.state === holderStates.thinking && time - last.at >= remindMs;
+    const working = view.state === holderStates.thinking || view.state === holderStates.writing;
+    const changed = last === null || last.state !== view.state || last.pid !== pid;
+    const remind = last !== null && !changed && working && time - last.at >= remindMs;
     if (!active()) return;
-    if (last === null || changed || remind) {
+    if (changed || remind) {
       const previous = last?.state ?? null;
       last = { state: view.state, pid, at: time };
-      if (previous === null && !changed) return;
+      // Reported from the first look (the status line shows the peer at work); a log says nothing of a peer found at work.
       options.report({ type: 'peer-state', role: options.role, peer, state: view.state, previous, pid, host: record?.host ?? null, reason: view.reason });
     }
   };

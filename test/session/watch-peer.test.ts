@@ -61,18 +61,25 @@ describe('watchPeer', () => {
     ]);
   });
 
-  it('says nothing while a live peer thinks, check after check: no spam', async () => {
+  it('says once that a live peer thinks, at the first check, then nothing check after check: no spam', async () => {
     const { events, writeClaim, until, checks } = await setup();
     await writeClaim({ pid: await liveHolder(), agentPid: 4350, agentStartedAt: new Date().toISOString() });
     await until(() => checks() >= 15, '15 checks');
-    expect(events).toEqual([]);
+    expect(events.map((event) => [event.previous, event.state])).toEqual([[null, 'thinking']]);
+  });
+
+  it('says a person in their editor is writing, not thinking', async () => {
+    const { events, writeClaim, until } = await setup();
+    await writeClaim({ pid: await liveHolder(), agent: 'human', agentPid: 4350, agentStartedAt: new Date(Date.now() - 125_000).toISOString() });
+    await until(() => events.length === 1, 'the peer');
+    expect(summary(events[0] ?? { state: '', previous: null, reason: '' })).toBe('null → writing: a person has written in their editor for 2m5s');
   });
 
   it('reminds, every remindMs, that the peer is still thinking and for how long', async () => {
     const { events, writeClaim, until } = await setup({ remindMs: 100 });
     await writeClaim({ pid: await liveHolder(), agentPid: 4350, agentStartedAt: new Date(Date.now() - 360_000).toISOString() });
-    await until(() => events.length === 1, 'a reminder');
-    expect(summary(events[0] ?? { state: '', previous: null, reason: '' })).toBe('thinking → thinking: its agent has run for 6m (pid 4350)');
+    await until(() => events.length === 2, 'a reminder');
+    expect(summary(events[1] ?? { state: '', previous: null, reason: '' })).toBe('thinking → thinking: its agent has run for 6m (pid 4350)');
   });
 
   it('reports a dead peer at the first check', async () => {
@@ -86,12 +93,12 @@ describe('watchPeer', () => {
     const { events, writeClaim, until } = await setup();
     const ahead = new Date(Date.now() + 3_600_000).toISOString();
     await writeClaim({ pid: 4343, host: `not-${host}`, heartbeatMs: 50, heartbeatAt: ahead });
-    await until(() => events.length === 1, 'the peer to be gone');
-    expect(events[0]?.state).toBe('gone');
-    expect(events[0]?.reason).toMatch(/^no heartbeat for \d+(\.\d)?s$/);
+    await until(() => events.some((event) => event.state === 'gone'), 'the peer to be gone');
+    const gone = events.length;
+    expect(events.at(-1)?.reason).toMatch(/^no heartbeat for \d+(\.\d)?s$/);
     await writeClaim({ pid: 4343, host: `not-${host}`, heartbeatMs: 50, heartbeatAt: new Date(Date.now() + 3_600_500).toISOString() });
-    await until(() => events.length === 2, 'the peer to be back');
-    expect(summary(events[1] ?? { state: '', previous: null, reason: '' })).toBe('gone → thinking: taking its turn');
+    await until(() => events.length === gone + 1, 'the peer to be back');
+    expect(summary(events.at(-1) ?? { state: '', previous: null, reason: '' })).toBe('gone → thinking: taking its turn');
   });
 
   it('reports a peer that leaves (releases its claim) as absent', async () => {
@@ -99,7 +106,7 @@ describe('watchPeer', () => {
     await writeClaim({ pid: await liveHolder() });
     await until(() => checks() >= 3, 'three checks');
     await rm(claimPath(paths, 'responder'));
-    await until(() => events.length === 1, 'the peer to leave');
-    expect(events.map(summary)).toEqual(['thinking → absent: nobody holds the role']);
+    await until(() => events.length === 2, 'the peer to leave');
+    expect(events.map(summary)).toEqual(['null → thinking: taking its turn', 'thinking → absent: nobody holds the role']);
   });
 });
