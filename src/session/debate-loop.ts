@@ -9,6 +9,7 @@ import { formatHeading } from '../protocol/classify-heading.js';
 import { decideTimeoutAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
+import { nameCommits } from '../git/name-commits.js';
 import type { FileWatch } from '../watch/watch-file.js';
 import { decideTurn } from './decide-turn.js';
 import { formatDuration } from '../format-duration.js';
@@ -79,7 +80,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     if (action.type === 'stop') return ended(context, document, prompts);
     if (action.type === 'write') {
       waitingSince = null;
-      if (action.turn === 'response' && action.round === 1) warnOnOtherDiff(context, document);
+      if (action.turn === 'response' && action.round === 1) await warnOnOtherDiff(context, document);
       const result = await takeTurn(context, action, state, document, subjects);
       if (result.written) prompts.push({ heading: formatHeading(action.turn, action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0), bytes: result.promptBytes });
       state = result.written ? result.state : await readDebateFile(context.file);
@@ -118,16 +119,20 @@ function reportRoundState(context: SessionContext, document: DebateDocument, rep
   return last.number;
 }
 
-/** Both sides should review the same change; a Review of another diff is worth a warning. */
-function warnOnOtherDiff(context: SessionContext, document: DebateDocument): void {
+/** Both sides should review the same change; a Review of another diff is worth a warning, naming both in commits and branches. */
+async function warnOnOtherDiff(context: SessionContext, document: DebateDocument): Promise<void> {
   const theirs = document.meta?.diff;
-  if (theirs && theirs !== context.subject.diffSha256) {
-    context.report({
-      type: 'warning',
-      role: context.role,
-      message: `the Review was written for another diff (sha256 ${theirs.slice(0, 12)}) than this side sees for "${context.subject.text}" (${context.subject.diffSha256.slice(0, 12)}). Name the same subject in both terminals.`,
-    });
-  }
+  if (!theirs || theirs === context.subject.diffSha256) return;
+  const [reviewed, seen] = await Promise.all([
+    nameCommits(context.root, document.meta?.base ?? null, document.meta?.head ?? null),
+    nameCommits(context.root, context.subject.base, context.subject.head),
+  ]);
+  const same = reviewed === seen ? ', but the change differs (the work tree, or a subject that names other files)' : '';
+  context.report({
+    type: 'warning',
+    role: context.role,
+    message: `the Review was written for another diff: it reviewed ${reviewed}, and this side sees ${seen} for "${context.subject.text}"${same}. Name the same subject, on the same commits, in both terminals.`,
+  });
 }
 
 async function timedOut(context: SessionContext, state: FileState, document: DebateDocument, prompts: TurnPrompt[], subjects: SubjectTracker): Promise<SessionOutcome> {

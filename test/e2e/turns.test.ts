@@ -178,7 +178,9 @@ describe('a change that moves mid-debate', () => {
     const response = calls.find((call) => call.env.CODE_DEBATE_TURN === 'response')?.stdin ?? '';
     expect(response).toContain('these files changed since then, so check points about them against the diff below:\n\n- src/app.js\n');
     expect(response).toContain('+// fixed');
-    expect(b.stderr).toContain('the Review was written for another diff');
+    // Named in commits and branches, not in hashes of the diff.
+    const [main, reviewed, now] = await Promise.all([repo.git('rev-parse', '--short=7', 'main'), repo.git('rev-parse', '--short=7', 'HEAD~1'), repo.git('rev-parse', '--short=7', 'HEAD')]);
+    expect(b.stderr).toContain(`the Review was written for another diff: it reviewed ${main}..${reviewed} (main..feature~1), and this side sees ${main}..${now} (main..feature) for "the diff against main".`);
   });
 
   // Refs seconds old are resolved again every turn; refs that had settled are trusted until they move (src/git/ref-stamp.ts).
