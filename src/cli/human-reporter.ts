@@ -128,7 +128,7 @@ function describe(event: SessionEvent): string | null {
     case 'archived':
       return `${event.file} held a finished debate: moved it to ${event.to} (kept, not deleted); starting a new one`;
     case 'round-state':
-      return `round ${event.round} done: ${event.state}`;
+      return `round ${event.round} done: ${event.state}${event.stalled ? '; it brought no new reasoning on any open point (a stall: the Reviewer ends the debate on it)' : ''}`;
     case 'warning':
       return `warning: ${event.message}`;
     case 'ended': {

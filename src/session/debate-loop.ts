@@ -1,6 +1,7 @@
 import { InterruptedError } from '../errors.js';
 import { buildLedger, roundsBegun } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
+import { engagementOf, roundStalled } from '../ledger/engagement-of.js';
 import { judgeDebate } from '../ledger/judge-debate.js';
 import { ledgerReport } from '../ledger/ledger-report.js';
 import { readOutcome } from '../ledger/read-outcome.js';
@@ -115,7 +116,10 @@ function reportResumed(context: SessionContext, document: DebateDocument): void 
 function reportRoundState(context: SessionContext, document: DebateDocument, reported: number): number {
   const last = document.sections.at(-1);
   if (last?.kind !== 'response' || last.number <= reported) return reported;
-  context.report({ type: 'round-state', role: context.role, round: last.number, state: convergenceState(buildLedger(document), last.number) });
+  const ledger = buildLedger(document);
+  // A stall is said in the round it is found, not only when the Reviewer ends the debate on it.
+  const stalled = roundStalled(engagementOf(ledger, last.number), last.number);
+  context.report({ type: 'round-state', role: context.role, round: last.number, state: convergenceState(ledger, last.number), ...(stalled ? { stalled } : {}) });
   return last.number;
 }
 

@@ -18,7 +18,7 @@ export type SessionEvent =
   | { type: 'turn-discarded'; role: Role; heading: string; reason: string }
   | { type: 'agent-chosen'; role: null; message: string }
   | { type: 'archived'; role: null; file: string; to: string }
-  | { type: 'round-state'; role: Role; round: number; state: ConvergenceState }
+  | { type: 'round-state'; role: Role; round: number; state: ConvergenceState; stalled?: boolean }
   | { type: 'warning'; role: Role | null; message: string }
   | { type: 'ended'; role: Role | null; outcome: string; message: string; prompts?: TurnPrompt[]; blocking?: string[] }
   | { type: 'peer-state'; role: Role; peer: Role; state: HolderState; previous: HolderState | null; pid: number | null; host: string | null; reason: string }

@@ -57,6 +57,9 @@ describe('the ledger runs the debate', () => {
     expect(text).toContain('### Split (LOW confidence)\n\n- **R1** (medium) Debug output left in: still disputed.');
     expect(text).toContain('- Round 3 brought no new reasoning on any open point.');
     expect(reviewer.stderr).toContain('The debate stopped early, as a round brought no new reasoning, and 2 points still disputed (R1, R2). Nothing at or above high is left to fix.');
+    // Both sides hear of the stall in the round it is found.
+    for (const side of [reviewer, responder]) expect(side.stderr).toContain('round 3 done: DIVERGENT; it brought no new reasoning on any open point (a stall');
+    expect(responder.stderr).not.toContain('round 2 done: NARROWING; it brought no new reasoning');
     const report = await showJson(repo);
     expect(report.outcome).toBe('stalled');
     expect(report.stalledRounds).toEqual([3]);
