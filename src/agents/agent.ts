@@ -41,6 +41,8 @@ export interface TurnRequest {
   ready?: () => Promise<void>;
   /** Told what a call cost, when the agent reports it (see TurnUsage): once per call that did. */
   onUsage?: (usage: TurnUsage) => void;
+  /** Warnings said since this side's last turn: a person's editor hides the log, so their draft says them. */
+  notices?: readonly string[];
   /** A person's editor takes the terminal (`true`) or gives it back (`false`): nothing may be drawn on it meanwhile. */
   onEditor?: (open: boolean) => void;
 }

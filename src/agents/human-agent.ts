@@ -60,7 +60,7 @@ export function createHumanAgent(options: HumanAgentOptions): Agent {
       const before = earlier.get(key);
       const feedback = before !== undefined && request.prompt.startsWith(before.prompt) ? readFeedback(request.prompt.slice(before.prompt.length)) : [];
       if (before === undefined) earlier.set(key, { prompt: request.prompt, text: null });
-      const since = seenSections === null ? [] : describeSince(request.document, seenSections);
+      const since = [...(seenSections === null ? [] : describeSince(request.document, seenSections)), ...(request.notices ?? []).map((notice) => `warning: ${notice}`)];
       seenSections = request.document.sections.length;
       const text = await editDraft(request, what, editor, options.env, { previous: before?.text ?? null, feedback, since });
       const entry = earlier.get(key);

@@ -127,6 +127,7 @@ async function callAgent(
       onPromptSent: (prompt) => sent.push(prompt),
       onUsage,
       onEditor: (open) => context.report({ type: 'editor', role: context.role, open }),
+      ...(context.agent.interactive ? { notices: context.takeWarnings?.() ?? [] } : {}),
       ...(ask.ready === undefined ? {} : { ready: ask.ready }),
       document: ask.document,
       subject: ask.subject,

@@ -72,6 +72,17 @@ export async function prepareSide(options: SessionOptions, side: Omit<ClaimedSid
  */
 export async function runClaimedSide(options: SessionOptions, side: ClaimedSide, setup: () => Promise<SideSetup>): Promise<SessionOutcome> {
   const { claim, workspace } = side;
+  // The warnings said since the last turn, for a person whose editor hides the log (TurnRequest.notices).
+  let warnings: string[] = [];
+  const report: SessionOptions['report'] = (event) => {
+    if (event.type === 'warning') warnings.push(event.message);
+    options.report(event);
+  };
+  const takeWarnings = () => {
+    const taken = warnings;
+    warnings = [];
+    return taken;
+  };
   try {
     const [{ prepared, watch: sourceWatch, store }, { debateLoop }] = await Promise.all([setup(), import('./debate-loop.js')]);
     const agent = prepared.createAgent(claim.role);
@@ -113,7 +124,8 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
           maxAnswerBytes: options.maxAnswerBytes,
           budget: options.budget,
           signal: options.signal,
-          report: options.report,
+          report,
+          takeWarnings,
         },
         watch,
       );

@@ -50,4 +50,6 @@ export interface SessionContext {
   maxAnswerBytes: number;
   signal: AbortSignal;
   report: Report;
+  /** The warnings said since the last call (see TurnRequest.notices). */
+  takeWarnings?: () => string[];
 }

@@ -238,6 +238,13 @@ describe('createHumanAgent', () => {
     }
   });
 
+  it('says in the draft the warnings given since the last turn, as the log is hidden while the editor runs', async () => {
+    const { dir, agent, runs } = await humanWith([{ append: '### R1. Debug output left in\n**Agreed**.' }]);
+    await agent.writeTurn(turnRequest(dir, { notices: ['the Review was written for another diff: it reviewed 1a2b3c4..5d6e7f8 (main..feature~1).'] }));
+    const [run] = await runs();
+    expect(run?.draft).toContain('\n  Since your last draft:\n    warning: the Review was written for another diff: it reviewed\n    1a2b3c4..5d6e7f8 (main..feature~1).\n');
+  });
+
   it('opens the draft again when it was left unchanged or emptied, saying so', async () => {
     const { dir, agent, runs } = await humanWith(['unchanged', 'empty', { write: '### R1. Debug output left in\n**Agreed**.' }]);
     expect(await agent.writeTurn(turnRequest(dir))).toBe('### R1. Debug output left in\n**Agreed**.');
