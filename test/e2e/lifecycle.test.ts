@@ -108,7 +108,7 @@ describe('a second Ctrl-C', () => {
     const reviewer = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
     const pids = JSON.parse(await waitFor(() => readFile(pidsFile, 'utf8').catch(() => ''), 'the agent and its child')) as { agent: number; child: number };
     reviewer.child.kill('SIGINT');
-    await waitFor(() => reviewer.output().stderr.includes('SIGINT received'), 'the first Ctrl-C to be seen');
+    await waitFor(() => reviewer.output().stderr.includes('stopping after SIGINT'), 'the first Ctrl-C to be seen');
     reviewer.child.kill('SIGINT');
     const exit = await reviewer.exited;
     expect(exit.code).toBe(130);

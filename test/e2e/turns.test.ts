@@ -33,7 +33,7 @@ describe('a debate that does not converge', () => {
     const responder = startCli(['--agent', agent, '--block-on', 'medium', 'HEAD'], { cwd: repo.dir });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([1, 1]);
-    expect(a.stderr).toContain('Blocking (medium or worse): R1 (medium, disputed).');
+    expect(a.stderr).toContain('1 disputed point blocks (medium or worse): R1 (medium).');
     const text = await repo.readReply();
     expect(headingsOf(text)).toEqual([
       '## Review',
@@ -77,7 +77,7 @@ describe('agents that misbehave', () => {
   for (const [name, step, message] of [
     ['fails', { stderr: 'model exploded\n', exit: 3 }, /exited with code 3\.\nThe end of its stderr:\n {2}\| model exploded/],
     ['prints nothing', { stdout: '' }, /printed nothing on stdout/],
-    ['hangs', { hang: true }, /did not finish within 1500 ms \(--agent-timeout\), so it was stopped/],
+    ['hangs', { hang: true }, /did not finish within 1.5 seconds \(--agent-timeout\), so it was stopped/],
   ] as const) {
     it(`an agent that ${name}: exit 4, a clear message, and the file is untouched`, async () => {
       const repo = await setup();
