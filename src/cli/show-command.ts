@@ -77,6 +77,11 @@ export interface ShowTarget {
 export async function showDebate(text: string, options: Omit<ShowOptions, 'file'> & ShowTarget): Promise<ExitCode> {
   const prepared = await prepareReport(text, options);
   if (prepared === null) return exitCodes.protocolError;
+  return emitReport(prepared, options);
+}
+
+/** A prepared report in the format asked for, to stdout or `--output`, and where else it goes (the job summary, the pull request). */
+export async function emitReport(prepared: PreparedReport, options: Omit<ShowOptions, 'file'> & Pick<ShowTarget, 'root' | 'debateFile'>): Promise<ExitCode> {
   const { report, context } = prepared;
   const rendered = renderReport(report, options.format, context);
   if (options.output === null) options.write(rendered);
@@ -99,8 +104,14 @@ export async function showDebate(text: string, options: Omit<ShowOptions, 'file'
   return exitCodes.consensus;
 }
 
+/** A debate's report and what its formats need: made once (citations checked, git asked), rendered in as many formats as asked. */
+export interface PreparedReport {
+  report: DebateReport;
+  context: RenderContext;
+}
+
 /** The report of the debate `text` and what its formats need, or null (said on `write`) when the text breaks the protocol. */
-export async function prepareReport(text: string, options: Pick<ShowOptions, 'blockOn' | 'write' | 'note'> & Pick<ShowTarget, 'label' | 'root' | 'relativeFile'>): Promise<{ report: DebateReport; context: RenderContext } | null> {
+export async function prepareReport(text: string, options: Pick<ShowOptions, 'blockOn' | 'write' | 'note'> & Pick<ShowTarget, 'label' | 'root' | 'relativeFile'>): Promise<PreparedReport | null> {
   const parsed = parseDocument(text);
   if (!parsed.ok) {
     options.write(`code-debate show: ${describeProtocolError(options.label, parsed.error)}\n`);

@@ -4,7 +4,7 @@ import type { ReportFormat } from '../report/render-report.js';
 import { GitError } from '../errors.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { exitCodes } from './exit-codes.js';
-import { postSummary, prepareReport, showDebate } from './show-command.js';
+import { emitReport, postSummary, prepareReport } from './show-command.js';
 
 /** `--report <format>:<file>` of `duo` and `pre-push`: a report to write once the debate ends. */
 export interface ReportRequest {
@@ -25,9 +25,12 @@ export async function writeReports(options: { root: string; relativeFile: string
     options.note(`code-debate: no report written: ${options.relativeFile} holds no debate.\n`);
     return false;
   }
+  // One report (the citations checked once, git asked once), written in every format asked for.
+  const prepared = await prepareReport(state.text, { label: options.relativeFile, root: options.root, relativeFile: options.relativeFile, blockOn: options.blockOn, write: options.note, note: options.note });
+  if (prepared === null) return false;
   let written = true;
   for (const report of options.reports) {
-    const code = await showDebate(state.text, {
+    const code = await emitReport(prepared, {
       cwd: options.root,
       format: report.format,
       output: report.file,
@@ -35,23 +38,17 @@ export async function writeReports(options: { root: string; relativeFile: string
       env: options.env,
       write: options.note,
       note: options.note,
-      label: options.relativeFile,
       root: options.root,
-      relativeFile: options.relativeFile,
       debateFile,
     });
     written &&= code === exitCodes.consensus;
   }
   if (options.postToPr) {
-    const target = { label: options.relativeFile, root: options.root, relativeFile: options.relativeFile };
-    const prepared = await prepareReport(state.text, { ...target, blockOn: options.blockOn, write: options.note, note: options.note });
     // The verdict stands whether or not the comment could be posted (a fork's read-only token): said, not fatal.
-    if (prepared !== null) {
-      await postSummary(prepared.report, { blockOn: options.blockOn, env: options.env, note: options.note, root: options.root, postToPr: options.postToPr }).catch((error: unknown) => {
-        if (!(error instanceof GitError)) throw error;
-        options.note(`code-debate: warning: the summary was not posted: ${error.message}\n`);
-      });
-    }
+    await postSummary(prepared.report, { blockOn: options.blockOn, env: options.env, note: options.note, root: options.root, postToPr: options.postToPr }).catch((error: unknown) => {
+      if (!(error instanceof GitError)) throw error;
+      options.note(`code-debate: warning: the summary was not posted: ${error.message}\n`);
+    });
   }
   return written;
 }
