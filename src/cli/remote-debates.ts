@@ -1,9 +1,9 @@
 import { ConfigError } from '../errors.js';
 import { debateRefPrefix } from '../git/debate-refs.js';
-import { checkRemote, fetchRefs, listRemoteRefs, readDebateCommit, readFileAt } from '../git/remote-ops.js';
+import { checkRemote, fetchRefs, listRemoteRefs, readDebateCommit } from '../git/remote-ops.js';
 import type { Role } from '../protocol/document.js';
 import type { ClaimRecord } from '../session/claim-role.js';
-import { parseClaim } from '../session/read-claims.js';
+import { readClaimAt } from '../session/remote/remote-claim.js';
 
 /** One debate on a remote, as `status`, `show` and `archive --remote` read it. */
 export interface RemoteDebateEntry {
@@ -35,7 +35,7 @@ export async function readRemoteDebates(cwd: string, remote: string): Promise<Re
       const read = tip === null ? null : await readDebateCommit(cwd, tip);
       const claim = async (role: Role) => {
         const commit = own.get(`claims/${role}`);
-        return commit === undefined ? null : parseClaim((await readFileAt(cwd, commit, 'claim.json'))?.toString('utf8') ?? '', role);
+        return commit === undefined ? null : readClaimAt(cwd, commit, role);
       };
       return { name, tip, file: read === null ? null : { name: read.name, text: read.bytes.toString('utf8') }, claims: { reviewer: await claim('reviewer'), responder: await claim('responder') } };
     }),

@@ -30,8 +30,12 @@ const roles: readonly Role[] = ['reviewer', 'responder'];
 export async function readRemoteClaim(debate: RemoteDebate, role: Role): Promise<{ record: ClaimRecord; commit: string } | null> {
   const commit = debate.view().refs.get(debate.refs.claim(role));
   if (commit === undefined) return null;
-  const bytes = await readFileAt(debate.cwd, commit, claimFile);
-  return { record: parseClaim(bytes?.toString('utf8') ?? '', role), commit };
+  return { record: await readClaimAt(debate.cwd, commit, role), commit };
+}
+
+/** The claim record a claim commit holds (one not code-debate's reads as naming no process, see parseClaim). */
+export async function readClaimAt(cwd: string, commit: string, role: Role): Promise<ClaimRecord> {
+  return parseClaim((await readFileAt(cwd, commit, claimFile))?.toString('utf8') ?? '', role);
 }
 
 async function readHeld(debate: RemoteDebate, order: readonly Role[]): Promise<HeldRole[]> {

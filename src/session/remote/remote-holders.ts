@@ -1,14 +1,13 @@
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Role } from '../../agents/agent.js';
-import { ClaimError, InterruptedError } from '../../errors.js';
+import { ClaimError } from '../../errors.js';
 import type { ClaimRecord } from '../claim-role.js';
 import { missedBeats } from '../heartbeat-state.js';
 import { isProcessAlive } from '../process-alive.js';
 import type { RemoteDebate } from './remote-debate.js';
-import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
+import { pause, withRemoteRetry, type RemoteRetry } from './remote-retry.js';
 
 /** A role's claim on the remote as read: its record and its commit. */
 export interface HeldRole {
@@ -70,7 +69,7 @@ export async function findGoneHolder(debate: RemoteDebate, retry: RemoteRetry, h
   const started = performance.now();
   const alive = new Set<Role>();
   for (;;) {
-    await pause(retry, Math.min(1_000, ...watched.map(({ holder }) => beatOf(holder?.record))));
+    await pause(retry, Math.min(1_000, ...watched.map(({ holder }) => beatOf(holder?.record))), waitingOnClaims);
     await withRemoteRetry(retry, 'read the claims', () => debate.poll());
     for (const entry of watched) {
       const now = debate.view().refs.get(debate.refs.claim(entry.role));
@@ -96,7 +95,7 @@ export async function waitForRelease(debate: RemoteDebate, retry: RemoteRetry, h
   const started = performance.now();
   const moved = new Set<Role>();
   for (;;) {
-    await pause(retry, 1_000);
+    await pause(retry, 1_000, waitingOnClaims);
     await withRemoteRetry(retry, 'read the claims', () => debate.poll());
     pending = pending.filter(({ role }) => debate.view().refs.has(debate.refs.claim(role)));
     if (pending.length === 0) return;
@@ -111,10 +110,4 @@ export async function waitForRelease(debate: RemoteDebate, retry: RemoteRetry, h
   }
 }
 
-async function pause(retry: RemoteRetry, ms: number): Promise<void> {
-  try {
-    await delay(ms, undefined, { signal: retry.signal });
-  } catch {
-    throw new InterruptedError('Interrupted while waiting on the claims of the remote debate; nothing was written.');
-  }
-}
+const waitingOnClaims = 'on the claims of the remote debate; nothing was written';

@@ -36,12 +36,17 @@ export async function withRemoteRetry<T>(retry: RemoteRetry, what: string, step:
       const since = noteUnreachable(retry, error, `Retrying to ${what} with back-off`);
       const left = retry.deadline() - Date.now();
       if (left <= 0) throw new RemoteError(`${error.message}. Gave up after ${formatDuration(Date.now() - since)} (--turn-timeout): check the network and the remote, then start code-debate again; it resumes from the remote.`, 'unreachable', { cause: error });
-      try {
-        await delay(Math.min(wait, left), undefined, { signal: retry.signal });
-      } catch {
-        throw new InterruptedError(`Interrupted while waiting for the remote \`${retry.remote}\`; nothing partial was written.`);
-      }
+      await pause(retry, Math.min(wait, left), `for the remote \`${retry.remote}\`; nothing partial was written`);
     }
+  }
+}
+
+/** Waits `ms`, or ends the wait with an InterruptedError saying what was waited for when the side is interrupted. */
+export async function pause(retry: Pick<RemoteRetry, 'signal'>, ms: number, waitingFor: string): Promise<void> {
+  try {
+    await delay(ms, undefined, { signal: retry.signal });
+  } catch {
+    throw new InterruptedError(`Interrupted while waiting ${waitingFor}.`);
   }
 }
 
