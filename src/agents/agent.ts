@@ -1,6 +1,7 @@
 import type { DebateDocument, Role, TurnKind } from '../protocol/document.js';
 import type { Subject } from '../git/subject.js';
 import type { TurnUsage } from '../protocol/usage.js';
+import type { AnswerJsonSchema } from '../protocol/answer-schema.js';
 
 export type { Role, TurnKind };
 
@@ -16,6 +17,12 @@ export interface TurnRequest {
    * this debate (`claude --resume`, `codex exec resume`): without the diff it has already read.
    */
   continuation: string;
+  /**
+   * The JSON Schema the answer must follow (see answer-schema.ts): a backend that can be held to a
+   * schema is asked for it natively (structured output); any other gets it in the prompt, which
+   * already asks for that JSON. Absent for the CONSENSUS narrative, which is free text.
+   */
+  answerSchema?: AnswerJsonSchema;
   /** The file as it stood when the turn was decided (empty for the Review). */
   document: DebateDocument;
   subject: Subject;

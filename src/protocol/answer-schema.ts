@@ -1,0 +1,199 @@
+/**
+ * What an agent answers in, as data: one zod definition per kind of turn gives the TypeScript
+ * types, the validator (with messages that name the bad field) and the JSON Schema handed to the
+ * backends that can be held to one (docs/protocol.md, "Answers as data").
+ */
+import { z } from 'zod';
+import { categories, severities, type Category, type Role, type Severity } from './document.js';
+
+/** The raising side's position on its own point: `conceded-part` accepts the other side's answer in part. */
+export const positions = ['maintained', 'withdrawn', 'accepted', 'conceded-part'] as const;
+export type Position = (typeof positions)[number];
+
+/** Each label as it is written, in the file and in the agents' JSON. */
+export const categoryLabels: Record<Category, string> = { agreed: 'Agreed', 'partially-agreed': 'Partially agreed', disagreed: 'Disagreed' };
+export const positionLabels: Record<Position, string> = { maintained: 'Maintained', withdrawn: 'Withdrawn', accepted: 'Accepted', 'conceded-part': 'Partially accepted' };
+
+/** A point's id prefix tells who raised it: R for the Reviewer, F (a finding) for the Responder. */
+export const idPrefixes: Record<Role, string> = { reviewer: 'R', responder: 'F' };
+
+export function ownerOf(id: string): Role | null {
+  return /^R\d+$/.test(id) ? 'reviewer' : /^F\d+$/.test(id) ? 'responder' : null;
+}
+
+const oneLine = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} is empty`)
+    .regex(/^[^\r\n]*$/, `${what} must be one line`);
+
+const evidenceSchema = z.strictObject({
+  path: z
+    .string()
+    .trim()
+    .min(1, 'the path is empty')
+    .regex(/^[^\s`:]+$/, 'a path has no spaces, backticks or colons: give the line in `line`'),
+  line: z.number().int().min(1),
+  endLine: z.number().int().min(1).nullable(),
+});
+
+const reasoningSchema = z.string().trim().min(1, 'the reasoning is empty');
+
+const newPointSchema = z.strictObject({
+  title: oneLine('the title').max(200),
+  severity: z.enum(severities),
+  evidence: z.array(evidenceSchema),
+  reasoning: reasoningSchema,
+});
+
+export type EvidenceData = z.infer<typeof evidenceSchema>;
+
+/** The points a turn may speak of: the other side's still open (to answer) and its own still open (to hold a position on). */
+export interface AnswerScope {
+  turn: 'review' | 'response' | 'follow-up';
+  role: Role;
+  /** The other side's open points, each to be answered with a category. */
+  toAnswer: readonly string[];
+  /** This side's own open points, on each of which it may state a position. */
+  toHold: readonly string[];
+}
+
+/** The JSON a turn answers with, built for its scope: the ids it may name are enums. */
+export function answerSchemaFor(scope: AnswerScope) {
+  const shape: Record<string, z.ZodType> = {
+    summary: z.string().describe('An optional short paragraph before the points; "" for none.'),
+  };
+  if (scope.turn === 'review') {
+    shape.points = z.array(newPointSchema).min(1, 'a review raises at least one point').describe('The points, in order; code-debate numbers them R1, R2, ...');
+    return z.strictObject(shape);
+  }
+  const [answerFirst, ...answerRest] = scope.toAnswer;
+  if (answerFirst !== undefined) {
+    const ids = [answerFirst, ...answerRest] as [string, ...string[]];
+    shape.answers = z
+      .array(
+        z.strictObject({
+          id: z.enum(ids),
+          label: z.enum(categories.map((category) => categoryLabels[category]) as [string, ...string[]]),
+          reasoning: reasoningSchema,
+          evidence: z.array(evidenceSchema),
+        }),
+      )
+      .describe(`One answer for each of ${ids.join(', ')}.`)
+      .superRefine((answers, context) => requireEach(answers, ids, context));
+  }
+  const [holdFirst, ...holdRest] = scope.toHold;
+  if (holdFirst !== undefined) {
+    shape.positions = z
+      .array(
+        z.strictObject({
+          id: z.enum([holdFirst, ...holdRest] as [string, ...string[]]),
+          position: z.enum(positions.map((position) => positionLabels[position]) as [string, ...string[]]),
+          reasoning: reasoningSchema,
+          severity: z.strictObject({ to: z.enum(severities), reason: oneLine('the reason for the new severity') }).nullable(),
+        }),
+      )
+      .describe('Your position on your own open points, each at most once; a point left out stays as it is.')
+      .superRefine((held, context) => requireOnce(held, context));
+  }
+  shape.newPoints = z.array(newPointSchema).describe(`New points of your own, if any; code-debate gives them the next free ${idPrefixes[scope.role]} ids.`);
+  return z.strictObject(shape);
+}
+
+function requireEach(answers: ReadonlyArray<{ id: string }>, ids: readonly string[], context: z.RefinementCtx): void {
+  requireOnce(answers, context);
+  const missing = ids.filter((id) => !answers.some((answer) => answer.id === id));
+  if (missing.length > 0) context.addIssue({ code: 'custom', message: `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not answered: answer every open point` });
+}
+
+function requireOnce(items: ReadonlyArray<{ id: string }>, context: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.id)) context.addIssue({ code: 'custom', path: [index, 'id'], message: `${item.id} is given twice` });
+    seen.add(item.id);
+  });
+}
+
+/** The JSON Schema a backend is held to, with a name for the APIs that want one. */
+export interface AnswerJsonSchema {
+  name: string;
+  schema: Record<string, unknown>;
+}
+
+export function answerJsonSchema(scope: AnswerScope): AnswerJsonSchema {
+  const { $schema: _draft, ...schema } = z.toJSONSchema(answerSchemaFor(scope), { target: 'draft-7' }) as Record<string, unknown>;
+  return { name: `code_debate_${scope.turn.replace('-', '_')}`, schema };
+}
+
+/** A point raised in a turn, with its id. */
+export interface RaisedPoint {
+  id: string;
+  title: string;
+  severity: Severity;
+  evidence: EvidenceData[];
+  reasoning: string;
+}
+
+export interface PointAnswerData {
+  id: string;
+  category: Category;
+  reasoning: string;
+  evidence: EvidenceData[];
+}
+
+export interface PointPositionData {
+  id: string;
+  position: Position;
+  reasoning: string;
+  severity: { to: Severity; reason: string } | null;
+}
+
+/** One turn's answer as code-debate renders it (see renderAnswer): the review's points are its newPoints. */
+export interface TurnAnswer {
+  summary: string;
+  answers: PointAnswerData[];
+  positions: PointPositionData[];
+  newPoints: RaisedPoint[];
+}
+
+export type AnswerCheck = { ok: true; answer: TurnAnswer } | { ok: false; problems: string[] };
+
+/**
+ * Validates `value` (parsed JSON) for `scope` and turns it into a TurnAnswer, new points numbered
+ * from `nextNumber`; or the problems, each naming the field.
+ */
+export function checkAnswerData(value: unknown, scope: AnswerScope, nextNumber: number): AnswerCheck {
+  const parsed = answerSchemaFor(scope).safeParse(value);
+  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => `${fieldOf(issue.path)}: ${issue.message}.`) };
+  const data = parsed.data as {
+    summary: string;
+    points?: Array<z.infer<typeof newPointSchema>>;
+    answers?: Array<{ id: string; label: string; reasoning: string; evidence: EvidenceData[] }>;
+    positions?: Array<{ id: string; position: string; reasoning: string; severity: { to: Severity; reason: string } | null }>;
+    newPoints?: Array<z.infer<typeof newPointSchema>>;
+  };
+  const raised = data.points ?? data.newPoints ?? [];
+  return {
+    ok: true,
+    answer: {
+      summary: data.summary,
+      answers: (data.answers ?? []).map((answer) => ({ id: answer.id, category: categoryOf(answer.label), reasoning: answer.reasoning, evidence: answer.evidence })),
+      positions: (data.positions ?? []).map((held) => ({ id: held.id, position: positionOf(held.position), reasoning: held.reasoning, severity: held.severity })),
+      newPoints: raised.map((point, index) => ({ id: `${idPrefixes[scope.role]}${nextNumber + index}`, ...point })),
+    },
+  };
+}
+
+function categoryOf(label: string): Category {
+  return categories.find((category) => categoryLabels[category] === label) ?? 'disagreed';
+}
+
+function positionOf(label: string): Position {
+  return positions.find((position) => positionLabels[position] === label) ?? 'maintained';
+}
+
+function fieldOf(path: ReadonlyArray<PropertyKey>): string {
+  if (path.length === 0) return 'the answer';
+  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`), '');
+}
