@@ -20,22 +20,22 @@ export function readPointContexts(document: DebateDocument): Map<string, PointCo
     }
     return found;
   };
-  const raise = (point: Point, section: string) => {
+  const raise = (point: Point, section: string, owner: 'reviewer' | 'responder' = 'reviewer') => {
     const context = of(point.id);
     context.evidence = point.evidence.map((evidence) => `${evidence.path}:${evidence.line}${evidence.endLine !== undefined && evidence.endLine !== evidence.line ? `-${evidence.endLine}` : ''}`);
     // The point's own heading is the draft's heading already.
-    context.reviewer = { section, text: point.text.replace(/^[^\n]*\n/, '') };
+    context[owner] = { section, text: point.text.replace(/^[^\n]*\n/, '') };
   };
   // The Review's points are the walk's start; those a follow-up raises, the walk reports.
   const review = document.sections.find((section) => section.kind === 'review');
   for (const point of document.points) raise(point, review?.heading ?? 'Review');
   trackPoints(document, {
-    raised: (state, section) => raise(state.point, section.heading),
-    responded(state, reply, section) {
-      if (reply !== null && reply.text.trim() !== '') of(state.point.id).responder = { section: section.heading, text: reply.text };
+    raised: (state, section) => raise(state.point, section.heading, state.owner),
+    answered(state, reply, section) {
+      if (reply !== null && reply.text.trim() !== '') of(state.point.id)[state.owner === 'reviewer' ? 'responder' : 'reviewer'] = { section: section.heading, text: reply.text };
     },
-    replied(state, _reply, text, section) {
-      if (text.trim() !== '') of(state.point.id).reviewer = { section: section.heading, text };
+    held(state, reply, section) {
+      if (reply.text.trim() !== '') of(state.point.id)[state.owner] = { section: section.heading, text: reply.text };
     },
   });
   return contexts;

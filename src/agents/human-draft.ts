@@ -123,8 +123,9 @@ function describePoint(state: PointState): string {
 
 function describeState(state: PointState): string {
   const parts = [state.point.severity ?? 'no severity'];
-  if (state.category !== null) parts.push(`the Responder: ${state.category.replace('-', ' ')}`);
-  if (state.reviewerReply !== null) parts.push(`the Reviewer: ${state.reviewerReply.replace('-', ' ')}`);
+  const [raiser, answerer] = state.owner === 'reviewer' ? ['Reviewer', 'Responder'] : ['Responder', 'Reviewer'];
+  if (state.category !== null) parts.push(`the ${answerer}: ${state.category.replace('-', ' ')}`);
+  if (state.position !== null) parts.push(`the ${raiser}: ${state.position.replace('-', ' ')}`);
   return parts.join(' · ');
 }
 

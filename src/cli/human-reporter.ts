@@ -48,6 +48,7 @@ function followTurns(): (event: SessionEvent) => string | null | undefined {
         const agent = finished.get(event.role);
         finished.delete(event.role);
         const size = `${event.bytes} bytes${event.promptBytes > 0 && !people.has(event.role) ? `, prompt ${formatBytes(event.promptBytes)}` : ''}`;
+        if (event.by !== undefined) return `${event.by} wrote ## ${event.heading} itself: ${event.why ?? 'no agent was asked'} (${size})`;
         if (people.has(event.role)) return `you wrote ## ${event.heading}${agent === undefined ? '' : ` in ${formatDuration(agent.ms)}`} (${size})`;
         if (agent === undefined) return `wrote ## ${event.heading} in ${formatDuration(event.ms)} (${size})`;
         return `wrote ## ${event.heading} in ${formatDuration(event.ms)}: ${agent.agent} took ${formatDuration(agent.ms)} (${describeUsage(agent.usage)}); ${size}`;
@@ -120,6 +121,7 @@ function describe(event: SessionEvent): string | null {
     case 'agent-finished':
       return `${event.agent} finished ## ${event.heading} in ${formatDuration(event.ms)} (${describeUsage(event.usage)})`;
     case 'turn-written':
+      if (event.by !== undefined) return `${event.by} wrote ## ${event.heading} itself: ${event.why ?? 'no agent was asked'} (${event.bytes} bytes)`;
       return `wrote ## ${event.heading} (${event.bytes} bytes, ${formatDuration(event.ms)}${event.promptBytes > 0 ? `, prompt ${formatBytes(event.promptBytes)}` : ''})`;
     case 'turn-discarded':
       return `did not write ## ${event.heading}: ${event.reason}; deciding again`;

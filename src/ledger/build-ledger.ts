@@ -1,10 +1,8 @@
 import type { CitationCheck } from '../git/check-citations.js';
 import type { DebateDocument, Point, Section } from '../protocol/document.js';
-import { readWholeAnswer } from '../protocol/read-answers.js';
-import { splitPointBlocks } from '../protocol/split-point-blocks.js';
-import type { EvidenceCheck, Ledger, LedgerEvidence, LedgerPoint, PointRound, PointStatus, ReviewerPosition } from './ledger.js';
+import type { EvidenceCheck, Ledger, LedgerEvidence, LedgerPoint, PointRound, PointStatus, RaiserPosition } from './ledger.js';
 import { pointMarker } from './excerpt-point.js';
-import { readSeverityChange } from './read-severity-change.js';
+import { readSection } from '../protocol/read-section.js';
 import { trackPoints, type PointObserver, type PointState, type WalkProgress } from '../protocol/track-points.js';
 
 /** The section's round: the Review is in round 1, `Reviewer Follow-up N` opens round N+1. */
@@ -65,23 +63,24 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
   // With checks, each point's evidence is marked from them as it is raised: read from the start.
   const resumed = checks.length === 0 ? takeFolded(document) : null;
   const points = resumed?.points ?? new Map<string, LedgerPoint>();
-  const add = (point: Point, round: number, section: Section): LedgerPoint => {
+  const add = (point: Point, round: number, section: Section, owner: PointState['owner']): LedgerPoint => {
     const entry: LedgerPoint = {
       id: point.id,
+      owner,
       title: point.title,
       severity: point.severity,
       severityChanges: [],
       raisedIn: round,
       raisedBy: section.heading,
       evidence: point.evidence.map((evidence) => checkEvidence(evidence, section.heading, checks)),
-      rounds: [{ round, reviewer: { position: 'raised', section: section.heading, text: point.text }, responder: null, status: 'open' }],
+      rounds: [{ round, raiser: { position: 'raised', section: section.heading, text: point.text }, answerer: null, status: 'open' }],
       status: 'open',
       withdrawnReason: null,
     };
     points.set(point.id, entry);
     return entry;
   };
-  if (review && resumed === null) for (const point of document.points) add(point, 1, review);
+  if (review && resumed === null) for (const point of document.points) add(point, 1, review, 'reviewer');
   // Each point's rounds by number: a debate of hundreds of rounds asks for them thousands of times.
   const byRound = new Map<LedgerPoint, Map<number, PointRound>>();
   const roundEntry = (entry: LedgerPoint, round: number, status = entry.status): PointRound => {
@@ -92,7 +91,7 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
     }
     let found = rounds.get(round);
     if (!found) {
-      found = { round, reviewer: null, responder: null, status };
+      found = { round, raiser: null, answerer: null, status };
       entry.rounds.push(found);
       rounds.set(round, found);
     }
@@ -104,26 +103,27 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
   };
 
   const observer: PointObserver = {
-    raised: (state, section) => add(state.point, roundOf(section), section),
-    responded: (state, reply, section) => {
-      const entry = points.get(state.point.id);
-      if (!entry) return;
-      const position = reply === null ? 'unanswered' : (reply.category ?? 'uncategorized');
-      roundEntry(entry, section.number).responder = { position, section: section.heading, text: reply?.text ?? '' };
-      settle(entry, state, section.number);
-    },
-    replied: (state, reply, text, section) => {
+    raised: (state, section) => add(state.point, roundOf(section), section, state.owner),
+    answered: (state, reply, section) => {
       const entry = points.get(state.point.id);
       if (!entry) return;
       const round = roundOf(section);
-      const position: ReviewerPosition = reply ?? 'uncategorized';
-      roundEntry(entry, round).reviewer = { position, section: section.heading, text };
-      const severity = readSeverityChange(text);
+      const position = reply === null ? 'unanswered' : (reply.label ?? 'uncategorized');
+      roundEntry(entry, round).answerer = { position, section: section.heading, text: reply?.text ?? '' };
+      settle(entry, state, round);
+    },
+    held: (state, reply, section) => {
+      const entry = points.get(state.point.id);
+      if (!entry) return;
+      const round = roundOf(section);
+      const position: RaiserPosition = reply.label ?? 'uncategorized';
+      roundEntry(entry, round).raiser = { position, section: section.heading, text: reply.text };
+      const severity = reply.severity?.to ?? null;
       if (severity !== null && severity !== entry.severity) {
         entry.severityChanges.push({ round, section: section.heading, from: entry.severity, to: severity });
         entry.severity = severity;
       }
-      if (reply === 'withdrawn') entry.withdrawnReason = text.replace(pointMarker, '').replace(/\s+/g, ' ').trim();
+      if (reply.label === 'withdrawn') entry.withdrawnReason = (reply.reasoning || reply.text.replace(pointMarker, '')).replace(/\s+/g, ' ').trim();
       settle(entry, state, round);
     },
   };
@@ -143,17 +143,20 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
     while (cursor.next < cursor.rounds.length && (cursor.rounds[cursor.next]?.round ?? round) < round) cursor.next++;
     return cursor.rounds[cursor.next - 1]?.status ?? null;
   };
-  for (const section of document.sections.filter((item) => item.kind === 'follow-up')) {
+  // A section that does not speak of one of its writer's own open points leaves it where it was: said as `unanswered`.
+  for (const section of document.sections.filter((item) => item.kind === 'follow-up' || item.kind === 'response')) {
     const round = roundOf(section);
-    const prose = splitPointBlocks(section.body).length === 0;
+    const writer = section.kind === 'follow-up' ? 'reviewer' : 'responder';
+    const prose = readSection(section.kind === 'follow-up' ? 'follow-up' : 'response', section.body, []).texts.size === 0;
     for (const entry of points.values()) {
-      const open = entry.raisedIn < round && recordedBefore(entry, round) === 'open';
+      if (entry.owner !== writer) continue;
+      const raisedBefore = section.kind === 'follow-up' ? entry.raisedIn < round : entry.raisedIn < round || (entry.raisedIn === round && entry.raisedBy !== section.heading);
+      const open = raisedBefore && recordedBefore(entry, round) === 'open';
       if (!open) continue;
       const current = roundEntry(entry, round, 'open');
-      if (current.reviewer !== null) continue;
-      // A follow-up in prose speaks to every open point; its only safe reading is "maintained".
-      const position: ReviewerPosition = !prose ? 'unanswered' : proseMaintains(section.body) ? 'maintained' : 'uncategorized';
-      current.reviewer = { position, section: section.heading, text: prose ? section.body : '' };
+      if (current.raiser !== null) continue;
+      // A section in prose speaks to every open point, but gives none of them a position that can be read.
+      current.raiser = { position: prose ? 'uncategorized' : 'unanswered', section: section.heading, text: prose ? section.body : '' };
     }
   }
   for (const entry of points.values()) entry.rounds.sort((a, b) => a.round - b.round);
@@ -164,14 +167,8 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
   return { title: document.title, rounds, responses, ended: consensus !== undefined, consensus: consensus?.body ?? null, points: [...points.values()] };
 }
 
-/** Whether a follow-up with no point marked labels itself Maintained (`**Maintained** on all points.`). */
-function proseMaintains(body: string): boolean {
-  const reading = readWholeAnswer('position', body, 0);
-  return reading.state === 'read' && reading.value === 'maintained';
-}
-
 function statusOf(state: PointState): PointStatus {
-  if (state.reviewerReply === 'withdrawn') return 'withdrawn';
+  if (state.position === 'withdrawn') return 'withdrawn';
   return state.resolved ? 'resolved' : 'open';
 }
 

@@ -9,15 +9,15 @@
  * position (Partially agreed → Agreed, maintained → withdrawn) is engagement whatever the words.
  */
 import { buildLedger } from './build-ledger.js';
-import type { DebateDocument } from '../protocol/document.js';
+import type { DebateDocument, Role } from '../protocol/document.js';
 import { memoizeText, memoLimits } from '../protocol/memoize-text.js';
-import type { Ledger, LedgerPoint, PointRound, PointStatus, SideTurn } from './ledger.js';
+import { roleOn, type Ledger, type LedgerPoint, type PointRound, type PointSide, type PointStatus, type SideTurn } from './ledger.js';
 
 export type Engagement = 'new' | 'restated' | 'silent';
 
 export interface EngagementRecord {
   round: number;
-  side: 'reviewer' | 'responder';
+  side: Role;
   id: string;
   engagement: Engagement;
   /** The word-set Jaccard index against that side's previous text on the point, null when silent or first. */
@@ -40,7 +40,7 @@ export function engagementOf(source: DebateDocument | Ledger, only?: number): En
   // would cost show and status the square of its rounds (statusBefore reads them all).
   const indexes = ledger.points.map((point) => roundsOf(point, first, last));
   for (let round = first; round <= last; round++) {
-    for (const side of ['reviewer', 'responder'] as const) {
+    for (const side of ['raiser', 'answerer'] as const) {
       ledger.points.forEach((point, index) => {
         const { entries, before } = indexes[index] as RoundIndex;
         if (point.raisedIn >= round || before[round - first] !== 'open') return;
@@ -96,8 +96,8 @@ export function roundStalled(records: readonly EngagementRecord[], round: number
   return bothSides && inRound.every((record) => record.engagement !== 'new');
 }
 
-function judge(point: LedgerPoint, side: 'reviewer' | 'responder', round: number, turn: SideTurn<string>): EngagementRecord {
-  const base = { round, side, id: point.id };
+function judge(point: LedgerPoint, side: PointSide, round: number, turn: SideTurn<string>): EngagementRecord {
+  const base = { round, side: roleOn(point, side), id: point.id };
   if (!hasWords.test(turn.text)) return { ...base, engagement: 'silent', similarity: null };
   const previous = lastSaid(point, side, round);
   if (!previous) return { ...base, engagement: 'new', similarity: null };
@@ -112,7 +112,7 @@ const hasWords = /\S/;
  * What `side` last said on the point before `round`, not blank: the last such entry, looked for
  * from the end, and without trimming every text (a point of a long debate has hundreds of rounds).
  */
-function lastSaid(point: LedgerPoint, side: 'reviewer' | 'responder', round: number): SideTurn<string> | undefined {
+function lastSaid(point: LedgerPoint, side: PointSide, round: number): SideTurn<string> | undefined {
   for (let index = point.rounds.length - 1; index >= 0; index--) {
     const entry = point.rounds[index];
     const said = entry?.[side];

@@ -25,14 +25,14 @@ export function bringsEvidence(text: string): boolean {
  */
 export function falseConsensusFlags(ledger: Ledger): LedgerFlag[] {
   const flags: LedgerFlag[] = [];
-  const firstRound = ledger.points.filter((point) => point.raisedIn === 1).map((point) => point.rounds.find((entry) => entry.round === 1)?.responder?.position);
+  const firstRound = ledger.points.filter((point) => point.raisedIn === 1).map((point) => point.rounds.find((entry) => entry.round === 1)?.answerer?.position);
   if (firstRound.length > 0 && firstRound.every((position) => position === 'agreed')) {
     flags.push({ kind: 'unanimous-round-1', id: null, round: 1, message: `The responder agreed with all ${firstRound.length} points in round 1: verify the reasoning is its own.` });
   }
   for (const point of ledger.points) {
     let last: string | null = null;
     for (const entry of point.rounds) {
-      const answer = entry.responder;
+      const answer = entry.answerer;
       if (!answer || answer.position === 'uncategorized' || answer.position === 'unanswered') continue;
       if (last === 'disagreed' && answer.position === 'agreed' && !bringsEvidence(answer.text)) {
         flags.push({

@@ -2,12 +2,12 @@ import type { ReportPoint } from '../ledger/ledger-report.js';
 import { severities, type Severity } from '../protocol/document.js';
 
 /** What the verdict needs of a point: the ledger report's fields, as the cache keeps them. */
-export type VerdictPoint = Pick<ReportPoint, 'id' | 'title' | 'severity' | 'status' | 'responder'>;
+export type VerdictPoint = Pick<ReportPoint, 'id' | 'title' | 'severity' | 'status' | 'answer'>;
 
 /**
- * Where a point ended, for the gate: `confirmed` the Responder agreed (or partly agreed) and
- * it was settled; `disputed` still open; `dismissed` the Reviewer accepted the Responder's
- * disagreement; `withdrawn` the Reviewer dropped it.
+ * Where a point ended, for the gate: `confirmed` the other side agreed (or partly agreed) and
+ * it was settled; `disputed` still open; `dismissed` the side that raised it accepted the other
+ * side's disagreement; `withdrawn` the side that raised it dropped it. Either side's points count.
  */
 export type Standing = 'confirmed' | 'disputed' | 'dismissed' | 'withdrawn';
 
@@ -35,7 +35,7 @@ export function atOrAbove(severity: Severity | null, threshold: Severity): boole
 export function standingOf(point: VerdictPoint): Standing {
   if (point.status === 'withdrawn') return 'withdrawn';
   if (point.status === 'open') return 'disputed';
-  return point.responder === 'disagreed' ? 'dismissed' : 'confirmed';
+  return point.answer === 'disagreed' ? 'dismissed' : 'confirmed';
 }
 
 /**

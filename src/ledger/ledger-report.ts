@@ -26,13 +26,19 @@ import type { CitationCheck } from '../git/check-citations.js';
 import { convergenceSequence, type ConvergenceState } from './convergence-state.js';
 import { engagementOf, stalledRounds as findStalledRounds, type EngagementRecord } from './engagement-of.js';
 import { falseConsensusFlags, type LedgerFlag } from './false-consensus.js';
-import type { Ledger, LedgerPoint, PointStatus, ResponderPosition, ReviewerPosition, SeverityChange, LedgerEvidence } from './ledger.js';
+import { roleOn, type AnswererPosition, type Ledger, type LedgerPoint, type PointStatus, type RaiserPosition, type SeverityChange, type LedgerEvidence } from './ledger.js';
+import type { Role } from '../protocol/document.js';
 import { pointConfidence, type Confidence } from './point-confidence.js';
 import { positionChanges, type PositionChange } from './position-changes.js';
 import { readOutcome, type LedgerOutcome } from './read-outcome.js';
 
+/** What either side last stated on a point: a raiser's position or an answerer's category. */
+export type StatedPosition = RaiserPosition | AnswererPosition;
+
 export interface ReportPoint {
   id: string;
+  /** Who raised it: `reviewer` (R ids) or `responder` (F ids). */
+  owner: Role;
   title: string;
   severity: string | null;
   severityChanges: SeverityChange[];
@@ -42,9 +48,12 @@ export interface ReportPoint {
   confidence: Confidence;
   withdrawnReason: string | null;
   evidence: LedgerEvidence[];
-  reviewer: ReviewerPosition | null;
-  responder: ResponderPosition | null;
-  rounds: Array<{ round: number; reviewer: ReviewerPosition | null; responder: ResponderPosition | null; status: PointStatus }>;
+  /** What the Reviewer and the Responder last stated on it, whichever raised it. */
+  reviewer: StatedPosition | null;
+  responder: StatedPosition | null;
+  /** The answering side's last category: what the gate judges by. */
+  answer: AnswererPosition | null;
+  rounds: Array<{ round: number; reviewer: StatedPosition | null; responder: StatedPosition | null; status: PointStatus }>;
 }
 
 export interface LedgerReport {
@@ -104,14 +113,17 @@ export function ledgerReport(ledger: Ledger, checks: readonly CitationCheck[] = 
 }
 
 function reportPoint(point: LedgerPoint, flagged: boolean): ReportPoint {
+  const byRole = (entry: LedgerPoint['rounds'][number], role: Role): StatedPosition | null =>
+    (roleOn(point, 'raiser') === role ? entry.raiser?.position : entry.answerer?.position) ?? null;
   const rounds = point.rounds.map((entry) => ({
     round: entry.round,
-    reviewer: entry.reviewer?.position ?? null,
-    responder: entry.responder?.position ?? null,
+    reviewer: byRole(entry, 'reviewer'),
+    responder: byRole(entry, 'responder'),
     status: entry.status,
   }));
   return {
     id: point.id,
+    owner: point.owner,
     title: point.title,
     severity: point.severity,
     severityChanges: point.severityChanges,
@@ -123,20 +135,21 @@ function reportPoint(point: LedgerPoint, flagged: boolean): ReportPoint {
     evidence: point.evidence,
     reviewer: rounds.map((entry) => entry.reviewer).filter((position) => position !== null).at(-1) ?? null,
     responder: rounds.map((entry) => entry.responder).filter((position) => position !== null).at(-1) ?? null,
+    answer: point.rounds.map((entry) => entry.answerer?.position ?? null).filter((position) => position !== null).at(-1) ?? null,
     rounds,
   };
 }
 
-/** The responder must categorize every open point: each miss is reported, never guessed. */
+/** The answering side must categorize every open point: each miss is reported, never guessed. */
 function uncategorizedFlags(ledger: Ledger): LedgerFlag[] {
   return ledger.points.flatMap((point) =>
     point.rounds
-      .filter((entry) => entry.responder?.position === 'uncategorized' || entry.responder?.position === 'unanswered')
+      .filter((entry) => entry.answerer?.position === 'uncategorized' || entry.answerer?.position === 'unanswered')
       .map((entry): LedgerFlag => ({
         kind: 'uncategorized',
         id: point.id,
         round: entry.round,
-        message: `${entry.responder?.section ?? 'The response'} ${entry.responder?.position === 'unanswered' ? 'does not answer' : 'gives no category code-debate can read for'} ${point.id}.`,
+        message: `${entry.answerer?.section ?? 'The answer'} ${entry.answerer?.position === 'unanswered' ? 'does not answer' : 'gives no category code-debate can read for'} ${point.id}.`,
       })),
   );
 }

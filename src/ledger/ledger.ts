@@ -1,15 +1,20 @@
 /** The point ledger: every point, round by round, as `buildLedger` reads it from the document. */
-import type { Category, Severity } from '../protocol/document.js';
-
-/** What the responder said on a point in a round; `uncategorized` answered without a label, `unanswered` did not mention it. */
-export type ResponderPosition = Category | 'uncategorized' | 'unanswered';
+import type { Position } from '../protocol/answer-schema.js';
+import type { Category, Role, Severity } from '../protocol/document.js';
 
 /**
- * What the reviewer said on a point: raised it (in its own round), or replied in a follow-up;
- * `uncategorized` wrote about it without maintaining, withdrawing or accepting, `unanswered` did
- * not mention it.
+ * What the side that did not raise a point said on it in a round (the Responder on the
+ * Reviewer's points, the Reviewer on the Responder's); `uncategorized` spoke of it without a
+ * label that could be read, `unanswered` did not mention it.
  */
-export type ReviewerPosition = 'raised' | 'maintained' | 'withdrawn' | 'accepted' | 'conceded-part' | 'uncategorized' | 'unanswered';
+export type AnswererPosition = Category | 'uncategorized' | 'unanswered';
+
+/**
+ * What the side that raised a point said on it: raised it (in its own round), or stated a
+ * position later; `uncategorized` wrote about it without one that could be read, `unanswered`
+ * did not mention it.
+ */
+export type RaiserPosition = 'raised' | Position | 'uncategorized' | 'unanswered';
 
 export type PointStatus = 'open' | 'resolved' | 'withdrawn';
 
@@ -21,13 +26,17 @@ export interface SideTurn<P> {
   text: string;
 }
 
-/** Round N is the reviewer's Nth section (the Review, then Follow-up N-1) plus `Response N`. */
+/**
+ * Round N is the reviewer's Nth section (the Review, then Follow-up N-1) plus `Response N`. For
+ * the Reviewer's points the raiser speaks in the follow-ups and the answerer in the responses;
+ * for the Responder's, the other way round.
+ */
 export interface PointRound {
   round: number;
-  /** null when the reviewer's section of this round is not written yet. */
-  reviewer: SideTurn<ReviewerPosition> | null;
-  /** null when `Response N` is not written yet, or the point was already closed. */
-  responder: SideTurn<ResponderPosition> | null;
+  /** null when the raiser has said nothing on it in this round (yet). */
+  raiser: SideTurn<RaiserPosition> | null;
+  /** null when the answerer's section of this round is not written yet, or the point was already closed. */
+  answerer: SideTurn<AnswererPosition> | null;
   /** The point's status at the end of what is written of this round. */
   status: PointStatus;
 }
@@ -53,6 +62,8 @@ export interface LedgerEvidence {
 
 export interface LedgerPoint {
   id: string;
+  /** Who raised it: the Reviewer (R ids) or the Responder (F ids). */
+  owner: Role;
   title: string;
   /** The severity now: the one raised with, after any change the reviewer wrote. */
   severity: Severity | null;
@@ -78,4 +89,13 @@ export interface Ledger {
   /** The CONSENSUS body, null while the debate runs. */
   consensus: string | null;
   points: LedgerPoint[];
+}
+
+/** A point's two sides: the one that raised it and the one that answers it. */
+export type PointSide = 'raiser' | 'answerer';
+
+/** Which role speaks as `side` on `point`. */
+export function roleOn(point: Pick<LedgerPoint, 'owner'>, side: PointSide): Role {
+  if (side === 'raiser') return point.owner;
+  return point.owner === 'reviewer' ? 'responder' : 'reviewer';
 }

@@ -17,8 +17,8 @@ export function standingAfter(point: LedgerPoint, round = Number.POSITIVE_INFINI
   if (status === null) return null;
   if (status !== 'open') return 'settled';
   const seen = point.rounds.filter((entry) => entry.round <= round);
-  const responder = seen.map((entry) => entry.responder?.position).filter((position) => position === 'agreed' || position === 'partially-agreed' || position === 'disagreed');
-  const reviewer = seen.map((entry) => entry.reviewer?.position).filter((position) => position === 'maintained' || position === 'conceded-part');
+  const responder = seen.map((entry) => entry.answerer?.position).filter((position) => position === 'agreed' || position === 'partially-agreed' || position === 'disagreed');
+  const reviewer = seen.map((entry) => entry.raiser?.position).filter((position) => position === 'maintained' || position === 'conceded-part');
   return responder.at(-1) === 'partially-agreed' || reviewer.at(-1) === 'conceded-part' ? 'partial' : 'disputed';
 }
 
@@ -38,13 +38,13 @@ export function standingsByRound(point: LedgerPoint, rounds: number): Array<Stan
       const index = order[at]?.index ?? 0;
       const entry = point.rounds[index];
       status = Math.max(status, index);
-      const answer = entry?.responder?.position;
+      const answer = entry?.answerer?.position;
       if (answer === 'agreed' || answer === 'partially-agreed' || answer === 'disagreed') responder = Math.max(responder, index);
-      const said = entry?.reviewer?.position;
+      const said = entry?.raiser?.position;
       if (said === 'maintained' || said === 'conceded-part') reviewer = Math.max(reviewer, index);
     }
     const current = point.rounds[status]?.status ?? null;
-    const partial = point.rounds[responder]?.responder?.position === 'partially-agreed' || point.rounds[reviewer]?.reviewer?.position === 'conceded-part';
+    const partial = point.rounds[responder]?.answerer?.position === 'partially-agreed' || point.rounds[reviewer]?.raiser?.position === 'conceded-part';
     standings.push(current === null ? null : current !== 'open' ? 'settled' : partial ? 'partial' : 'disputed');
   }
   return standings;

@@ -1,17 +1,18 @@
-import type { Ledger, ResponderPosition, ReviewerPosition } from './ledger.js';
+import { roleOn, type AnswererPosition, type Ledger, type RaiserPosition } from './ledger.js';
+import type { Role } from '../protocol/document.js';
 
 /** One side moving on one point, e.g. the responder from `disagreed` to `agreed` in round 2. */
 export interface PositionChange {
   id: string;
-  side: 'reviewer' | 'responder';
+  side: Role;
   round: number;
   section: string;
   from: string;
   to: string;
 }
 
-const responderStands: ReadonlySet<ResponderPosition> = new Set(['agreed', 'partially-agreed', 'disagreed']);
-const reviewerStands: ReadonlySet<ReviewerPosition> = new Set(['maintained', 'withdrawn', 'accepted', 'conceded-part']);
+const answererStands: ReadonlySet<AnswererPosition> = new Set(['agreed', 'partially-agreed', 'disagreed']);
+const raiserStands: ReadonlySet<RaiserPosition> = new Set(['maintained', 'withdrawn', 'accepted', 'conceded-part']);
 
 /**
  * Every change of position, in round order (the reviewer's before the responder's) then point order. Only stated positions count: an
@@ -23,15 +24,15 @@ export function positionChanges(ledger: Ledger): PositionChange[] {
     let responder: string | null = null;
     let reviewer = 'maintained';
     for (const entry of point.rounds) {
-      const said = entry.reviewer;
-      if (said && reviewerStands.has(said.position)) {
-        if (said.position !== reviewer) changes.push({ id: point.id, side: 'reviewer', round: entry.round, section: said.section, from: reviewer, to: said.position });
+      const said = entry.raiser;
+      if (said && raiserStands.has(said.position)) {
+        if (said.position !== reviewer) changes.push({ id: point.id, side: roleOn(point, 'raiser'), round: entry.round, section: said.section, from: reviewer, to: said.position });
         reviewer = said.position;
       }
-      const answer = entry.responder;
-      if (answer && responderStands.has(answer.position)) {
+      const answer = entry.answerer;
+      if (answer && answererStands.has(answer.position)) {
         if (responder !== null && answer.position !== responder) {
-          changes.push({ id: point.id, side: 'responder', round: entry.round, section: answer.section, from: responder, to: answer.position });
+          changes.push({ id: point.id, side: roleOn(point, 'answerer'), round: entry.round, section: answer.section, from: responder, to: answer.position });
         }
         responder = answer.position;
       }

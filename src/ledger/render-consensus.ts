@@ -6,7 +6,7 @@
  */
 import { severities } from '../protocol/document.js';
 import { excerptPoint } from './excerpt-point.js';
-import type { Ledger, LedgerPoint, SideTurn } from './ledger.js';
+import { roleOn, type Ledger, type LedgerPoint, type PointSide, type SideTurn } from './ledger.js';
 import type { LedgerReport, ReportPoint } from './ledger-report.js';
 
 export interface ConsensusParts {
@@ -69,12 +69,12 @@ function label(point: LedgerPoint): string {
 }
 
 function confirmed(point: LedgerPoint): string {
-  const agreement = lastStated(point, 'responder', ['agreed']);
-  const accepted = lastStated(point, 'reviewer', ['accepted', 'conceded-part']);
+  const agreement = lastStated(point, 'answerer', ['agreed']);
+  const accepted = lastStated(point, 'raiser', ['accepted', 'conceded-part']);
   const how = agreement
     ? `agreed in ${agreement.section}`
     : accepted
-      ? `the Reviewer accepted the answer in ${accepted.section}`
+      ? `the ${roleName(point, 'raiser')} accepted the answer in ${accepted.section}`
       : 'resolved';
   const words = agreement ? excerptPoint(agreement.text) : '';
   return `- ${label(point)}: ${how}.${words ? ` ${words}` : ''}`;
@@ -89,26 +89,26 @@ function partial(point: LedgerPoint, reported: ReportPoint, report: LedgerReport
       .join(', and ');
     return `${confirmed(point)} Only MEDIUM: ${why}.`;
   }
-  const agreed = lastStated(point, 'responder', ['partially-agreed']);
-  const reviewer = lastStated(point, 'reviewer', ['raised', 'maintained', 'conceded-part']);
+  const agreed = lastStated(point, 'answerer', ['partially-agreed']);
+  const reviewer = lastStated(point, 'raiser', ['raised', 'maintained', 'conceded-part']);
   const lines = [`- ${label(point)}: partially agreed${reported.rounds.length > 0 ? ` after round ${reported.rounds.at(-1)?.round}` : ''}.`];
-  if (agreed) lines.push(`  - Responder (${agreed.section}): ${excerptPoint(agreed.text)}`);
-  if (reviewer) lines.push(`  - Reviewer (${reviewer.section}, ${positionWords[reviewer.position] ?? 'raised'}): ${excerptPoint(reviewer.text)}`);
+  if (agreed) lines.push(`  - ${roleName(point, 'answerer')} (${agreed.section}): ${excerptPoint(agreed.text)}`);
+  if (reviewer) lines.push(`  - ${roleName(point, 'raiser')} (${reviewer.section}, ${positionWords[reviewer.position] ?? 'raised'}): ${excerptPoint(reviewer.text)}`);
   return lines.join('\n');
 }
 
 function split(point: LedgerPoint): string {
-  const reviewer = lastStated(point, 'reviewer', ['raised', 'maintained', 'uncategorized']);
-  const responder = lastStated(point, 'responder', ['disagreed', 'uncategorized']);
+  const reviewer = lastStated(point, 'raiser', ['raised', 'maintained', 'uncategorized']);
+  const responder = lastStated(point, 'answerer', ['disagreed', 'uncategorized']);
   const evidence = point.evidence.map((item) => `\`${item.path}:${item.line}\` (${item.check === 'ok' ? 'checked' : item.check === 'failed' ? 'failed the check' : 'not checked'})`);
   const lines = [`- ${label(point)}: still disputed.`];
-  if (reviewer) lines.push(`  - Reviewer (${reviewer.section}): ${excerptPoint(reviewer.text)}${evidence.length > 0 ? ` Evidence: ${evidence.join(', ')}.` : ''}`);
-  lines.push(responder ? `  - Responder (${responder.section}): ${excerptPoint(responder.text)}` : '  - Responder: no categorized answer.');
+  if (reviewer) lines.push(`  - ${roleName(point, 'raiser')} (${reviewer.section}): ${excerptPoint(reviewer.text)}${evidence.length > 0 ? ` Evidence: ${evidence.join(', ')}.` : ''}`);
+  lines.push(responder ? `  - ${roleName(point, 'answerer')} (${responder.section}): ${excerptPoint(responder.text)}` : `  - ${roleName(point, 'answerer')}: no categorized answer.`);
   return lines.join('\n');
 }
 
 function withdrawn(point: LedgerPoint): string {
-  const turn = lastStated(point, 'reviewer', ['withdrawn']);
+  const turn = lastStated(point, 'raiser', ['withdrawn']);
   const reason = turn ? excerptPoint(turn.text) : (point.withdrawnReason ?? '');
   return `- ${label(point)}: withdrawn${turn ? ` in ${turn.section}` : ''}.${reason ? ` ${reason}` : ''}`;
 }
@@ -122,24 +122,28 @@ function actionItems(points: readonly LedgerPoint[]): string[] {
   const rank = (point: LedgerPoint) => (point.severity === null ? severities.length : severities.indexOf(point.severity));
   const ordered = [...points].sort((a, b) => rank(a) - rank(b));
   const fixes = ordered.flatMap((point) => {
-    const agreed = lastStated(point, 'responder', ['agreed', 'partially-agreed', 'disagreed']);
+    const agreed = lastStated(point, 'answerer', ['agreed', 'partially-agreed', 'disagreed']);
     if (point.status === 'open' && agreed?.position !== 'partially-agreed') return [];
     if (point.status === 'resolved' && agreed?.position === 'disagreed') return [];
     const full = point.status === 'resolved' && agreed?.position !== 'partially-agreed';
     const what = suggestedFix(point) ?? (agreed ? excerptPoint(agreed.text, 160) : '');
     return [`${label(point)}: ${full ? 'fix' : 'fix the agreed part'}.${what ? ` ${what}` : ''}`];
   });
-  const decisions = ordered.filter((point) => point.status === 'open' && lastStated(point, 'responder', ['partially-agreed']) === null);
+  const decisions = ordered.filter((point) => point.status === 'open' && lastStated(point, 'answerer', ['partially-agreed']) === null);
   return [...fixes, ...decisions.map((point) => `${label(point)}: decide, the sides still disagree.`)].map((item, index) => `${index + 1}. ${item}`);
 }
 
 function suggestedFix(point: LedgerPoint): string | null {
-  const raised = point.rounds[0]?.reviewer?.text ?? '';
+  const raised = point.rounds[0]?.raiser?.text ?? '';
   const fix = /\*\*\s*suggested fix:?\s*\*\*:?\s*([^\n]+)/i.exec(raised)?.[1]?.trim();
   return fix ? excerptPoint(fix, 160) : null;
 }
 
-function lastStated(point: LedgerPoint, side: 'reviewer' | 'responder', positions: readonly string[]): SideTurn<string> | null {
+function roleName(point: LedgerPoint, side: PointSide): string {
+  return roleOn(point, side) === 'reviewer' ? 'Reviewer' : 'Responder';
+}
+
+function lastStated(point: LedgerPoint, side: PointSide, positions: readonly string[]): SideTurn<string> | null {
   const turns = point.rounds.map((entry) => entry[side] as SideTurn<string> | null).filter((turn) => turn !== null && positions.includes(turn.position) && turn.text.trim() !== '');
   return turns.at(-1) ?? null;
 }

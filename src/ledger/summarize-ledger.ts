@@ -9,12 +9,14 @@ export function describePoint(state: PointState): string {
 }
 
 function standing(state: PointState): string {
-  if (state.reviewerReply === 'withdrawn') return 'withdrawn by the Reviewer';
-  if (state.reviewerReply === 'accepted') return "the Reviewer accepted the Responder's answer";
-  if (state.reviewerReply === 'conceded-part') return "the Reviewer accepted the Responder's answer in part";
-  if (state.category === null) return state.resolved ? 'resolved' : 'not yet answered by the Responder';
+  const raiser = state.owner === 'reviewer' ? 'Reviewer' : 'Responder';
+  const answerer = state.owner === 'reviewer' ? 'Responder' : 'Reviewer';
+  if (state.position === 'withdrawn') return `withdrawn by the ${raiser}`;
+  if (state.position === 'accepted') return `the ${raiser} accepted the ${answerer}'s answer`;
+  if (state.position === 'conceded-part') return `the ${raiser} accepted the ${answerer}'s answer in part`;
+  if (state.category === null) return state.resolved ? 'resolved' : `not yet answered by the ${answerer}`;
   const said = categoryWords[state.category];
-  return state.reviewerReply === 'maintained' ? `${said} by the Responder, maintained by the Reviewer` : `${said} by the Responder`;
+  return state.position === 'maintained' ? `${said} by the ${answerer}, maintained by the ${raiser}` : `${said} by the ${answerer}`;
 }
 
 /** The agreed and disputed lists a CONSENSUS opens with, derived from the document. */

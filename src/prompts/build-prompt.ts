@@ -2,6 +2,7 @@ import type { Role, TurnKind } from '../agents/agent.js';
 import type { Subject } from '../git/subject.js';
 import type { PointState } from '../protocol/track-points.js';
 import type { DebateDocument } from '../protocol/document.js';
+import type { AnswerJsonSchema } from '../protocol/answer-schema.js';
 import { boundPoints, boundSection } from './bound-peer-text.js';
 import type { Stance } from './stance.js';
 import { loadTemplate } from './load-template.js';
@@ -28,6 +29,8 @@ export interface PromptContext {
   stance: Stance;
   /** The most bytes of the peer's last section, and of the open points, the prompt carries (see boundSection). */
   maxPeerBytes: number;
+  /** The JSON Schema the answer follows (see answer-schema.ts); absent for the CONSENSUS narrative. */
+  answerSchema?: AnswerJsonSchema;
   /** For an agent continuing its own conversation: the diff and file list it has read are left out. */
   continued?: boolean;
 }
@@ -39,7 +42,7 @@ const devilsAdvocate =
   "\nYour stance is devil's advocate (--stance devils-advocate). Open your section with a short " +
   'paragraph, **Assumptions:**, naming the implicit assumptions the review rests on (about the code, ' +
   'its callers, its inputs, its environment). Then, for every point, argue the strongest case for the ' +
-  "opposite of the Reviewer's position before you conclude, and still start each answer with Agreed, " +
+  "opposite of the Reviewer's position before you conclude, and still give each point its label, Agreed, " +
   'Partially agreed or Disagreed: agree only where the opposite case fails against the code.\n';
 
 /** The prompt for one turn: its template from `templates/`, filled from the debate. */
@@ -75,8 +78,18 @@ export function promptValues(context: PromptContext): PromptValues {
     ledger: context.ledger,
     stance: context.stance === 'devils-advocate' && context.role === 'responder' ? devilsAdvocate : '',
     standards: context.standards ? `\nApply the repository's review standards (.prompts/pr-review.md):\n\n${context.standards}\n` : '',
+    answer_format: context.answerSchema === undefined ? '' : answerFormat(context.answerSchema),
     failed_citations: context.failedCitations
       ? `\ncode-debate checked every \`path:line\` cited so far against the code under review; these do not hold. Do not rely on them, and correct your own:\n\n${context.failedCitations}\n`
       : '',
   };
+}
+
+/** How to answer: one JSON object that follows the turn's schema, shown whole. */
+function answerFormat(schema: AnswerJsonSchema): string {
+  return (
+    'Answer with one JSON object and nothing else (no commentary around it), following this JSON Schema. ' +
+    'Reasoning fields are Markdown; never write a level-1 or level-2 heading (`#` or `##`) in them.\n\n' +
+    `\`\`\`json\n${JSON.stringify(schema.schema, null, 2)}\n\`\`\``
+  );
 }

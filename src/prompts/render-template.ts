@@ -18,6 +18,7 @@ export const placeholders = [
   'standards',
   'failed_citations',
   'stance',
+  'answer_format',
 ] as const;
 
 export type Placeholder = (typeof placeholders)[number];

@@ -36,7 +36,7 @@ const evidenceSchema = z.strictObject({
     .regex(/^[^\s`:]+$/, 'a path has no spaces, backticks or colons: give the line in `line`'),
   line: z.number().int().min(1),
   endLine: z.number().int().min(1).nullable(),
-});
+}).refine((evidence) => evidence.endLine === null || evidence.endLine >= evidence.line, { message: 'endLine is before line', path: ['endLine'] });
 
 const reasoningSchema = z.string().trim().min(1, 'the reasoning is empty');
 
@@ -126,11 +126,11 @@ export function answerJsonSchema(scope: AnswerScope): AnswerJsonSchema {
   return { name: `code_debate_${scope.turn.replace('-', '_')}`, schema };
 }
 
-/** A point raised in a turn, with its id. */
+/** A point raised in a turn, with its id; only a peer's text can leave the severity out (null). */
 export interface RaisedPoint {
   id: string;
   title: string;
-  severity: Severity;
+  severity: Severity | null;
   evidence: EvidenceData[];
   reasoning: string;
 }
@@ -178,11 +178,16 @@ export function checkAnswerData(value: unknown, scope: AnswerScope, nextNumber: 
     ok: true,
     answer: {
       summary: data.summary,
-      answers: (data.answers ?? []).map((answer) => ({ id: answer.id, category: categoryOf(answer.label), reasoning: answer.reasoning, evidence: answer.evidence })),
+      answers: (data.answers ?? []).map((answer) => ({ id: answer.id, category: categoryOf(answer.label), reasoning: answer.reasoning, evidence: answer.evidence.map(oneLineRange) })),
       positions: (data.positions ?? []).map((held) => ({ id: held.id, position: positionOf(held.position), reasoning: held.reasoning, severity: held.severity })),
-      newPoints: raised.map((point, index) => ({ id: `${idPrefixes[scope.role]}${nextNumber + index}`, ...point })),
+      newPoints: raised.map((point, index) => ({ id: `${idPrefixes[scope.role]}${nextNumber + index}`, ...point, evidence: point.evidence.map(oneLineRange) })),
     },
   };
+}
+
+/** `a.ts:3-3` is `a.ts:3`. */
+function oneLineRange(evidence: EvidenceData): EvidenceData {
+  return evidence.endLine === evidence.line ? { ...evidence, endLine: null } : evidence;
 }
 
 function categoryOf(label: string): Category {

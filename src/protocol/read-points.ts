@@ -1,39 +1,33 @@
 import type { Evidence, Point } from './document.js';
 import { findCitationRefs } from './citation-pattern.js';
-import { readWholeAnswer } from './read-answers.js';
-import { readBlockLabels, readTableLabels, readTitleLabels, settleLabels, type LabelReading } from './read-labels.js';
-import { splitPointBlocks, type PointBlock } from './split-point-blocks.js';
+import { readSection } from './read-section.js';
 
 /**
- * The Review's points, R1, R2, ... in order (an id written twice is the first of them). A review
- * without any numbered point is one point, R1, the whole review: a peer that wrote prose still
- * gets an answer to what it said.
+ * The Review's points, R1, R2, ... in order, read as readSection reads a Review. A review
+ * without any marked point is one point, R1, the whole review, with no severity: a peer that
+ * wrote prose still gets an answer to what it said.
  */
 export function readPoints(reviewBody: string): Point[] {
-  const blocks = splitPointBlocks(reviewBody);
-  if (blocks.length === 0) {
+  const reading = readSection('review', reviewBody, []);
+  if (reading.newPoints.length === 0) {
     const text = reviewBody.trim();
     if (text === '') return [];
-    const severity = readWholeAnswer('severity', text, 1);
-    return [{ id: 'R1', number: 1, title: 'The review as a whole', severity: severity.state === 'read' ? severity.value : null, evidence: readEvidence(text), text }];
+    return [{ id: 'R1', number: 1, title: 'The review as a whole', severity: null, evidence: readEvidence(text), text }];
   }
-  const seen = new Set<number>();
-  return blocks.filter((block) => !seen.has(block.number) && seen.add(block.number)).map((block) => toPoint(block, reviewBody));
+  // The Review raises the Reviewer's points; a peer's `### F1.` there is not one of them.
+  return reading.newPoints
+    .filter((point) => point.id.startsWith('R'))
+    .map((point) => ({
+      id: point.id,
+      number: Number(point.id.slice(1)),
+      title: point.title,
+      severity: point.severity,
+      evidence: point.evidence.map((item) => (item.endLine === null ? { path: item.path, line: item.line } : { path: item.path, line: item.line, endLine: item.endLine })),
+      text: reading.texts.get(point.id) ?? '',
+    }));
 }
 
-/** The point `block` of section `body` raises, its severity read by the label grammar (null when none, or two). */
-export function toPoint(block: PointBlock, body: string): Point {
-  const severity = readPointSeverity(block, body);
-  const title = readTitleLabels('severity', block.title).rest;
-  return { id: `R${block.number}`, number: block.number, title, severity: severity.state === 'read' ? severity.value : null, evidence: readEvidence(block.text), text: block.text };
-}
-
-/** How the severity of the point `block` raises was read: from the block, and the section's table rows naming it. */
-export function readPointSeverity(block: PointBlock, body: string): LabelReading<'severity'> {
-  return settleLabels([...readBlockLabels('severity', block), ...(readTableLabels('severity', body).get(block.number) ?? [])]);
-}
-
-/** The distinct `path:line` places a point cites (a range counts by its first line). */
+/** The distinct `path:line` places a text cites (a range counts by its first line). */
 export function readEvidence(text: string): Evidence[] {
   const seen = new Set<string>();
   const evidence: Evidence[] = [];

@@ -1,40 +1,81 @@
 import { codeLineFlags } from './code-line-flags.js';
-import { emoji } from './label-words.js';
 import { memoizeText, memoLimits } from './memoize-text.js';
-import { readableLines } from './readable-lines.js';
-import { readTableRows } from './read-table-rows.js';
 
-/** A run of lines that talks about one numbered point, as found in a section body. */
+/** A run of lines that speaks of one point, as found in a section body. */
 export interface PointBlock {
+  /** `R1`, `F2`: the id the marker line names; null when it names two or a number and another id. */
+  id: string | null;
+  /** The id's number (0 when the id is null). */
   number: number;
-  /** The rest of the marker line: a point's title, or the start of a reply. */
+  /** The marker line after the id and its delimiter: a point's title, or the start of an answer. */
   title: string;
+  /** The marker line as written (trimmed), to quote back. */
+  marker: string;
   /** The block's Markdown, marker line included. */
   text: string;
-  /** How the block was marked: a plain numbered list may be reasons, not points. */
   style: MarkerStyle;
 }
 
-export type MarkerStyle = 'heading' | 'id' | 'numbered' | 'table';
+export type MarkerStyle = 'heading' | 'id' | 'numbered';
 
-// Tried in this order: the first style with any marker outside code decides how the body is cut;
-// then table rows that name a point (see readTableRows), each a block of its own.
-const markers: ReadonlyArray<[Exclude<MarkerStyle, 'table'>, RegExp]> = [
-  // `### R1. title`, `### Point 1: title`, `### Response to R1: Agreed`, `### ✅ R1 — Agreed`.
-  ['heading', new RegExp(String.raw`^ {0,3}#{3,6}\s+(?:${emoji}\s*)?(?:\*\*)?(?:(?:response|reply|answer)\s+to\s+|re:\s*)?(?:R|Point\s+|#)?(\d+)\b(?:\*\*)?\s*[.:)|\-—–]*\s*(.*)$`, 'iu')],
-  ['id', /^ {0,3}(?:[-*+]\s+)?(?:\*\*)?R(\d+)\b(?:\*\*)?\s*[.:)\-—–]*(?:\*\*)?\s*(.*)$/],
-  ['numbered', /^(?:\*\*)?(\d+)[.)](?:\*\*)?\s+(.*)$/],
+/** An id as the protocol writes them: `R1` for the Reviewer's points, `F1` for the Responder's. */
+const idToken = /\b([RF])(\d+)\b/g;
+
+export interface Marker {
+  id: string | null;
+  title: string;
+}
+
+/**
+ * What a line marks, in each style (docs/protocol.md, "Reading a peer's text"): a level-3 to 6
+ * heading that starts with an id or a number (`### R1 — Agreed`, `### 1. Title`); a line that
+ * starts with an id and a delimiter (`R1. …`, `- **R1**: …`); a numbered line at the margin
+ * (`1. **Agreed** — …`, `**1.** …`). A number is point R<N> only when the line names no id;
+ * a line that numbers one point and names another is marked, but its id is not guessed.
+ */
+const styles: ReadonlyArray<readonly [MarkerStyle, (line: string) => Marker | null]> = [
+  ['heading', (line) => {
+    const match = /^ {0,3}#{3,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+    return match ? readHead(match[1] ?? '', true) : null;
+  }],
+  ['id', (line) => {
+    const match = /^ {0,3}(?:[-*+][ \t]+)?((?:\*\*|__)?[RF]\d+(?:\*\*|__)?(?:[.:)]|[ \t]+[—–-]|[ \t]*$|(?<=\*\*|__)[ \t]).*)$/.exec(line);
+    return match ? readHead(match[1] ?? '', false) : null;
+  }],
+  ['numbered', (line) => {
+    const match = /^((?:\*\*|__)?\d+[.)](?:\*\*|__)?[ \t]+.*)$/.exec(line);
+    return match ? readHead(match[1] ?? '', false) : null;
+  }],
 ];
 
+/** The marker `line` is in `style`, or null when it is none. */
+export function readMarker(style: MarkerStyle, line: string): Marker | null {
+  return (styles.find(([name]) => name === style)?.[1] ?? (() => null))(line.trimEnd());
+}
+
+/** The id a marker's text starts with (an id, or a number with its delimiter), and the rest. */
+function readHead(text: string, heading: boolean): Marker | null {
+  const head = /^(\*\*|__)?(?:([RF]\d+)|(\d+)(?=[.):]|[ \t]+[—–-]|\*\*|__|[ \t]*$))(\*\*|__)?[ \t]*(?:[.):]|[—–]|-(?=[ \t]|$))?(?:\*\*|__)?[ \t]*/.exec(text);
+  if (!head) return null;
+  // A heading that is a year or a count (`### 2024 plans`) has no delimiter after its number.
+  if (heading && head[2] === undefined && !/[.):—–-]|\*\*|__|^\d+$/.test(head[0].trim().replace(/^(\*\*|__)/, ''))) return null;
+  const rest = text.slice(head[0].length);
+  const named = [...new Set([...rest.matchAll(idToken)].map((match) => `${match[1]}${match[2]}`))];
+  if (head[2] !== undefined) return { id: head[2], title: rest.trim() };
+  // `### 2. R3 — Agreed`: the id named wins over the number; one that only mentions ids is not guessed.
+  const leading = /^(?:\*\*|__)?([RF]\d+)(?:\*\*|__)?[ \t]*(?:[.):]|[—–]|-(?=[ \t]|$))?[ \t]*/.exec(rest);
+  if (leading?.[1] !== undefined && named.length === 1) return { id: leading[1], title: rest.slice(leading[0].length).trim() };
+  if (named.length > 0) return { id: null, title: rest.trim() };
+  return { id: `R${head[3] ?? ''}`, title: rest.trim() };
+}
 
 // Every turn reads every section's points again: each body is cut once.
 const splitOnce = memoizeText((body: string): readonly PointBlock[] => Object.freeze(splitBlocks(body).map((block) => Object.freeze(block))), memoLimits.sections);
 
 /**
- * Cuts a section body into per-point blocks by the markers PROTOCOL.md allows: `### R1. title`,
- * `### 1. title`, `R1 ...`, `1. ...` or `**1.**`. Lines inside fenced code are never markers.
- * Numbers that repeat (a list written `1.` `1.` `1.`) are replaced by their order; distinct
- * numbers, and `R<N>` ids, are kept as written, even out of order: point N is R<N>.
+ * Cuts a section body into per-point blocks. The first style (heading, id, numbered) with any
+ * marker outside fenced code decides how the body is cut; the text before the first marker
+ * belongs to no point. Ids are kept as written: point N of a peer that numbers is R<N>.
  */
 export function splitPointBlocks(body: string): readonly PointBlock[] {
   return splitOnce(body);
@@ -43,19 +84,19 @@ export function splitPointBlocks(body: string): readonly PointBlock[] {
 function splitBlocks(body: string): PointBlock[] {
   const lines = body.split('\n');
   const inCode = codeLineFlags(lines);
-  for (const [style, pattern] of markers) {
-    const starts: Array<{ index: number; number: number; title: string }> = [];
+  for (const [style, read] of styles) {
+    const starts: Array<{ index: number; marker: Marker }> = [];
     lines.forEach((line, index) => {
       // Trailing whitespace is a formatter's to strip: it never decides what a line is.
-      const match = inCode[index] ? null : pattern.exec(line.trimEnd());
-      if (match?.[1]) starts.push({ index, number: Number(match[1]), title: cleanTitle(match[2] ?? '') });
+      const marker = inCode[index] ? null : read(line.trimEnd());
+      if (marker) starts.push({ index, marker });
     });
     if (starts.length === 0) continue;
-    // `R1` is an explicit id; only list-like numbers can be written lazily.
-    const lazy = style !== 'id' && new Set(starts.map((start) => start.number)).size < starts.length;
     return starts.map((start, i) => ({
-      number: lazy ? i + 1 : start.number,
-      title: start.title,
+      id: start.marker.id,
+      number: start.marker.id === null ? 0 : Number(start.marker.id.slice(1)),
+      title: cleanTitle(start.marker.title),
+      marker: (lines[start.index] ?? '').trim(),
       style,
       text: lines
         .slice(start.index, starts[i + 1]?.index ?? lines.length)
@@ -63,15 +104,20 @@ function splitBlocks(body: string): PointBlock[] {
         .trim(),
     }));
   }
-  return readTableRows(readableLines(body))
-    .filter((row) => row.point !== null)
-    .map((row) => ({ number: row.point ?? 0, title: row.title, style: 'table' as const, text: row.source }));
+  return [];
 }
 
-/** The title without bold marks and an ATX heading's closing `#`s (found from the `#`s: a title of spaces costs no square). */
+/** The text before the first point block: a section's summary. */
+export function textBeforePoints(body: string): string {
+  const first = splitPointBlocks(body)[0];
+  if (first === undefined) return body.trim();
+  const lines = body.split('\n');
+  const inCode = codeLineFlags(lines);
+  const index = lines.findIndex((line, at) => !inCode[at] && line.trim() === first.marker);
+  return index <= 0 ? '' : lines.slice(0, index).join('\n').trim();
+}
+
+/** The title without bold marks. */
 function cleanTitle(text: string): string {
-  const title = text.replace(/\*\*/g, '').trimEnd();
-  const closing = /#+$/.exec(title);
-  const before = closing === null ? undefined : title[closing.index - 1];
-  return (closing !== null && (before === undefined || /\s/.test(before)) ? title.slice(0, closing.index) : title).trim();
+  return text.replace(/\*\*|__/g, '').trim();
 }

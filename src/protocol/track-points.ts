@@ -1,38 +1,47 @@
-import type { Category, DebateDocument, Point, Section } from './document.js';
-import type { Position } from './label-words.js';
-import { readAnswers } from './read-answers.js';
-import { readCategories, type PointReply } from './read-categories.js';
-import { toPoint } from './read-points.js';
-
-/** The Reviewer's position on a point in a follow-up, read by the label grammar. */
-export type ReviewerReply = Position;
+import { ownerOf, type PointAnswerData, type PointPositionData, type Position } from './answer-schema.js';
+import type { Category, DebateDocument, Point, Role, Section } from './document.js';
+import { readSection, type UnreadLabel } from './read-section.js';
 
 export interface PointState {
   point: Point;
   /** Round the point was raised in: 1 for the Review's points. */
   raisedIn: number;
-  /** The responder's latest category, null while uncategorized. */
+  /** Who raised it: the Reviewer (R ids) or the Responder (F ids). */
+  owner: Role;
+  /** The other side's latest category, null while it has given none. */
   category: Category | null;
-  reviewerReply: ReviewerReply | null;
+  /** The raising side's latest position since that answer, null while it has stated none. */
+  position: Position | null;
   resolved: boolean;
+}
+
+/** What a side said on a point in a section: its label (null when none could be read), its Markdown and its reasoning. */
+export interface PointReply<L> {
+  label: L | null;
+  text: string;
+  reasoning: string;
+  /** Why no label was read, when the section speaks of the point but gives none that can be read. */
+  unread: UnreadLabel | null;
 }
 
 /**
  * What the walk sees, in document order, for callers that keep the history (the ledger). Each
- * call comes after the state was updated. `responded` is called for every point that was open
- * before the Response, with null when the Response does not mention it.
+ * call comes after the state was updated. `answered` is called for every point of the other side
+ * that was open before the section, with null when the section does not speak of it; `held` for
+ * each of the writer's own open points it speaks of.
  */
 export interface PointObserver {
   raised?(state: PointState, section: Section): void;
-  responded?(state: PointState, reply: PointReply | null, section: Section): void;
-  replied?(state: PointState, reply: ReviewerReply | null, text: string, section: Section): void;
+  answered?(state: PointState, reply: PointReply<Category> | null, section: Section): void;
+  held?(state: PointState, reply: PointReply<Position> & { severity: PointPositionData['severity'] }, section: Section): void;
 }
 
 /**
- * Every point's state after the last section, read from the document alone. A point is resolved
- * when the responder Agreed it or the reviewer withdrew it or accepted the response (in full or in
- * part), each label read by the grammar of readLabels; a follow-up
- * that maintains a point reopens it, and a follow-up may raise new points with the next ids.
+ * Every point's state after the last section, read from the document alone (see readSection). A
+ * point is resolved when the other side Agreed it, or the side that raised it withdrew it or
+ * accepted the answer (in full or in part); a point whose label cannot be read stays as it was.
+ * Either side may raise points: the Reviewer's in a follow-up (R ids), the Responder's in a
+ * response (F ids), and the other side answers them like any point.
  */
 export function trackPoints(document: DebateDocument, observer?: PointObserver, from?: WalkProgress): PointState[] {
   if (observer !== undefined) {
@@ -79,45 +88,61 @@ export interface WalkProgress {
   states: readonly PointState[];
 }
 
+const writers: Partial<Record<Section['kind'], Role>> = { response: 'responder', 'follow-up': 'reviewer' };
+
 function walkPoints(document: DebateDocument, observer: PointObserver, from: WalkProgress | null): PointState[] {
   const states = new Map<string, PointState>(
     from !== null
       ? from.states.map((state) => [state.point.id, { ...state }])
-      : document.points.map((point) => [point.id, { point, raisedIn: 1, category: null, reviewerReply: null, resolved: false }]),
+      : document.points.map((point) => [point.id, { point, raisedIn: 1, owner: 'reviewer', category: null, position: null, resolved: false }]),
   );
   for (const section of document.sections.slice(from?.sections ?? 0)) {
-    if (section.kind === 'response') {
-      const open = [...states.values()].filter((state) => !state.resolved);
-      const replies = readCategories(section.body, open.map((state) => state.point));
-      for (const [id, reply] of replies) {
-        const state = states.get(id);
-        if (!state) continue;
-        state.category = reply.category;
-        state.reviewerReply = null;
-        state.resolved = reply.category === 'agreed';
-      }
-      for (const state of open) observer.responded?.(state, replies.get(state.point.id) ?? null, section);
-    } else if (section.kind === 'follow-up') {
-      for (const answer of readAnswers('position', section.body)) {
-        const state = states.get(answer.id);
-        const block = answer.block;
-        if (!state) {
-          // A new point needs an explicit id or heading: a numbered list of reasons is not one.
-          if (block === null || block.style === 'numbered') continue;
-          const raised: PointState = { point: toPoint(block, section.body), raisedIn: section.number + 1, category: null, reviewerReply: null, resolved: false };
-          states.set(answer.id, raised);
-          observer.raised?.(raised, section);
-          continue;
+    const writer = writers[section.kind];
+    if (writer === undefined || (section.kind !== 'response' && section.kind !== 'follow-up')) continue;
+    const before = [...states.values()];
+    const reading = readSection(section.kind, section.body, before.map((state) => ({ id: state.point.id, open: !state.resolved })));
+    const unread = new Map(reading.unread.map((item) => [item.id, item]));
+    const textOf = (id: string) => reading.texts.get(id) ?? '';
+    for (const state of before) {
+      if (state.resolved) continue;
+      const id = state.point.id;
+      if (state.owner !== writer) {
+        const answer: PointAnswerData | undefined = reading.answers.find((item) => item.id === id);
+        if (answer !== undefined) {
+          state.category = answer.category;
+          state.position = null;
+          state.resolved = answer.category === 'agreed';
         }
-        if (state.resolved) continue;
-        const reply = answer.reading.state === 'read' ? answer.reading.value : null;
-        state.reviewerReply = reply;
-        if (reply === 'withdrawn' || reply === 'accepted' || reply === 'conceded-part') state.resolved = true;
-        observer.replied?.(state, reply, answer.text, section);
+        const spoken = answer !== undefined || reading.texts.has(id);
+        observer.answered?.(state, spoken ? { label: answer?.category ?? null, text: textOf(id), reasoning: answer?.reasoning ?? '', unread: unread.get(id) ?? null } : null, section);
+        continue;
       }
+      const held: PointPositionData | undefined = reading.positions.find((item) => item.id === id);
+      if (held === undefined && !reading.texts.has(id)) continue;
+      if (held !== undefined) {
+        state.position = held.position;
+        if (held.position !== 'maintained') state.resolved = true;
+      }
+      observer.held?.(state, { label: held?.position ?? null, text: textOf(id), reasoning: held?.reasoning ?? '', severity: held?.severity ?? null, unread: unread.get(id) ?? null }, section);
+    }
+    for (const point of reading.newPoints) {
+      const raised: PointState = {
+        point: { id: point.id, number: Number(point.id.slice(1)), title: point.title, severity: point.severity, evidence: point.evidence.map(toEvidence), text: textOf(point.id) },
+        raisedIn: section.kind === 'follow-up' ? section.number + 1 : section.number,
+        owner: ownerOf(point.id) ?? writer,
+        category: null,
+        position: null,
+        resolved: false,
+      };
+      states.set(point.id, raised);
+      observer.raised?.(raised, section);
     }
   }
   const walked = [...states.values()];
   lastWalked = { document, states: walked.map((state) => ({ ...state })) };
   return walked;
+}
+
+function toEvidence(evidence: { path: string; line: number; endLine: number | null }): Point['evidence'][number] {
+  return evidence.endLine === null ? { path: evidence.path, line: evidence.line } : { path: evidence.path, line: evidence.line, endLine: evidence.endLine };
 }

@@ -1,6 +1,6 @@
 import { buildLedger } from '../ledger/build-ledger.js';
 import { judgeDebate } from '../ledger/judge-debate.js';
-import type { LedgerPoint } from '../ledger/ledger.js';
+import { roleOn, type LedgerPoint } from '../ledger/ledger.js';
 import type { DebateDocument, Severity } from '../protocol/document.js';
 import { describeUsage } from '../protocol/usage.js';
 import type { DebateReport } from './debate-report.js';
@@ -76,8 +76,8 @@ function renderFailedCitations(report: DebateReport): string {
 
 function renderThread(point: LedgerPoint, failed: ReadonlyMap<string, string>): string {
   const turns = point.rounds.flatMap((round) => [
-    round.reviewer === null || round.reviewer.text === '' ? '' : turn('reviewer', round.reviewer.section, round.reviewer.position, round.reviewer.text, failed),
-    round.responder === null || round.responder.text === '' ? '' : turn('responder', round.responder.section, round.responder.position, round.responder.text, failed),
+    round.raiser === null || round.raiser.text === '' ? '' : turn(roleOn(point, 'raiser'), round.raiser.section, round.raiser.position, round.raiser.text, failed),
+    round.answerer === null || round.answerer.text === '' ? '' : turn(roleOn(point, 'answerer'), round.answerer.section, round.answerer.position, round.answerer.text, failed),
   ]);
   return `<section class="point" id="point-${escapeHtml(point.id)}"><h3>${escapeHtml(point.id)}. ${escapeHtml(point.title || 'untitled')} <small>(${point.severity ?? 'no severity'}, ${point.status})</small></h3><div class="thread">${turns.join('')}</div></section>`;
 }

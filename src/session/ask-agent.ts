@@ -1,7 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { TurnKind } from '../agents/agent.js';
 import { AgentError, InterruptedError } from '../errors.js';
-import { checkSectionBody } from '../protocol/check-section-body.js';
+import { answerJsonSchema, type TurnAnswer } from '../protocol/answer-schema.js';
+import { readAgentAnswer, type AnswerContext } from '../protocol/read-agent-answer.js';
+import { renderAnswer } from '../protocol/render-answer.js';
 import type { Subject } from '../git/subject.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { stripControlChars } from '../protocol/control-chars.js';
@@ -26,6 +28,8 @@ export interface AgentAsk {
   document: DebateDocument;
   /** The subject as it is for this turn. */
   subject: Subject;
+  /** What the answer is read against (see scopeOf); absent for the CONSENSUS narrative, which is free text. */
+  scope?: AnswerContext;
   /** Stops this ask alone (an early start that turned out stale, see askAhead); it is not retried. */
   signal?: AbortSignal;
   /** Called when the agent starts; resolves when it may act (see TurnRequest.ready and guardRepository). */
@@ -33,6 +37,7 @@ export interface AgentAsk {
 }
 
 export interface AgentAnswer {
+  /** The section's body: for a turn with a scope, rendered by code-debate from the answer's data. */
   body: string;
   /** UTF-8 bytes of the prompts that got an answer for this section, re-asks included. */
   promptBytes: number;
@@ -41,8 +46,11 @@ export interface AgentAnswer {
 }
 
 /**
- * The agent's text for one section, sanitized (PROTOCOL.md) and checked: text that is not the
- * section asked for goes back to the agent with what was wrong (at most twice); a failure that
+ * The agent's answer for one section: for a review, response or follow-up, its data (JSON the
+ * turn's schema validates, or Markdown read where it cannot be misread, see readAgentAnswer),
+ * rendered by code-debate in the canonical form; for a CONSENSUS, its text, sanitized
+ * (docs/protocol.md). An answer that will not do goes back to the agent with what was wrong,
+ * field by field (at most twice); a failure that
  * another try may cure (rate limit, crash, deadline, empty output) is retried once after a pause.
  * All tries share one deadline, --agent-timeout, so the peer's --turn-timeout still bounds the turn.
  */
@@ -62,7 +70,7 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
       const answer = await callAgent(context, ask, prompts, signal, deadline - Date.now(), (usage) => usages.push(usage));
       promptBytes += answer.promptBytes;
       refuseLongAnswer(context, ask.heading, answer.text);
-      body = sanitizeAgentText(answer.text, ask.heading);
+      body = answer.text;
       const { removed } = stripControlChars(answer.text);
       if (removed.length > 0) {
         context.report({ type: 'warning', role: context.role, message: `removed control characters from the agent's \`## ${ask.heading}\` before writing it: ${removed.join(', ')}.` });
@@ -79,7 +87,9 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
       await delay(retryBackoffMs, undefined, { signal }).catch(() => undefined);
       continue;
     }
-    const problems = body === '' ? ['It is empty once headings reserved for the debate are removed.'] : checkSectionBody(ask.turn, body, ask.document);
+    const read = readBody(body, ask);
+    const problems = read.problems;
+    body = read.body;
     if (problems.length === 0) {
       const usage = addUsage(usages);
       context.report({ type: 'agent-finished', role: context.role, heading: ask.heading, agent: context.agent.name, ms: Date.now() - started, promptBytes, usage });
@@ -100,9 +110,35 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
     }
     reask++;
     context.report({ type: 'agent-reasked', role: context.role, heading: ask.heading, problems, attempt: reask + 1, of: maxReasks + 1 });
-    const feedback = `\n\n---\n\nYour previous answer could not be used as \`## ${ask.heading}\`:\n\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\nWrite the whole section again, fixed.`;
+    const feedback = `\n\n---\n\nYour previous answer could not be used as \`## ${ask.heading}\`:\n\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\n${read.json ? 'Answer again with the whole JSON object, fixed.' : 'Write the whole answer again, fixed.'}`;
     prompts = { prompt: ask.prompt + feedback, continuation: ask.continuation + feedback };
   }
+}
+
+/**
+ * The section body an answer gives, or what is wrong with it: a turn with a scope is read as data
+ * and rendered (its text fields sanitized one by one, so nothing in them can end the section or
+ * mark a point); a CONSENSUS narrative is sanitized as it is.
+ */
+function readBody(text: string, ask: AgentAsk): { body: string; problems: string[]; json: boolean } {
+  if (ask.scope === undefined) {
+    const body = sanitizeAgentText(text, ask.heading);
+    return { body, problems: body === '' ? ['It is empty once headings reserved for the debate are removed.'] : [], json: false };
+  }
+  const read = readAgentAnswer(text, ask.scope);
+  if (!read.ok) return { body: '', problems: read.problems, json: read.json };
+  return { body: sanitizeAgentText(renderAnswer(sanitizeAnswer(read.answer, ask.heading)), ask.heading), problems: [], json: read.json };
+}
+
+function sanitizeAnswer(answer: TurnAnswer, heading: string): TurnAnswer {
+  const text = (value: string) => (value.trim() === '' ? '' : sanitizeAgentText(value, heading));
+  const line = (value: string) => stripControlChars(value).text.replace(/\s+/g, ' ').trim();
+  return {
+    summary: text(answer.summary),
+    answers: answer.answers.map((item) => ({ ...item, reasoning: text(item.reasoning) })),
+    positions: answer.positions.map((item) => ({ ...item, reasoning: text(item.reasoning), severity: item.severity === null ? null : { ...item.severity, reason: line(item.severity.reason) } })),
+    newPoints: answer.newPoints.map((item) => ({ ...item, title: line(item.title), reasoning: text(item.reasoning) })),
+  };
 }
 
 /** One call of the agent; an agent that sent something else than `prompt` says so through onPromptSent. */
@@ -124,6 +160,7 @@ async function callAgent(
       turn: ask.turn,
       round: ask.round,
       ...prompts,
+      ...(ask.scope === undefined ? {} : { answerSchema: answerJsonSchema(ask.scope) }),
       onPromptSent: (prompt) => sent.push(prompt),
       onUsage,
       onEditor: (open) => context.report({ type: 'editor', role: context.role, open }),

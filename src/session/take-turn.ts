@@ -12,6 +12,8 @@ import { stripControlChars } from '../protocol/control-chars.js';
 import type { WriteAction } from '../protocol/decide-action.js';
 import type { DebateDocument, Role, SectionKind, TurnKind } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
+import { answerJsonSchema } from '../protocol/answer-schema.js';
+import { scopeOf } from '../protocol/read-agent-answer.js';
 import { normalizeNewlines } from '../protocol/read-markdown.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
 import type { Subject } from '../git/subject.js';
@@ -28,6 +30,11 @@ import type { SubjectTracker } from './subject-tracker.js';
 import { historyChangeOf } from './wait-for-restore.js';
 import type { TurnUsage } from '../protocol/usage.js';
 
+/** The name a section written by code-debate itself is signed with. */
+const selfName = 'code-debate';
+
+type BodyAnswer = AgentAnswer & { auto?: string };
+
 export type TurnResult = { written: true; state: FileState; promptBytes: number } | { written: false };
 
 /**
@@ -40,10 +47,11 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   const heading = formatHeading(action.turn, number);
   checkNotOwnLast(context, action, document, heading);
   const started = Date.now();
-  const { body, promptBytes, usage } = await writeBody(context, action, heading, state, document, subjects);
+  const { body, promptBytes, usage, auto } = await writeBody(context, action, heading, state, document, subjects);
   // No prompt: no agent was asked (a timeout's CONSENSUS, a Response with nothing left to answer).
   if (promptBytes > 0) warnUnkeptBudget(context, usage);
-  const section: SectionToWrite = { kind: action.turn, number, body, role: context.role, agent: context.agent.name, time: new Date(), usage };
+  // A section no agent or person wrote is signed as code-debate's own.
+  const section: SectionToWrite = { kind: action.turn, number, body, role: context.role, agent: auto === undefined ? context.agent.name : selfName, time: new Date(), usage };
   const result = await context.store.append({
     message: `code-debate: ## ${heading} (${context.role})`,
     who: context.role,
@@ -62,7 +70,7 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
     return { written: false };
   }
   checkWrittenLast(context, result.state, action, number, heading);
-  context.report({ type: 'turn-written', role: context.role, heading, bytes: result.state.text.length - state.text.length, ms: Date.now() - started, promptBytes });
+  context.report({ type: 'turn-written', role: context.role, heading, bytes: result.state.text.length - state.text.length, ms: Date.now() - started, promptBytes, ...(auto === undefined ? {} : { by: selfName, why: auto }) });
   return { ...result, promptBytes };
 }
 
@@ -136,10 +144,10 @@ function isBlank(state: FileState): boolean {
   return !/\S/.test(textEnd(state)) && state.text.trim() === '';
 }
 
-async function writeBody(context: SessionContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<AgentAnswer> {
+async function writeBody(context: SessionContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<BodyAnswer> {
   if (action.turn === 'response' && trackPoints(document).every((point) => point.resolved)) {
     // The follow-up resolved everything; the protocol still gives the Responder this turn.
-    return { body: 'Every point is resolved; nothing is left to answer.', promptBytes: 0, usage: null };
+    return { body: 'Every point is resolved; nothing is left to answer.', promptBytes: 0, usage: null, auto: 'nothing was left to answer' };
   }
   // A timeout's CONSENSUS asks no agent; any other turn is announced as soon as it is decided, before its prompt is built.
   const asks = !(action.turn === 'consensus' && action.reason === 'peer-timeout');
@@ -160,7 +168,9 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
     document,
   };
   // The CONSENSUS quotes the points' titles, which a peer may have written with control characters: they are not written again.
-  if (action.reason === 'peer-timeout') return { body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, null)).text, promptBytes: 0, usage: null };
+  if (action.reason === 'peer-timeout') {
+    return { body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, null)).text, promptBytes: 0, usage: null, auto: 'the peer let its turn time out' };
+  }
   const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, early, fresh);
   return { body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, narrative.body)).text, promptBytes: narrative.promptBytes, usage: narrative.usage };
 }
@@ -213,6 +223,7 @@ async function agentSection(
   const states = trackPoints(document);
   const ledger = summarizeLedger(states);
   const guard = guardRepository(context);
+  const scope = turn === 'consensus' ? undefined : scopeOf(turn, context.role, document);
   const buildAsk = async (inputs: TurnInputs): Promise<AgentAsk> => {
     const prompt: PromptContext = {
       turn,
@@ -231,9 +242,10 @@ async function agentSection(
       failedCitations: formatFailedCitations(inputs.checks),
       stance: context.stance,
       maxPeerBytes: context.maxPeerBytes,
+      ...(scope === undefined ? {} : { answerSchema: answerJsonSchema(scope) }),
     };
     const [full, continuation] = await Promise.all([buildPrompt(prompt), buildPrompt({ ...prompt, continued: true })]);
-    return { turn, round, heading, prompt: full, continuation, document, subject: inputs.subject, ready: guard.ready };
+    return { turn, round, heading, prompt: full, continuation, document, subject: inputs.subject, ready: guard.ready, ...(scope === undefined ? {} : { scope }) };
   };
   const earlyAsk = early === null ? null : await buildAsk(early);
   let answer: AgentAnswer;

@@ -1,5 +1,5 @@
 import type { Category, DebateDocument, Point, Severity } from '../../protocol/document.js';
-import { readCategories } from '../../protocol/read-categories.js';
+import { readSection } from '../../protocol/read-section.js';
 import { trackPoints } from '../../protocol/track-points.js';
 import { plural, severityRank } from './format-markdown.js';
 import type { PointJudgement } from './judge-point.js';
@@ -22,8 +22,12 @@ export function readOpenReplies(document: DebateDocument, round: number): Array<
   const responses = document.sections.filter((section) => section.kind === 'response');
   const response = responses.find((section) => section.number === round) ?? responses.at(-1);
   const open = trackPoints(document).filter((state) => !state.resolved).map((state) => state.point);
-  const replies = response ? readCategories(response.body, open) : new Map<string, { category: Category | null; text: string }>();
-  return open.map((point) => ({ point, category: replies.get(point.id)?.category ?? null, reply: replies.get(point.id)?.text ?? '' }));
+  const reading = response ? readSection('response', response.body, open.map((point) => ({ id: point.id, open: true }))) : null;
+  return open.map((point) => ({
+    point,
+    category: reading?.answers.find((answer) => answer.id === point.id)?.category ?? null,
+    reply: reading?.texts.get(point.id) ?? '',
+  }));
 }
 
 /**

@@ -1,0 +1,113 @@
+import { checkAnswerData, categoryLabels, positionLabels, type AnswerCheck, type AnswerScope } from './answer-schema.js';
+import { codeLineFlags } from './code-line-flags.js';
+import type { DebateDocument, Role } from './document.js';
+import { nextNumberFor, readSection, type KnownPoint, type UnreadLabel } from './read-section.js';
+import { trackPoints } from './track-points.js';
+
+export type AnswerTurn = AnswerScope['turn'];
+
+/** What a turn's answer is read against: its scope, every point known (settled ones may be remarked on), and the next free number. */
+export type AnswerContext = AnswerScope & { nextNumber: number; known: KnownPoint[] };
+
+/** The points `role`'s `turn` may speak of, from the document as it stands. */
+export function scopeOf(turn: AnswerTurn, role: Role, document: DebateDocument): AnswerContext {
+  const states = turn === 'review' ? [] : trackPoints(document);
+  const open = states.filter((state) => !state.resolved);
+  return {
+    turn,
+    role,
+    toAnswer: open.filter((state) => state.owner !== role).map((state) => state.point.id),
+    toHold: open.filter((state) => state.owner === role).map((state) => state.point.id),
+    nextNumber: nextNumberFor(role, states.map((state) => state.point)),
+    known: states.map((state) => ({ id: state.point.id, open: !state.resolved })),
+  };
+}
+
+/**
+ * An agent's answer to `scope`, as data: its JSON (bare, or the one JSON object of a fenced
+ * block), validated against the turn's schema; or, for an agent that wrote Markdown (a `cmd:`
+ * program, a person), that Markdown read as readSection reads a peer's, which must then give
+ * every open point of the other side a label. The problems say what to fix, field by field.
+ */
+export function readAgentAnswer(text: string, scope: AnswerContext): AnswerCheck & { json: boolean } {
+  const json = findJson(text);
+  if (json !== undefined) return { ...checkAnswerData(json, scope, scope.nextNumber), json: true };
+  return { ...readMarkdownAnswer(text, scope), json: false };
+}
+
+/** The JSON object `text` is or holds in a fenced block; undefined when it holds none. */
+export function findJson(text: string): unknown {
+  const trimmed = text.trim();
+  const whole = parseObject(trimmed);
+  if (whole !== undefined) return whole;
+  const lines = trimmed.split('\n');
+  const inCode = codeLineFlags(lines);
+  const blocks: string[] = [];
+  let current: string[] | null = null;
+  lines.forEach((line, index) => {
+    const fence = /^ {0,3}(`{3,}|~{3,})\s*(\w*)/.exec(line);
+    if (current === null && fence && inCode[index] && (fence[2] === '' || /^json/i.test(fence[2] ?? ''))) current = [];
+    else if (current !== null && (!inCode[index] || (fence && line.trim() === fence[1]))) {
+      blocks.push(current.join('\n'));
+      current = null;
+    } else if (current !== null) current.push(line);
+  });
+  const found = blocks.map(parseObject).filter((value) => value !== undefined);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+function parseObject(text: string): unknown {
+  if (!text.startsWith('{') || !text.endsWith('}')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readMarkdownAnswer(text: string, scope: AnswerContext): AnswerCheck {
+  const reading = readSection(scope.turn, text, scope.known);
+  const problems: string[] = [];
+  const unread = new Map(reading.unread.map((item) => [item.id, item]));
+  if (scope.turn === 'review' && reading.newPoints.length === 0) {
+    problems.push('It raises no point: write each point under its own heading `### R1. <title>`, with a `**Severity:**` line under it.');
+  }
+  for (const id of scope.toAnswer) {
+    if (reading.answers.some((answer) => answer.id === id)) continue;
+    const why = unread.get(id);
+    problems.push(why ? unreadProblem(why) : `${id} is not answered: answer it under its own heading \`### ${id} — <label>\`.`);
+  }
+  for (const id of scope.toHold) {
+    const why = unread.get(id);
+    if (why) problems.push(unreadProblem(why));
+  }
+  for (const point of reading.newPoints) {
+    if (point.severity === null) problems.push(`${point.id} has no severity that can be read: add one line \`**Severity:** critical|high|medium|low|nit\` right under its heading.`);
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  const remarks = reading.remarks.map((id) => `*On ${id}, already settled:* ${(reading.texts.get(id) ?? '').split('\n').slice(1).join(' ').replace(/\s+/g, ' ').trim()}`);
+  return {
+    ok: true,
+    answer: {
+      summary: [reading.summary, ...remarks].filter((part) => part !== '').join('\n\n'),
+      answers: reading.answers,
+      positions: reading.positions,
+      newPoints: reading.newPoints.map((point, index) => ({ ...point, id: `${point.id.charAt(0)}${scope.nextNumber + index}` })),
+    },
+  };
+}
+
+const asked: Record<UnreadLabel['kind'], string> = {
+  category: `Put exactly one of ${Object.values(categoryLabels).join(', ')} in the point's heading: \`### R1 — Agreed\``,
+  position: `Put exactly one of ${Object.values(positionLabels).join(', ')} in the point's heading: \`### R1 — Maintained\``,
+  severity: 'Add one line `**Severity:** critical|high|medium|low|nit` right under its heading',
+};
+
+function unreadProblem(unread: UnreadLabel): string {
+  return `${unread.id}: no ${unread.kind} could be read in "${excerpt(unread.line)}" (${unread.why}). ${asked[unread.kind]}.`;
+}
+
+function excerpt(line: string): string {
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}

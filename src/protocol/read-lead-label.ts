@@ -1,0 +1,83 @@
+import type { Position } from './answer-schema.js';
+import { severities, type Category, type Severity } from './document.js';
+
+/** What each kind of label reads as. */
+export interface LabelValues {
+  category: Category;
+  position: Position;
+  severity: Severity;
+}
+
+export type LabelKind = keyof LabelValues;
+
+/** Each label's words, exactly: the protocol's own, no synonyms (a synonym is a guess). */
+const words: { [K in LabelKind]: ReadonlyArray<[RegExp, LabelValues[K]]> } = {
+  category: [
+    [/^partially[ -]agreed\b/i, 'partially-agreed'],
+    [/^disagreed\b/i, 'disagreed'],
+    [/^agreed\b/i, 'agreed'],
+  ],
+  position: [
+    [/^partially[ -]accepted\b/i, 'conceded-part'],
+    [/^maintained\b/i, 'maintained'],
+    [/^withdrawn\b/i, 'withdrawn'],
+    [/^accepted\b/i, 'accepted'],
+  ],
+  severity: severities.map((severity) => [new RegExp(`^${severity}\\b`, 'i'), severity]),
+};
+
+/** Words that, right after a label, change it whatever follows: `Agreed — but…`, `Accepted — in part`. */
+const qualifier = /^(?:partially|partly|in\s+part|but|except|unless|only|if|yes\s+and\s+no)\b/i;
+/**
+ * Words that deny a label: after a colon always (`Agreed: No`, `Resolved: not really`); after a
+ * dash only standing alone (`Agreed — no.`): `Agreed — no test covers it` is a reason.
+ */
+const denial = /^(?:no|not|none|nope|false|never|n\/a)\b/i;
+const alone = /^(?:no|not|none|nope|false|never|n\/a)(?:\s+(?:really|quite|entirely|fully|exactly|yet|at\s+all))?\s*[.!,;)]*\s*$/i;
+
+/** A key a label may be given under, at the start of its line: `**Verdict:** Agreed`. */
+const keys: Record<LabelKind, RegExp> = {
+  category: /^(?:verdict|category|answer|response|position|status)[ \t]*:[ \t]*/i,
+  position: /^(?:verdict|position|status|decision)[ \t]*:[ \t]*/i,
+  severity: /^severity[ \t]*:[ \t]*/i,
+};
+
+/** A label read (with the text after it and its delimiter), one that something changes, or none. */
+export type LeadReading<K extends LabelKind> = { value: LabelValues[K]; rest: string } | { value: null; why: string } | null;
+
+/**
+ * The label `text` starts with, read where it cannot be misread: emphasis around it is dropped,
+ * an optional key before it (`Verdict:`), then exactly the protocol's words, then nothing, a
+ * full stop, or a dash or colon and what is not a qualifier. Null when `text` does not start
+ * with a label at all; `{ value: null, why }` when it starts with one that something changes
+ * (a qualifier, a bracket, a second label): never read, and said why.
+ */
+export function readLeadLabel<K extends LabelKind>(kind: K, text: string): LeadReading<K> {
+  const plain = dropEmphasis(text).trim();
+  const unkeyed = plain.replace(keys[kind], '');
+  for (const [pattern, value] of words[kind] as ReadonlyArray<[RegExp, LabelValues[K]]>) {
+    const match = pattern.exec(unkeyed);
+    if (!match) continue;
+    const rest = unkeyed.slice(match[0].length);
+    const why = qualified(kind, rest);
+    return why === null ? { value, rest: rest.replace(/^[ \t]*(?:[.!:—–]|-(?=[ \t]))?[ \t]*/, '') } : { value: null, why };
+  }
+  return null;
+}
+
+/** Why what follows a label changes it, or null when it leaves it standing. */
+function qualified(kind: LabelKind, rest: string): string | null {
+  if (/^[ \t]*$/.test(rest) || /^[ \t]*[.!][ \t]*$/.test(rest)) return null;
+  const after = /^(?:[ \t]*[.!:][ \t]+|[ \t]*[—–][ \t]*|[ \t]+-[ \t]+|[ \t]*:[ \t]*)(.*)$/.exec(rest);
+  if (after === null) return `the label is followed by ${JSON.stringify(rest.trim().slice(0, 20))}`;
+  const said = after[1] ?? '';
+  const colon = /^[ \t]*:/.test(rest);
+  if (qualifier.test(said) || (colon ? denial.test(said) : alone.test(said))) return `the label is qualified (${JSON.stringify(said.slice(0, 30))})`;
+  if (readLeadLabel(kind, said) !== null) return 'two labels are given';
+  return null;
+}
+
+/** Emphasis marks (`**`, `__`, `*`, `_` around words) dropped; struck-out text (`~~`) is kept, so it never reads as a label. */
+function dropEmphasis(text: string): string {
+  return text.replace(/\*\*|__/g, '').replace(/(^|[\s(])[*_](?=\S)|(?<=\S)[*_](?=$|[\s.,:;!?)—–-])/g, '$1');
+}

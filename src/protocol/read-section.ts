@@ -1,0 +1,256 @@
+import { idPrefixes, ownerOf, type EvidenceData, type PointAnswerData, type PointPositionData, type RaisedPoint, type TurnAnswer } from './answer-schema.js';
+import { findCitationRefs } from './citation-pattern.js';
+import type { Role, Severity } from './document.js';
+import { unescapeMarkers } from './escape-markers.js';
+import { memoizeText, memoLimits } from './memoize-text.js';
+import { readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
+import { splitPointBlocks, textBeforePoints, type PointBlock } from './split-point-blocks.js';
+
+/** A point a section may speak of, and whether it is still open. */
+export interface KnownPoint {
+  id: string;
+  open: boolean;
+}
+
+/** A label this section gives no reading for, on a point it speaks of: the point stays as it was. */
+export interface UnreadLabel {
+  id: string;
+  kind: LabelKind;
+  /** The line the label was looked for on, as written. */
+  line: string;
+  why: string;
+}
+
+export interface SectionReading {
+  summary: string;
+  answers: PointAnswerData[];
+  positions: PointPositionData[];
+  newPoints: RaisedPoint[];
+  /** Each point's Markdown in this section (its block), by id. */
+  texts: ReadonlyMap<string, string>;
+  unread: UnreadLabel[];
+  /** Points already settled that the section speaks of: kept as text, they change nothing. */
+  remarks: string[];
+}
+
+export type SectionKindRead = 'review' | 'response' | 'follow-up';
+
+const writers: Record<SectionKindRead, Role> = { review: 'reviewer', response: 'responder', 'follow-up': 'reviewer' };
+
+/**
+ * What a section body says, read only where it cannot be misread (docs/protocol.md, "Reading a
+ * peer's text"): each point's label in its marker line, or on the first line under a heading
+ * marker; a raised point's severity in its heading's brackets or on a `Severity:` line right
+ * under its marker; evidence from its `Evidence:` line, else every `path:line` in its block.
+ * Anything else gives no label: the point is reported unread and stays as it was.
+ */
+export function readSection(kind: SectionKindRead, body: string, known: readonly KnownPoint[]): SectionReading {
+  const writer = writers[kind];
+  const points = new Map(known.map((point) => [point.id, point]));
+  const reading: SectionReading = { summary: readSummary(body), answers: [], positions: [], newPoints: [], texts: new Map(), unread: [], remarks: [] };
+  const texts = reading.texts as Map<string, string>;
+  const seen = new Set<string>();
+  for (const block of splitPointBlocks(body)) {
+    if (block.id === null) continue;
+    const id = block.id;
+    // A point spoken of twice in one section gets no reading from either: which one counts is a guess.
+    if (seen.has(id)) {
+      forget(reading, id);
+      reading.unread.push({ id, kind: labelKindFor(writer, id, points), line: block.marker, why: 'the point is answered twice in this section' });
+      continue;
+    }
+    seen.add(id);
+    texts.set(id, block.text);
+    const point = points.get(id);
+    if (point === undefined) {
+      // New points carry an explicit id of the writer's own (a numbered list of reasons raises none), or are the Review's.
+      if (ownerOf(id) === writer && (kind === 'review' || block.style !== 'numbered')) reading.newPoints.push(readRaised(block));
+      continue;
+    }
+    if (!point.open) {
+      reading.remarks.push(id);
+      continue;
+    }
+    const labelKind = labelKindFor(writer, id, points);
+    const label = readBlockLabel(labelKind, block);
+    if (label.value === null) {
+      reading.unread.push({ id, kind: labelKind, line: label.line, why: label.why });
+      continue;
+    }
+    const body = blockBody(block, label);
+    if (labelKind === 'category') reading.answers.push({ id, category: label.value as PointAnswerData['category'], reasoning: body.reasoning, evidence: body.evidence });
+    else reading.positions.push({ id, position: label.value as PointPositionData['position'], reasoning: body.reasoning, severity: body.severityChange });
+  }
+  return reading;
+}
+
+function forget(reading: SectionReading, id: string): void {
+  reading.answers = reading.answers.filter((answer) => answer.id !== id);
+  reading.positions = reading.positions.filter((held) => held.id !== id);
+  reading.newPoints = reading.newPoints.filter((point) => point.id !== id);
+}
+
+/** The other side's point is answered with a category; one's own is held with a position. */
+function labelKindFor(writer: Role, id: string, points: ReadonlyMap<string, KnownPoint>): LabelKind {
+  const owner = ownerOf(id) ?? (points.has(id) ? 'reviewer' : writer);
+  return owner === writer ? 'position' : 'category';
+}
+
+type BlockLabel = { value: string; rest: string; line: string; under: boolean } | { value: null; line: string; why: string };
+
+/** The one label a block gives: in its marker line, or on the first line under a heading. */
+function readBlockLabel(kind: LabelKind, block: PointBlock): BlockLabel {
+  const found: Array<{ value: string; rest: string; line: string; under: boolean }> = [];
+  const fromMarker = readMarkerLabel(kind, block.title);
+  if (fromMarker !== null && fromMarker.value === null) return { value: null, line: block.marker, why: fromMarker.why };
+  if (fromMarker !== null) found.push({ value: fromMarker.value, rest: fromMarker.rest, line: block.marker, under: false });
+  if (block.style === 'heading') {
+    const first = firstLineUnder(block);
+    const under = first === null ? null : readLeadLabel(kind, first);
+    if (under !== null && under.value === null) return { value: null, line: first ?? '', why: under.why };
+    if (under !== null && first !== null) found.push({ value: under.value, rest: under.rest, line: first, under: true });
+  }
+  const values = new Set(found.map((label) => label.value));
+  if (values.size > 1) return { value: null, line: found.map((label) => label.line).join(' / '), why: 'two different labels are given' };
+  const label = found.find((candidate) => candidate.under) ?? found[0];
+  if (label === undefined) return { value: null, line: block.marker, why: `no ${kind} stands in the point's heading or on the first line under it` };
+  return label;
+}
+
+/** A marker's label: at its start (`R1. **Agreed** — …`), or after its title's last dash (`### R1. Title — Agreed`). */
+function readMarkerLabel(kind: LabelKind, title: string): LeadReading<LabelKind> {
+  const lead = readLeadLabel(kind, title);
+  if (lead !== null) return lead;
+  const tail = /[ \t]+[—–|][ \t]+(?!.*[ \t][—–|][ \t])(.+)$/.exec(title);
+  if (tail?.[1] === undefined) return null;
+  const end = readLeadLabel(kind, tail[1]);
+  // At a title's end the label stands alone: `— Agreed`, not `— Agreed, mostly`.
+  return end !== null && end.value !== null && end.rest.trim() !== '' ? { value: null, why: 'the label at the end of the heading is followed by more text' } : end;
+}
+
+/** The first line of text under a heading marker, unless it is quoted, code, a list or a table: those are never a label's place. */
+function firstLineUnder(block: PointBlock): string | null {
+  const line = block.text.split('\n').slice(1).find((candidate) => candidate.trim() !== '');
+  if (line === undefined || /^\s*(?:>|\||```|~~~| {4}|\t)/.test(line)) return null;
+  return line.trim();
+}
+
+interface BlockBody {
+  reasoning: string;
+  evidence: EvidenceData[];
+  severity: Severity | null;
+  severityChange: PointPositionData['severity'];
+  canonical: boolean;
+}
+
+/**
+ * A block's parts: the meta paragraph right under its marker (`**Severity:** …`, `**Evidence:** …`
+ * lines), then the reasoning, which begins with what followed the label on its line when the
+ * label stood in the text rather than in a heading.
+ */
+function blockBody(block: PointBlock, label: { rest: string; under: boolean } | null): BlockBody {
+  let rest = block.text.split('\n').slice(1);
+  while (rest[0]?.trim() === '') rest.shift();
+  let opening = '';
+  if (label?.under) rest = [label.rest, ...rest.slice(1)];
+  else if (label !== null && block.style !== 'heading') opening = label.rest;
+  const meta = opening === '' ? metaParagraph(rest) : null;
+  if (meta !== null) rest = rest.slice(meta.length);
+  const reasoning = unescapeMarkers([opening, ...rest].join('\n')).trim();
+  const evidence = meta?.evidence ?? evidenceIn(block.text);
+  return { reasoning, evidence, severity: meta?.severity ?? null, severityChange: meta?.severityChange ?? null, canonical: meta?.canonical ?? false };
+}
+
+interface Meta {
+  length: number;
+  /** Whether it has an `Evidence:` line, which code-debate always writes: then its severity line is the point's, whatever the title says. */
+  canonical: boolean;
+  evidence: EvidenceData[] | null;
+  severity: Severity | null;
+  severityChange: PointPositionData['severity'];
+}
+
+const metaLine = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(severity|evidence)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*(.*)$/i;
+
+/** The paragraph at the top of `lines` when every line of it is a `Severity:` or `Evidence:` line. */
+function metaParagraph(lines: readonly string[]): Meta | null {
+  const end = lines.findIndex((line) => line.trim() === '');
+  const paragraph = lines.slice(0, end === -1 ? lines.length : end);
+  if (paragraph.length === 0 || !paragraph.every((line) => metaLine.test(line))) return null;
+  const meta: Meta = { length: paragraph.length, canonical: false, evidence: null, severity: null, severityChange: null };
+  const severities = new Set<Severity>();
+  for (const line of paragraph) {
+    const [, key = '', value = ''] = metaLine.exec(line) ?? [];
+    if (key.toLowerCase() === 'evidence') {
+      meta.evidence = [...(meta.evidence ?? []), ...readEvidenceLine(value)];
+      meta.canonical = true;
+      continue;
+    }
+    const change = /^(?:\w+[ \t]*)?→[ \t]*(\w+)(?::[ \t]*(.*))?$/.exec(value.replace(/\*\*|__/g, '').trim());
+    const to = change ? readLeadLabel('severity', change[1] ?? '') : null;
+    if (change && to !== null && to.value !== null && to.rest === '') {
+      meta.severityChange = { to: to.value, reason: (change[2] ?? '').trim() };
+      continue;
+    }
+    const read = readLeadLabel('severity', value);
+    if (read !== null && read.value !== null && read.rest.trim() === '') severities.add(read.value);
+    else if (!/^\s*unchanged\.?\s*$/i.test(value)) severities.add('unreadable' as Severity);
+  }
+  const [only] = severities;
+  meta.severity = severities.size === 1 && only !== ('unreadable' as Severity) ? only ?? null : null;
+  // A follow-up may rate its own point again with a plain `Severity:` line: that is the change.
+  if (meta.severityChange === null && meta.severity !== null) meta.severityChange = { to: meta.severity, reason: '' };
+  return meta;
+}
+
+/** The citations of an `Evidence:` line: each `path:line` or `path:line-line` in backticks, or, unquoted, as a peer writes them. */
+function readEvidenceLine(value: string): EvidenceData[] {
+  if (/^\s*none\.?\s*$/i.test(value)) return [];
+  const quoted = [...value.matchAll(/`([^`\s]+):(\d+)(?:[-–](\d+))?`/g)].map((match) => ({ path: match[1] ?? '', line: Number(match[2]), endLine: match[3] === undefined ? null : Number(match[3]) }));
+  return quoted.length > 0 ? quoted : evidenceIn(value);
+}
+
+function evidenceIn(text: string): EvidenceData[] {
+  const seen = new Set<string>();
+  const evidence: EvidenceData[] = [];
+  for (const ref of findCitationRefs(text)) {
+    const key = `${ref.path}:${ref.line}:${ref.endLine}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    evidence.push({ path: ref.path, line: ref.line, endLine: ref.endLine === ref.line ? null : ref.endLine });
+  }
+  return evidence;
+}
+
+/**
+ * A point a block raises: its title, severity, evidence and reasoning. In the canonical form the
+ * meta paragraph rates it; a peer may rate it in brackets at the title's start or end instead
+ * (`### R1. [high] Title`), and two different ratings leave it unrated.
+ */
+function readRaised(block: PointBlock): RaisedPoint {
+  const body = blockBody(block, null);
+  const base = { id: block.id ?? '', evidence: body.evidence, reasoning: body.reasoning };
+  if (body.canonical && body.severity !== null) return { ...base, title: block.title, severity: body.severity };
+  const bracket = /^(?:[([][ \t]*(\w+)[ \t]*[)\]][ \t]*)?(.*?)(?:[ \t]*[([][ \t]*(\w+)[ \t]*[)\]])?$/.exec(block.title);
+  const tags = [bracket?.[1], bracket?.[3]]
+    .map((word) => (word === undefined ? null : readLeadLabel('severity', word)))
+    .flatMap((read) => (read !== null && read.value !== null && read.rest === '' ? [read.value] : []));
+  const title = tags.length > 0 ? (bracket?.[2] ?? block.title).trim() : block.title;
+  const rated = new Set([...tags, ...(body.severity === null ? [] : [body.severity])]);
+  const [severity] = rated;
+  return { ...base, title, severity: rated.size === 1 ? (severity ?? null) : null };
+}
+
+/** The summary: what comes before the first point (the whole body when no point is marked, every marker style escaped then). */
+const readSummary = memoizeText((body: string) => unescapeMarkers(textBeforePoints(body), splitPointBlocks(body).length === 0), memoLimits.sections);
+
+/** The next free number for `role`'s ids, after every point known. */
+export function nextNumberFor(role: Role, known: readonly { id: string }[]): number {
+  const prefix = idPrefixes[role];
+  return 1 + Math.max(0, ...known.filter((point) => point.id.startsWith(prefix)).map((point) => Number(point.id.slice(prefix.length))));
+}
+
+/** The reading as the answer it renders from. */
+export function answerOf(reading: SectionReading): TurnAnswer {
+  return { summary: reading.summary, answers: reading.answers, positions: reading.positions, newPoints: reading.newPoints };
+}
