@@ -155,7 +155,7 @@ async function gateRange({ run, repo, range, label, signal, say }: GateRange): P
   say(debate.reused ? `${heading}: the debate in ${file} had already ended; judging it.` : `${heading}: debate ended (${report.outcome}) in ${formatDuration(Date.now() - started)}.`);
   if (reusableOutcomes.has(report.outcome)) {
     const points = report.points.map(({ id, title, severity, status, answer }) => ({ id, title, severity, status, answer }));
-    await writeCachedDebate(repo.gitDir, key, { version: 1, subject: range.subject, file, finishedAt: new Date().toISOString(), outcome: report.outcome, points });
+    await writeCachedDebate(repo.gitDir, key, { version: 2, subject: range.subject, file, finishedAt: new Date().toISOString(), outcome: report.outcome, points });
   }
   await writeRangeReports(run, repo, file);
   return printVerdict(judgeDebate(report.points, settings.blockOn), file, run, say);

@@ -19,8 +19,9 @@ export interface DebateKeyInput {
 }
 
 /** A finished debate of one range, as the cache keeps it. The verdict is judged again on reading, with the current `--block-on`. */
+/** Version 2: points carry the answering side's category (`answer`), whichever side raised them; a version 1 entry is debated again. */
 export interface CachedDebate {
-  version: 1;
+  version: 2;
   subject: string;
   /** The debate file, relative to the work tree. */
   file: string;
@@ -49,7 +50,7 @@ export async function readCachedDebate(gitDir: string, key: string): Promise<Cac
   if (text === null) return null;
   try {
     const value = JSON.parse(text) as Partial<CachedDebate>;
-    return value.version === 1 && typeof value.file === 'string' && Array.isArray(value.points) ? (value as CachedDebate) : null;
+    return value.version === 2 && typeof value.file === 'string' && Array.isArray(value.points) ? (value as CachedDebate) : null;
   } catch {
     return null;
   }

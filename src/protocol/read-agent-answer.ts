@@ -19,7 +19,7 @@ export function scopeOf(turn: AnswerTurn, role: Role, document: DebateDocument):
     toAnswer: open.filter((state) => state.owner !== role).map((state) => state.point.id),
     toHold: open.filter((state) => state.owner === role).map((state) => state.point.id),
     nextNumber: nextNumberFor(role, states.map((state) => state.point)),
-    known: states.map((state) => ({ id: state.point.id, open: !state.resolved })),
+    known: states.map((state) => ({ id: state.point.id, open: !state.resolved, title: state.point.title })),
   };
 }
 

@@ -53,7 +53,7 @@ export type LeadReading<K extends LabelKind> = { value: LabelValues[K]; rest: st
  * (a qualifier, a bracket, a second label): never read, and said why.
  */
 export function readLeadLabel<K extends LabelKind>(kind: K, text: string): LeadReading<K> {
-  const plain = dropEmphasis(text).trim();
+  const plain = dropEmphasis(text).replace(leadingEmoji, '').trim();
   const unkeyed = plain.replace(keys[kind], '');
   for (const [pattern, value] of words[kind] as ReadonlyArray<[RegExp, LabelValues[K]]>) {
     const match = pattern.exec(unkeyed);
@@ -67,6 +67,7 @@ export function readLeadLabel<K extends LabelKind>(kind: K, text: string): LeadR
 
 /** Why what follows a label changes it, or null when it leaves it standing. */
 function qualified(kind: LabelKind, rest: string): string | null {
+  rest = rest.replace(leadingEmoji, '');
   if (/^[ \t]*$/.test(rest) || /^[ \t]*[.!][ \t]*$/.test(rest)) return null;
   const after = /^(?:[ \t]*[.!:][ \t]+|[ \t]*[—–][ \t]*|[ \t]+-[ \t]+|[ \t]*:[ \t]*)(.*)$/.exec(rest);
   if (after === null) return `the label is followed by ${JSON.stringify(rest.trim().slice(0, 20))}`;
@@ -76,6 +77,34 @@ function qualified(kind: LabelKind, rest: string): string | null {
   if (readLeadLabel(kind, said) !== null) return 'two labels are given';
   return null;
 }
+
+/** Emoji as models put them around a label (`✅ Agreed`, `Agreed ✅`): decoration, never a word. */
+const leadingEmoji = /^[ \t]*(?:\p{Extended_Pictographic}[\u{FE0F}\u{20E3}\u{1F3FB}-\u{1F3FF}]*[ \t]*)+/u;
+
+/** Every label word of `kind` in `text` (stems: `disagree`, `maintaining`), outside code spans: to tell a label stated once from one contradicted. */
+export function labelWordsIn<K extends LabelKind>(kind: K, text: string): Array<LabelValues[K]> {
+  const found: Array<LabelValues[K]> = [];
+  const plain = text.replace(/`[^`]*`/g, ' ');
+  for (const [pattern, value] of stems[kind] as ReadonlyArray<[RegExp, LabelValues[K]]>) {
+    for (const _match of plain.matchAll(pattern)) found.push(value);
+  }
+  return found;
+}
+
+const stems: { [K in LabelKind]: ReadonlyArray<[RegExp, LabelValues[K]]> } = {
+  category: [
+    [/\b(?:partially|partly)[ -]agree\w*|\bagree\w*\s+in\s+part\b/gi, 'partially-agreed'],
+    [/\bdisagree\w*/gi, 'disagreed'],
+    [/(?<!\b(?:partially|partly)[ -])\bagree(?!\w*\s+in\s+part\b)\w*/gi, 'agreed'],
+  ],
+  position: [
+    [/\b(?:partially|partly)[ -]accept\w*|\baccept\w*\s+in\s+part\b/gi, 'conceded-part'],
+    [/\bmaintain\w*/gi, 'maintained'],
+    [/\bwithdr[ae]w\w*/gi, 'withdrawn'],
+    [/(?<!\b(?:partially|partly)[ -])\baccept(?!\w*\s+in\s+part\b)\w*/gi, 'accepted'],
+  ],
+  severity: severities.map((severity) => [new RegExp(`\\b${severity}\\b`, 'gi'), severity]),
+};
 
 /** Emphasis marks (`**`, `__`, `*`, `_` around words) dropped; struck-out text (`~~`) is kept, so it never reads as a label. */
 function dropEmphasis(text: string): string {

@@ -3,13 +3,15 @@ import { findCitationRefs } from './citation-pattern.js';
 import type { Role, Severity } from './document.js';
 import { unescapeMarkers } from './escape-markers.js';
 import { memoizeText, memoLimits } from './memoize-text.js';
-import { readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
+import { labelWordsIn, readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
 import { splitPointBlocks, textBeforePoints, type PointBlock } from './split-point-blocks.js';
 
 /** A point a section may speak of, and whether it is still open. */
 export interface KnownPoint {
   id: string;
   open: boolean;
+  /** Its title: a heading that repeats it (`### R2. Accepts any input`) says no label by it. */
+  title?: string;
 }
 
 /** A label this section gives no reading for, on a point it speaks of: the point stays as it was. */
@@ -72,7 +74,7 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
       continue;
     }
     const labelKind = labelKindFor(writer, id, points);
-    const label = readBlockLabel(labelKind, block);
+    const label = readBlockLabel(labelKind, block, point.title ?? '');
     if (label.value === null) {
       reading.unread.push({ id, kind: labelKind, line: label.line, why: label.why });
       continue;
@@ -98,8 +100,35 @@ function labelKindFor(writer: Role, id: string, points: ReadonlyMap<string, Know
 
 type BlockLabel = { value: string; rest: string; line: string; under: boolean } | { value: null; line: string; why: string };
 
-/** The one label a block gives: in its marker line, or on the first line under a heading. */
-function readBlockLabel(kind: LabelKind, block: PointBlock): BlockLabel {
+/**
+ * The one label a block gives: in its marker line, or on the first line under a heading; and
+ * only when no other label word of its kind stands beside it there (`**Agreed** — but I disagree
+ * on…`, a heading `(Partially agreed)` over `**Agreed.**`): a label contradicted is no label.
+ */
+function readBlockLabel(kind: LabelKind, block: PointBlock, title: string): BlockLabel {
+  const label = readStatedLabel(kind, block);
+  if (label.value === null) return label;
+  const head = [block.title.replace(title, ''), ...(block.style === 'heading' ? headParagraph(block) : [])].join('\n');
+  const others = labelWordsIn(kind, head).filter((value) => value !== label.value && !parts[label.value]?.has(value));
+  return others.length === 0 ? label : { value: null, line: label.line, why: `it also says ${others[0]?.replace('-', ' ')}` };
+}
+
+/** A partial label's parts are not another label: `Partially agreed: I agree on…, disagree on…`. */
+const parts: Record<string, ReadonlySet<string>> = {
+  'partially-agreed': new Set(['agreed', 'disagreed']),
+  'conceded-part': new Set(['accepted', 'maintained']),
+};
+
+/** The first paragraph under a heading, unless it is code-debate's meta paragraph (Severity, Evidence). */
+function headParagraph(block: PointBlock): string[] {
+  const lines = block.text.split('\n').slice(1);
+  while (lines[0]?.trim() === '') lines.shift();
+  const end = lines.findIndex((line) => line.trim() === '');
+  const paragraph = lines.slice(0, end === -1 ? lines.length : end);
+  return metaParagraph(paragraph) === null ? paragraph : [];
+}
+
+function readStatedLabel(kind: LabelKind, block: PointBlock): BlockLabel {
   const found: Array<{ value: string; rest: string; line: string; under: boolean }> = [];
   const fromMarker = readMarkerLabel(kind, block.title);
   if (fromMarker !== null && fromMarker.value === null) return { value: null, line: block.marker, why: fromMarker.why };
@@ -117,10 +146,17 @@ function readBlockLabel(kind: LabelKind, block: PointBlock): BlockLabel {
   return label;
 }
 
-/** A marker's label: at its start (`R1. **Agreed** — …`), or after its title's last dash (`### R1. Title — Agreed`). */
+/**
+ * A marker's label: at its start (`R1. **Agreed** — …`), alone in brackets at its start or end
+ * (`### R1 (Agreed)`, `### R1. Title [Partially agreed]`), or after its title's last dash
+ * (`### R1. Title — Agreed`).
+ */
 function readMarkerLabel(kind: LabelKind, title: string): LeadReading<LabelKind> {
   const lead = readLeadLabel(kind, title);
   if (lead !== null) return lead;
+  const bracket = /^[([]([^()[\]]+)[)\]]|[([]([^()[\]]+)[)\]][\s.!]*$/.exec(title);
+  const inside = bracket === null ? null : readLeadLabel(kind, bracket[1] ?? bracket[2] ?? '');
+  if (inside !== null) return inside.value !== null && inside.rest.trim() !== '' ? { value: null, why: 'the label in brackets is qualified' } : inside;
   const tail = /[ \t]+[—–|][ \t]+(?!.*[ \t][—–|][ \t])(.+)$/.exec(title);
   if (tail?.[1] === undefined) return null;
   const end = readLeadLabel(kind, tail[1]);

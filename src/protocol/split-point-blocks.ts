@@ -36,7 +36,8 @@ export interface Marker {
 const styles: ReadonlyArray<readonly [MarkerStyle, (line: string) => Marker | null]> = [
   ['heading', (line) => {
     const match = /^ {0,3}#{3,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
-    return match ? readHead(match[1] ?? '', true) : null;
+    // Emoji before the id (`### ✅ R1 — Agreed`) are decoration.
+    return match ? readHead((match[1] ?? '').replace(/^(?:\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]*[ \t]*)+/u, ''), true) : null;
   }],
   ['id', (line) => {
     const match = /^ {0,3}(?:[-*+][ \t]+)?((?:\*\*|__)?[RF]\d+(?:\*\*|__)?(?:[.:)]|[ \t]+[—–-]|[ \t]*$|(?<=\*\*|__)[ \t]).*)$/.exec(line);

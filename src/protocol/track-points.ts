@@ -100,7 +100,7 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
     const writer = writers[section.kind];
     if (writer === undefined || (section.kind !== 'response' && section.kind !== 'follow-up')) continue;
     const before = [...states.values()];
-    const reading = readSection(section.kind, section.body, before.map((state) => ({ id: state.point.id, open: !state.resolved })));
+    const reading = readSection(section.kind, section.body, before.map((state) => ({ id: state.point.id, open: !state.resolved, title: state.point.title })));
     const unread = new Map(reading.unread.map((item) => [item.id, item]));
     const textOf = (id: string) => reading.texts.get(id) ?? '';
     for (const state of before) {

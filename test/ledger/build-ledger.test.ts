@@ -11,7 +11,7 @@ function lines(ledger: Ledger): string[] {
   return ledger.points.map((point) =>
     [
       `${point.id} ${point.severity ?? '-'} ${point.status}`,
-      ...point.rounds.map((entry) => `${entry.round} ${entry.reviewer?.position ?? '-'}/${entry.responder?.position ?? '-'}/${entry.status}`),
+      ...point.rounds.map((entry) => `${entry.round} ${entry.raiser?.position ?? '-'}/${entry.answerer?.position ?? '-'}/${entry.status}`),
     ].join(' | '),
   );
 }

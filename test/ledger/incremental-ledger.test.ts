@@ -6,7 +6,7 @@ import { readCitations } from '../../src/protocol/read-citations.js';
 import { summarizeLedger } from '../../src/ledger/summarize-ledger.js';
 import { trackPoints } from '../../src/protocol/track-points.js';
 import { lastRoundStalled } from '../../src/ledger/engagement-of.js';
-import { checkSectionBody } from '../../src/protocol/check-section-body.js';
+import { readAgentAnswer, scopeOf } from '../../src/protocol/read-agent-answer.js';
 import { decideAction } from '../../src/protocol/decide-action.js';
 import type { DebateDocument } from '../../src/protocol/document.js';
 import { parseDocument, sectionNodes } from '../../src/protocol/parse-document.js';
@@ -32,7 +32,9 @@ function readTurn(document: DebateDocument) {
     ledger: buildLedger(document),
     engagement: engagementOf(document),
     citations: readCitations(document),
-    checks: (['review', 'response', 'follow-up'] as const).map((turn) => checkSectionBody(turn, '### R1. Point\n**Agreed**: I withdraw it.\n\n### R3\n**Maintained**', document)),
+    checks: (['review', 'response', 'follow-up'] as const).map((turn) =>
+      readAgentAnswer('### R1. Point\n**Agreed**: I withdraw it.\n\n### R3\n**Maintained**', scopeOf(turn, turn === 'response' ? 'responder' : 'reviewer', document)),
+    ),
   };
 }
 

@@ -132,7 +132,7 @@ describe('engagementOf and roundStalled', () => {
         for (const side of ['reviewer', 'responder'] as const) {
           for (const point of ledger.points) {
             if (point.raisedIn >= round || statusBefore(point, round) !== 'open') continue;
-            if (point.rounds.findLast((entry) => entry.round === round)?.[side]) expected.push(`${round} ${side} ${point.id}`);
+            if (point.rounds.findLast((entry) => entry.round === round)?.[side === point.owner ? 'raiser' : 'answerer']) expected.push(`${round} ${side} ${point.id}`);
           }
         }
       }

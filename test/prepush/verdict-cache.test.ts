@@ -38,12 +38,12 @@ describe('debateKey', () => {
 describe('the cache file', () => {
   let gitDir: string;
   const entry: CachedDebate = {
-    version: 1,
+    version: 2,
     subject: input.subject,
     file: '.code-debate/pre-push-0123456789ab.md',
     finishedAt: '2026-11-22T10:00:00.000Z',
     outcome: 'consensus',
-    points: [{ id: 'R1', title: 'Credential committed', severity: 'critical', status: 'resolved', responder: 'agreed' }],
+    points: [{ id: 'R1', title: 'Credential committed', severity: 'critical', status: 'resolved', answer: 'agreed' }],
   };
   beforeEach(async () => {
     gitDir = await mkdtemp(path.join(os.tmpdir(), 'code-debate-cache-'));

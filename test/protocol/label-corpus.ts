@@ -1,8 +1,11 @@
 /**
  * Answers as language models write them (Claude, GPT, Gemini, Llama and Qwen through Ollama), with
- * what the label grammar (README, "How answers are read: the label grammar") reads from each: a
- * Response's categories, a Follow-up's positions, a Review's severities. `label-corpus.test.ts`
- * reads them through the whole path: the debate file, `parseDocument`, `buildLedger`.
+ * what code-debate reads from each when a peer writes it (docs/protocol.md, "Reading a peer's
+ * text"): a Response's categories, a Follow-up's positions, a Review's severities. A style that
+ * cannot be read without a guess (a label in a table, in prose, in a key line under a bullet, a
+ * synonym, a label contradicted beside it) reads as `none`: the point is left as it was, never
+ * given another label. `label-corpus.test.ts` reads them through the whole path: the debate
+ * file, `parseDocument`, `buildLedger`.
  */
 import type { Category, Severity } from '../../src/protocol/document.js';
 
@@ -122,7 +125,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
   {
     name: 'heading `### R1. <title>: agreed` (lower case after a colon)',
     body: md('### R1. Debug output left in: agreed', 'Gone in the next commit.{{more}}', '', '### R2. Accepts any input: disagreed', 'It is validated.{{more}}'),
-    read: { R1: 'agreed', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'heading `### R1 – Agreed` (en dash) and `### R2 — **Disagreed**` (bold in the heading)',
@@ -143,12 +146,12 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '### Response to R2: Disagreed',
       'The validation happens in `middleware/validate.ts`.{{more}}',
     ),
-    read: { R1: 'agreed', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'heading `### Re: R1 — Agreed`',
     body: md('### Re: R1 — Agreed', 'Dropping it.{{more}}', '', '### Re: R2 — Partially agreed', 'Only the admin route skips the check.{{more}}'),
-    read: { R1: 'agreed', R2: 'partially-agreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'heading `### ✅ R1 — Agreed` and `### ❌ R2 — Disagreed`',
@@ -169,7 +172,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
   {
     name: 'heading `#### R1 — AGREED` (level 4, upper case)',
     body: md('#### R1 — AGREED', 'Will remove.{{more}}', '', '#### R2 — DISAGREE', 'It is validated.{{more}}'),
-    read: { R1: 'agreed', R2: 'disagreed' },
+    read: { R1: 'agreed', R2: 'none' },
   },
   {
     name: 'heading `### R1 - Partially Agreed` (hyphen, title case)',
@@ -201,7 +204,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '### R2. Accepts any input',
       '**Agreed**: adding validation.{{more}}',
     ),
-    read: { R1: 'disagreed', R2: 'agreed' },
+    read: { R1: 'none', R2: 'agreed' },
   },
   {
     name: 'list lead `- **R1** (Agreed)` with the reason on the next line',
@@ -231,12 +234,12 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
   {
     name: 'numbered `1. **partially agree** — <reason>` (lower case, `agree`)',
     body: md('1. **partially agree** — only on the hot path.{{more-inline}}', '2. **agree** — adding the schema.{{more-inline}}'),
-    read: { R1: 'partially-agreed', R2: 'agreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'id lines `R1: Agreed. <reason>` (Llama)',
     body: md('R1: Agreed. The debug output should be removed.{{more}}', '', 'R2: Disagree. The input is validated by the middleware.{{more}}'),
-    read: { R1: 'agreed', R2: 'disagreed' },
+    read: { R1: 'agreed', R2: 'none' },
   },
   {
     name: 'bold id lines `**R1 — Agreed**`',
@@ -281,12 +284,12 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
   {
     name: 'upper and lower case first words `AGREED.` and `partially agreed:`',
     body: md('### R1', 'AGREED. Removing it.{{more}}', '', '### R2', 'partially agreed: only the admin route skips the check.{{more}}'),
-    read: { R1: 'agreed', R2: 'partially-agreed' },
+    read: { R1: 'agreed', R2: 'none' },
   },
   {
     name: 'short forms `Agree.` and `Disagree — <reason>`',
     body: md('### R1', 'Agree.{{more}}', '', '### R2', 'Disagree — the middleware validates it.{{more}}'),
-    read: { R1: 'agreed', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: '`Agreed!` and `Disagreed:` alone on the first line',
@@ -302,12 +305,12 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '### R2',
       'Partial agreement: the admin route needs the schema, the public one has it.{{more}}',
     ),
-    read: { R1: 'partially-agreed', R2: 'partially-agreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: '`Partly agreed —` and `**Partially agree**`',
     body: md('### R1', 'Partly agreed — it is leftover, but harmless.{{more}}', '', '### R2', '**Partially agree** — one route of two.{{more}}'),
-    read: { R1: 'partially-agreed', R2: 'partially-agreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: '`⚠️ Partially agreed — <reason>` (emoji with a variation selector)',
@@ -329,7 +332,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '### R2',
       'You are right that the admin route skips the check, so **Agreed**.{{more}}',
     ),
-    read: { R1: 'disagreed', R2: 'agreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'reasoning first, the bold label in the last paragraph',
@@ -344,7 +347,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '',
       'Therefore *Disagreed*.',
     ),
-    read: { R1: 'agreed', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   // 4. A key line.
   {
@@ -369,7 +372,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '- **Verdict:** Partially agreed',
       '- **Reasoning:** Only the admin route skips validation.{{more-inline}}',
     ),
-    read: { R1: 'agreed', R2: 'partially-agreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'Gemini bullets `*   **Response:** Agreed.`',
@@ -382,7 +385,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '*   **Response:** Disagreed.',
       '*   **Rationale:** `validateBody` rejects malformed bodies before the handler.{{more-inline}}',
     ),
-    read: { R1: 'agreed', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'key lines `Status: Agreed` and `**Category:** Disagreed`',
@@ -400,7 +403,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '- **Stance:** Disagree.',
       '- The middleware validates it.{{more-inline}}',
     ),
-    read: { R1: 'partially-agreed', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'key lines `Answer: Agreed` and `Position: Disagreed`',
@@ -420,7 +423,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '',
       '**Decision:** Disagreed',
     ),
-    read: { R1: 'agreed', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   // 5. A table row.
   {
@@ -431,7 +434,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '| R1 | Agreed | leftover debugging, removed{{more-inline}} |',
       '| R2 | Disagreed | validated by the schema middleware{{more-inline}} |',
     ),
-    read: { R1: 'agreed', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'table `| **R1** | ✅ **Agreed** | … |` with aligned delimiters',
@@ -441,7 +444,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '| **R1** | ✅ **Agreed** | Removed in the next commit.{{more-inline}} |',
       '| **R2** | ❌ **Disagreed** | The schema validates it.{{more-inline}} |',
     ),
-    read: { R1: 'agreed', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'table naming points `#1`, `#2`',
@@ -451,12 +454,12 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '| #1 | Partially agreed | only under the flag{{more-inline}} |',
       '| #2 | Agreed | adding the schema{{more-inline}} |',
     ),
-    read: { R1: 'partially-agreed', R2: 'agreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'table naming points `1`, `2`, label in the last cell',
     body: md('| No. | Comment | Response |', '|---|---|---|', '| 1 | The flag is off in prod{{more-inline}} | Disagreed |', '| 2 | Admin route skips it{{more-inline}} | AGREED |'),
-    read: { R1: 'disagreed', R2: 'agreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'table naming points `R1. <title>`',
@@ -466,7 +469,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '| R1. Debug output left in | Agreed | leftover{{more-inline}} |',
       '| R2. Accepts any input | Partially agreed | one route of two{{more-inline}} |',
     ),
-    read: { R1: 'agreed', R2: 'partially-agreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   // Code, quotes, comments and long answers around a real label.
   {
@@ -512,7 +515,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '',
       '**Agreed.** It goes.{{more}}',
     ),
-    read: { R1: 'agreed', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'a block quote with another label, then the real one',
@@ -525,7 +528,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '### R2',
       '**Agreed**: adding the schema.{{more}}',
     ),
-    read: { R1: 'disagreed', R2: 'agreed' },
+    read: { R1: 'none', R2: 'agreed' },
   },
   {
     name: 'an HTML comment with another label, then the real one',
@@ -538,7 +541,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '<!-- Status: Agreed -->',
       '**Disagreed**: the schema runs first.{{more}}',
     ),
-    read: { R1: 'agreed', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'a fenced block with `Status: Disagreed` inside, after the real label',
@@ -631,7 +634,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
   {
     name: 'no label: a table cell that is more than a label',
     body: md('| Point | Verdict |', '|---|---|', '| R1 | Agreed, will fix |', '| R2 | Disagreed |'),
-    read: { R1: 'none', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'no label: a key line without a label `**Verdict:** it depends`',
@@ -660,7 +663,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
   {
     name: 'conflict: `### R1 — Agreed` over `**Disagreed**: …`',
     body: md('### R1 — Agreed', '**Disagreed**: it only runs under `DEBUG=1`.', '', '### R2 — Disagreed', 'Validated upstream.'),
-    read: { R1: { conflict: ['Agreed', 'Disagreed'] }, R2: 'disagreed' },
+    read: { R1: 'none', R2: 'disagreed' },
   },
   {
     name: 'conflict: `**Agreed** — …` then `I **disagree** with the severity`',
@@ -671,32 +674,32 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
       '### R2',
       '**Disagreed**: it is validated.',
     ),
-    read: { R1: { conflict: ['Agreed', 'disagree'] }, R2: 'disagreed' },
+    read: { R1: 'none', R2: 'disagreed' },
   },
   {
     name: 'a partial label takes in its parts: `### R1. <title> (Partially agreed)` over `**Agreed.**`',
     body: md('### R1. Debug output left in (Partially agreed)', '**Agreed.** It goes.', '', '### R2. Accepts any input (Agreed)', 'Adding the schema.'),
-    read: { R1: 'partially-agreed', R2: 'agreed' },
+    read: { R1: 'none', R2: 'agreed' },
   },
   {
     name: 'conflict: `Disagreed.` first, `*Agreed*` later',
     body: md('### R1', 'Disagreed. The flag is off in production; *Agreed* that the name is confusing.', '', '### R2', 'Agreed.'),
-    read: { R1: { conflict: ['Disagreed', 'Agreed'] }, R2: 'agreed' },
+    read: { R1: 'none', R2: 'agreed' },
   },
   {
     name: 'a partial label takes in its parts: `Agreed in part.` first, `**Agreed**` later',
     body: md('### R1', 'Agreed in part. The log goes; on the flag, **Agreed** as well.', '', '### R2', '**Disagreed**'),
-    read: { R1: 'partially-agreed', R2: 'disagreed' },
+    read: { R1: 'none', R2: 'disagreed' },
   },
   {
     name: 'conflict: `**Verdict:** Agreed` and `**Status:** Disagreed`',
     body: md('### R1', '**Verdict:** Agreed', '**Status:** Disagreed', '', '### R2', '**Verdict:** Agreed'),
-    read: { R1: { conflict: ['Agreed', 'Disagreed'] }, R2: 'agreed' },
+    read: { R1: 'none', R2: 'agreed' },
   },
   {
     name: 'conflict: a table row with two label cells',
     body: md('| Point | First read | Now |', '|---|---|---|', '| R1 | Disagreed | Agreed |', '| R2 | Agreed | Agreed |'),
-    read: { R1: { conflict: ['Disagreed', 'Agreed'] }, R2: 'agreed' },
+    read: { R1: 'none', R2: 'none' },
   },
 ];
 
@@ -732,17 +735,17 @@ export const followUpCorpus: ReadonlyArray<CorpusEntry<FollowUpPosition>> = [
   {
     name: 'headings `### Re: R1 — Withdrawn` and `### Response to R2: Maintained`',
     body: md('### Re: R1 — Withdrawn', 'Right, the flag is off.{{more}}', '', '### Response to R2: Maintained', 'The PUT route skips it.{{more}}'),
-    read: { R1: 'withdrawn', R2: 'maintained' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'heading `### R1 — Accepted ✅`',
     body: md('### R1 — Accepted ✅', 'Behind the flag is fine.{{more}}', '', '### R2 — Accepted in part', 'Public routes are covered; the admin one is a separate issue.{{more}}'),
-    read: { R1: 'accepted', R2: 'conceded-part' },
+    read: { R1: 'accepted', R2: 'none' },
   },
   {
     name: 'headings `### R1. Accepted` and `### R2. Maintaining`',
     body: md('### R1. Accepted', 'OK.{{more}}', '', '### R2. Maintaining', 'See the PUT route.{{more}}'),
-    read: { R1: 'accepted', R2: 'maintained' },
+    read: { R1: 'accepted', R2: 'none' },
   },
   {
     name: '`**Maintained**: <reason>` and `**Withdrawn**: <reason>`',
@@ -758,7 +761,7 @@ export const followUpCorpus: ReadonlyArray<CorpusEntry<FollowUpPosition>> = [
   {
     name: '`**Accepted.**` and `**Accepted in part.**`',
     body: md('### R1', '**Accepted.** The flag is off in production.{{more}}', '', '### R2', '**Accepted in part.** Public routes yes, admin no.{{more}}'),
-    read: { R1: 'accepted', R2: 'conceded-part' },
+    read: { R1: 'accepted', R2: 'none' },
   },
   {
     name: '`Accepted in part: <reason>` and `Partly accepted — <reason>`',
@@ -769,22 +772,22 @@ export const followUpCorpus: ReadonlyArray<CorpusEntry<FollowUpPosition>> = [
       '### R2',
       'Partly accepted — the schema covers the public routes.{{more}}',
     ),
-    read: { R1: 'conceded-part', R2: 'conceded-part' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: '`**Partially accepted**` and `**Conceded in part:**`',
     body: md('### R1', '**Partially accepted**', '', 'The flag helps, the token in the message does not.{{more}}', '', '### R2', '**Conceded in part:** one route of two.{{more}}'),
-    read: { R1: 'conceded-part', R2: 'conceded-part' },
+    read: { R1: 'conceded-part', R2: 'none' },
   },
   {
     name: '`Conceded.` and `Resolved.`',
     body: md('### R1', 'Conceded. The flag is never set.{{more}}', '', '### R2', 'Resolved. The new commit adds the schema.{{more}}'),
-    read: { R1: 'accepted', R2: 'accepted' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: '`Accept.` and `**Concede**`',
     body: md('### R1', 'Accept.{{more}}', '', '### R2', '**Concede** — I missed `validateBody`.{{more}}'),
-    read: { R1: 'accepted', R2: 'accepted' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: '`✅ **Accepted**` and `🔴 **Maintained**`',
@@ -794,7 +797,7 @@ export const followUpCorpus: ReadonlyArray<CorpusEntry<FollowUpPosition>> = [
   {
     name: 'italic `*Maintaining* — …` and `*Withdrawing* — …`',
     body: md('### R1', '*Maintaining* — staging sets the flag.{{more}}', '', '### R2', '*Withdrawing* — the middleware covers it.{{more}}'),
-    read: { R1: 'maintained', R2: 'withdrawn' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'upper and lower case `MAINTAINED.` and `withdrawn:`',
@@ -809,7 +812,7 @@ export const followUpCorpus: ReadonlyArray<CorpusEntry<FollowUpPosition>> = [
   {
     name: 'key lines `Decision: Withdraw.` and `- **Stance:** Maintain`',
     body: md('### R1', 'Decision: Withdraw. It is fine.{{more}}', '', '### R2', '- **Stance:** Maintain', '- The admin route is open.{{more-inline}}'),
-    read: { R1: 'withdrawn', R2: 'maintained' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'GPT bullets `**R1 — <title>**` then `- **Position:** Withdrawn`',
@@ -822,7 +825,7 @@ export const followUpCorpus: ReadonlyArray<CorpusEntry<FollowUpPosition>> = [
       '- **Position:** Maintained',
       '- **Reason:** `PUT /items/:id` skips `validateBody`.{{more-inline}}',
     ),
-    read: { R1: 'withdrawn', R2: 'maintained' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'list lead `- **R1** (Withdrawn)`',
@@ -842,7 +845,7 @@ export const followUpCorpus: ReadonlyArray<CorpusEntry<FollowUpPosition>> = [
       '| R1 | Maintained | staging sets the flag{{more-inline}} |',
       '| R2 | Withdrawn | the middleware covers it{{more-inline}} |',
     ),
-    read: { R1: 'maintained', R2: 'withdrawn' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'bold label mid-answer `…, so **Withdrawn**.`',
@@ -853,7 +856,7 @@ export const followUpCorpus: ReadonlyArray<CorpusEntry<FollowUpPosition>> = [
       '### R2',
       'The middleware only covers the public routes; **Maintained**.{{more}}',
     ),
-    read: { R1: 'withdrawn', R2: 'maintained' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'heading `### R1 — Withdrawn` repeated by `**Withdrawn.**`, `### R2 — Conceded` by `**Accepted**`: one label each',
@@ -923,22 +926,22 @@ export const followUpCorpus: ReadonlyArray<CorpusEntry<FollowUpPosition>> = [
   {
     name: 'conflict: `### R1 — Withdrawn` over `**Maintained**: …`',
     body: md('### R1 — Withdrawn', '**Maintained**: staging sets the flag.', '', '### R2 — Maintained', 'The PUT route.'),
-    read: { R1: { conflict: ['Withdrawn', 'Maintained'] }, R2: 'maintained' },
+    read: { R1: 'none', R2: 'maintained' },
   },
   {
     name: 'conflict: `**Accepted.**` then `*Maintained*` later',
     body: md('### R1', '**Accepted.** The flag is off, but *Maintained* for the token in the message.', '', '### R2', '**Withdrawn**'),
-    read: { R1: { conflict: ['Accepted', 'Maintained'] }, R2: 'withdrawn' },
+    read: { R1: 'none', R2: 'withdrawn' },
   },
   {
     name: 'a partial label takes in its parts: `### R1 — Accepted` over `**Accepted in part**`',
     body: md('### R1 — Accepted', '**Accepted in part**: the token must still go.', '', '### R2 — Maintained', 'The PUT route.'),
-    read: { R1: 'conceded-part', R2: 'maintained' },
+    read: { R1: 'none', R2: 'maintained' },
   },
   {
     name: 'conflict: `Status: Withdrawn` and `Decision: Maintain`',
     body: md('### R1', 'Status: Withdrawn', 'Decision: Maintain', '', '### R2', 'Status: Maintained'),
-    read: { R1: { conflict: ['Withdrawn', 'Maintain'] }, R2: 'maintained' },
+    read: { R1: 'none', R2: 'maintained' },
   },
 ];
 
@@ -960,12 +963,12 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
       '### R2. Unclear variable name — Minor',
       '`tmp2` in `src/b.ts:9` says nothing.{{more}}',
     ),
-    read: { R1: 'critical', R2: 'low' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'heading `### R1. 🔴 Critical: <title>`',
     body: md('### R1. 🔴 Critical: cache never evicts', 'See `src/cache.ts:40`.{{more}}', '', '### R2. 🟡 Moderate: retries are not jittered', 'See `src/retry.ts:12`.{{more}}'),
-    read: { R1: 'critical', R2: 'medium' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'heading `### R1. [high] <title>`',
@@ -975,42 +978,42 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
   {
     name: 'heading `### R1. <title> (P1)`',
     body: md('### R1. Unbounded retry (P1)', 'The loop in `src/retry.ts:12` never gives up.{{more}}', '', '### R2. Typo in a log message (P3)', '`recieved`{{more}}'),
-    read: { R1: 'high', R2: 'low' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'heading `### R1. High: <title>`',
     body: md('### R1. High: unbounded queue', 'Nothing caps `queue.push`.{{more}}', '', '### R2. Low: stale comment', 'The comment describes the old API.{{more}}'),
-    read: { R1: 'high', R2: 'low' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'heading `### R1. <title> (high severity)` and `(low priority)`',
     body: md('### R1. Slow path (high severity)', 'Quadratic in the number of points.{{more}}', '', '### R2. Naming (low priority)', '`tmp2`{{more}}'),
-    read: { R1: 'high', R2: 'low' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'heading `[blocker]` and `(informational)`',
     body: md('### R1. Unchecked result [blocker]', 'The write error is dropped.{{more}}', '', '### R2. Logging (informational)', 'The log level could be lower.{{more}}'),
-    read: { R1: 'critical', R2: 'nit' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'heading `### R2. <title> — Trivial` and `Severity: Moderate`',
     body: md('### R1. Retries are not jittered', 'Severity: Moderate', '', 'See `src/retry.ts:12`.{{more}}', '', '### R2. Double blank line — Trivial', 'In `src/c.ts:4`.{{more}}'),
-    read: { R1: 'medium', R2: 'nit' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'key line `Severity: Major` and `Severity: minor`',
     body: md('### R1. Cache never evicts', 'Severity: Major', '', 'Memory grows without bound.{{more}}', '', '### R2. Unclear name', 'Severity: minor', '', '`tmp2` says nothing.{{more}}'),
-    read: { R1: 'high', R2: 'low' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'key line `Priority: P0` and `Priority: P2`',
     body: md('### R1. Data loss on crash', 'Priority: P0', '', 'The file is truncated before the write.{{more}}', '', '### R2. Slow start-up', 'Priority: P2', '', 'Config is read twice.{{more}}'),
-    read: { R1: 'critical', R2: 'medium' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'key line `**Severity:** nit` and `**Severity:** blocker`',
     body: md('### R1. Naming', '**Severity:** nit', '', '`tmp2`.{{more}}', '', '### R2. Data loss', '**Severity:** blocker', '', 'The file is truncated first.{{more}}'),
-    read: { R1: 'nit', R2: 'critical' },
+    read: { R1: 'nit', R2: 'none' },
   },
   {
     name: 'key line `Severity: 🔴 Critical` and `Severity: 🟢 Low`',
@@ -1028,7 +1031,7 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
       '- **Severity**: info',
       '- **Where**: `src/log.ts:3`{{more-inline}}',
     ),
-    read: { R1: 'high', R2: 'nit' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'GPT bullets `**R1. <title>**` then `- **Severity:** High`',
@@ -1042,7 +1045,7 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
       '- **Severity:** Informational',
       '- **Issue:** Debug logs in production.{{more-inline}}',
     ),
-    read: { R1: 'high', R2: 'nit' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'whole-bold key line `**Severity: High**`',
@@ -1052,22 +1055,22 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
   {
     name: 'key line in upper and lower case `Severity: HIGH`, `severity: nitpick`',
     body: md('### R1. Unbounded queue', 'Severity: HIGH', '', 'Nothing caps it.{{more}}', '', '### R2. Naming', 'severity: nitpick', '', '`tmp2`.{{more}}'),
-    read: { R1: 'high', R2: 'nit' },
+    read: { R1: 'high', R2: 'none' },
   },
   {
     name: 'key line `**Severity:** Medium (was high in the draft)`',
     body: md('### R1. Retries are not jittered', '**Severity:** Medium (was high in the draft)', '', 'See `src/retry.ts:12`.{{more}}', '', '### R2. Naming', '**Severity:** nit', '', '`tmp2` says nothing.{{more}}'),
-    read: { R1: 'medium', R2: 'nit' },
+    read: { R1: 'none', R2: 'nit' },
   },
   {
     name: 'first words `🔴 **Critical** — …` and `**Trivial.** …`',
     body: md('### R1. Token in logs', '🔴 **Critical** — `src/a.ts:3` prints the token.{{more}}', '', '### R2. Double blank line', '**Trivial.** In `src/c.ts:4`.{{more}}'),
-    read: { R1: 'critical', R2: 'nit' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'first words `High — …` and `Nit: …`',
     body: md('### R1. Quadratic loop', 'High — the loop in `src/a.ts:10` is quadratic.{{more}}', '', '### R2. Naming', 'Nit: `tmp2` says nothing.{{more}}'),
-    read: { R1: 'high', R2: 'nit' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'list ids `- **R1** [high] <title>` (loose peer)',
@@ -1077,7 +1080,7 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
   {
     name: 'numbered `1. <title>, severity: high` and `2. <title> — trivial` (plain protocol)',
     body: md('1. Unchecked result, severity: high', '2. Missing docs — trivial'),
-    read: { R1: 'high', R2: 'nit' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'a severity in a table cell of the point\u2019s text',
@@ -1098,7 +1101,7 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
       '',
       'The comment describes the old API.{{more}}',
     ),
-    read: { R1: 'high', R2: 'nit' },
+    read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'the same severity twice: `(medium)` and `Severity: medium.`; `[high]` and `Severity: Major`',
@@ -1135,7 +1138,7 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
       '',
       '`tmp2` says nothing.{{more}}',
     ),
-    read: { R1: 'high', R2: 'nit' },
+    read: { R1: 'none', R2: 'nit' },
   },
   // No severity.
   {
@@ -1172,17 +1175,17 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
   {
     name: 'conflict: `### R1. <title> [high] — Critical` reads both tags',
     body: md('### R1. Cache never evicts [high] — Critical', 'Memory grows.', '', '### R2. Naming', '**Severity:** low'),
-    read: { R1: { conflict: ['high', 'Critical'] }, R2: 'low' },
+    read: { R1: 'none', R2: 'low' },
   },
   {
     name: 'conflict: `(low)` in the title and `**Severity:** critical`',
     body: md('### R1. Stale comment (low)', '**Severity:** critical', '', '### R2. Naming', '**Severity:** low'),
-    read: { R1: { conflict: ['low', 'critical'] }, R2: 'low' },
+    read: { R1: 'none', R2: 'low' },
   },
   {
     name: 'conflict: `Severity: Major` and `Priority: P0`',
     body: md('### R1. Data loss', 'Severity: Major', 'Priority: P0', '', '### R2. Naming', '**Severity:** low'),
-    read: { R1: { conflict: ['Major', 'P0'] }, R2: 'low' },
+    read: { R1: 'none', R2: 'low' },
   },
 ];
 

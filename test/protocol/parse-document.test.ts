@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../src/errors.js';
 import type { Section } from '../../src/protocol/document.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
-import { readCategories } from '../../src/protocol/read-categories.js';
+import { readSection } from '../../src/protocol/read-section.js';
 import { parseOk } from './parse-ok.js';
 import {
   seedDebate,
@@ -439,9 +439,12 @@ describe('parseDocument: the exact text seed-peer.sh writes', () => {
         `2. **${label}** — my reasoning for point 2 is stated here.`,
       signature: null,
     });
-    const replies = readCategories(response?.body ?? '', document.points);
-    expect([...replies.keys()]).toEqual(['R1', 'R2']);
-    expect([...replies.values()].map((reply) => reply.category)).toEqual([category, category]);
+    const reading = readSection('response', response?.body ?? '', document.points.map((point) => ({ id: point.id, open: true })));
+    expect(reading.answers.map((answer) => [answer.id, answer.category])).toEqual([
+      ['R1', category],
+      ['R2', category],
+    ]);
+    expect(reading.unread).toEqual([]);
   });
 
   it('reads its follow-up', () => {

@@ -10,14 +10,14 @@ function debate(...sections: Array<[string, string]>): string {
   return review + sections.map(([heading, body]) => `\n---\n\n## ${heading}\n\n${body}\n`).join('');
 }
 
-type Summary = Pick<PointState, 'raisedIn' | 'category' | 'reviewerReply' | 'resolved'> & { id: string };
+type Summary = Pick<PointState, 'raisedIn' | 'category' | 'position' | 'resolved'> & { id: string };
 
 function summary(text: string): Summary[] {
-  return trackPoints(parseOk(text)).map(({ point, raisedIn, category, reviewerReply, resolved }) => ({
+  return trackPoints(parseOk(text)).map(({ point, raisedIn, category, position, resolved }) => ({
     id: point.id,
     raisedIn,
     category,
-    reviewerReply,
+    position,
     resolved,
   }));
 }
@@ -26,10 +26,10 @@ function state(
   id: string,
   raisedIn: number,
   category: Summary['category'],
-  reviewerReply: Summary['reviewerReply'],
+  position: Summary['position'],
   resolved: boolean,
 ): Summary {
-  return { id, raisedIn, category, reviewerReply, resolved };
+  return { id, raisedIn, category, position, resolved };
 }
 
 describe('trackPoints: the Review', () => {
@@ -46,14 +46,14 @@ describe('trackPoints: the Review', () => {
         },
         raisedIn: 1,
         category: null,
-        reviewerReply: null,
+        position: null,
         resolved: false,
       },
       {
         point: { id: 'R2', number: 2, title: 'Missing test', severity: 'low', evidence: [], text: '### R2. Missing test\nSeverity: low.' },
         raisedIn: 1,
         category: null,
-        reviewerReply: null,
+        position: null,
         resolved: false,
       },
     ]);
@@ -159,7 +159,7 @@ describe('trackPoints: the follow-ups', () => {
   it('raises a new point with the next id in the next round, severity and evidence read', () => {
     const body = '### R1\n**Maintained**: it holds.\n\n### R2\nWithdrawn.\n\n### R3. Leaked handle (medium)\nSee `src/io.ts:88`.';
     const states = trackPoints(parseOk(debate(response, ['Reviewer Follow-up 1', body])));
-    expect(states.map((found) => [found.point.id, found.raisedIn, found.category, found.reviewerReply, found.resolved])).toEqual([
+    expect(states.map((found) => [found.point.id, found.raisedIn, found.category, found.position, found.resolved])).toEqual([
       ['R1', 1, 'disagreed', 'maintained', false],
       ['R2', 1, 'partially-agreed', 'withdrawn', true],
       ['R3', 2, null, null, false],

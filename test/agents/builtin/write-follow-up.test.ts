@@ -61,7 +61,7 @@ describe('the builtin follow-up', () => {
   test('is read by the ledger as it means: maintained points stay open, the others are resolved', async () => {
     const text = await followUp();
     const states = trackPoints(makeDocument([review, response, section('follow-up', 1, text)]));
-    expect(states.map((state) => [state.point.id, state.reviewerReply, state.resolved])).toEqual([
+    expect(states.map((state) => [state.point.id, state.position, state.resolved])).toEqual([
       ['R1', 'maintained', false],
       ['R2', 'withdrawn', true],
       ['R3', 'accepted', true],
