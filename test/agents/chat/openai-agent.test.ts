@@ -1,21 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { chatSystemMessage, createOpenAiAgent } from '../../../src/agents/openai-agent.js';
+import { createOpenAiAgent } from '../../../src/agents/openai-agent.js';
+import { chatSystemMessage } from '../../../src/agents/openai-chat-params.js';
 import { AgentError, ConfigError } from '../../../src/errors.js';
 import { closedPort, completion, startChatServer, type Reply } from './chat-server.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { turnRequest } from './turn-request.js';
 
+/** `--max-output-tokens` as the tests set it. */
+const maxOutputTokens = 16_384;
+
 /** An `ollama:<model>` agent whose OLLAMA_HOST is `127.0.0.1:<port>`, without a scheme, as Ollama allows. */
-async function ollamaAgainst(replies: readonly Reply[], model = 'qwen2.5-coder') {
+async function ollamaAgainst(replies: readonly Reply[], model = 'qwen2.5-coder', env: NodeJS.ProcessEnv = {}) {
   const server = await startChatServer(replies);
-  const agent = createOpenAiAgent({ provider: 'ollama', model, env: { OLLAMA_HOST: `127.0.0.1:${server.port}` } });
+  const agent = createOpenAiAgent({ provider: 'ollama', model, env: { OLLAMA_HOST: `127.0.0.1:${server.port}`, ...env }, maxOutputTokens });
   return { server, agent, url: `http://127.0.0.1:${server.port}/v1` };
 }
 
-async function openAiAgainst(replies: readonly Reply[], env: NodeJS.ProcessEnv = { OPENAI_API_KEY: 'sk-test' }, model = 'gpt-test') {
+async function openAiAgainst(replies: readonly Reply[], env: NodeJS.ProcessEnv = { OPENAI_API_KEY: 'sk-test' }, model = 'gpt-test', limit = maxOutputTokens) {
   const server = await startChatServer(replies);
   const url = `http://127.0.0.1:${server.port}/v1`;
-  const agent = createOpenAiAgent({ provider: 'openai', model, env: { OPENAI_BASE_URL: url, ...env } });
+  const agent = createOpenAiAgent({ provider: 'openai', model, env: { OPENAI_BASE_URL: url, ...env }, maxOutputTokens: limit });
   return { server, agent, url };
 }
 
@@ -34,6 +38,7 @@ const chatBody = (model: string) => ({
     { role: 'system', content: chatSystemMessage },
     { role: 'user', content: 'Review this change.\nIt has two lines.' },
   ],
+  max_tokens: maxOutputTokens,
 });
 
 describe('createOpenAiAgent: a turn', () => {
@@ -57,6 +62,12 @@ describe('createOpenAiAgent: a turn', () => {
     expect(server.requests.map((request) => request.authorization)).toEqual(['Bearer no-key']);
   });
 
+  it('asks for at most --max-output-tokens tokens, as max_tokens', async () => {
+    const { server, agent } = await openAiAgainst([completion('An answer.')], { OPENAI_API_KEY: 'sk-test' }, 'gpt-test', 2_048);
+    expect(await agent.writeTurn(turnRequest())).toBe('An answer.');
+    expect(server.requests.map((request) => (request.body as Record<string, unknown>).max_tokens)).toEqual([2_048]);
+  });
+
   it('leaves out the thinking a reasoning model puts before its answer', async () => {
     const { agent } = await ollamaAgainst([completion('<think>\nLet me look at the diff.\n</think>\n\nThe answer.')]);
     expect(await agent.writeTurn(turnRequest())).toBe('The answer.');
@@ -65,21 +76,21 @@ describe('createOpenAiAgent: a turn', () => {
 
 describe('createOpenAiAgent: configuration', () => {
   it('refuses OpenAI without OPENAI_API_KEY, saying what to set', () => {
-    expect(() => createOpenAiAgent({ provider: 'openai', model: 'gpt-4.1', env: {} })).toThrow(
+    expect(() => createOpenAiAgent({ provider: 'openai', model: 'gpt-4.1', env: {}, maxOutputTokens })).toThrow(
       new AgentError(
         'Cannot use the agent `openai:gpt-4.1`: OPENAI_API_KEY is not set, and https://api.openai.com/v1 needs a key. ' +
           'Set OPENAI_API_KEY to your API key, or set OPENAI_BASE_URL to an OpenAI-compatible server that needs none (e.g. http://127.0.0.1:8000/v1 for vLLM).',
         'auth',
       ),
     );
-    expect(() => createOpenAiAgent({ provider: 'openai', model: 'gpt-4.1', env: {} })).toThrow(expect.objectContaining({ kind: 'auth' }));
+    expect(() => createOpenAiAgent({ provider: 'openai', model: 'gpt-4.1', env: {}, maxOutputTokens })).toThrow(expect.objectContaining({ kind: 'auth' }));
   });
 
   it('refuses a missing model and a base URL that is not http(s)', () => {
-    expect(() => createOpenAiAgent({ provider: 'ollama', model: ' ', env: {} })).toThrow(
+    expect(() => createOpenAiAgent({ provider: 'ollama', model: ' ', env: {}, maxOutputTokens })).toThrow(
       new ConfigError('Cannot use the agent `ollama:`: expected a model after `ollama:`, e.g. --agent ollama:qwen2.5-coder.'),
     );
-    expect(() => createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: 'localhost:8000/v1', OPENAI_API_KEY: 'k' } })).toThrow(
+    expect(() => createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: 'localhost:8000/v1', OPENAI_API_KEY: 'k' }, maxOutputTokens })).toThrow(
       new ConfigError('Cannot use OPENAI_BASE_URL `localhost:8000/v1`: expected an http(s) URL such as http://127.0.0.1:8000/v1.'),
     );
   });
@@ -172,7 +183,7 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
 
   it('says to check the URL when the server has no chat-completions endpoint there', async () => {
     const server = await startChatServer([completion('unused')]);
-    const agent = createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: `http://127.0.0.1:${server.port}/`, OPENAI_API_KEY: 'k' } });
+    const agent = createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: `http://127.0.0.1:${server.port}/`, OPENAI_API_KEY: 'k' }, maxOutputTokens });
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(
       `Agent \`openai:m\` failed to write review 1: the server at http://127.0.0.1:${server.port} has no chat-completions endpoint (404: Not Found). ` +
@@ -183,7 +194,7 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
 
   it('says there is no server, and how to start one, when the connection is refused', async () => {
     const port = await closedPort();
-    const agent = createOpenAiAgent({ provider: 'ollama', model: 'llama3.2', env: { OLLAMA_HOST: `http://127.0.0.1:${port}` } });
+    const agent = createOpenAiAgent({ provider: 'ollama', model: 'llama3.2', env: { OLLAMA_HOST: `http://127.0.0.1:${port}` }, maxOutputTokens });
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(
       `Agent \`ollama:llama3.2\` failed to write review 1: no server at http://127.0.0.1:${port}/v1 (connection refused). ` +
@@ -192,7 +203,7 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
     expect(error.kind).toBe('not-installed');
     expect(error.retryable).toBe(false);
 
-    const openAi = createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` } });
+    const openAi = createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` }, maxOutputTokens });
     expect((await failure(openAi.writeTurn(turnRequest()))).message).toBe(
       `Agent \`openai:m\` failed to write review 1: no server at http://127.0.0.1:${port}/v1 (connection refused). Start it, or set OPENAI_BASE_URL to where it listens.`,
     );
@@ -249,12 +260,33 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
     expect(error.kind).toBe('empty-output');
   });
 
-  it('refuses an answer cut off at the length limit', async () => {
-    const { agent } = await ollamaAgainst([completion('### R1. Half a', 'length')]);
+  it('says the model stopped at --max-output-tokens when the answer reached it (finish_reason length)', async () => {
+    const { agent } = await openAiAgainst([completion('### R1. Half a', 'length', 2_048)], { OPENAI_API_KEY: 'sk-test' }, 'gpt-test', 2_048);
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(
-      "Agent `ollama:qwen2.5-coder` failed to write review 1: the answer was cut off by the model's output or context limit (finish_reason `length`), so it is incomplete. " +
-        "Choose a model with a larger context, or raise the server's limit (for Ollama: OLLAMA_CONTEXT_LENGTH).",
+      'Agent `openai:gpt-test` failed to write review 1: the model stopped at its token limit (2,048 tokens, --max-output-tokens), so the answer is incomplete. ' +
+        "Raise --max-output-tokens (or `maxOutputTokens` in .code-debate.json), and check that the model's context holds the prompt and that many tokens more.",
+    );
+    expect(error.kind).toBe('bad-output');
+  });
+
+  it('says the server’s own limit stopped the model when it counted fewer tokens than --max-output-tokens', async () => {
+    const { agent } = await ollamaAgainst([completion('### R1. Half a', 'length', 4_096)]);
+    const error = await failure(agent.writeTurn(turnRequest()));
+    expect(error.message).toBe(
+      'Agent `ollama:qwen2.5-coder` failed to write review 1: the model stopped after 4,096 tokens, before its token limit (16,384 tokens, --max-output-tokens), ' +
+        "so the answer is incomplete: the server's own limit or the model's context ended it. " +
+        "Raise the server's limits (llama.cpp: --n-predict and --ctx-size; Ollama: OLLAMA_CONTEXT_LENGTH), or choose a model with a larger context.",
+    );
+    expect(error.kind).toBe('bad-output');
+  });
+
+  it('refuses an answer cut off by the content filter', async () => {
+    const { agent } = await openAiAgainst([completion('### R1. Half a', 'content_filter')]);
+    const error = await failure(agent.writeTurn(turnRequest()));
+    expect(error.message).toBe(
+      "Agent `openai:gpt-test` failed to write review 1: the answer was cut off by the server's content filter (finish_reason `content_filter`), so it is incomplete. " +
+        'Try again, or choose another model or server.',
     );
     expect(error.kind).toBe('bad-output');
   });
