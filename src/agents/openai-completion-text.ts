@@ -1,6 +1,7 @@
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import { AgentError } from '../errors.js';
 import type { TurnUsage } from '../protocol/usage.js';
+import { stripThinking } from './openai-strip-thinking.js';
 
 export interface CompletionContext {
   /** `Agent \`ollama:x\` failed to write response 1`. */
@@ -13,7 +14,7 @@ export interface CompletionContext {
   usage: TurnUsage | null;
 }
 
-/** The section's text from a completion; a reasoning model's leading `<think>` block is not part of it. */
+/** The section's text from a completion; a reasoning model's `<think>` blocks are not part of it (their tokens are in the usage all the same). */
 export function readCompletionText(completion: ChatCompletion, context: CompletionContext): string {
   const { what, url } = context;
   // A server that is not OpenAI-compatible can answer 200 with anything.
@@ -23,7 +24,7 @@ export function readCompletionText(completion: ChatCompletion, context: Completi
     throw new AgentError(`${what}: the answer from ${url} is not a chat completion (${shown}). Check that the URL is an OpenAI-compatible API, usually ending in /v1.`, 'crashed');
   }
   const choice = (choices as ChatCompletion['choices'])[0];
-  const text = (choice?.message?.content ?? '').replace(/^\s*<think>[\s\S]*?<\/think>/, '');
+  const { text, unclosed } = stripThinking(choice?.message?.content ?? '');
   const finish = choice?.finish_reason ?? 'none';
   if (finish === 'length') throw new AgentError(describeLengthStop(context), 'bad-output', { cause: completion });
   if (finish === 'content_filter') {
@@ -31,6 +32,14 @@ export function readCompletionText(completion: ChatCompletion, context: Completi
       `${what}: the answer was cut off by the server's content filter (finish_reason \`content_filter\`), so it is incomplete. ` +
         'Try again, or choose another model or server.',
       'bad-output',
+      { cause: completion },
+    );
+  }
+  if (text.trim() === '' && unclosed) {
+    throw new AgentError(
+      `${what}: the model's answer is thinking that never ends (a \`<think>\` with no \`</think>\`), with no section text (finish_reason \`${finish}\`). ` +
+        'Try again, or choose another model.',
+      'empty-output',
       { cause: completion },
     );
   }

@@ -2,35 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createOpenAiAgent } from '../../../src/agents/openai-agent.js';
 import { chatSystemMessage } from '../../../src/agents/openai-chat-params.js';
 import { AgentError, ConfigError } from '../../../src/errors.js';
-import { closedPort, completion, startChatServer, type Reply } from './chat-server.js';
+import { failure, maxOutputTokens, ollamaAgainst, openAiAgainst } from './chat-agents.js';
+import { closedPort, completion, startChatServer } from './chat-server.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { turnRequest } from './turn-request.js';
-
-/** `--max-output-tokens` as the tests set it. */
-const maxOutputTokens = 16_384;
-
-/** An `ollama:<model>` agent whose OLLAMA_HOST is `127.0.0.1:<port>`, without a scheme, as Ollama allows. */
-async function ollamaAgainst(replies: readonly Reply[], model = 'qwen2.5-coder', env: NodeJS.ProcessEnv = {}) {
-  const server = await startChatServer(replies);
-  const agent = createOpenAiAgent({ provider: 'ollama', model, env: { OLLAMA_HOST: `127.0.0.1:${server.port}`, ...env }, maxOutputTokens });
-  return { server, agent, url: `http://127.0.0.1:${server.port}/v1` };
-}
-
-async function openAiAgainst(replies: readonly Reply[], env: NodeJS.ProcessEnv = { OPENAI_API_KEY: 'sk-test' }, model = 'gpt-test', limit = maxOutputTokens) {
-  const server = await startChatServer(replies);
-  const url = `http://127.0.0.1:${server.port}/v1`;
-  const agent = createOpenAiAgent({ provider: 'openai', model, env: { OPENAI_BASE_URL: url, ...env }, maxOutputTokens: limit });
-  return { server, agent, url };
-}
-
-async function failure(turn: Promise<string>): Promise<AgentError> {
-  const error: unknown = await turn.then(
-    (text) => new Error(`expected the turn to fail, it returned ${JSON.stringify(text)}`),
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AgentError)) throw error;
-  return error;
-}
 
 const chatBody = (model: string) => ({
   model,
@@ -57,20 +32,15 @@ describe('createOpenAiAgent: a turn', () => {
   });
 
   it('sends a placeholder key to a server other than OpenAI when OPENAI_API_KEY is not set', async () => {
-    const { server, agent } = await openAiAgainst([completion('An answer.')], { OPENAI_API_KEY: '' });
+    const { server, agent } = await openAiAgainst([completion('An answer.')], { env: { OPENAI_API_KEY: '' } });
     expect(await agent.writeTurn(turnRequest())).toBe('An answer.');
     expect(server.requests.map((request) => request.authorization)).toEqual(['Bearer no-key']);
   });
 
   it('asks for at most --max-output-tokens tokens, as max_tokens', async () => {
-    const { server, agent } = await openAiAgainst([completion('An answer.')], { OPENAI_API_KEY: 'sk-test' }, 'gpt-test', 2_048);
+    const { server, agent } = await openAiAgainst([completion('An answer.')], { maxOutputTokens: 2_048 });
     expect(await agent.writeTurn(turnRequest())).toBe('An answer.');
     expect(server.requests.map((request) => (request.body as Record<string, unknown>).max_tokens)).toEqual([2_048]);
-  });
-
-  it('leaves out the thinking a reasoning model puts before its answer', async () => {
-    const { agent } = await ollamaAgainst([completion('<think>\nLet me look at the diff.\n</think>\n\nThe answer.')]);
-    expect(await agent.writeTurn(turnRequest())).toBe('The answer.');
   });
 });
 
@@ -98,7 +68,7 @@ describe('createOpenAiAgent: configuration', () => {
 
 describe('createOpenAiAgent: failures, with the server’s own message', () => {
   it('says to pull a model Ollama does not have ({"error": "..."})', async () => {
-    const { agent, url } = await ollamaAgainst([{ status: 404, body: { error: "model 'llama9' not found" } }], 'llama9');
+    const { agent, url } = await ollamaAgainst([{ status: 404, body: { error: "model 'llama9' not found" } }], { model: 'llama9' });
     const error = await failure(agent.writeTurn(turnRequest({ turn: 'response', round: 2 })));
     expect(error.message).toBe(
       `Agent \`ollama:llama9\` failed to write response 2: the server at ${url} has no model \`llama9\` (404: model 'llama9' not found). ` +
@@ -142,7 +112,7 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
   it('says the key was refused on 401', async () => {
     const { agent, url } = await openAiAgainst(
       [{ status: 401, body: { error: { message: 'Incorrect API key provided: sk-bad.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } } }],
-      { OPENAI_API_KEY: 'sk-bad' },
+      { env: { OPENAI_API_KEY: 'sk-bad' } },
     );
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(
@@ -258,37 +228,6 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
       ),
     );
     expect(error.kind).toBe('empty-output');
-  });
-
-  it('says the model stopped at --max-output-tokens when the answer reached it (finish_reason length)', async () => {
-    const { agent } = await openAiAgainst([completion('### R1. Half a', 'length', 2_048)], { OPENAI_API_KEY: 'sk-test' }, 'gpt-test', 2_048);
-    const error = await failure(agent.writeTurn(turnRequest()));
-    expect(error.message).toBe(
-      'Agent `openai:gpt-test` failed to write review 1: the model stopped at its token limit (2,048 tokens, --max-output-tokens), so the answer is incomplete. ' +
-        "Raise --max-output-tokens (or `maxOutputTokens` in .code-debate.json), and check that the model's context holds the prompt and that many tokens more.",
-    );
-    expect(error.kind).toBe('bad-output');
-  });
-
-  it('says the server’s own limit stopped the model when it counted fewer tokens than --max-output-tokens', async () => {
-    const { agent } = await ollamaAgainst([completion('### R1. Half a', 'length', 4_096)]);
-    const error = await failure(agent.writeTurn(turnRequest()));
-    expect(error.message).toBe(
-      'Agent `ollama:qwen2.5-coder` failed to write review 1: the model stopped after 4,096 tokens, before its token limit (16,384 tokens, --max-output-tokens), ' +
-        "so the answer is incomplete: the server's own limit or the model's context ended it. " +
-        "Raise the server's limits (llama.cpp: --n-predict and --ctx-size; Ollama: OLLAMA_CONTEXT_LENGTH), or choose a model with a larger context.",
-    );
-    expect(error.kind).toBe('bad-output');
-  });
-
-  it('refuses an answer cut off by the content filter', async () => {
-    const { agent } = await openAiAgainst([completion('### R1. Half a', 'content_filter')]);
-    const error = await failure(agent.writeTurn(turnRequest()));
-    expect(error.message).toBe(
-      "Agent `openai:gpt-test` failed to write review 1: the answer was cut off by the server's content filter (finish_reason `content_filter`), so it is incomplete. " +
-        'Try again, or choose another model or server.',
-    );
-    expect(error.kind).toBe('bad-output');
   });
 
   it('says so when a 200 answer is not a chat completion', async () => {
