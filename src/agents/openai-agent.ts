@@ -5,6 +5,7 @@ import { chatParams } from './openai-chat-params.js';
 import { readCompletionText } from './openai-completion-text.js';
 import { resolveChatEndpoint, type ChatEndpoint, type ChatProvider } from './openai-endpoint.js';
 import { readServerMessage } from './openai-server-message.js';
+import { readStructuredOutput } from './openai-structured-output.js';
 import { failurePrefix } from './run-agent-process.js';
 import { maxTimerMs } from '../max-timer.js';
 import { readChatUsage } from './read-usage.js';
@@ -23,7 +24,9 @@ export const chatMaxRetries = 1;
 /**
  * `--agent openai:<model>` and `--agent ollama:<model>`: one chat completion per turn through the
  * official SDK, from any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio).
- * The endpoint comes from the environment; the turn's deadline and signal bound the request.
+ * The endpoint comes from the environment; the turn's deadline and signal bound the request. A
+ * turn answered as data asks for its JSON Schema as structured output (see chatParams), and
+ * resolves to the model's JSON text, which the session parses and checks.
  */
 export function createOpenAiAgent(options: OpenAiAgentOptions): Agent {
   const model = options.model.trim();
@@ -32,7 +35,13 @@ export function createOpenAiAgent(options: OpenAiAgentOptions): Agent {
     const example = options.provider === 'ollama' ? 'ollama:qwen2.5-coder' : 'openai:gpt-4.1';
     throw new ConfigError(`Cannot use the agent \`${options.provider}:\`: expected a model after \`${options.provider}:\`, e.g. --agent ${example}.`);
   }
-  const chat: ChatAgent = { name, model, endpoint: resolveChatEndpoint(options.provider, name, options.env), maxOutputTokens: options.maxOutputTokens };
+  const chat: ChatAgent = {
+    name,
+    model,
+    endpoint: resolveChatEndpoint(options.provider, name, options.env),
+    maxOutputTokens: options.maxOutputTokens,
+    structuredOutput: readStructuredOutput(options.env),
+  };
   return {
     name,
     writeTurn: (request) => requestCompletion(chat, request),
@@ -44,10 +53,12 @@ interface ChatAgent {
   model: string;
   endpoint: ChatEndpoint;
   maxOutputTokens: number;
+  /** Whether a turn with an answer schema asks the server to hold the answer to it. */
+  structuredOutput: boolean;
 }
 
 async function requestCompletion(agent: ChatAgent, request: TurnRequest): Promise<string> {
-  const { name, model, endpoint, maxOutputTokens } = agent;
+  const { name, model, endpoint, maxOutputTokens, structuredOutput } = agent;
   // The SDK is ~150 modules: loaded by the first request, so a side with another agent never loads or holds it.
   const [{ OpenAI }, { classifyChatError }] = await Promise.all([import('openai'), import('./openai-classify-error.js')]);
   const what = failurePrefix(name, request);
@@ -74,7 +85,8 @@ async function requestCompletion(agent: ChatAgent, request: TurnRequest): Promis
   });
   let completion: ChatCompletion;
   try {
-    const call = client.chat.completions.create(chatParams({ model, endpoint, prompt: request.prompt, maxOutputTokens }), { signal: stop });
+    const params = chatParams({ model, endpoint, prompt: request.prompt, maxOutputTokens, answerSchema: request.answerSchema, structuredOutput });
+    const call = client.chat.completions.create(params, { signal: stop });
     completion = await untilAborted(call, stop);
   } catch (error) {
     const body = lastError.body === null ? null : await lastError.body;
