@@ -1,11 +1,11 @@
-import type { ChatCompletion } from 'openai/resources/chat/completions';
-import { ConfigError } from '../errors.js';
+import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { AgentError, ConfigError } from '../errors.js';
 import type { Agent, TurnRequest } from './agent.js';
 import { chatParams } from './openai-chat-params.js';
 import { readCompletionText } from './openai-completion-text.js';
 import { resolveChatEndpoint, type ChatEndpoint, type ChatProvider } from './openai-endpoint.js';
 import { readServerMessage } from './openai-server-message.js';
-import { readStructuredOutput } from './openai-structured-output.js';
+import { describeRefusal, readStructuredOutput, structuredOutputRefusal } from './openai-structured-output.js';
 import { failurePrefix } from './run-agent-process.js';
 import { maxTimerMs } from '../max-timer.js';
 import { readChatUsage } from './read-usage.js';
@@ -48,17 +48,20 @@ export function createOpenAiAgent(options: OpenAiAgentOptions): Agent {
   };
 }
 
+type Failed = { error: unknown; message: string };
+type Attempt = { completion: ChatCompletion } | Failed;
+
 interface ChatAgent {
   name: string;
   model: string;
   endpoint: ChatEndpoint;
   maxOutputTokens: number;
-  /** Whether a turn with an answer schema asks the server to hold the answer to it. */
+  /** Whether a turn with an answer schema asks the server to hold the answer to it; false once the server refused. */
   structuredOutput: boolean;
 }
 
 async function requestCompletion(agent: ChatAgent, request: TurnRequest): Promise<string> {
-  const { name, model, endpoint, maxOutputTokens, structuredOutput } = agent;
+  const { name, model, endpoint, maxOutputTokens } = agent;
   // The SDK is ~150 modules: loaded by the first request, so a side with another agent never loads or holds it.
   const [{ OpenAI }, { classifyChatError }] = await Promise.all([import('openai'), import('./openai-classify-error.js')]);
   const what = failurePrefix(name, request);
@@ -83,19 +86,36 @@ async function requestCompletion(agent: ChatAgent, request: TurnRequest): Promis
       return response;
     },
   });
-  let completion: ChatCompletion;
-  try {
-    const params = chatParams({ model, endpoint, prompt: request.prompt, maxOutputTokens, answerSchema: request.answerSchema, structuredOutput });
-    const call = client.chat.completions.create(params, { signal: stop });
-    completion = await untilAborted(call, stop);
-  } catch (error) {
-    const body = lastError.body === null ? null : await lastError.body;
-    throw classifyChatError(
-      error,
+  const attempt = async (params: ChatCompletionCreateParamsNonStreaming): Promise<Attempt> => {
+    lastError.body = null;
+    try {
+      return { completion: await untilAborted(client.chat.completions.create(params, { signal: stop }), stop) };
+    } catch (error) {
+      const body = lastError.body === null ? null : await lastError.body;
+      return { error, message: body === null ? '' : readServerMessage(body) };
+    }
+  };
+  const classify = (failed: Failed) =>
+    classifyChatError(
+      failed.error,
       { what, endpoint, model, timeoutMs: request.limitMs ?? request.timeoutMs, interrupted: request.signal.aborted, timedOut: deadline.aborted },
-      body === null ? '' : readServerMessage(body),
+      failed.message,
     );
+  const input = { model, endpoint, prompt: request.prompt, maxOutputTokens, answerSchema: request.answerSchema, structuredOutput: agent.structuredOutput };
+  const params = chatParams(input);
+  let result = await attempt(params);
+  const refusal = 'error' in result && params.response_format !== undefined ? structuredOutputRefusal(result.error, result.message) : null;
+  if (refusal !== null) {
+    // The server would refuse it again: this agent's later turns ask without it at once.
+    agent.structuredOutput = false;
+    result = await attempt(chatParams({ ...input, structuredOutput: false }));
+    if ('error' in result) {
+      const failed = classify(result);
+      throw new AgentError(failed.message, failed.kind, { cause: new Error(describeRefusal(endpoint.baseUrl, refusal), { cause: result.error }) });
+    }
   }
+  if ('error' in result) throw classify(result);
+  const { completion } = result;
   const usage = readChatUsage((completion as Partial<ChatCompletion> | null)?.usage);
   if (usage !== null) request.onUsage?.(usage);
   return readCompletionText(completion, { what, url: endpoint.baseUrl, maxOutputTokens, usage });
