@@ -7,11 +7,13 @@ import { createCmdAgent } from './cmd-agent.js';
 import { createHumanAgent } from './human-agent.js';
 import { createOpenAiAgent } from './openai-agent.js';
 
-/** What agents may read of the process they run in: passed in, so tests can set it. */
+/** What agents may read of the process they run in, and the settings they follow: passed in, so tests can set them. */
 export interface AgentEnvironment {
   env: NodeJS.ProcessEnv;
   /** Whether a person is at a terminal (stdin and stdout are TTYs): the human agent needs one. */
   isTerminal: () => boolean;
+  /** The most tokens a chat agent (`openai:`, `ollama:`) asks its server for in one answer (`--max-output-tokens`). */
+  maxOutputTokens: number;
 }
 
 /** The agent `--agent` names; `auto` is resolved to one of them first (resolveAutoAgent). */
@@ -23,7 +25,9 @@ export function createAgent(spec: string, environment: AgentEnvironment): Agent 
   const preset = createCliAgent(trimmed);
   if (preset !== null) return preset;
   const chat = /^(openai|ollama):(.*)$/s.exec(trimmed);
-  if (chat) return createOpenAiAgent({ provider: chat[1] === 'ollama' ? 'ollama' : 'openai', model: chat[2] ?? '', env: environment.env });
+  if (chat) {
+    return createOpenAiAgent({ provider: chat[1] === 'ollama' ? 'ollama' : 'openai', model: chat[2] ?? '', env: environment.env, maxOutputTokens: environment.maxOutputTokens });
+  }
   throw new ConfigError(
     `Cannot use the agent \`${spec}\`: expected one of ${agentNames.map((name) => `\`${name}\``).join(', ')}, ` +
       "e.g. --agent builtin, --agent ollama:qwen2.5-coder or --agent 'cmd:./my-agent --strict'.",

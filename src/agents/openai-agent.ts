@@ -1,8 +1,11 @@
-import type { ChatCompletion } from 'openai/resources/chat/completions';
+import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { AgentError, ConfigError } from '../errors.js';
 import type { Agent, TurnRequest } from './agent.js';
+import { chatParams } from './openai-chat-params.js';
+import { readCompletionText } from './openai-completion-text.js';
 import { resolveChatEndpoint, type ChatEndpoint, type ChatProvider } from './openai-endpoint.js';
 import { readServerMessage } from './openai-server-message.js';
+import { describeRefusal, readStructuredOutput, structuredOutputRefusal } from './openai-structured-output.js';
 import { failurePrefix } from './run-agent-process.js';
 import { maxTimerMs } from '../max-timer.js';
 import { readChatUsage } from './read-usage.js';
@@ -11,18 +14,19 @@ export interface OpenAiAgentOptions {
   provider: ChatProvider;
   model: string;
   env: NodeJS.ProcessEnv;
+  /** `--max-output-tokens`: the most tokens one answer may take. */
+  maxOutputTokens: number;
 }
 
 /** The session already retries a failed turn once; the SDK adds one quick retry of its own. */
 export const chatMaxRetries = 1;
-export const chatSystemMessage =
-  'You write one section of a code debate between a Reviewer and a Responder, in Markdown. ' +
-  'Answer with the body of that section only: no preamble, and no level-1 or level-2 headings.';
 
 /**
  * `--agent openai:<model>` and `--agent ollama:<model>`: one chat completion per turn through the
  * official SDK, from any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio).
- * The endpoint comes from the environment; the turn's deadline and signal bound the request.
+ * The endpoint comes from the environment; the turn's deadline and signal bound the request. A
+ * turn answered as data asks for its JSON Schema as structured output (see chatParams), and
+ * resolves to the model's JSON text, which the session parses and checks.
  */
 export function createOpenAiAgent(options: OpenAiAgentOptions): Agent {
   const model = options.model.trim();
@@ -31,14 +35,33 @@ export function createOpenAiAgent(options: OpenAiAgentOptions): Agent {
     const example = options.provider === 'ollama' ? 'ollama:qwen2.5-coder' : 'openai:gpt-4.1';
     throw new ConfigError(`Cannot use the agent \`${options.provider}:\`: expected a model after \`${options.provider}:\`, e.g. --agent ${example}.`);
   }
-  const endpoint = resolveChatEndpoint(options.provider, name, options.env);
+  const chat: ChatAgent = {
+    name,
+    model,
+    endpoint: resolveChatEndpoint(options.provider, name, options.env),
+    maxOutputTokens: options.maxOutputTokens,
+    structuredOutput: readStructuredOutput(options.env),
+  };
   return {
     name,
-    writeTurn: (request) => requestCompletion(name, model, endpoint, request),
+    writeTurn: (request) => requestCompletion(chat, request),
   };
 }
 
-async function requestCompletion(name: string, model: string, endpoint: ChatEndpoint, request: TurnRequest): Promise<string> {
+type Failed = { error: unknown; message: string };
+type Attempt = { completion: ChatCompletion } | Failed;
+
+interface ChatAgent {
+  name: string;
+  model: string;
+  endpoint: ChatEndpoint;
+  maxOutputTokens: number;
+  /** Whether a turn with an answer schema asks the server to hold the answer to it; false once the server refused. */
+  structuredOutput: boolean;
+}
+
+async function requestCompletion(agent: ChatAgent, request: TurnRequest): Promise<string> {
+  const { name, model, endpoint, maxOutputTokens } = agent;
   // The SDK is ~150 modules: loaded by the first request, so a side with another agent never loads or holds it.
   const [{ OpenAI }, { classifyChatError }] = await Promise.all([import('openai'), import('./openai-classify-error.js')]);
   const what = failurePrefix(name, request);
@@ -63,52 +86,39 @@ async function requestCompletion(name: string, model: string, endpoint: ChatEndp
       return response;
     },
   });
-  let completion: ChatCompletion;
-  try {
-    const call = client.chat.completions.create(
-      { model, messages: [{ role: 'system', content: chatSystemMessage }, { role: 'user', content: request.prompt }] },
-      { signal: stop },
-    );
-    completion = await untilAborted(call, stop);
-  } catch (error) {
-    const body = lastError.body === null ? null : await lastError.body;
-    throw classifyChatError(
-      error,
+  const attempt = async (params: ChatCompletionCreateParamsNonStreaming): Promise<Attempt> => {
+    lastError.body = null;
+    try {
+      return { completion: await untilAborted(client.chat.completions.create(params, { signal: stop }), stop) };
+    } catch (error) {
+      const body = lastError.body === null ? null : await lastError.body;
+      return { error, message: body === null ? '' : readServerMessage(body) };
+    }
+  };
+  const classify = (failed: Failed) =>
+    classifyChatError(
+      failed.error,
       { what, endpoint, model, timeoutMs: request.limitMs ?? request.timeoutMs, interrupted: request.signal.aborted, timedOut: deadline.aborted },
-      body === null ? '' : readServerMessage(body),
+      failed.message,
     );
+  const input = { model, endpoint, prompt: request.prompt, maxOutputTokens, answerSchema: request.answerSchema, structuredOutput: agent.structuredOutput };
+  const params = chatParams(input);
+  let result = await attempt(params);
+  const refusal = 'error' in result && params.response_format !== undefined ? structuredOutputRefusal(result.error, result.message) : null;
+  if (refusal !== null) {
+    // The server would refuse it again: this agent's later turns ask without it at once.
+    agent.structuredOutput = false;
+    result = await attempt(chatParams({ ...input, structuredOutput: false }));
+    if ('error' in result) {
+      const failed = classify(result);
+      throw new AgentError(failed.message, failed.kind, { cause: new Error(describeRefusal(endpoint.baseUrl, refusal), { cause: result.error }) });
+    }
   }
+  if ('error' in result) throw classify(result);
+  const { completion } = result;
   const usage = readChatUsage((completion as Partial<ChatCompletion> | null)?.usage);
   if (usage !== null) request.onUsage?.(usage);
-  return readCompletionText(completion, what, endpoint.baseUrl);
-}
-
-/** The section's text from a completion; a reasoning model's leading `<think>` block is not part of it. */
-function readCompletionText(completion: ChatCompletion, what: string, url: string): string {
-  // A server that is not OpenAI-compatible can answer 200 with anything.
-  const choices: unknown = (completion as Partial<ChatCompletion> | null)?.choices;
-  if (!Array.isArray(choices)) {
-    const shown = JSON.stringify(completion)?.slice(0, 200) ?? String(completion);
-    throw new AgentError(`${what}: the answer from ${url} is not a chat completion (${shown}). Check that the URL is an OpenAI-compatible API, usually ending in /v1.`, 'crashed');
-  }
-  const choice = (choices as ChatCompletion['choices'])[0];
-  const text = (choice?.message?.content ?? '').replace(/^\s*<think>[\s\S]*?<\/think>/, '');
-  const finish = choice?.finish_reason ?? 'none';
-  if (finish === 'length' || finish === 'content_filter') {
-    const why = finish === 'length' ? "the model's output or context limit" : "the server's content filter";
-    throw new AgentError(
-      `${what}: the answer was cut off by ${why} (finish_reason \`${finish}\`), so it is incomplete. ` +
-        'Choose a model with a larger context, or raise the server\'s limit (for Ollama: OLLAMA_CONTEXT_LENGTH).',
-      'bad-output',
-      { cause: completion },
-    );
-  }
-  if (text.trim() === '') {
-    throw new AgentError(`${what}: the model answered with no text (finish_reason \`${finish}\`), and a turn needs the section's text. Try again, or choose another model.`, 'empty-output', {
-      cause: completion,
-    });
-  }
-  return text.trim();
+  return readCompletionText(completion, { what, url: endpoint.baseUrl, maxOutputTokens, usage });
 }
 
 /** Settles as soon as `signal` aborts: the SDK sleeps between retries without watching it. */

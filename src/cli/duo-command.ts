@@ -109,6 +109,8 @@ function startSide(role: Role, options: DuoOptions, onEnded: (event: { outcome: 
     String(settings.maxPeerBytes),
     '--max-answer-bytes',
     String(settings.maxAnswerBytes),
+    '--max-output-tokens',
+    String(settings.maxOutputTokens),
     ...(settings.budget.maxTokens === null ? [] : ['--max-tokens', String(settings.budget.maxTokens)]),
     ...(settings.budget.maxCostUsd === null ? [] : ['--max-cost', String(settings.budget.maxCostUsd)]),
     '--stance',

@@ -40,6 +40,7 @@ Options:
   --max-diff-bytes <n>        the most diff a prompt carries; the file list covers the rest (default ${defaults.maxDiffBytes})
   --max-peer-bytes <n>        the most of the peer's last section (and of the open points) a prompt carries (default ${defaults.maxPeerBytes})
   --max-answer-bytes <n>      the longest answer an agent may give for a section; longer fails the turn (default ${defaults.maxAnswerBytes})
+  --max-output-tokens <n>     the most tokens an openai: or ollama: agent asks its server for in one answer (default ${defaults.maxOutputTokens})
   --max-tokens <n>            the most tokens the debate may spend, both sides, as the agents report them; then the CONSENSUS
   --max-cost <usd>            the most US dollars the debate may spend, likewise (e.g. 0.50)
   --stance devils-advocate    as Responder, name the review's assumptions and argue the opposite case

@@ -138,7 +138,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
           safetyNetMs: 2_000,
           signal,
           report,
-          agentEnvironment: { env: process.env, isTerminal: () => Boolean(process.stdin.isTTY && process.stdout.isTTY) },
+          agentEnvironment: { env: process.env, isTerminal: () => Boolean(process.stdin.isTTY && process.stdout.isTTY), maxOutputTokens: settings.maxOutputTokens },
         });
         if (result.outcome === 'peer-timeout') return exitCodes.peerTimeout;
         return result.blocking.length > 0 ? exitCodes.disputed : exitCodes.consensus;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Role } from '../agents/agent.js';
-import { maxAnswerBytesRange, maxPeerBytesRange, maxTokensRange } from '../config/config.js';
+import { maxAnswerBytesRange, maxOutputTokensRange, maxPeerBytesRange, maxTokensRange } from '../config/config.js';
 import { ConfigError } from '../errors.js';
 import { stances, type Stance } from '../prompts/stance.js';
 import { severities, type Severity } from '../protocol/document.js';
@@ -26,6 +26,7 @@ export interface DebateFlags {
   maxDiffBytes?: number;
   maxPeerBytes?: number;
   maxAnswerBytes?: number;
+  maxOutputTokens?: number;
   maxTokens?: number;
   maxCostUsd?: number;
   stance?: Stance;
@@ -74,6 +75,8 @@ export const defaults = {
   maxDiffBytes: 200_000,
   maxPeerBytes: 65_536,
   maxAnswerBytes: 262_144,
+  // Servers default to as little as 4,096 tokens, which cuts a long review short.
+  maxOutputTokens: 16_384,
   blockOn: 'high',
   timeLimit: '30m',
   timeLimitFails: 'open',
@@ -93,6 +96,7 @@ const options = {
   'max-diff-bytes': { type: 'string' },
   'max-peer-bytes': { type: 'string' },
   'max-answer-bytes': { type: 'string' },
+  'max-output-tokens': { type: 'string' },
   'max-tokens': { type: 'string' },
   'max-cost': { type: 'string' },
   stance: { type: 'string' },
@@ -119,7 +123,8 @@ type OptionName = keyof typeof options;
 
 const debateOptions: readonly OptionName[] = [
   'agent', 'reviewer-agent', 'responder-agent', 'file', 'max-rounds', 'turn-timeout', 'agent-timeout',
-  'poll', 'max-diff-bytes', 'max-peer-bytes', 'max-answer-bytes', 'max-tokens', 'max-cost', 'stance', 'block-on', 'json', 'cwd',
+  'poll', 'max-diff-bytes', 'max-peer-bytes', 'max-answer-bytes', 'max-output-tokens', 'max-tokens', 'max-cost',
+  'stance', 'block-on', 'json', 'cwd',
 ];
 /** The options each command takes (besides --help and --version); any other is refused, not ignored. */
 const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
@@ -269,6 +274,9 @@ function readFlags(values: Values): DebateFlags {
   if (values['max-diff-bytes'] !== undefined) flags.maxDiffBytes = parseInteger(values['max-diff-bytes'], '--max-diff-bytes', 0, 100_000_000);
   if (values['max-peer-bytes'] !== undefined) flags.maxPeerBytes = parseInteger(values['max-peer-bytes'], '--max-peer-bytes', maxPeerBytesRange.min, maxPeerBytesRange.max);
   if (values['max-answer-bytes'] !== undefined) flags.maxAnswerBytes = parseInteger(values['max-answer-bytes'], '--max-answer-bytes', maxAnswerBytesRange.min, maxAnswerBytesRange.max);
+  if (values['max-output-tokens'] !== undefined) {
+    flags.maxOutputTokens = parseInteger(values['max-output-tokens'], '--max-output-tokens', maxOutputTokensRange.min, maxOutputTokensRange.max);
+  }
   if (values['max-tokens'] !== undefined) flags.maxTokens = parseInteger(values['max-tokens'], '--max-tokens', maxTokensRange.min, maxTokensRange.max);
   if (values['max-cost'] !== undefined) flags.maxCostUsd = parseDollars(values['max-cost']);
   if (values.stance !== undefined) flags.stance = parseStance(values.stance);

@@ -28,6 +28,8 @@ export interface Settings {
   maxDiffBytes: number;
   maxPeerBytes: number;
   maxAnswerBytes: number;
+  /** The most tokens a chat agent asks its server for in one answer (`--max-output-tokens`). */
+  maxOutputTokens: number;
   /** What the whole debate may spend (`--max-tokens`, `--max-cost`). */
   budget: Budget;
   stance: Stance;
@@ -65,6 +67,7 @@ export function resolveSettings(flags: DebateFlags, config: CodeDebateConfig, so
     maxDiffBytes: pick({ flag: flags.maxDiffBytes, config: config.maxDiffBytes, fallback: defaults.maxDiffBytes }, '--max-diff-bytes', 'maxDiffBytes'),
     maxPeerBytes: pick({ flag: flags.maxPeerBytes, config: config.maxPeerBytes, fallback: defaults.maxPeerBytes }, '--max-peer-bytes', 'maxPeerBytes'),
     maxAnswerBytes: pick({ flag: flags.maxAnswerBytes, config: config.maxAnswerBytes, fallback: defaults.maxAnswerBytes }, '--max-answer-bytes', 'maxAnswerBytes'),
+    maxOutputTokens: pick({ flag: flags.maxOutputTokens, config: config.maxOutputTokens, fallback: defaults.maxOutputTokens }, '--max-output-tokens', 'maxOutputTokens'),
     budget: {
       maxTokens: pick<number | null>({ flag: flags.maxTokens, config: config.maxTokens, fallback: null }, '--max-tokens', 'maxTokens'),
       maxCostUsd: pick<number | null>({ flag: flags.maxCostUsd, config: config.maxCost, fallback: null }, '--max-cost', 'maxCost'),

@@ -21,6 +21,8 @@ export interface CodeDebateConfig {
   maxDiffBytes?: number;
   maxPeerBytes?: number;
   maxAnswerBytes?: number;
+  /** The most tokens a chat agent (`openai:`, `ollama:`) asks its server for in one answer. */
+  maxOutputTokens?: number;
   maxTokens?: number;
   maxCost?: number;
   /** The shared file, relative to the repository root. */
@@ -43,6 +45,8 @@ export const maxDiffBytesRange = { min: 0, max: 100_000_000 } as const;
 /** A prompt must carry something of the peer's section; past 100 MB no model reads it. */
 export const maxPeerBytesRange = { min: 1_024, max: 100_000_000 } as const;
 export const maxAnswerBytesRange = { min: 1_024, max: 100_000_000 } as const;
+/** Below a few hundred tokens no section fits; past ten million no server answers. */
+export const maxOutputTokensRange = { min: 256, max: 10_000_000 } as const;
 export const maxTokensRange = { min: 1, max: 1_000_000_000_000 } as const;
 
 const quoted = (values: readonly string[]): string => values.map((value) => JSON.stringify(value)).join(', ');
@@ -80,6 +84,10 @@ export const configSettings: { readonly [K in ConfigKey]-?: ConfigSetting } = {
   maxAnswerBytes: {
     describe: "The longest answer an agent may give for one section; a longer one fails the turn.",
     allowed: `a whole number from ${maxAnswerBytesRange.min} to ${maxAnswerBytesRange.max}`,
+  },
+  maxOutputTokens: {
+    describe: 'The most tokens a chat agent (openai:, ollama:) asks its server for in one answer; an answer cut at the limit fails the turn.',
+    allowed: `a whole number from ${maxOutputTokensRange.min} to ${maxOutputTokensRange.max}`,
   },
   maxTokens: {
     describe: 'The most tokens (in and out, both sides, as the agents report them) the debate may spend; then the Reviewer writes the CONSENSUS.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subcommandHelp } from '../../src/cli/help-text.js';
+import { helpText, subcommandHelp } from '../../src/cli/help-text.js';
 import { defaults, parseCommandLine, type Command } from '../../src/cli/parse-args.js';
 import { editDistance } from '../../src/edit-distance.js';
 import { subcommands } from '../../src/cli/subcommands.js';
@@ -46,6 +46,7 @@ describe('parseCommandLine', () => {
         agentTimeoutMs: 5_400_000,
         pollMs: 250,
         maxDiffBytes: 5_000,
+        maxOutputTokens: 2_048,
         stance: 'devils-advocate',
         json: true,
         blockOn: 'medium',
@@ -62,6 +63,7 @@ describe('parseCommandLine', () => {
       ['--agent-timeout', '1.5h'],
       ['--poll', '250'],
       ['--max-diff-bytes', '5000'],
+      ['--max-output-tokens', '2048'],
       ['--stance', 'devils-advocate'],
       ['--block-on', 'medium'],
     ];
@@ -115,6 +117,8 @@ describe('parseCommandLine', () => {
     [['--max-rounds', ''], 'Expected `--max-rounds` to be a whole number from 1 to 100, got ``.'],
     [['--poll', '5'], 'Expected `--poll` to be a whole number from 10 to 600000, got `5`.'],
     [['--poll', '1s'], 'Expected `--poll` to be a whole number from 10 to 600000, got `1s`.'],
+    [['--max-output-tokens', '255'], 'Expected `--max-output-tokens` to be a whole number from 256 to 10000000, got `255`.'],
+    [['--max-output-tokens', '16k'], 'Expected `--max-output-tokens` to be a whole number from 256 to 10000000, got `16k`.'],
     [['--turn-timeout', 'soon'], 'Expected `--turn-timeout` to be a duration like 90s, 10m or 1h, got `soon`.'],
     [['--agent-timeout', '0s'], 'Expected `--agent-timeout` to be longer than zero, got `0s`.'],
   ])('refuses %j with a ConfigError naming the flag and the value', (flags, message) => {
@@ -214,7 +218,7 @@ describe('a subcommand word is never taken for a subject', () => {
     [['show', '--agent', 'builtin'], '`--agent` does not apply to `code-debate show`: it takes --file, --json, --format, --output, --block-on, --post-to-pr, -C, --remote, --debate. Run `code-debate show --help`.'],
     [['archive', '--json'], '`--json` does not apply to `code-debate archive`: it takes --file, -C, --remote, --debate. Run `code-debate archive --help`.'],
     [['demo', '-C', '/x'], '`-C` does not apply to `code-debate demo`: it takes --keep. Run `code-debate demo --help`.'],
-    [['HEAD', '--keep'], '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --poll, --max-diff-bytes, --max-peer-bytes, --max-answer-bytes, --max-tokens, --max-cost, --stance, --block-on, --json, -C, --subject, --remote, --debate, --heartbeat. Run `code-debate --help`.'],
+    [['HEAD', '--keep'], '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --poll, --max-diff-bytes, --max-peer-bytes, --max-answer-bytes, --max-output-tokens, --max-tokens, --max-cost, --stance, --block-on, --json, -C, --subject, --remote, --debate, --heartbeat. Run `code-debate --help`.'],
   ])('refuses %j: an option that does not apply', (argv, message) => {
     expect(refusal(...argv).message).toBe(message);
   });
@@ -235,6 +239,10 @@ describe('editDistance', () => {
 describe('the help', () => {
   it('has a text for each command, naming its options', () => {
     for (const command of subcommands.filter((name) => name !== 'help')) expect(subcommandHelp[command]).toMatch(new RegExp(`^Usage: code-debate ${command}`));
+  });
+
+  it('names --max-output-tokens and its default', () => {
+    expect(helpText).toContain('--max-output-tokens <n>     the most tokens an openai: or ollama: agent asks its server for in one answer (default 16384)');
   });
 
   it.each([[['--help']], [['-h']], [['HEAD', '--help']], [['--help', '--max-rounds', '0']]])('reads %j as help', (argv) => {

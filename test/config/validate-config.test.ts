@@ -17,6 +17,7 @@ const allowed: Record<ConfigKey, string> = {
   maxDiffBytes: 'a whole number from 0 to 100000000',
   maxPeerBytes: 'a whole number from 1024 to 100000000',
   maxAnswerBytes: 'a whole number from 1024 to 100000000',
+  maxOutputTokens: 'a whole number from 256 to 10000000',
   maxTokens: 'a whole number from 1 to 1000000000000',
   maxCost: 'a number of dollars above 0, e.g. 0.5',
   file: 'a relative path inside the repository, without `..`',
@@ -25,7 +26,7 @@ const allowed: Record<ConfigKey, string> = {
   remote: 'a remote name or URL',
   heartbeat: duration,
 };
-const keyList = 'agent, reviewerAgent, responderAgent, maxRounds, turnTimeout, agentTimeout, timeLimit, blockOn, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxTokens, maxCost, file, timeLimitFails, stance, remote, heartbeat';
+const keyList = 'agent, reviewerAgent, responderAgent, maxRounds, turnTimeout, agentTimeout, timeLimit, blockOn, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, file, timeLimitFails, stance, remote, heartbeat';
 
 const good: [ConfigKey, unknown][] = [
   ...['auto', 'builtin', 'human', 'claude', 'claude:opus', 'codex', 'gemini:gemini-2.5-pro', 'openai:gpt-4o', 'ollama:qwen2.5-coder', 'cmd:./my-agent --strict'].map(
@@ -50,6 +51,9 @@ const good: [ConfigKey, unknown][] = [
   ['maxDiffBytes', 100_000_000],
   ['maxPeerBytes', 65_536],
   ['maxAnswerBytes', 1_024],
+  ['maxOutputTokens', 256],
+  ['maxOutputTokens', 16_384],
+  ['maxOutputTokens', 10_000_000],
   ['maxTokens', 50_000],
   ['maxCost', 0.5],
   ['file', 'reply.md'],
@@ -91,6 +95,10 @@ const bad: [ConfigKey, unknown, string][] = [
   ['maxDiffBytes', '200000', '"200000"'],
   ['maxPeerBytes', 1_023, '1023'],
   ['maxAnswerBytes', 0, '0'],
+  ['maxOutputTokens', 255, '255'],
+  ['maxOutputTokens', 10_000_001, '10000001'],
+  ['maxOutputTokens', 4_096.5, '4096.5'],
+  ['maxOutputTokens', '16384', '"16384"'],
   ['maxTokens', 0, '0'],
   ['maxCost', 0, '0'],
   ['maxCost', '1', '"1"'],

@@ -11,6 +11,7 @@ interface ChatRequest {
   path: string;
   model: string;
   prompt: string;
+  maxTokens: unknown;
 }
 
 /** A local OpenAI-compatible server that reviews like an agent would, recording what it was asked. */
@@ -19,9 +20,9 @@ async function startChatServer() {
   const server = createServer(async (request: IncomingMessage, response) => {
     let body = '';
     for await (const chunk of request) body += String(chunk);
-    const parsed = JSON.parse(body) as { model: string; messages: Array<{ role: string; content: string }> };
+    const parsed = JSON.parse(body) as { model: string; messages: Array<{ role: string; content: string }>; max_tokens?: unknown };
     const prompt = parsed.messages.at(-1)?.content ?? '';
-    requests.push({ path: request.url ?? '', model: parsed.model, prompt });
+    requests.push({ path: request.url ?? '', model: parsed.model, prompt, maxTokens: parsed.max_tokens });
     const content = prompt.includes('closing a code debate') ? 'Remove the debug output before merging.' : sampleReview;
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: parsed.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] }));
@@ -49,6 +50,20 @@ describe('an OpenAI-compatible server as the Reviewer', () => {
       ['/v1/chat/completions', 'qwen2.5-coder'],
     ]);
     expect(chat.requests[0]?.prompt).toContain('+  console.log(name);');
+    expect(chat.requests.map((request) => request.maxTokens)).toEqual([16_384, 16_384]);
+  });
+
+  it('`duo --max-output-tokens` reaches the server as max_tokens, through the side that runs the chat agent', async () => {
+    const repo = await repos.repo();
+    const chat = await startChatServer();
+    const agree = await repo.script('agree', {});
+    const duo = startCli(['duo', '--reviewer-agent', 'ollama:qwen2.5-coder', '--responder-agent', scriptedAgent(agree.script, agree.log), '--max-output-tokens', '2048', 'HEAD'], {
+      cwd: repo.dir,
+      env: { OLLAMA_HOST: chat.host },
+    });
+    const exit = await duo.exited;
+    expect(exit.code, exit.stderr).toBe(0);
+    expect(chat.requests.map((request) => request.maxTokens)).toEqual([2_048, 2_048]);
   });
 
   it('a server that is not there: exit 4 and a message that says where it looked and what to do', async () => {

@@ -39,8 +39,8 @@ afterEach(async () => {
   );
 });
 
-/** A chat completion as OpenAI-compatible servers send it. */
-export function completion(content: string | null, finishReason = 'stop'): Reply {
+/** A chat completion as OpenAI-compatible servers send it; `completionTokens` is what its usage says the answer took. */
+export function completion(content: string | null, finishReason = 'stop', completionTokens = 5): Reply {
   return {
     body: {
       id: 'chatcmpl-1',
@@ -48,7 +48,7 @@ export function completion(content: string | null, finishReason = 'stop'): Reply
       created: 1_760_000_000,
       model: 'test-model',
       choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
-      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      usage: { prompt_tokens: 10, completion_tokens: completionTokens, total_tokens: 10 + completionTokens },
     },
   };
 }

@@ -1,32 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chatSystemMessage, createOpenAiAgent } from '../../../src/agents/openai-agent.js';
+import { createOpenAiAgent } from '../../../src/agents/openai-agent.js';
+import { chatSystemMessage } from '../../../src/agents/openai-chat-params.js';
 import { AgentError, ConfigError } from '../../../src/errors.js';
-import { closedPort, completion, startChatServer, type Reply } from './chat-server.js';
+import { failure, maxOutputTokens, ollamaAgainst, openAiAgainst } from './chat-agents.js';
+import { closedPort, completion, startChatServer } from './chat-server.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { turnRequest } from './turn-request.js';
-
-/** An `ollama:<model>` agent whose OLLAMA_HOST is `127.0.0.1:<port>`, without a scheme, as Ollama allows. */
-async function ollamaAgainst(replies: readonly Reply[], model = 'qwen2.5-coder') {
-  const server = await startChatServer(replies);
-  const agent = createOpenAiAgent({ provider: 'ollama', model, env: { OLLAMA_HOST: `127.0.0.1:${server.port}` } });
-  return { server, agent, url: `http://127.0.0.1:${server.port}/v1` };
-}
-
-async function openAiAgainst(replies: readonly Reply[], env: NodeJS.ProcessEnv = { OPENAI_API_KEY: 'sk-test' }, model = 'gpt-test') {
-  const server = await startChatServer(replies);
-  const url = `http://127.0.0.1:${server.port}/v1`;
-  const agent = createOpenAiAgent({ provider: 'openai', model, env: { OPENAI_BASE_URL: url, ...env } });
-  return { server, agent, url };
-}
-
-async function failure(turn: Promise<string>): Promise<AgentError> {
-  const error: unknown = await turn.then(
-    (text) => new Error(`expected the turn to fail, it returned ${JSON.stringify(text)}`),
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AgentError)) throw error;
-  return error;
-}
 
 const chatBody = (model: string) => ({
   model,
@@ -34,6 +13,7 @@ const chatBody = (model: string) => ({
     { role: 'system', content: chatSystemMessage },
     { role: 'user', content: 'Review this change.\nIt has two lines.' },
   ],
+  max_tokens: maxOutputTokens,
 });
 
 describe('createOpenAiAgent: a turn', () => {
@@ -52,34 +32,35 @@ describe('createOpenAiAgent: a turn', () => {
   });
 
   it('sends a placeholder key to a server other than OpenAI when OPENAI_API_KEY is not set', async () => {
-    const { server, agent } = await openAiAgainst([completion('An answer.')], { OPENAI_API_KEY: '' });
+    const { server, agent } = await openAiAgainst([completion('An answer.')], { env: { OPENAI_API_KEY: '' } });
     expect(await agent.writeTurn(turnRequest())).toBe('An answer.');
     expect(server.requests.map((request) => request.authorization)).toEqual(['Bearer no-key']);
   });
 
-  it('leaves out the thinking a reasoning model puts before its answer', async () => {
-    const { agent } = await ollamaAgainst([completion('<think>\nLet me look at the diff.\n</think>\n\nThe answer.')]);
-    expect(await agent.writeTurn(turnRequest())).toBe('The answer.');
+  it('asks for at most --max-output-tokens tokens, as max_tokens', async () => {
+    const { server, agent } = await openAiAgainst([completion('An answer.')], { maxOutputTokens: 2_048 });
+    expect(await agent.writeTurn(turnRequest())).toBe('An answer.');
+    expect(server.requests.map((request) => (request.body as Record<string, unknown>).max_tokens)).toEqual([2_048]);
   });
 });
 
 describe('createOpenAiAgent: configuration', () => {
   it('refuses OpenAI without OPENAI_API_KEY, saying what to set', () => {
-    expect(() => createOpenAiAgent({ provider: 'openai', model: 'gpt-4.1', env: {} })).toThrow(
+    expect(() => createOpenAiAgent({ provider: 'openai', model: 'gpt-4.1', env: {}, maxOutputTokens })).toThrow(
       new AgentError(
         'Cannot use the agent `openai:gpt-4.1`: OPENAI_API_KEY is not set, and https://api.openai.com/v1 needs a key. ' +
           'Set OPENAI_API_KEY to your API key, or set OPENAI_BASE_URL to an OpenAI-compatible server that needs none (e.g. http://127.0.0.1:8000/v1 for vLLM).',
         'auth',
       ),
     );
-    expect(() => createOpenAiAgent({ provider: 'openai', model: 'gpt-4.1', env: {} })).toThrow(expect.objectContaining({ kind: 'auth' }));
+    expect(() => createOpenAiAgent({ provider: 'openai', model: 'gpt-4.1', env: {}, maxOutputTokens })).toThrow(expect.objectContaining({ kind: 'auth' }));
   });
 
   it('refuses a missing model and a base URL that is not http(s)', () => {
-    expect(() => createOpenAiAgent({ provider: 'ollama', model: ' ', env: {} })).toThrow(
+    expect(() => createOpenAiAgent({ provider: 'ollama', model: ' ', env: {}, maxOutputTokens })).toThrow(
       new ConfigError('Cannot use the agent `ollama:`: expected a model after `ollama:`, e.g. --agent ollama:qwen2.5-coder.'),
     );
-    expect(() => createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: 'localhost:8000/v1', OPENAI_API_KEY: 'k' } })).toThrow(
+    expect(() => createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: 'localhost:8000/v1', OPENAI_API_KEY: 'k' }, maxOutputTokens })).toThrow(
       new ConfigError('Cannot use OPENAI_BASE_URL `localhost:8000/v1`: expected an http(s) URL such as http://127.0.0.1:8000/v1.'),
     );
   });
@@ -87,7 +68,7 @@ describe('createOpenAiAgent: configuration', () => {
 
 describe('createOpenAiAgent: failures, with the server’s own message', () => {
   it('says to pull a model Ollama does not have ({"error": "..."})', async () => {
-    const { agent, url } = await ollamaAgainst([{ status: 404, body: { error: "model 'llama9' not found" } }], 'llama9');
+    const { agent, url } = await ollamaAgainst([{ status: 404, body: { error: "model 'llama9' not found" } }], { model: 'llama9' });
     const error = await failure(agent.writeTurn(turnRequest({ turn: 'response', round: 2 })));
     expect(error.message).toBe(
       `Agent \`ollama:llama9\` failed to write response 2: the server at ${url} has no model \`llama9\` (404: model 'llama9' not found). ` +
@@ -131,7 +112,7 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
   it('says the key was refused on 401', async () => {
     const { agent, url } = await openAiAgainst(
       [{ status: 401, body: { error: { message: 'Incorrect API key provided: sk-bad.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } } }],
-      { OPENAI_API_KEY: 'sk-bad' },
+      { env: { OPENAI_API_KEY: 'sk-bad' } },
     );
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(
@@ -172,7 +153,7 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
 
   it('says to check the URL when the server has no chat-completions endpoint there', async () => {
     const server = await startChatServer([completion('unused')]);
-    const agent = createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: `http://127.0.0.1:${server.port}/`, OPENAI_API_KEY: 'k' } });
+    const agent = createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: `http://127.0.0.1:${server.port}/`, OPENAI_API_KEY: 'k' }, maxOutputTokens });
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(
       `Agent \`openai:m\` failed to write review 1: the server at http://127.0.0.1:${server.port} has no chat-completions endpoint (404: Not Found). ` +
@@ -183,7 +164,7 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
 
   it('says there is no server, and how to start one, when the connection is refused', async () => {
     const port = await closedPort();
-    const agent = createOpenAiAgent({ provider: 'ollama', model: 'llama3.2', env: { OLLAMA_HOST: `http://127.0.0.1:${port}` } });
+    const agent = createOpenAiAgent({ provider: 'ollama', model: 'llama3.2', env: { OLLAMA_HOST: `http://127.0.0.1:${port}` }, maxOutputTokens });
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(
       `Agent \`ollama:llama3.2\` failed to write review 1: no server at http://127.0.0.1:${port}/v1 (connection refused). ` +
@@ -192,7 +173,7 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
     expect(error.kind).toBe('not-installed');
     expect(error.retryable).toBe(false);
 
-    const openAi = createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` } });
+    const openAi = createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` }, maxOutputTokens });
     expect((await failure(openAi.writeTurn(turnRequest()))).message).toBe(
       `Agent \`openai:m\` failed to write review 1: no server at http://127.0.0.1:${port}/v1 (connection refused). Start it, or set OPENAI_BASE_URL to where it listens.`,
     );
@@ -247,16 +228,6 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
       ),
     );
     expect(error.kind).toBe('empty-output');
-  });
-
-  it('refuses an answer cut off at the length limit', async () => {
-    const { agent } = await ollamaAgainst([completion('### R1. Half a', 'length')]);
-    const error = await failure(agent.writeTurn(turnRequest()));
-    expect(error.message).toBe(
-      "Agent `ollama:qwen2.5-coder` failed to write review 1: the answer was cut off by the model's output or context limit (finish_reason `length`), so it is incomplete. " +
-        "Choose a model with a larger context, or raise the server's limit (for Ollama: OLLAMA_CONTEXT_LENGTH).",
-    );
-    expect(error.kind).toBe('bad-output');
   });
 
   it('says so when a 200 answer is not a chat completion', async () => {

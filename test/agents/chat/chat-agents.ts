@@ -1,0 +1,48 @@
+import { createOpenAiAgent } from '../../../src/agents/openai-agent.js';
+import { AgentError } from '../../../src/errors.js';
+import { startChatServer, type Reply } from './chat-server.js';
+
+/** `--max-output-tokens` as the tests set it unless they say otherwise: the default. */
+export const maxOutputTokens = 16_384;
+
+export interface AgainstOptions {
+  model?: string;
+  /** Added to the endpoint's own variables (OLLAMA_HOST, or OPENAI_BASE_URL and a key). */
+  env?: NodeJS.ProcessEnv;
+  maxOutputTokens?: number;
+}
+
+/** An `ollama:<model>` agent whose OLLAMA_HOST is `127.0.0.1:<port>`, without a scheme, as Ollama allows. */
+export async function ollamaAgainst(replies: readonly Reply[], options: AgainstOptions = {}) {
+  const server = await startChatServer(replies);
+  const agent = createOpenAiAgent({
+    provider: 'ollama',
+    model: options.model ?? 'qwen2.5-coder',
+    env: { OLLAMA_HOST: `127.0.0.1:${server.port}`, ...options.env },
+    maxOutputTokens: options.maxOutputTokens ?? maxOutputTokens,
+  });
+  return { server, agent, url: `http://127.0.0.1:${server.port}/v1` };
+}
+
+/** An `openai:<model>` agent (default `gpt-test`, key `sk-test`) whose OPENAI_BASE_URL is the stand-in. */
+export async function openAiAgainst(replies: readonly Reply[], options: AgainstOptions = {}) {
+  const server = await startChatServer(replies);
+  const url = `http://127.0.0.1:${server.port}/v1`;
+  const agent = createOpenAiAgent({
+    provider: 'openai',
+    model: options.model ?? 'gpt-test',
+    env: { OPENAI_BASE_URL: url, OPENAI_API_KEY: 'sk-test', ...options.env },
+    maxOutputTokens: options.maxOutputTokens ?? maxOutputTokens,
+  });
+  return { server, agent, url };
+}
+
+/** The AgentError a turn fails with; a turn that succeeds, or fails otherwise, fails the test. */
+export async function failure(turn: Promise<string>): Promise<AgentError> {
+  const error: unknown = await turn.then(
+    (text) => new Error(`expected the turn to fail, it returned ${JSON.stringify(text)}`),
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof AgentError)) throw error;
+  return error;
+}
