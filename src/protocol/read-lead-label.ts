@@ -81,12 +81,29 @@ function qualified(kind: LabelKind, rest: string): string | null {
 /** Emoji as models put them around a label (`✅ Agreed`, `Agreed ✅`): decoration, never a word. */
 const leadingEmoji = /^[ \t]*(?:\p{Extended_Pictographic}[\u{FE0F}\u{20E3}\u{1F3FB}-\u{1F3FF}]*[ \t]*)+/u;
 
-/** Every label word of `kind` in `text` (stems: `disagree`, `maintaining`), outside code spans: to tell a label stated once from one contradicted. */
+/** Every label word of `kind` in `text` (stems too), outside code spans. */
 export function labelWordsIn<K extends LabelKind>(kind: K, text: string): Array<LabelValues[K]> {
   const found: Array<LabelValues[K]> = [];
   const plain = text.replace(/`[^`]*`/g, ' ');
   for (const [pattern, value] of stems[kind] as ReadonlyArray<[RegExp, LabelValues[K]]>) {
     for (const _match of plain.matchAll(pattern)) found.push(value);
+  }
+  return found;
+}
+
+/**
+ * The label words of `kind` (stems too: `disagree`, `maintaining`) that `text` puts in bold or
+ * italics, outside code spans: a label stated beside another (`**Agreed** — I *disagree* on…`).
+ * Words in plain prose are reasoning (`the writer accepts user edits`).
+ */
+export function emphasizedLabelWords<K extends LabelKind>(kind: K, text: string): Array<LabelValues[K]> {
+  const found: Array<LabelValues[K]> = [];
+  const plain = text.replace(/`[^`]*`/g, ' ');
+  const spans = [...plain.matchAll(/\*\*([^*\n]+?)\*\*|__([^_\n]+?)__|(?<![*\w])\*(?![*\s])([^*\n]+?)\*(?![*\w])|(?<![_\w])_(?![_\s])([^_\n]+?)_(?![_\w])/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4] ?? '');
+  for (const span of spans) {
+    for (const [pattern, value] of stems[kind] as ReadonlyArray<[RegExp, LabelValues[K]]>) {
+      for (const _match of span.matchAll(pattern)) found.push(value);
+    }
   }
   return found;
 }

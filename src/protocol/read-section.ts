@@ -3,7 +3,7 @@ import { findCitationRefs } from './citation-pattern.js';
 import type { Role, Severity } from './document.js';
 import { unescapeMarkers } from './escape-markers.js';
 import { memoizeText, memoLimits } from './memoize-text.js';
-import { labelWordsIn, readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
+import { emphasizedLabelWords, labelWordsIn, readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
 import { splitPointBlocks, textBeforePoints, type PointBlock } from './split-point-blocks.js';
 
 /** A point a section may speak of, and whether it is still open. */
@@ -108,10 +108,19 @@ type BlockLabel = { value: string; rest: string; line: string; under: boolean } 
 function readBlockLabel(kind: LabelKind, block: PointBlock, title: string): BlockLabel {
   const label = readStatedLabel(kind, block);
   if (label.value === null) return label;
-  const head = [block.title.replace(title, ''), ...(block.style === 'heading' ? headParagraph(block) : [])].join('\n');
-  const others = labelWordsIn(kind, head).filter((value) => value !== label.value && !parts[label.value]?.has(value));
+  const paragraph = block.style === 'heading' ? headParagraph(block) : [];
+  // Another line of the paragraph that states a label, or keys one (`Decision: Maintain`), states a second one.
+  const stated = paragraph.slice(1).flatMap((line) => {
+    const lead = readLeadLabel(kind, line);
+    if (lead !== null) return [lead.value ?? 'unreadable'];
+    return keyedLine.test(line) ? labelWordsIn(kind, line) : [];
+  });
+  const head = [block.title.replace(title, ''), ...paragraph].join('\n');
+  const others = [...stated, ...emphasizedLabelWords(kind, head)].filter((value) => value !== label.value && !parts[label.value]?.has(value));
   return others.length === 0 ? label : { value: null, line: label.line, why: `it also says ${others[0]?.replace('-', ' ')}` };
 }
+
+const keyedLine = /^[\W_]*(?:verdict|status|position|decision|stance|assessment|answer|response|category)[\W_]*:/i;
 
 /** A partial label's parts are not another label: `Partially agreed: I agree on…, disagree on…`. */
 const parts: Record<string, ReadonlySet<string>> = {
@@ -229,7 +238,7 @@ function metaParagraph(lines: readonly string[]): Meta | null {
       continue;
     }
     const read = readLeadLabel('severity', value);
-    if (read !== null && read.value !== null && read.rest.trim() === '') severities.add(read.value);
+    if (read !== null && read.value !== null) severities.add(read.value);
     else if (!/^\s*unchanged\.?\s*$/i.test(value)) severities.add('unreadable' as Severity);
   }
   const [only] = severities;
@@ -268,10 +277,14 @@ function readRaised(block: PointBlock): RaisedPoint {
   const base = { id: block.id ?? '', evidence: body.evidence, reasoning: body.reasoning };
   if (body.canonical && body.severity !== null) return { ...base, title: block.title, severity: body.severity };
   const bracket = /^(?:[([][ \t]*(\w+)[ \t]*[)\]][ \t]*)?(.*?)(?:[ \t]*[([][ \t]*(\w+)[ \t]*[)\]])?$/.exec(block.title);
-  const tags = [bracket?.[1], bracket?.[3]]
+  const dashed = /^(.*?)[ \t]+[—–][ \t]+(\w+)$/.exec(block.title);
+  // Every bracketed word of the title is a candidate: `Title [high] — Critical` gives two ratings, so none.
+  const inBrackets = [...block.title.matchAll(/[([][ \t]*(\w+)[ \t]*[)\]]/g)].map((match) => match[1]);
+  const tags = [...inBrackets, dashed?.[2]]
     .map((word) => (word === undefined ? null : readLeadLabel('severity', word)))
     .flatMap((read) => (read !== null && read.value !== null && read.rest === '' ? [read.value] : []));
-  const title = tags.length > 0 ? (bracket?.[2] ?? block.title).trim() : block.title;
+  const bracketed = [bracket?.[1], bracket?.[3]].some((word) => word !== undefined && readLeadLabel('severity', word)?.value != null);
+  const title = tags.length === 0 ? block.title : bracketed ? (bracket?.[2] ?? block.title).trim() : (dashed?.[1] ?? block.title).trim();
   const rated = new Set([...tags, ...(body.severity === null ? [] : [body.severity])]);
   const [severity] = rated;
   return { ...base, title, severity: rated.size === 1 ? (severity ?? null) : null };

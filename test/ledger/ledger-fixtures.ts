@@ -15,7 +15,7 @@ export const ourReview =
 export const fixtures = {
   ours: ourDebate(
     ['Response 1', '### R1\n**Agreed**: it is left in.\n\n### R2\n**Disagreed**: `test/b.test.ts:4` covers it.\n\n### R3\n**Partially agreed**: a TODO, but severity should be nit.'],
-    ['Reviewer Follow-up 1', '### R2\n**Maintained**: that test never reaches the branch.\n\n### R3\n**Accepted**, severity lowered to nit.\n\n### R4. Leaked handle (high)\nSee `src/io.ts:88`.'],
+    ['Reviewer Follow-up 1', '### R2\n**Maintained**: that test never reaches the branch.\n\n### R3 — Accepted\n\n**Severity:** nit\n\nA TODO is a nit.\n\n### R4. Leaked handle (high)\nSee `src/io.ts:88`.'],
     ['Response 2', '### R2\n**Agreed**: you are right, the branch is unreached.\n\n### R4\n**Disagreed**: it is closed in `src/io.ts:95`.'],
   ),
   seedPartial: seedReview() + seedResponse(1, 'partial') + seedFollowUp(1) + seedResponse(2, 'partial'),

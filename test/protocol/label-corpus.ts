@@ -963,7 +963,7 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
       '### R2. Unclear variable name — Minor',
       '`tmp2` in `src/b.ts:9` says nothing.{{more}}',
     ),
-    read: { R1: 'none', R2: 'none' },
+    read: { R1: 'critical', R2: 'none' },
   },
   {
     name: 'heading `### R1. 🔴 Critical: <title>`',

@@ -4,11 +4,11 @@ import { splitPointBlocks } from '../../src/protocol/split-point-blocks.js';
 
 const numbersAndTitles = (body: string) => splitPointBlocks(body).map(({ number, title }) => [number, title]);
 
-describe('splitPointBlocks: the markers PROTOCOL.md allows', () => {
+describe('splitPointBlocks: the markers docs/protocol.md allows', () => {
   it('cuts at `### R1. title` headings, each block up to the next marker', () => {
     expect(splitPointBlocks('Intro.\n\n### R1. First\nabout one\n\n### R2. Second\nabout two\n')).toEqual([
-      { number: 1, title: 'First', style: 'heading', text: '### R1. First\nabout one' },
-      { number: 2, title: 'Second', style: 'heading', text: '### R2. Second\nabout two' },
+      { id: 'R1', number: 1, title: 'First', marker: '### R1. First', style: 'heading', text: '### R1. First\nabout one' },
+      { id: 'R2', number: 2, title: 'Second', marker: '### R2. Second', style: 'heading', text: '### R2. Second\nabout two' },
     ]);
   });
 
@@ -19,9 +19,6 @@ describe('splitPointBlocks: the markers PROTOCOL.md allows', () => {
   it.each([
     ['### R1: First', 'First'],
     ['### R1 — First', 'First'],
-    ['### r1) First', 'First'],
-    ['### Point 1: First', 'First'],
-    ['### #1 First', 'First'],
     ['#### 1) First', 'First'],
     ['### **R1. First**', 'First'],
     ['### R1. First ###', 'First'],
@@ -30,10 +27,20 @@ describe('splitPointBlocks: the markers PROTOCOL.md allows', () => {
     expect(numbersAndTitles(line)).toEqual([[1, title]]);
   });
 
+  it.each(['### r1) First', '### Point 1: First', '### #1 First', '### 2024 plans'])('reads no marker in the heading `%s`: it names no id', (line) => {
+    expect(splitPointBlocks(line)).toEqual([]);
+  });
+
+  it('takes the id a line names over its number, and guesses none when it only mentions one', () => {
+    expect(splitPointBlocks('### 2. R3 — Agreed').map(({ id, title }) => [id, title])).toEqual([['R3', 'Agreed']]);
+    expect(splitPointBlocks('1. **Agreed** on R3 and R4').map(({ id }) => id)).toEqual([null]);
+    expect(splitPointBlocks('### F2. A finding of the Responder').map(({ id, number }) => [id, number])).toEqual([['F2', 2]]);
+  });
+
   it('cuts at `1. ...` list items', () => {
     expect(splitPointBlocks('1. **Agreed** — yes.\n2. **Disagreed** — no.\n   still two\n')).toEqual([
-      { number: 1, title: 'Agreed — yes.', style: 'numbered', text: '1. **Agreed** — yes.' },
-      { number: 2, title: 'Disagreed — no.', style: 'numbered', text: '2. **Disagreed** — no.\n   still two' },
+      { id: 'R1', number: 1, title: 'Agreed — yes.', marker: '1. **Agreed** — yes.', style: 'numbered', text: '1. **Agreed** — yes.' },
+      { id: 'R2', number: 2, title: 'Disagreed — no.', marker: '2. **Disagreed** — no.', style: 'numbered', text: '2. **Disagreed** — no.\n   still two' },
     ]);
   });
 
@@ -57,13 +64,10 @@ describe('splitPointBlocks: the markers PROTOCOL.md allows', () => {
     expect(numbersAndTitles('2. **Agreed**\n3. **Disagreed**')).toEqual([[2, 'Agreed'], [3, 'Disagreed']]);
   });
 
-  it('numbers a lazy `1.` `1.` `1.` list by order', () => {
-    expect(numbersAndTitles('1. a\n1. b\n1. c')).toEqual([[1, 'a'], [2, 'b'], [3, 'c']]);
-    expect(numbersAndTitles('### 1. a\n### 1. b')).toEqual([[1, 'a'], [2, 'b']]);
-  });
-
-  it('numbers a list with a repeated number by order', () => {
-    expect(numbersAndTitles('1. a\n2. b\n2. c')).toEqual([[1, 'a'], [2, 'b'], [3, 'c']]);
+  // Renumbering a list that repeats its numbers would be a guess at which point each item means.
+  it('keeps a repeated number as written: a lazy `1.` `1.` list names point 1 each time', () => {
+    expect(numbersAndTitles('1. a\n1. b\n1. c')).toEqual([[1, 'a'], [1, 'b'], [1, 'c']]);
+    expect(numbersAndTitles('1. a\n2. b\n2. c')).toEqual([[1, 'a'], [2, 'b'], [2, 'c']]);
   });
 
   it('keeps distinct numbers written out of order: point N is R<N>', () => {

@@ -45,6 +45,7 @@ describe('trackPoints: the Review', () => {
           text: '### R1. Unchecked result (high)\n`src/a.ts:3`',
         },
         raisedIn: 1,
+        owner: 'reviewer',
         category: null,
         position: null,
         resolved: false,
@@ -52,6 +53,7 @@ describe('trackPoints: the Review', () => {
       {
         point: { id: 'R2', number: 2, title: 'Missing test', severity: 'low', evidence: [], text: '### R2. Missing test\nSeverity: low.' },
         raisedIn: 1,
+        owner: 'reviewer',
         category: null,
         position: null,
         resolved: false,
@@ -104,18 +106,10 @@ describe('trackPoints: the responses', () => {
     expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'agreed', null, true)]);
   });
 
-  it('reads a prose answer when a single point is open', () => {
-    const text = debate(
-      ['Response 1', '1. **Agreed**\n2. **Disagreed**'],
-      ['Reviewer Follow-up 1', 'I maintain R2.'],
-      ['Response 2', 'Agreed. I will add the test.'],
-    );
-    expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'agreed', null, true)]);
-  });
-
-  it('reads no category from a prose answer that only uses the word', () => {
-    const text = debate(['Response 1', '1. **Agreed**\n2. **Disagreed**'], ['Reviewer Follow-up 1', 'I maintain R2.'], ['Response 2', 'Agreed, but only on the name.']);
-    expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, null, null, false)]);
+  // Prose names no point: even with one point open, reading it as that point's answer would be a guess.
+  it.each(['Agreed. I will add the test.', 'Agreed, but only on the name.'])('reads no category from the prose answer %j, even with a single point open', (answer) => {
+    const text = debate(['Response 1', '1. **Agreed**\n2. **Disagreed**'], ['Reviewer Follow-up 1', 'I maintain R2.'], ['Response 2', answer]);
+    expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'disagreed', null, false)]);
   });
 });
 
@@ -128,8 +122,7 @@ describe('trackPoints: the follow-ups', () => {
     ['### R1 — Withdrawn\nThe path is unreachable.', 'withdrawn'],
     ['R1: **Accepted**: the reasoning holds.', 'accepted'],
     ['R1: Accepted.', 'accepted'],
-    ['R1: Conceded.', 'accepted'],
-    ['### R1\n**Accepted in part**: the severity drops to low.', 'conceded-part'],
+    ['### R1 — Partially accepted\n\nThe severity drops to low.', 'conceded-part'],
   ] as const)('resolves a point the reviewer answers %j', (body, reply) => {
     expect(followedUp(body)[0]).toEqual(state('R1', 1, 'disagreed', reply, true));
   });
@@ -152,6 +145,8 @@ describe('trackPoints: the follow-ups', () => {
     'R1: I cannot accept that.',
     'R1: I do not accept this.',
     'R1: I never conceded it.',
+    'R1: Conceded.',
+    '### R1\n**Accepted in part**: the severity drops to low.',
   ])('takes no position from the sentence %j', (body) => {
     expect(followedUp(body)[0]).toEqual(state('R1', 1, 'disagreed', null, false));
   });
@@ -201,15 +196,35 @@ describe('trackPoints: the follow-ups', () => {
     expect(followedUp('### R1. Accepts any input\n**Maintained**: the input is never checked.')[0]).toEqual(state('R1', 1, 'disagreed', 'maintained', false));
   });
 
-  it('prefers a bold label to a reply word earlier in the prose', () => {
-    expect(followedUp('### R1\nYou say I should withdraw it. **Maintained**: it still fails.')[0]).toEqual(state('R1', 1, 'disagreed', 'maintained', false));
+  it('reads no label from prose, wherever a bold label stands in it', () => {
+    expect(followedUp('### R1\nYou say I should withdraw it. **Maintained**: it still fails.')[0]).toEqual(state('R1', 1, 'disagreed', null, false));
   });
 
-  it('raises no point from a plain numbered list of reasons in a follow-up', () => {
+  it('raises no point from a plain numbered list of reasons in a follow-up, and reads no line that names another id for the list number', () => {
     expect(followedUp('1. Maintained: R1 holds.\n2. The check is missing.\n3. Nothing tests it.')).toEqual([
-      state('R1', 1, 'disagreed', 'maintained', false),
+      state('R1', 1, 'disagreed', null, false),
       state('R2', 1, 'partially-agreed', null, false),
     ]);
+  });
+
+  it('keeps a remark on a settled point as text: it changes nothing', () => {
+    const text = debate(['Response 1', '1. **Agreed**\n2. **Disagreed**'], ['Reviewer Follow-up 1', '### R1. Maintained\n\nGood.\n\n### R2 — Maintained\n\nStill missing.']);
+    expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'disagreed', 'maintained', false)]);
+  });
+
+  it("tracks the Responder's own point: the Reviewer answers it, and the Responder holds its position", () => {
+    const text = debate(
+      ['Response 1', '### R1 — Agreed\n\nWill fix.\n\n### R2 — Agreed\n\nWill add.\n\n### F1. SQL built from input\n\n**Severity:** critical\n**Evidence:** `src/db.ts:4`\n\nThe query concatenates `name`.'],
+      ['Reviewer Follow-up 1', '### F1 — Disagreed\n\n**Evidence:** `src/db.ts:2`\n\n`name` is escaped on line 2.'],
+      ['Response 2', '### F1 — Maintained\n\n**Severity:** unchanged\n\nLine 2 escapes quotes only.'],
+    );
+    const states = trackPoints(parseOk(text));
+    expect(states.map((found) => [found.point.id, found.owner, found.raisedIn, found.category, found.position, found.resolved])).toEqual([
+      ['R1', 'reviewer', 1, 'agreed', null, true],
+      ['R2', 'reviewer', 1, 'agreed', null, true],
+      ['F1', 'responder', 1, 'disagreed', 'maintained', false],
+    ]);
+    expect(states[2]?.point).toMatchObject({ title: 'SQL built from input', severity: 'critical', evidence: [{ path: 'src/db.ts', line: 4 }] });
   });
 
   it('changes nothing on a follow-up of prose only', () => {
