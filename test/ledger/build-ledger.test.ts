@@ -33,9 +33,8 @@ describe('buildLedger: every point round by round', () => {
     ['seedAgree', ['R1 - resolved | 1 raised/agreed/resolved', 'R2 - resolved | 1 raised/agreed/resolved']],
     // Loose styles read only where they cannot be misread: `agree`, `Disagree:` and a severity after a comma are no labels.
     ['looseListIds', ['R1 high open | 1 raised/uncategorized/open', 'R2 nit open | 1 raised/uncategorized/open']],
-    ['looseMissingIds', ['R1 - open | 1 raised/uncategorized/open', 'R2 - open | 1 raised/uncategorized/open', 'R3 - open | 1 raised/unanswered/open']],
-    // `### Point 1` names no id: the Review is one point, which nothing answers.
-    ['looseHeadings', ['R1 - open | 1 raised/unanswered/open | 2 uncategorized/-/open']],
+    ['looseMissingIds', ['R1 high open | 1 raised/partially-agreed/open', 'R2 - open | 1 raised/uncategorized/open', 'R3 - open | 1 raised/unanswered/open']],
+    ['looseHeadings', ['R1 critical withdrawn | 1 raised/disagreed/open | 2 withdrawn/-/withdrawn', 'R2 - resolved | 1 raised/agreed/resolved']],
   ] as const)('%s', (name, expected) => {
     expect(lines(ledgerOf(fixtures[name]))).toEqual(expected);
   });

@@ -24,7 +24,7 @@ export const fixtures = {
   looseListIds:
     '# Code Debate: x\n\n## Review\n\n- **R1** [high] Null deref in src/a.ts:5\n- **R2** (nit) naming\n\n## Response 1\n\n- R1 — agree; will fix\n- R2 — Disagree: the name is the domain term\n',
   looseMissingIds:
-    '# Code Debate: x\n\n## Review\n\n1. Unchecked result, severity: high\n2. Missing docs\n3. Magic number\n\n## Response 1\n\n1. **partially agree** — only on the hot path\n2. Will look at it.\n',
+    '# Code Debate: x\n\n## Review\n\n1. Unchecked result [high]\n2. Missing docs\n3. Magic number\n\n## Response 1\n\n1. **Partially agreed** — on the hot path\n2. Will look at it.\n',
   looseHeadings:
-    '# Code Debate: x\n\n## Opening\n\n### Point 1: Race in cache (critical)\nsrc/cache.ts:40\n\n### Point 2: Log noise\n\n## Response 1\n\n### Point 1\nDISAGREED. The lock is held.\n\n### Point 2\nAgreed.\n\n## Follow-up 1\n\n### Point 1\nWithdrawn: the lock is held at src/cache.ts:38.\n\n## CONSENSUS\n\nOutcome: consensus\n',
+    '# Code Debate: x\n\n## Opening\n\n### 1. Race in cache (critical)\nsrc/cache.ts:40\n\n### 2. Log noise\n\n## Response 1\n\n### 1\nDISAGREED. The lock is held.\n\n### 2\nAgreed.\n\n## Follow-up 1\n\n### 1\nWithdrawn: the lock is held at src/cache.ts:38.\n\n## CONSENSUS\n\nOutcome: consensus\n',
 };

@@ -26,6 +26,7 @@ describe('ledgerReport', () => {
       points: [
         {
           id: 'R1',
+          owner: 'reviewer',
           title: 'Race in cache',
           severity: 'critical',
           severityChanges: [],
@@ -33,10 +34,11 @@ describe('ledgerReport', () => {
           raisedBy: 'Opening',
           status: 'withdrawn',
           confidence: 'WITHDRAWN',
-          withdrawnReason: 'Withdrawn: the lock is held at src/cache.ts:38.',
+          withdrawnReason: 'the lock is held at src/cache.ts:38.',
           evidence: [{ path: 'src/cache.ts', line: 40, endLine: 40, check: 'unchecked', problem: null }],
           reviewer: 'withdrawn',
           responder: 'disagreed',
+          answer: 'disagreed',
           rounds: [
             { round: 1, reviewer: 'raised', responder: 'disagreed', status: 'open' },
             { round: 2, reviewer: 'withdrawn', responder: null, status: 'withdrawn' },
@@ -44,6 +46,7 @@ describe('ledgerReport', () => {
         },
         {
           id: 'R2',
+          owner: 'reviewer',
           title: 'Log noise',
           severity: null,
           severityChanges: [],
@@ -55,6 +58,7 @@ describe('ledgerReport', () => {
           evidence: [],
           reviewer: 'raised',
           responder: 'agreed',
+          answer: 'agreed',
           rounds: [{ round: 1, reviewer: 'raised', responder: 'agreed', status: 'resolved' }],
         },
       ],

@@ -65,7 +65,7 @@ describe('the cache file', () => {
   test('a file that is not a cache entry reads as a miss, so the range is debated again', async () => {
     const key = debateKey(input);
     await mkdir(path.dirname(cachePath(gitDir, key)), { recursive: true });
-    for (const text of ['{ not json', '{"version":2,"file":"x","points":[]}', '{"version":1}']) {
+    for (const text of ['{ not json', '{"version":3,"file":"x","points":[]}', '{"version":1}']) {
       await writeFile(cachePath(gitDir, key), text);
       expect(await readCachedDebate(gitDir, key)).toBeNull();
     }

@@ -76,8 +76,16 @@ describe('buildPrompt', () => {
   it('renders the Review prompt with the subject, the heading, the file and the diff', async () => {
     const prompt = await buildPrompt(context(''));
     expect(prompt).toContain('Review this change: the diff against main (commits aaaaaaa..bbbbbbb).');
-    expect(prompt).toContain('Write the body of the `## Review` section of reply.md.');
+    expect(prompt).toContain('Your answer becomes the `## Review` section of reply.md');
     expect(prompt).toContain(`\`\`\`diff\n${diff.trimEnd()}\n\`\`\``);
+  });
+
+  it('asks for one JSON object and shows the schema it must follow', async () => {
+    const schema = { name: 'code_debate_review', schema: { type: 'object', properties: { points: { type: 'array' } } } };
+    const prompt = await buildPrompt({ ...context(''), answerSchema: schema });
+    expect(prompt).toContain('Answer with one JSON object and nothing else');
+    expect(prompt).toContain(`\`\`\`json\n${JSON.stringify(schema.schema, null, 2)}\n\`\`\``);
+    expect(await buildPrompt(context(''))).not.toContain('Answer with one JSON object');
   });
 
   it.each(['response', 'follow-up', 'consensus'] as const)('renders the %s prompt with nothing left unfilled', async (turn) => {
@@ -113,7 +121,7 @@ describe('the stance and the continuation', () => {
     const responder = promptValues(context(review, { turn: 'response', role: 'responder', stance: 'devils-advocate' }));
     expect(responder.stance).toContain('**Assumptions:**');
     expect(responder.stance).toContain("argue the strongest case for the opposite of the Reviewer's position");
-    expect(responder.stance).toContain('still start each answer with Agreed, Partially agreed or Disagreed');
+    expect(responder.stance).toContain('still give each point its label, Agreed, Partially agreed or Disagreed');
     expect(promptValues(context(review, { turn: 'review', role: 'reviewer', stance: 'devils-advocate' })).stance).toBe('');
     expect(promptValues(context(review, { turn: 'response', role: 'responder' })).stance).toBe('');
   });

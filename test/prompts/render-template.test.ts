@@ -10,7 +10,7 @@ const values = Object.fromEntries(placeholders.map((name) => [name, `<${name}>`]
 
 const validList =
   '{{subject}}, {{subject_description}}, {{heading}}, {{file}}, {{role}}, {{round}}, {{max_rounds}}, {{diff}}, {{files}}, {{changed_files}}, ' +
-  '{{document}}, {{open_points}}, {{last_section}}, {{ledger}}, {{standards}}, {{failed_citations}}, {{stance}}';
+  '{{document}}, {{open_points}}, {{last_section}}, {{ledger}}, {{standards}}, {{failed_citations}}, {{stance}}, {{answer_format}}';
 
 describe('renderTemplate', () => {
   it('fills every placeholder, wherever and however often it appears', () => {
