@@ -7,7 +7,7 @@ export class CodeDebateError extends Error {
   override name = 'CodeDebateError';
 }
 
-/** The shared file breaks PROTOCOL.md (an unknown heading, sections out of order). */
+/** The shared file breaks docs/protocol.md (an unknown heading, sections out of order). */
 export class ProtocolError extends CodeDebateError {
   override name = 'ProtocolError';
   constructor(

@@ -17,7 +17,7 @@ export interface Settings {
   /**
    * What `file` is relative to: the current directory when `--file` named it, as paths on a
    * command line are; else (the settings file's, or the default reply.md) the work tree's root,
-   * where PROTOCOL.md puts it, so two terminals in different folders meet in one file.
+   * where docs/protocol.md puts it, so two terminals in different folders meet in one file.
    */
   fileBase: 'cwd' | 'root';
   role: Role | 'auto';

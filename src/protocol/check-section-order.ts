@@ -3,7 +3,7 @@ import { formatHeading } from './classify-heading.js';
 import type { Section } from './document.js';
 
 /**
- * The sections must take turns as PROTOCOL.md's table says: Review, Response 1, Follow-up 1,
+ * The sections must take turns as docs/protocol.md's table says: Review, Response 1, Follow-up 1,
  * Response 2, ... A CONSENSUS may close the debate after any of them; what follows it is ignored.
  */
 export function checkSectionOrder(sections: readonly Section[]): ProtocolError | null {

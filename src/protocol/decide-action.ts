@@ -26,7 +26,7 @@ export interface DecideOptions {
 }
 
 /**
- * What `role` does next, from the document alone (PROTOCOL.md, "Sections and whose turn it is").
+ * What `role` does next, from the document alone (docs/protocol.md, "Sections and whose turn it is").
  * A restarted process calls this on the file and continues where the debate stands. A round in
  * which neither side brought new reasoning on any open point ends the debate early (seed 004), and
  * so does a spend, as the sections report it, that reached the budget.

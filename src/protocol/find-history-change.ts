@@ -18,7 +18,7 @@ interface Line {
 
 /**
  * Whether `now` still holds `earlier` and only adds to it, as the file is append-only
- * (PROTOCOL.md): null when it does, else what was lost or rewritten. What formatters change
+ * (docs/protocol.md): null when it does, else what was lost or rewritten. What formatters change
  * does not count: line ends, byte order marks, trailing whitespace, blank lines. A deleted file
  * is `now` null.
  */

@@ -15,7 +15,7 @@ export type ParseResult = { ok: true; document: DebateDocument } | { ok: false; 
 const signaturePattern = /^\*\s*—\s*(.+?)\s*·\s*(.+?)\s*·\s*(\S+?)\s*\*$/;
 
 /**
- * Reads the shared file as PROTOCOL.md defines it: the title, our metadata comment, the sections
+ * Reads the shared file as docs/protocol.md defines it: the title, our metadata comment, the sections
  * (level-2 headings, ATX or setext, aliases accepted) in order, and the Review's points.
  * A heading the protocol does not know, or sections out of turn, give a ProtocolError value.
  * Nothing after the first CONSENSUS is read.

@@ -8,7 +8,7 @@ import { rememberSectionBody } from './read-document-tree.js';
 const probeHeading = 'code-debate probe';
 
 /**
- * Makes an agent's text safe to place inside its own section (PROTOCOL.md, "What an agent may not
+ * Makes an agent's text safe to place inside its own section (docs/protocol.md, "What an agent may not
  * write"): level-1 and level-2 headings become level 3, ATX or setext, in containers too; no line
  * starts with `# ` or `## `, code included; a code fence or HTML block left open cannot swallow
  * the sections after it. A heading that repeats the section's own heading is dropped, and control

@@ -78,7 +78,7 @@ type Attempt = { claimed: true; record: ClaimRecord; tookOverFrom: ClaimRecord |
  * Takes a role with one atomic filesystem step per try (createExclusive on `<role>.json`), so two
  * processes started in the same instant never hold the same role. A claim whose process died on
  * this host is taken over. With 'auto', a process tries the role the file's existence gives it
- * first (PROTOCOL.md), then the other one, so a restarted process gets its role back.
+ * first (docs/protocol.md), then the other one, so a restarted process gets its role back.
  */
 export async function claimRole(options: ClaimOptions): Promise<Claim> {
   await makeStateDir(options.paths.gitDir, options.paths.claims);
