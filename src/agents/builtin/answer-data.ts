@@ -42,9 +42,9 @@ export function toEvidenceData(evidence: readonly Evidence[]): EvidenceData[] {
   return evidence.filter((item) => citablePath.test(item.path)).map((item) => ({ path: item.path, line: item.line, endLine: item.endLine ?? null }));
 }
 
-/** The text of an answer: its JSON, indented so that a person reading a log can follow it. */
+/** The text of an answer: its JSON, on one line, since code-debate reads it and writes the section. */
 export function answerText(data: ReviewData | TurnData): string {
-  return JSON.stringify(data, null, 2);
+  return JSON.stringify(data);
 }
 
 /** A response's or a follow-up's data: `answers` and `positions` where `scope` has ids for them, and no new point. */
