@@ -1,20 +1,23 @@
 import { AgentError } from '../../errors.js';
-import { trackPoints } from '../../protocol/track-points.js';
+import { scopeOf } from '../../protocol/read-agent-answer.js';
 import type { Agent, TurnRequest } from '../agent.js';
+import { decidePosition } from './decide-position.js';
 import { findProblems, summarizeScan } from './find-problems.js';
 import { judgePoint } from './judge-point.js';
 import { loadCheckContext } from './load-check-context.js';
-import { parseUnifiedDiff } from './parse-unified-diff.js';
+import { parseUnifiedDiff, type DiffFile } from './parse-unified-diff.js';
+import { readOpenPoints } from './read-open-points.js';
 import { writeConsensus } from './write-consensus.js';
-import { decideFollowUp, readOpenReplies, writeFollowUp } from './write-follow-up.js';
+import { writeFollowUp } from './write-follow-up.js';
 import { writeResponse } from './write-response.js';
 import { writeReview } from './write-review.js';
 
 /**
  * `--agent builtin`: an offline, deterministic, rule-based agent. It reviews the added lines of
  * the diff with a fixed table of rules, answers points by checking their `path:line` evidence
- * in the change and the work tree (reading only), and follows up by re-checking. It needs no
- * network and no model, and says so in every section it writes.
+ * in the change and the work tree (reading only), and follows up by re-checking. It answers each
+ * turn with the JSON of the turn's schema (see answerSchemaFor), the CONSENSUS with its narrative.
+ * It needs no network and no model, and says so in every section it writes.
  */
 export function createBuiltinAgent(): Agent {
   return { name: 'builtin', writeTurn: writeBuiltinTurn };
@@ -26,27 +29,30 @@ async function writeBuiltinTurn(request: TurnRequest): Promise<string> {
   switch (request.turn) {
     case 'review':
       return writeReview(findProblems(files), summarizeScan(files));
-    case 'response': {
-      const open = trackPoints(request.document).filter((state) => !state.resolved).map((state) => state.point);
-      const context = await loadCheckContext(request.cwd, open, files, request.signal).catch(rethrow(request));
-      stopIfAborted(request);
-      return writeResponse(open.map((point) => judgePoint(point, context)));
-    }
-    case 'follow-up': {
-      const open = readOpenReplies(request.document, request.round);
-      const points = open.map(({ point }) => point);
-      const context = await loadCheckContext(request.cwd, points, files, request.signal).catch(rethrow(request));
-      stopIfAborted(request);
-      return writeFollowUp(
-        open.map(({ point, category, reply }) => {
-          const judgement = judgePoint(point, context);
-          return { reply: decideFollowUp(category, reply, judgement), judgement };
-        }),
-      );
-    }
+    case 'response':
+    case 'follow-up':
+      return writeAnswers(request, request.turn, files);
     case 'consensus':
       return writeConsensus(request.document);
   }
+}
+
+/**
+ * A Response or a Reviewer Follow-up: every open point of the other side judged and answered,
+ * every open point of its own re-checked and held, as the turn's scope names them.
+ */
+async function writeAnswers(request: TurnRequest, turn: 'response' | 'follow-up', files: readonly DiffFile[]): Promise<string> {
+  const scope = scopeOf(turn, request.role, request.document);
+  const open = readOpenPoints(request.document);
+  const toAnswer = scope.toAnswer.flatMap((id) => open.get(id) ?? []);
+  const toHold = scope.toHold.flatMap((id) => open.get(id) ?? []);
+  const points = [...toAnswer, ...toHold].map(({ point }) => point);
+  const context = await loadCheckContext(request.cwd, points, files, request.signal).catch(rethrow(request));
+  stopIfAborted(request);
+  const judgements = toAnswer.map(({ point }) => judgePoint(point, context));
+  const answerer = turn === 'response' ? 'the follow-up' : 'the response';
+  const positions = toHold.map(({ point, category, reply }) => decidePosition(category, reply, judgePoint(point, context), answerer));
+  return turn === 'response' ? writeResponse(scope, judgements, positions) : writeFollowUp(scope, positions, judgements);
 }
 
 function stopIfAborted(request: TurnRequest): void {

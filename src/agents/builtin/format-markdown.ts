@@ -47,3 +47,22 @@ export function severityRank(severity: Severity | null): number {
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** A sentence from a clause: its first letter capitalized. */
+export function asSentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A lead sentence, then one bullet per detail. */
+export function withDetails(lead: string, details: readonly string[]): string {
+  return details.length === 0 ? lead : `${lead}\n\n${details.map((detail) => `- ${detail}`).join('\n')}`;
+}
+
+/** `2 maintained, 1 accepted`: how many of `values` are each of `order`, lowercased, those with none left out. */
+export function countEach(values: readonly string[], order: readonly string[]): string {
+  return order
+    .map((value) => [value, values.filter((candidate) => candidate === value).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([value, count]) => `${count} ${value.toLowerCase()}`)
+    .join(', ');
+}

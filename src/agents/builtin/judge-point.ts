@@ -17,8 +17,8 @@ export interface PointJudgement {
   /** One line per check made, `path:line` first. */
   details: string[];
   checks: EvidenceCheck[];
-  /** The severity the rules give this point, when it is lower than the point's own. */
-  lowerSeverity: Severity | null;
+  /** The severity the rules give this point, when it is lower than the point's own, and why (one line). */
+  lowerSeverity: { to: Severity; reason: string } | null;
   /** What the re-check found, apart from severity: all evidence holds, some, none, or nothing to check. */
   evidence: 'holds' | 'partial' | 'fails' | 'unverifiable';
 }
@@ -72,7 +72,7 @@ function judge(point: Point, context: CheckContext): Verdict {
       ...base,
       checks,
       details,
-      lowerSeverity: expected,
+      lowerSeverity: { to: expected, reason: why },
       category: 'partially-agreed',
       summary: `the evidence checks out, but ${point.severity ?? 'the severity'} overstates it: ${why}, so the severity should be ${expected}.`,
     };
@@ -121,7 +121,7 @@ function judgeUntested(point: Point, rule: RuleInfo, context: CheckContext): Ver
     return {
       ...base,
       details: [...details, ...where.map((line) => `${line}.`)],
-      lowerSeverity: rule.relaxedSeverity,
+      lowerSeverity: rule.relaxedSeverity === null ? null : { to: rule.relaxedSeverity, reason: 'existing tests already cover the changed modules' },
       category: 'partially-agreed',
       summary: `no test changes, but existing tests already cover the changed modules, so the severity should be ${rule.relaxedSeverity ?? 'lower'}.`,
     };

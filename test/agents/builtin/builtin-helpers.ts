@@ -2,8 +2,11 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TurnKind, TurnRequest } from '../../../src/agents/agent.js';
+import { checkAnswerData, type TurnAnswer } from '../../../src/protocol/answer-schema.js';
 import type { DebateDocument, Section } from '../../../src/protocol/document.js';
+import { scopeOf } from '../../../src/protocol/read-agent-answer.js';
 import { readPoints } from '../../../src/protocol/read-points.js';
+import { renderAnswer } from '../../../src/protocol/render-answer.js';
 import type { Subject } from '../../../src/git/subject.js';
 
 /** A `git diff` of one new file whose lines are numbered from 1. */
@@ -80,4 +83,18 @@ export async function makeWorkTree(files: Record<string, string>): Promise<{ dir
 /** Lines a line-oriented peer would take for section headings: there must be none in an agent's text. */
 export function topHeadingLines(text: string): string[] {
   return text.split('\n').filter((line) => /^#{1,2} /.test(line) || /^#{1,2}$/.test(line));
+}
+
+/**
+ * What the agent answered `request` with, as askAgent reads it: the JSON object, which must pass
+ * the turn's schema for the scope the document gives; and the answer code-debate makes of it,
+ * rendered as the section it would write.
+ */
+export function readTurn(text: string, request: Pick<TurnRequest, 'turn' | 'role' | 'document'>): { data: Record<string, unknown>; answer: TurnAnswer; body: string } {
+  if (request.turn === 'consensus') throw new Error('The CONSENSUS narrative is free text, not data.');
+  const data = JSON.parse(text) as Record<string, unknown>;
+  const scope = scopeOf(request.turn, request.role, request.document);
+  const checked = checkAnswerData(data, scope, scope.nextNumber);
+  if (!checked.ok) throw new Error(`The answer does not pass the ${request.turn} schema: ${checked.problems.join(' ')}`);
+  return { data, answer: checked.answer, body: renderAnswer(checked.answer) };
 }

@@ -10,14 +10,18 @@ import { renderAppend, renderHeader } from '../../../src/protocol/render-section
 import { sanitizeAgentText } from '../../../src/protocol/sanitize-agent-text.js';
 import { makeGitRepo, type GitRepo } from '../../helpers/git-repo.js';
 import { parseOk } from '../../protocol/parse-ok.js';
-import { makeRequest, topHeadingLines } from './builtin-helpers.js';
+import { makeRequest, readTurn, topHeadingLines } from './builtin-helpers.js';
 
 const repos: GitRepo[] = [];
 afterEach(async () => {
   await Promise.all(repos.splice(0).map((repo) => repo.cleanup()));
 });
 
-/** Two builtin agents debate `diff` through one file, the way the session drives them, until CONSENSUS. */
+/**
+ * Two builtin agents debate `diff` through one file, the way the session drives them, until
+ * CONSENSUS: each answer but the CONSENSUS narrative is read as data against its turn's scope
+ * and rendered by code-debate (see askAgent), which fails the debate on an answer it refuses.
+ */
 async function debate(diff: string, cwd: string): Promise<{ text: string; bodies: string[] }> {
   const agent = createBuiltinAgent();
   let text = renderHeader('the change', { v: 1, base: null, head: null, diff: null });
@@ -30,11 +34,12 @@ async function debate(diff: string, cwd: string): Promise<{ text: string; bodies
     if (next === undefined || next.action.type !== 'write') break;
     const { turn: kind, round } = next.action;
     const request: TurnRequest = { ...makeRequest(kind, { diff, cwd, document: parsed.document, round }), role: next.role };
-    const body = await agent.writeTurn(request);
-    bodies.push(body);
+    const answer = await agent.writeTurn(request);
     const number = kind === 'review' || kind === 'consensus' ? 0 : round;
     const heading = formatHeading(kind, number);
-    text += renderAppend(text, { kind, number, body: sanitizeAgentText(body, heading), role: next.role, agent: agent.name, time: new Date(0) });
+    const body = sanitizeAgentText(kind === 'consensus' ? answer : readTurn(answer, request).body, heading);
+    bodies.push(body);
+    text += renderAppend(text, { kind, number, body, role: next.role, agent: agent.name, time: new Date(0) });
   }
   return { text, bodies };
 }
@@ -57,7 +62,8 @@ describe('createBuiltinAgent', () => {
     const { cwd, diff } = await featureRepo();
     const { text, bodies } = await debate(diff, cwd);
     expect(headings(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
-    expect(text).toContain('### R1. Debug output left in `src/app.js`\n\n**Severity:** medium\n\n**Evidence:** `src/app.js:2`');
+    expect(text).toContain('### R1. Debug output left in `src/app.js`\n\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\nLine 2 adds `console.log(name);`.');
+    expect(text).toContain('### R1 — Agreed\n\n**Evidence:** `src/app.js:2`\n\nThe cited evidence checks out.');
     expect(text).toContain('After 1 round, of 2 points: 2 agreed, 0 withdrawn, 0 still disputed.');
     for (const body of bodies) expect(topHeadingLines(body)).toEqual([]);
   });
@@ -66,7 +72,7 @@ describe('createBuiltinAgent', () => {
     const { cwd, diff } = await featureRepo({ 'test/greet.test.js': "import { greet } from '../src/app.js';\n" });
     const { text } = await debate(diff, cwd);
     expect(headings(text)).toEqual(['## Review', '## Response 1', '## Reviewer Follow-up 1', '## Response 2', '## CONSENSUS']);
-    expect(text).toContain('### R2. Source changed without any test change\n\n**Accepted** the response: severity lowered to low.');
+    expect(text).toContain('### R2 — Accepted\n\n**Severity:** → low: existing tests already cover the changed modules\n\nThe response is right: the severity is lowered to low.');
     const ledger = buildLedger(parseOk(text));
     expect(ledger.points.find((point) => point.id === 'R2')).toMatchObject({ severity: 'low', status: 'resolved' });
   });

@@ -14,11 +14,16 @@ const review = section(
   ].join('\n\n'),
 );
 
+// The later sections as code-debate renders the agents' answers (see renderAnswer).
 const sections = [
   review,
-  section('response', 1, '### R1.\n\n**Disagreed**\n\n### R2.\n\n**Disagreed**\n\n### R3.\n\n**Partially agreed**\n\n### R4.\n\n**Agreed**\n\n### R5.\n\n**Partially agreed**'),
-  section('follow-up', 1, '### R1.\n\n**Maintained** — it is there.\n\n### R2.\n\n**Withdrawn** — there is no line 40.\n\n### R3.\n\n**Accepted** the response: severity lowered to low.\n\n### R5.\n\n**Maintained**'),
-  section('response', 2, '### R1.\n\n**Disagreed** — intended.\n\n### R5.\n\n**Agreed**'),
+  section('response', 1, '### R1 — Disagreed\n\n### R2 — Disagreed\n\n### R3 — Partially agreed\n\n### R4 — Agreed\n\n### R5 — Partially agreed'),
+  section(
+    'follow-up',
+    1,
+    '### R1 — Maintained\n\nIt is there.\n\n### R2 — Withdrawn\n\nThere is no line 40.\n\n### R3 — Accepted\n\n**Severity:** → low: as the response argues\n\n### R5 — Maintained',
+  ),
+  section('response', 2, '### R1 — Disagreed\n\nIntended.\n\n### R5 — Agreed'),
 ];
 
 describe('writeConsensus', () => {
@@ -31,7 +36,7 @@ describe('writeConsensus', () => {
 
   test('a clean review agreed in one round', () => {
     const text = writeConsensus(
-      makeDocument([section('review', 0, '### R1. No rule-based finding in the added lines\n\n**Severity:** nit'), section('response', 1, '### R1.\n\n**Agreed**')]),
+      makeDocument([section('review', 0, '### R1. No rule-based finding in the added lines\n\n**Severity:** nit'), section('response', 1, '### R1 — Agreed')]),
     );
     expect(text).toContain('of 1 point: 1 agreed, 0 withdrawn, 0 still disputed.');
     expect(topHeadingLines(text)).toEqual([]);

@@ -1,0 +1,27 @@
+import type { Category, DebateDocument, Point, Role } from '../../protocol/document.js';
+import { trackPoints } from '../../protocol/track-points.js';
+
+export interface OpenPoint {
+  point: Point;
+  /** Who raised it: the Reviewer (R ids) or the Responder (F ids). */
+  owner: Role;
+  /** The other side's latest category, null while it has given none. */
+  category: Category | null;
+  /** What the other side said with that category (its reasoning, else its Markdown); '' when it said nothing. */
+  reply: string;
+}
+
+/** The points still open, by id, each with the other side's latest answer to it. */
+export function readOpenPoints(document: DebateDocument): Map<string, OpenPoint> {
+  const replies = new Map<string, string>();
+  const states = trackPoints(document, {
+    answered: (state, reply) => {
+      if (reply !== null) replies.set(state.point.id, reply.reasoning.trim() === '' ? reply.text : reply.reasoning);
+    },
+  });
+  return new Map(
+    states
+      .filter((state) => !state.resolved)
+      .map((state) => [state.point.id, { point: state.point, owner: state.owner, category: state.category, reply: replies.get(state.point.id) ?? '' }]),
+  );
+}
