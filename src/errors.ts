@@ -1,3 +1,4 @@
+import type { TurnUsage } from './protocol/usage.js';
 /**
  * The errors a user can meet. Each message says what failed, what was expected, what was found
  * and what to do; the underlying error, if any, is kept as `cause`.
@@ -40,6 +41,8 @@ const retryableKinds: ReadonlySet<AgentFailureKind> = new Set(['rate-limited', '
 /** An agent could not write its turn: it failed, printed nothing, or ran out of time. */
 export class AgentError extends CodeDebateError {
   override name = 'AgentError';
+  /** What the turn's tries spent before it failed, as the agent reported it (see TurnUsage); null when nothing was reported. */
+  spent: TurnUsage | null = null;
   constructor(
     message: string,
     readonly kind: AgentFailureKind = 'crashed',

@@ -123,7 +123,26 @@ export interface AnswerJsonSchema {
 
 export function answerJsonSchema(scope: AnswerScope): AnswerJsonSchema {
   const { $schema: _draft, ...schema } = z.toJSONSchema(answerSchemaFor(scope), { target: 'draft-7' }) as Record<string, unknown>;
-  return { name: `code_debate_${scope.turn.replace('-', '_')}`, schema };
+  return { name: `code_debate_${scope.turn.replace('-', '_')}`, schema: portable(schema) as Record<string, unknown> };
+}
+
+/**
+ * The schema within what every structured-output backend accepts in strict mode (OpenAI refuses
+ * some length and range keywords): types, enums, required fields and no extra properties stay,
+ * the bounds go. The validator still checks every bound, and sends an answer that breaks one back.
+ */
+const unportable = new Set(['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'minItems', 'maxItems']);
+
+function portable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(portable);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !unportable.has(key)).map(([key, inner]) => [key, key === 'properties' ? mapValues(inner) : portable(inner)]));
+}
+
+/** A `properties` object's values, each made portable; its keys are field names, never keywords. */
+function mapValues(properties: unknown): unknown {
+  if (typeof properties !== 'object' || properties === null) return properties;
+  return Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, portable(schema)]));
 }
 
 /** A point raised in a turn, with its id; only a peer's text can leave the severity out (null). */

@@ -55,11 +55,21 @@ export interface AgentAnswer {
  * All tries share one deadline, --agent-timeout, so the peer's --turn-timeout still bounds the turn.
  */
 export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<AgentAnswer> {
+  const usages: TurnUsage[] = [];
+  try {
+    return await askUntilUsable(context, ask, usages);
+  } catch (error) {
+    // A turn that fails still spent what its tries cost: it travels with the error.
+    if (error instanceof AgentError && error.spent === null) error.spent = addUsage(usages);
+    throw error;
+  }
+}
+
+async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: TurnUsage[]): Promise<AgentAnswer> {
   const started = Date.now();
   const deadline = started + context.agentTimeoutMs;
   let prompts = { prompt: ask.prompt, continuation: ask.continuation };
   let promptBytes = 0;
-  const usages: TurnUsage[] = [];
   let retried = false;
   /** The failure that was retried: its reason is told if the retry fails too. */
   let firstFailure: AgentError | null = null;

@@ -1,4 +1,4 @@
-import { InterruptedError } from '../errors.js';
+import { AgentError, InterruptedError } from '../errors.js';
 import { buildLedger, roundsBegun } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
 import { engagementOf, roundStalled } from '../ledger/engagement-of.js';
@@ -8,7 +8,8 @@ import { readOutcome } from '../ledger/read-outcome.js';
 import { trackPoints } from '../protocol/track-points.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { decideTimeoutAction } from '../protocol/decide-action.js';
-import type { DebateDocument } from '../protocol/document.js';
+import type { DebateDocument, Section } from '../protocol/document.js';
+import type { UnreadLabel } from '../protocol/read-section.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { nameCommits } from '../git/name-commits.js';
 import type { FileWatch } from '../watch/watch-file.js';
@@ -54,6 +55,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
   let seen: FileState | null = null;
   const peerWatch = watchPeer({ readPeer: context.store.readPeerClaim, role, report });
   let reportedRound = 0;
+  let readSections = 0;
   const prompts: TurnPrompt[] = [];
   const subjects = trackSubject(context);
   for (;;) {
@@ -77,12 +79,20 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     const document = parsed.document;
     if (first) reportResumed(context, document);
     reportedRound = reportRoundState(context, document, reportedRound);
+    readSections = warnUnreadLabels(context, document, readSections);
     const action = decideTurn(context, document);
     if (action.type === 'stop') return ended(context, document, prompts);
     if (action.type === 'write') {
       waitingSince = null;
       if (action.turn === 'response' && action.round === 1) await warnOnOtherDiff(context, document);
-      const result = await takeTurn(context, action, state, document, subjects);
+      const result = await takeTurn(context, action, state, document, subjects).catch((error: unknown) => {
+        // Under --json the last event says how the side ended, and what the failed turn spent.
+        if (error instanceof AgentError) {
+          const message = error.message.split('\n')[0] ?? error.message;
+          report({ type: 'ended', role, outcome: 'agent-failed', message, prompts, ...(error.spent === null ? {} : { usage: error.spent }) });
+        }
+        throw error;
+      });
       if (result.written) prompts.push({ heading: formatHeading(action.turn, action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0), bytes: result.promptBytes });
       state = result.written ? result.state : await readDebateFile(context.file);
       continue;
@@ -121,6 +131,31 @@ function reportRoundState(context: SessionContext, document: DebateDocument, rep
   const stalled = roundStalled(engagementOf(ledger, last.number), last.number);
   context.report({ type: 'round-state', role: context.role, round: last.number, state: convergenceState(ledger, last.number), ...(stalled ? { stalled } : {}) });
   return last.number;
+}
+
+/**
+ * A label in the peer's new sections that could not be read leaves its point open: said once per
+ * point and section, with the line quoted, so the peer (or the person) can write it where it is read.
+ */
+function warnUnreadLabels(context: SessionContext, document: DebateDocument, read: number): number {
+  const fresh = document.sections.slice(read);
+  const peerKind = context.role === 'reviewer' ? 'response' : 'follow-up';
+  if (read === 0 || !fresh.some((section) => section.kind === peerKind)) return document.sections.length;
+  const warnings: string[] = [];
+  const note = (id: string, unread: UnreadLabel | null, heading: string) => {
+    if (unread !== null) warnings.push(`${heading}: no ${unread.kind} could be read for ${id} in "${unread.line.slice(0, 120)}" (${unread.why}); ${id} stays as it was. A label is read in the point's heading: \`### ${id} — <label>\`.`);
+  };
+  const isFresh = (section: Section) => section.kind === peerKind && fresh.includes(section);
+  trackPoints(document, {
+    answered: (state, reply, section) => {
+      if (isFresh(section) && reply !== null) note(state.point.id, reply.unread, section.heading);
+    },
+    held: (state, reply, section) => {
+      if (isFresh(section)) note(state.point.id, reply.unread, section.heading);
+    },
+  });
+  for (const message of warnings) context.report({ type: 'warning', role: context.role, message });
+  return document.sections.length;
 }
 
 /** Both sides should review the same change; a Review of another diff is worth a warning, naming both in commits and branches. */

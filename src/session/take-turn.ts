@@ -1,4 +1,5 @@
-import { ProtocolError } from '../errors.js';
+import { AgentError, ProtocolError } from '../errors.js';
+import { addUnwrittenUsage, clearUnwrittenUsage, readUnwrittenUsage } from './unwritten-usage.js';
 import { faultAction } from '../fault-point.js';
 import { trackPoints } from '../protocol/track-points.js';
 import { summarizeLedger } from '../ledger/summarize-ledger.js';
@@ -28,7 +29,7 @@ import { textEnd, type FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
 import type { SubjectTracker } from './subject-tracker.js';
 import { historyChangeOf } from './wait-for-restore.js';
-import type { TurnUsage } from '../protocol/usage.js';
+import { addUsage, type TurnUsage } from '../protocol/usage.js';
 
 /** The name a section written by code-debate itself is signed with. */
 const selfName = 'code-debate';
@@ -47,7 +48,13 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   const heading = formatHeading(action.turn, number);
   checkNotOwnLast(context, action, document, heading);
   const started = Date.now();
-  const { body, promptBytes, usage, auto } = await writeBody(context, action, heading, state, document, subjects);
+  const { body, promptBytes, usage: turnUsage, auto } = await writeBody(context, action, heading, state, document, subjects).catch(async (error: unknown) => {
+    if (error instanceof AgentError && error.spent !== null) await addUnwrittenUsage(context.paths, context.role, error.spent).catch(() => undefined);
+    throw error;
+  });
+  // What this side's failed turns spent travels with its next section, so every count of the debate sees it.
+  const unwritten = await readUnwrittenUsage(context.paths, context.role);
+  const usage = unwritten === null ? turnUsage : addUsage([unwritten, ...(turnUsage === null ? [] : [turnUsage])]);
   // No prompt: no agent was asked (a timeout's CONSENSUS, a Response with nothing left to answer).
   if (promptBytes > 0) warnUnkeptBudget(context, usage);
   // A section no agent or person wrote is signed as code-debate's own.
@@ -70,6 +77,7 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
     return { written: false };
   }
   checkWrittenLast(context, result.state, action, number, heading);
+  if (unwritten !== null) await clearUnwrittenUsage(context.paths, context.role).catch(() => undefined);
   context.report({ type: 'turn-written', role: context.role, heading, bytes: result.state.text.length - state.text.length, ms: Date.now() - started, promptBytes, ...(auto === undefined ? {} : { by: selfName, why: auto }) });
   return { ...result, promptBytes };
 }
