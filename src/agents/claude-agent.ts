@@ -1,4 +1,5 @@
 import { AgentError } from '../errors.js';
+import type { AnswerJsonSchema } from '../protocol/answer-schema.js';
 import type { Agent, TurnRequest } from './agent.js';
 import { cliAgentError } from './cli-agent-error.js';
 import { readTrailingJson } from './cli-agent-json.js';
@@ -30,17 +31,26 @@ import { failurePrefix, stderrTail, type ProcessOutcome } from './run-agent-proc
  * - The result carries `session_id`; `-p --resume <id>` continues that conversation with the
  *   prompt on stdin, so later turns send only what is new. An id it does not know prints
  *   `No conversation found with session ID: <id>` and no JSON: the turn then starts afresh.
+ * - `--json-schema <schema>` (a turn with an answerSchema, fresh or resumed) offers the model one
+ *   more tool, `StructuredOutput`, whose `input_schema` is the schema (not forced: no
+ *   `tool_choice`). Its call, once Claude Code validated it, comes back as the result's
+ *   `structured_output` object (`result` holds it as text too); an invalid call is answered with a
+ *   tool_result error ("Output does not match required schema: ...") and asked again. A model that
+ *   answers in text is told once "[structured-output-enforce] You MUST call the StructuredOutput
+ *   tool", then its text is the `result`, without `structured_output`: that text is returned, for
+ *   the session to check. After 5 invalid calls: subtype `error_max_structured_output_retries`,
+ *   `errors: ["Failed to provide valid structured output after 5 attempts"]`, exit 1.
  */
 export function createClaudeAgent(options: { model: string | null }): Agent {
   const name = cliAgentName('claude', options.model);
-  const args = claudeArgs(options.model);
   const session = createCliSession();
   return {
     name,
     startsEarly: true,
     writeTurn: (request) =>
       withCliSession(session, request, async ({ resume, input, request: turn }) => {
-        const run = { program: 'claude', args: resume === null ? args : [...args, '--resume', resume], input, env: claudeEnvironment(process.env) };
+        const args = [...claudeArgs(options.model, turn.answerSchema), ...(resume === null ? [] : ['--resume', resume])];
+        const run = { program: 'claude', args, input, env: claudeEnvironment(process.env) };
         const outcome = await runCliAgent(name, run, turn, { errorText: ({ stdout, stderr }) => `${stdout}\n${stderr}` });
         const usage = readClaudeUsage(readTrailingJson(outcome.stdout));
         if (usage !== null) turn.onUsage?.(usage);
@@ -51,11 +61,23 @@ export function createClaudeAgent(options: { model: string | null }): Agent {
   };
 }
 
-/** The answer in Claude Code's JSON result, or the AgentError that says why there is none. */
+/**
+ * The answer in Claude Code's JSON result (for a turn with a schema, its structured output as JSON
+ * text), or the AgentError that says why there is none.
+ */
 function claudeAnswer(name: string, request: TurnRequest, outcome: ProcessOutcome): string {
   const result = readClaudeResult(outcome.stdout);
   const what = failurePrefix(name, request);
   if (result === null) {
+    if (request.answerSchema !== undefined && refusedSchemaFlag.test(outcome.stderr)) {
+      throw new AgentError(
+        `${what}: this Claude Code does not take \`--json-schema\`, with which code-debate asks for the turn's answer as JSON. ` +
+          'Update it: `npm install -g @anthropic-ai/claude-code@latest` (2.1.197 was checked), or choose another --agent.' +
+          stderrTail(outcome.stderr),
+        'not-installed',
+        { cause: outcome },
+      );
+    }
     if (outcome.exitCode !== 0) {
       const text = `${outcome.stdout}\n${outcome.stderr}`;
       throw cliAgentError(name, request, { happened: `it exited with code ${outcome.exitCode}`, reported: null, text, outcome });
@@ -67,11 +89,20 @@ function claudeAnswer(name: string, request: TurnRequest, outcome: ProcessOutcom
       { cause: outcome },
     );
   }
+  if (result.subtype === 'error_max_structured_output_retries') {
+    throw new AgentError(
+      `${what}: Claude Code gave up on the answer's JSON Schema (${result.subtype}, exit code ${outcome.exitCode}): ${result.text.replace(/\.$/, '')}. ` +
+        `Its model kept answering with JSON that does not follow the schema: run code-debate again, or choose another model with \`--agent claude:<model>\`.${stderrTail(outcome.stderr)}`,
+      'bad-output',
+      { cause: outcome },
+    );
+  }
   if (result.isError || outcome.exitCode !== 0) {
     const status = result.status === null ? '' : `\nstatus ${result.status}`;
     const happened = `Claude Code reported an error (${result.subtype}, exit code ${outcome.exitCode})`;
     throw cliAgentError(name, request, { happened, reported: result.text, text: `${result.text}${status}\n${outcome.stderr}`, outcome });
   }
+  if (request.answerSchema !== undefined && result.structuredOutput !== null) return JSON.stringify(result.structuredOutput);
   if (result.text.trim() === '') {
     throw new AgentError(`${what}: its JSON result has an empty \`result\`, and a turn needs the section's text.${stderrTail(outcome.stderr)}`, 'empty-output', {
       cause: outcome,
@@ -80,10 +111,23 @@ function claudeAnswer(name: string, request: TurnRequest, outcome: ProcessOutcom
   return result.text;
 }
 
-/** The argv after `claude`: print mode, JSON result, read-only tools, the model when given. */
-export function claudeArgs(model: string | null): string[] {
-  return ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk', ...(model === null ? [] : ['--model', model])];
+/** The argv after `claude`: print mode, JSON result, read-only tools, the model when given, the answer's schema when there is one. */
+export function claudeArgs(model: string | null, answerSchema?: AnswerJsonSchema): string[] {
+  return [
+    '-p',
+    '--output-format',
+    'json',
+    '--tools',
+    'Read,Grep,Glob',
+    '--permission-mode',
+    'dontAsk',
+    ...(model === null ? [] : ['--model', model]),
+    ...(answerSchema === undefined ? [] : ['--json-schema', JSON.stringify(answerSchema.schema)]),
+  ];
 }
+
+/** commander's refusal of an option this Claude Code does not know: `error: unknown option '--json-schema'`. */
+const refusedSchemaFlag = /unknown option '--json-schema'/;
 
 /** Variables to set (or, when `undefined`, remove) for the child. */
 export function claudeEnvironment(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
@@ -105,6 +149,8 @@ export interface ClaudeResult {
   status: number | null;
   /** The conversation, for `--resume` on the next turn. */
   sessionId: string | null;
+  /** What the model answered under `--json-schema` (`structured_output`), as Claude Code validated it; null without one. */
+  structuredOutput: unknown;
 }
 
 /** The `{"type":"result",...}` object of `--output-format json`, or null when there is none. */
@@ -116,7 +162,8 @@ export function readClaudeResult(stdout: string): ClaudeResult | null {
   const text = typeof json.result === 'string' ? json.result : errors.join('\n');
   const status = typeof json.api_error_status === 'number' ? json.api_error_status : null;
   const sessionId = typeof json.session_id === 'string' && json.session_id !== '' ? json.session_id : null;
-  return { isError: json.is_error !== false || subtype !== 'success', subtype, text, status, sessionId };
+  const structuredOutput = json.structured_output ?? null;
+  return { isError: json.is_error !== false || subtype !== 'success', subtype, text, status, sessionId, structuredOutput };
 }
 
 function describe(stdout: string): string {

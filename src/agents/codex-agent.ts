@@ -8,6 +8,7 @@ import { runCliAgent } from './cli-agent-run.js';
 import { createCliSession, withCliSession } from './cli-agent-session.js';
 import { readCodexEvents, turnUsage } from './codex-events.js';
 import { failurePrefix, outputTail, type ProcessOutcome } from './run-agent-process.js';
+import { withSchemaFile } from './with-schema-file.js';
 
 /**
  * `--agent codex[:<model>]`: Codex's non-interactive `codex exec`, reading the prompt on stdin.
@@ -30,6 +31,11 @@ import { failurePrefix, outputTail, type ProcessOutcome } from './run-agent-proc
  *   sandbox is read-only again), so later turns send only what is new; its tokens are the
  *   thread's totals, so a resumed turn's usage is what they grew by. An unknown id fails with
  *   `no rollout found for thread id`: the turn then starts afresh.
+ * - `--output-schema <file>` (a turn with an answerSchema; `exec resume` takes it too) sends the
+ *   schema as the Responses API's `text: {format: {type: "json_schema", strict: true, schema,
+ *   name: "codex_output_schema"}}`. Codex does not check the answer against it: the model's text
+ *   is the final `agent_message` as it came, returned as is for the session to check. A file it
+ *   cannot read or parse fails at once, exit 1 (`Failed to read output schema file ...`).
  */
 export function createCodexAgent(options: { model: string | null }): Agent {
   const name = cliAgentName('codex', options.model);
@@ -42,14 +48,24 @@ export function createCodexAgent(options: { model: string | null }): Agent {
     writeTurn: (request) =>
       withCliSession(session, request, async ({ resume, input, request: turn }) => {
         const output = { errorText: (printed: Printed) => codexErrorText(printed, input), tail: (printed: Printed) => codexTail(printed, input) };
-        const args = resume === null ? codexArgs(options.model) : codexResumeArgs(options.model, resume);
-        const outcome = await runCliAgent(name, { program: 'codex', args, input }, turn, output);
+        const outcome = await withSchemaFile(turn.answerSchema, (schemaFile) => {
+          const args = resume === null ? codexArgs(options.model, schemaFile) : codexResumeArgs(options.model, resume, schemaFile);
+          return runCliAgent(name, { program: 'codex', args, input }, turn, output);
+        });
         const events = readCodexEvents(outcome.stdout);
         if (events.threadTotals !== null) {
           const before = events.threadId !== null && events.threadId === resume ? (threadTotals.get(resume) ?? null) : null;
           const usage = turnUsage(events.threadTotals, before);
           if (usage !== null) turn.onUsage?.(usage);
           if (events.threadId !== null) threadTotals.set(events.threadId, events.threadTotals);
+        }
+        if (turn.answerSchema !== undefined && refusedSchemaFlag.test(outcome.stderr)) {
+          throw new AgentError(
+            `${failurePrefix(name, turn)}: this Codex does not take \`--output-schema\`, with which code-debate asks for the turn's answer as JSON. ` +
+              `Update it: \`npm install -g @openai/codex@latest\` (codex-cli 0.169.0 was checked), or choose another --agent.${output.tail(outcome)}`,
+            'not-installed',
+            { cause: outcome },
+          );
         }
         if (outcome.exitCode !== 0 || events.failed) {
           const happened = outcome.exitCode !== 0 ? `it exited with code ${outcome.exitCode}` : 'Codex reported that the turn failed (exit code 0)';
@@ -72,15 +88,25 @@ export function createCodexAgent(options: { model: string | null }): Agent {
 
 type Printed = Pick<ProcessOutcome, 'stdout' | 'stderr'>;
 
-/** The argv after `codex`: exec with JSON events, read-only sandbox, the model when given, the prompt from stdin. */
-export function codexArgs(model: string | null): string[] {
-  return ['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', ...(model === null ? [] : ['--model', model]), '-'];
+/**
+ * The argv after `codex`: exec with JSON events, read-only sandbox, the model when given, the
+ * file holding the answer's schema when there is one, the prompt from stdin.
+ */
+export function codexArgs(model: string | null, schemaFile: string | null = null): string[] {
+  return ['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', ...modelAndSchema(model, schemaFile), '-'];
 }
 
 /** The argv that continues conversation `id`: `exec resume` has no `--sandbox`, so the setting is passed as config. */
-export function codexResumeArgs(model: string | null, id: string): string[] {
-  return ['exec', 'resume', '--json', '-c', 'sandbox_mode="read-only"', '--skip-git-repo-check', ...(model === null ? [] : ['--model', model]), id, '-'];
+export function codexResumeArgs(model: string | null, id: string, schemaFile: string | null = null): string[] {
+  return ['exec', 'resume', '--json', '-c', 'sandbox_mode="read-only"', '--skip-git-repo-check', ...modelAndSchema(model, schemaFile), id, '-'];
 }
+
+function modelAndSchema(model: string | null, schemaFile: string | null): string[] {
+  return [...(model === null ? [] : ['--model', model]), ...(schemaFile === null ? [] : ['--output-schema', schemaFile])];
+}
+
+/** clap's refusal of an argument this Codex does not know: `error: unexpected argument '--output-schema' found`. */
+const refusedSchemaFlag = /unexpected argument '--output-schema'/;
 
 /**
  * What explains a failure: codex's error events, then the error lines of its stderr (or all of

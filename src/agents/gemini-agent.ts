@@ -10,6 +10,8 @@ import { failurePrefix, stderrTail } from './run-agent-process.js';
 
 /** Gemini appends `-p` to what it reads on stdin: this follows the prompt. */
 export const geminiInstruction = 'Write the section the instructions above ask for. Reply with its Markdown text only.';
+/** What follows the prompt of a turn answered in JSON (one with an answerSchema): Gemini CLI cannot be given the schema itself. */
+export const geminiJsonInstruction = 'Write the answer the instructions above ask for. Reply with its JSON object only.';
 
 /**
  * `--agent gemini[:<model>]`: Gemini CLI in headless mode, the prompt on stdin.
@@ -31,14 +33,18 @@ export const geminiInstruction = 'Write the section the instructions above ask f
  *   mode is overridden to "default" first.
  * - A 429 is retried with backoff for minutes ("Attempt 1 failed with status 429. Retrying ...")
  *   until the deadline; runCliAgent reports that as rate limiting.
+ * - It has no flag for structured output (nothing in `--help`; its requests carry no
+ *   `responseSchema` nor `responseMimeType`): a turn with an answerSchema sends no schema, only
+ *   geminiJsonInstruction in place of the Markdown one, since the prompt asks for JSON; the
+ *   `response` comes back as the model wrote it (bare, or in a ```json fence) for the session to check.
  */
 export function createGeminiAgent(options: { model: string | null }): Agent {
   const name = cliAgentName('gemini', options.model);
-  const args = geminiArgs(options.model);
   return {
     name,
     startsEarly: true,
     async writeTurn(request) {
+      const args = geminiArgs(options.model, request.answerSchema !== undefined);
       const outcome = await runCliAgent(name, { program: 'gemini', args, input: request.prompt }, request, { errorText: ({ stderr }) => stderr });
       const answer = readTrailingJson(outcome.stdout);
       const error = geminiError(answer) ?? geminiError(readTrailingJson(outcome.stderr));
@@ -78,9 +84,12 @@ export function createGeminiAgent(options: { model: string | null }): Agent {
 /** The policy that keeps a headless Gemini read-only, shipped in the package's `templates/` (two levels up from `dist/agents/`). */
 export const geminiPolicyFile = fileURLToPath(new URL('../../templates/gemini-read-only.toml', import.meta.url));
 
-/** The argv after `gemini`: headless with the instruction, JSON output, read-only (plan mode and the policy), trusted, the model when given. */
-export function geminiArgs(model: string | null): string[] {
-  return ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust', ...(model === null ? [] : ['--model', model])];
+/**
+ * The argv after `gemini`: headless with the instruction (for an answer in JSON when `json`), JSON
+ * output, read-only (plan mode and the policy), trusted, the model when given.
+ */
+export function geminiArgs(model: string | null, json = false): string[] {
+  return ['-p', json ? geminiJsonInstruction : geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust', ...(model === null ? [] : ['--model', model])];
 }
 
 /** yargs' refusal of an option this Gemini CLI does not know: `Unknown argument: policy`. */

@@ -1,12 +1,16 @@
 import http from 'node:http';
+import { answerFromSchema, hintsFor, type JsonSchema } from './answer-from-schema.js';
 import { startStubServer } from './stub-server.js';
 
 /**
  * A stand-in for the Anthropic Messages API on 127.0.0.1, speaking what Claude Code sends and
  * reads (`POST /v1/messages`, streamed as server-sent events). It answers each debate turn by the
  * heading its prompt asks for, or fails as told, or first asks for tools an agent must not have.
+ * Offered the `StructuredOutput` tool (what Claude Code makes of `--json-schema`), it calls it
+ * with an answer that follows the tool's `input_schema`, as a model held to it would; or, as told,
+ * answers in text instead (`text-not-structured`), or calls it with `{}` (`invalid-structured`).
  */
-export type StubMode = 'answer' | 'write-tools' | 401 | 404 | 429 | 500 | 529;
+export type StubMode = 'answer' | 'write-tools' | 'text-not-structured' | 'invalid-structured' | 401 | 404 | 429 | 500 | 529;
 
 export interface StubRequest {
   path: string;
@@ -51,26 +55,36 @@ export async function startAnthropicStub(): Promise<{ url: string; requests: Stu
     const lastUser = JSON.stringify(messages.at(-1)?.content ?? '');
     const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
     const toolsAsked = mode === 'write-tools' && hasTools && !lastUser.includes('tool_result');
+    const structured = (body.tools as Array<{ name?: string; input_schema?: JsonSchema }> | undefined)?.find((tool) => tool.name === structuredOutputTool);
     const text = answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'A debate about debug output';
-    reply(res, body, toolsAsked ? 'tools' : text);
+    if (toolsAsked) reply(res, body, writingCalls);
+    else if (structured?.input_schema === undefined || mode === 'text-not-structured') reply(res, body, [{ type: 'text', text }]);
+    else reply(res, body, [structuredCall(mode === 'invalid-structured' ? {} : answerFromSchema(structured.input_schema, hintsFor(raw)))]);
   });
   return { url: server.origin, requests, setMode: (next) => (mode = next), close: server.close };
 }
 
-/** A message with `text`, or ('tools') asking for the writing and command tools Claude Code has: Write, Edit, NotebookEdit, Bash. */
-type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, string> };
+/** The tool Claude Code offers for `--json-schema`: its input is the answer. */
+export const structuredOutputTool = 'StructuredOutput';
 
-function reply(res: http.ServerResponse, body: Record<string, unknown>, text: string | 'tools'): void {
-  const content: Block[] =
-    text === 'tools'
-      ? [
-          { type: 'tool_use', id: 'toolu_write', name: 'Write', input: { file_path: 'src/pwned.js', content: 'pwned\n' } },
-          { type: 'tool_use', id: 'toolu_edit', name: 'Edit', input: { file_path: 'src/app.js', old_string: 'console.log(name);', new_string: '' } },
-          { type: 'tool_use', id: 'toolu_notebook', name: 'NotebookEdit', input: { notebook_path: 'pwned.ipynb', new_source: 'pwned', edit_mode: 'insert', cell_type: 'code' } },
-          { type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'touch pwned-by-bash && git commit --allow-empty -qm pwned' } },
-        ]
-      : [{ type: 'text', text }];
-  const stopReason = text === 'tools' ? 'tool_use' : 'end_turn';
+/** A block of the model's message: text, or a call of one of the tools it was offered. */
+type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
+
+/** Calls of the writing and command tools Claude Code has: Write, Edit, NotebookEdit, Bash. */
+const writingCalls: Block[] = [
+  { type: 'tool_use', id: 'toolu_write', name: 'Write', input: { file_path: 'src/pwned.js', content: 'pwned\n' } },
+  { type: 'tool_use', id: 'toolu_edit', name: 'Edit', input: { file_path: 'src/app.js', old_string: 'console.log(name);', new_string: '' } },
+  { type: 'tool_use', id: 'toolu_notebook', name: 'NotebookEdit', input: { notebook_path: 'pwned.ipynb', new_source: 'pwned', edit_mode: 'insert', cell_type: 'code' } },
+  { type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'touch pwned-by-bash && git commit --allow-empty -qm pwned' } },
+];
+
+/** The call of StructuredOutput that gives `answer`. */
+function structuredCall(answer: unknown): Block {
+  return { type: 'tool_use', id: 'toolu_structured', name: structuredOutputTool, input: answer };
+}
+
+function reply(res: http.ServerResponse, body: Record<string, unknown>, content: Block[]): void {
+  const stopReason = content.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
   const message = { id: 'msg_stub', type: 'message', role: 'assistant', model: body.model, stop_reason: null, stop_sequence: null };
   if (body.stream !== true) {
     res.writeHead(200, { 'content-type': 'application/json' });

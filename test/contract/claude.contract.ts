@@ -5,12 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClaudeAgent } from '../../src/agents/claude-agent.js';
+import { AgentError } from '../../src/errors.js';
+import { answerJsonSchema, checkAnswerData } from '../../src/protocol/answer-schema.js';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { startCli } from '../helpers/run-cli.js';
+import { turnRequest } from '../helpers/turn-request.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { startAnthropicStub, stubUsage } from './anthropic-stub.js';
+import { answers, startAnthropicStub, structuredOutputTool, stubUsage } from './anthropic-stub.js';
 import { readArgvs, writeArgvWrapper } from './argv-wrapper.js';
 import { clisBin, pinned } from './clis.mjs';
+import { withEnv } from './with-env.js';
 
 // The real Claude Code, pinned (test/contract/clis.mjs), pointed at a local stand-in for the
 // Anthropic API: nothing reaches a real model service.
@@ -99,6 +104,63 @@ describe(`Claude Code ${pinned.claude.version}, for real`, () => {
     // Each call was answered: with an error, since none of these tools is offered.
     const answered = stub.requests.findLast((request) => request.text.includes('tool_result'))?.text ?? '';
     for (const id of ['toolu_write', 'toolu_edit', 'toolu_notebook', 'toolu_bash']) expect(answered).toContain(`"tool_use_id":"${id}"`);
+  });
+
+  it("asks for the answer's JSON Schema with --json-schema, fresh and resumed: the model is offered StructuredOutput, whose call is the answer", async () => {
+    stub.setMode('answer');
+    const repo = await repos.repo();
+    const scope = { turn: 'response', role: 'responder', toAnswer: ['R1', 'R2'], toHold: [] } as const;
+    const answerSchema = answerJsonSchema(scope);
+    const [argvsBefore, requestsBefore] = [(await argvs()).length, stub.requests.length];
+    const agent = createClaudeAgent({ model: null });
+    const turn = { role: 'responder', turn: 'response', answerSchema } as const;
+    const written = await withEnv(env, async () => [
+      await agent.writeTurn(turnRequest(repo.dir, { ...turn, round: 1, prompt: 'Answer R1 and R2 in `## Response 1`.' })),
+      await agent.writeTurn(turnRequest(repo.dir, { ...turn, round: 2, continuation: 'Answer them again in `## Response 2`.' })),
+    ]);
+    // The stand-in's call of StructuredOutput (every open point agreed), read from the result's structured_output.
+    const agreed = { label: 'Agreed', reasoning: 'the log goes; it was left from debugging.', evidence: [] };
+    const expected = { summary: '', answers: [{ id: 'R1', ...agreed }, { id: 'R2', ...agreed }], newPoints: [] };
+    expect(written).toEqual([JSON.stringify(expected), JSON.stringify(expected)]);
+    expect(checkAnswerData(expected, scope, 1).ok).toBe(true);
+    const calls = (await argvs()).slice(argvsBefore);
+    const schemaArgs = [...readOnlyArgs, '--json-schema', JSON.stringify(answerSchema.schema)];
+    expect(calls).toEqual([schemaArgs, [...schemaArgs, '--resume', expect.stringMatching(/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/)]]);
+    // Each request offered the reading tools and StructuredOutput, its input_schema the schema itself; none forced a tool.
+    const requests = stub.requests.slice(requestsBefore);
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    for (const request of requests) {
+      const tools = request.body.tools as Array<{ name: string; input_schema?: unknown }>;
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['Glob', 'Grep', 'Read', structuredOutputTool]);
+      expect(tools.find((tool) => tool.name === structuredOutputTool)?.input_schema).toEqual(answerSchema.schema);
+      expect(request.body.tool_choice).toBeUndefined();
+    }
+    expect(requests.at(-1)?.text).toContain('Answer them again in `## Response 2`.');
+  });
+
+  it('returns the text of a model that does not call StructuredOutput, and names a model whose calls never follow the schema', async () => {
+    const repo = await repos.repo();
+    const answerSchema = answerJsonSchema({ turn: 'review', role: 'reviewer', toAnswer: [], toHold: [] });
+    const request = () => turnRequest(repo.dir, { prompt: 'Write `## Review`.', answerSchema });
+    stub.setMode('text-not-structured');
+    const requestsBefore = stub.requests.length;
+    const text = await withEnv(env, () => createClaudeAgent({ model: null }).writeTurn(request()));
+    // Claude Code insisted once, then took the text as the result.
+    expect(text).toBe(answers[0]?.[1]);
+    expect(stub.requests.slice(requestsBefore).some((each) => each.text.includes('You MUST call the StructuredOutput tool'))).toBe(true);
+    stub.setMode('invalid-structured');
+    const error = await withEnv(env, () => createClaudeAgent({ model: null }).writeTurn(request())).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    stub.setMode('answer');
+    expect(error).toBeInstanceOf(AgentError);
+    expect([(error as AgentError).kind, (error as AgentError).message]).toEqual([
+      'bad-output',
+      "Agent `claude` failed to write review 1: Claude Code gave up on the answer's JSON Schema (error_max_structured_output_retries, exit code 1): " +
+        'Failed to provide valid structured output after 5 attempts. Its model kept answering with JSON that does not follow the schema: ' +
+        'run code-debate again, or choose another model with `--agent claude:<model>`. It printed nothing on stderr.',
+    ]);
   });
 
   it.each([

@@ -1,15 +1,20 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCodexAgent } from '../../src/agents/codex-agent.js';
+import { answerJsonSchema, checkAnswerData } from '../../src/protocol/answer-schema.js';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { startCli } from '../helpers/run-cli.js';
+import { turnRequest } from '../helpers/turn-request.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { readArgvs, writeArgvWrapper } from './argv-wrapper.js';
 import { cacheDir, clisBin, pinned } from './clis.mjs';
 import { responsesUsage, startResponsesStub, writingCalls, writtenFiles } from './responses-stub.js';
+import { withEnv } from './with-env.js';
 
 // The real Codex, pinned, pointed at a local stand-in for the OpenAI Responses API: nothing reaches a real model service.
 const repos = useDebateRepos();
@@ -83,6 +88,38 @@ describe(`Codex ${pinned.codex.version}, for real`, () => {
     const calls = writingCalls(last);
     expect(outputs).toHaveLength(calls.length);
     calls.forEach((call, index) => expect(outputs[index]?.output).toMatch(call.answer));
+  });
+
+  it("asks for the answer's JSON Schema with --output-schema, fresh and resumed: the Responses API gets it as text.format, the final message is the answer", async () => {
+    stub.setMode('answer');
+    const repo = await repos.repo();
+    const scope = { turn: 'follow-up', role: 'reviewer', toAnswer: [], toHold: ['R1', 'R2'] } as const;
+    const answerSchema = answerJsonSchema(scope);
+    const [argvsBefore, requestsBefore] = [(await argvs()).length, stub.requests.length];
+    const agent = createCodexAgent({ model: null });
+    const turn = { role: 'reviewer', turn: 'follow-up', answerSchema } as const;
+    const written = await withEnv(env, async () => [
+      await agent.writeTurn(turnRequest(repo.dir, { ...turn, round: 1, prompt: 'Hold R1 and R2 in `## Reviewer Follow-up 1`.' })),
+      await agent.writeTurn(turnRequest(repo.dir, { ...turn, round: 2, continuation: 'Hold them again in `## Reviewer Follow-up 2`.' })),
+    ]);
+    // The stand-in's text under the schema (every own open point accepted), the final agent_message as it came.
+    const accepted = { position: 'Accepted', reasoning: 'fixed as agreed.', severity: null };
+    const expected = { summary: '', positions: [{ id: 'R1', ...accepted }, { id: 'R2', ...accepted }], newPoints: [] };
+    expect(written).toEqual([JSON.stringify(expected), JSON.stringify(expected)]);
+    expect(checkAnswerData(expected, scope, 1).ok).toBe(true);
+    const calls = (await argvs()).slice(argvsBefore);
+    const files = calls.map((argv) => argv[argv.indexOf('--output-schema') + 1] ?? '');
+    expect(calls).toEqual([
+      ['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '--output-schema', files[0], '-'],
+      ['exec', 'resume', '--json', '-c', 'sandbox_mode="read-only"', '--skip-git-repo-check', '--output-schema', files[1], expect.stringMatching(/^[0-9a-f-]{36}$/), '-'],
+    ]);
+    // Each schema file was in a folder of its own, gone once the call was over.
+    for (const file of files) expect([path.dirname(path.dirname(file)), existsSync(path.dirname(file))]).toEqual([os.tmpdir(), false]);
+    // One request a turn, each with the schema as the Responses API's strict json_schema format.
+    const requests = stub.requests.slice(requestsBefore).map((raw) => JSON.parse(raw) as { text?: unknown; input: unknown[] });
+    const format = { type: 'json_schema', strict: true, schema: answerSchema.schema, name: 'codex_output_schema' };
+    expect(requests.map((request) => request.text)).toEqual([{ format }, { format }]);
+    expect(JSON.stringify(requests[1]?.input)).toContain('Hold them again in `## Reviewer Follow-up 2`.');
   });
 
   it.each([

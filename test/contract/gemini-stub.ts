@@ -1,3 +1,6 @@
+import { geminiJsonInstruction } from '../../src/agents/gemini-agent.js';
+import { answerJsonSchema, type AnswerScope } from '../../src/protocol/answer-schema.js';
+import { answerFromSchema, byLastHeading, hintsFor } from './answer-from-schema.js';
 import { answers } from './anthropic-stub.js';
 import { sendJson, startStubServer } from './stub-server.js';
 
@@ -7,6 +10,8 @@ import { sendJson, startStubServer } from './stub-server.js';
  * countTokens). It answers each turn by the heading its prompt asks for, fails as told, or first
  * calls exit_plan_mode, write_file and run_shell_command, one at a time, as a model (or a prompt
  * injected through the diff) would to leave plan mode and write.
+ * Asked for JSON (the preset's geminiJsonInstruction: Gemini CLI sends no schema), it answers the
+ * debate's one point in JSON, in a ```json fence, as a model asked in words often does.
  */
 export type GeminiMode = 'answer' | 'leave-plan-mode' | 401 | 404 | 429 | 500 | 503;
 
@@ -57,11 +62,24 @@ export async function startGeminiStub(): Promise<{ url: string; requests: string
     // The calls already answered in this conversation: the next one is asked for, then the text.
     const answered = raw.match(/"functionResponse"/g)?.length ?? 0;
     const next = mode === 'leave-plan-mode' && /`## Review`/.test(raw) ? callsFor(raw)[answered] : undefined;
-    const text = answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'A debate about debug output';
+    const text = raw.includes(geminiJsonInstruction) ? jsonAnswer(raw) : (answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'A debate about debug output');
     const part = next === undefined ? { text } : { functionCall: next };
     const chunk = { candidates: [{ content: { parts: [part], role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: geminiUsage, modelVersion: 'gemini-stub' };
     if (url.includes(':streamGenerateContent')) res.writeHead(200, { 'content-type': 'text/event-stream' }).end(`data: ${JSON.stringify(chunk)}\n\n`);
     else sendJson(res, 200, chunk);
   });
   return { url: server.origin, requests, setMode: (next) => (mode = next), close: server.close };
+}
+
+/** The scope of each turn of the debate the stand-ins play (R1 raised, agreed, accepted): Gemini CLI is sent no schema to read it from. */
+const scopes: Array<[RegExp, AnswerScope]> = [
+  [/`## Review`/, { turn: 'review', role: 'reviewer', toAnswer: [], toHold: [] }],
+  [/`## Response \d+`/, { turn: 'response', role: 'responder', toAnswer: ['R1'], toHold: [] }],
+  [/`## Reviewer Follow-up \d+`/, { turn: 'follow-up', role: 'reviewer', toAnswer: [], toHold: ['R1'] }],
+];
+
+/** The JSON answer to the turn `raw` asks for, fenced; a Review's when it names none. */
+export function jsonAnswer(raw: string): string {
+  const schema = answerJsonSchema(byLastHeading(raw, scopes) ?? { turn: 'review', role: 'reviewer', toAnswer: [], toHold: [] }).schema;
+  return `\`\`\`json\n${JSON.stringify(answerFromSchema(schema, hintsFor(raw)), null, 2)}\n\`\`\``;
 }

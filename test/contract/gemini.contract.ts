@@ -5,17 +5,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGeminiAgent, geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/gemini-agent.js';
+import { answerJsonSchema } from '../../src/protocol/answer-schema.js';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { startCli } from '../helpers/run-cli.js';
+import { turnRequest } from '../helpers/turn-request.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { readArgvs, writeArgvWrapper } from './argv-wrapper.js';
 import { clisBin, pinned } from './clis.mjs';
-import { geminiUsage, startGeminiStub } from './gemini-stub.js';
+import { geminiUsage, jsonAnswer, startGeminiStub } from './gemini-stub.js';
+import { withEnv } from './with-env.js';
 
 // The real Gemini CLI, pinned, pointed at a local stand-in for the Gemini API: nothing reaches a real model service.
 const repos = useDebateRepos();
 const run = promisify(execFile);
 let stub: Awaited<ReturnType<typeof startGeminiStub>>;
 let env: Record<string, string>;
+let argvLog: string;
 
 beforeAll(async () => {
   const bin = clisBin();
@@ -25,7 +31,11 @@ beforeAll(async () => {
   await mkdir(path.join(home, '.gemini'));
   // The base URL alone selects an auth type that headless mode refuses (exit 41): the API key's is chosen.
   await writeFile(path.join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }));
-  env = { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, HOME: home, GEMINI_API_KEY: 'stub-key', GOOGLE_GEMINI_BASE_URL: stub.url };
+  // Records the argv code-debate gives `gemini`, then runs the real one with the same stdin.
+  await mkdir(path.join(home, 'bin'));
+  argvLog = path.join(home, 'argv.jsonl');
+  await writeArgvWrapper(path.join(home, 'bin'), 'gemini', path.join(bin, 'gemini'), argvLog);
+  env = { PATH: [path.join(home, 'bin'), bin, process.env.PATH ?? ''].join(path.delimiter), HOME: home, GEMINI_API_KEY: 'stub-key', GOOGLE_GEMINI_BASE_URL: stub.url };
 });
 
 afterAll(async () => {
@@ -69,6 +79,25 @@ describe(`Gemini CLI ${pinned.gemini.version}, for real`, () => {
     expect(seen).toMatch(/"functionResponse":\{"name":"exit_plan_mode"/);
     expect(seen).toMatch(/"functionResponse":\{"name":"run_shell_command"/);
     expect(seen).not.toContain('Switching to YOLO mode');
+  });
+
+  it('sends no schema for a turn with one (it has no flag for it): the instruction asks for JSON, and the answer comes back as the model wrote it', async () => {
+    stub.setMode('answer');
+    const repo = await repos.repo();
+    const answerSchema = answerJsonSchema({ turn: 'response', role: 'responder', toAnswer: ['R1'], toHold: [] });
+    const [argvsBefore, requestsBefore] = [(await readArgvs(argvLog)).length, stub.requests.length];
+    const prompt = 'Answer R1 in `## Response 1`, in the JSON the answer schema asks for.';
+    const answer = await withEnv(env, () => createGeminiAgent({ model: null }).writeTurn(turnRequest(repo.dir, { role: 'responder', turn: 'response', prompt, answerSchema })));
+    expect(answer).toBe(jsonAnswer(prompt));
+    expect(answer.startsWith('```json\n{\n  "summary": "",\n  "answers": [\n    {\n      "id": "R1",\n      "label": "Agreed",')).toBe(true);
+    expect((await readArgvs(argvLog)).slice(argvsBefore)).toEqual([['-p', geminiJsonInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust']]);
+    // The prompt, then the instruction, in the model's request; no response schema nor JSON mode in its generationConfig.
+    const turns = stub.requests.slice(requestsBefore).filter((request) => request.includes(prompt));
+    expect(turns.length).toBeGreaterThan(0);
+    for (const request of turns) {
+      expect(request).toContain(geminiJsonInstruction);
+      expect(request).not.toMatch(/responseSchema|responseJsonSchema|responseMimeType|_responseJsonSchema/);
+    }
   });
 
   // A 404 for its default model sends Gemini CLI to another one: a model named on the command line is the one that is not found.

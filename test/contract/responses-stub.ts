@@ -1,3 +1,4 @@
+import { answerFromSchema, hintsFor, type JsonSchema } from './answer-from-schema.js';
 import { answers } from './anthropic-stub.js';
 import { sendJson, startStubServer } from './stub-server.js';
 
@@ -5,6 +6,8 @@ import { sendJson, startStubServer } from './stub-server.js';
  * A stand-in for the OpenAI Responses API on 127.0.0.1, as Codex 0.169 calls it from a
  * `model_providers` entry (`POST /v1/responses`, streamed events). It answers each turn by the
  * heading its prompt asks for, fails as told, or first asks Codex to write in every way it offers.
+ * Given a `text.format` of type `json_schema` (what Codex makes of `--output-schema`), its text is
+ * JSON that follows that schema, as a model held to it would write.
  */
 export type ResponsesMode = 'answer' | 'write-command' | 401 | 404 | 429 | 500 | 503;
 
@@ -65,9 +68,14 @@ export async function startResponsesStub(): Promise<{ url: string; requests: str
     // The calls already answered in this conversation: the next one is asked for, then the text.
     const answered = raw.match(/"type":"function_call_output"/g)?.length ?? 0;
     const call = mode === 'write-command' && /`## Review`/.test(raw) ? writingCalls(raw)[answered] : undefined;
+    const format = (JSON.parse(raw) as { text?: { format?: { type?: string; schema?: JsonSchema } } }).text?.format;
+    const text =
+      format?.type === 'json_schema' && format.schema !== undefined
+        ? JSON.stringify(answerFromSchema(format.schema, hintsFor(raw)))
+        : (answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'Debug output');
     const item = call
       ? { type: 'function_call', id: `fc_${answered}`, call_id: `call_${answered}`, name: call.name, arguments: JSON.stringify(call.args) }
-      : { type: 'message', id: 'msg_stub', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: answers.find(([pattern]) => pattern.test(raw))?.[1] ?? 'Debug output', annotations: [] }] };
+      : { type: 'message', id: 'msg_stub', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] };
     send({ type: 'response.output_item.done', output_index: 0, item });
     send({ type: 'response.completed', response: { id: 'resp_stub', usage: responsesUsage } });
     res.end();

@@ -1,10 +1,17 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClaudeAgent } from '../../../src/agents/claude-agent.js';
 import { AgentError } from '../../../src/errors.js';
+import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
 import { prompt, useFakeClis } from './use-fake-clis.js';
 
 const fakes = useFakeClis();
 const readOnlyArgs = ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'];
+const answerSchema = answerJsonSchema({ turn: 'response', role: 'responder', toAnswer: ['R1', 'R2'], toHold: [] });
+const schemaTurn = { role: 'responder', turn: 'response', answerSchema } as const;
+/** An answer as the model gave it, spread over lines: what Claude Code's `structured_output` holds, then. */
+const structured = { summary: '', answers: [{ id: 'R1', label: 'Agreed', reasoning: 'It goes.', evidence: [] }], newPoints: [] };
 
 async function failure(promise: Promise<unknown>): Promise<AgentError> {
   const error = await promise.then(
@@ -37,6 +44,62 @@ describe('createClaudeAgent', () => {
     expect(agent.name).toBe('claude:opus');
     await agent.writeTurn(fakes.request());
     expect((await fakes.calls())[0]?.argv).toEqual([...readOnlyArgs, '--model', 'opus']);
+  });
+
+  it("asks for the answer's JSON Schema with --json-schema, and returns the result's structured_output as JSON text", async () => {
+    process.env.FAKE_CLI_ANSWER = JSON.stringify(structured, null, 2);
+    const answer = await createClaudeAgent({ model: 'opus' }).writeTurn(fakes.request(schemaTurn));
+    expect(answer).toBe(JSON.stringify(structured));
+    expect((await fakes.calls()).map((call) => call.argv)).toEqual([[...readOnlyArgs, '--model', 'opus', '--json-schema', JSON.stringify(answerSchema.schema)]]);
+  });
+
+  it('holds a resumed turn to the schema too: --json-schema, then --resume', async () => {
+    await mkdir(path.join(fakes.dir(), 'sessions'));
+    process.env.FAKE_CLI_SESSIONS = path.join(fakes.dir(), 'sessions');
+    process.env.FAKE_CLI_ANSWER = JSON.stringify(structured);
+    const agent = createClaudeAgent({ model: null });
+    await agent.writeTurn(fakes.request({ ...schemaTurn, round: 1 }));
+    expect(await agent.writeTurn(fakes.request({ ...schemaTurn, round: 2, continuation: 'Only what is new.' }))).toBe(JSON.stringify(structured));
+    const schema = ['--json-schema', JSON.stringify(answerSchema.schema)];
+    expect((await fakes.calls()).map((call) => [call.argv, call.stdin])).toEqual([
+      [[...readOnlyArgs, ...schema], prompt],
+      [[...readOnlyArgs, ...schema, '--resume', 's1'], 'Only what is new.'],
+    ]);
+  });
+
+  it('sends no --json-schema for a turn without a schema (the CONSENSUS), and returns its text', async () => {
+    process.env.FAKE_CLI_ANSWER = JSON.stringify(structured);
+    const answer = await createClaudeAgent({ model: null }).writeTurn(fakes.request({ role: 'reviewer', turn: 'consensus', round: 2 }));
+    expect(answer).toBe(JSON.stringify(structured));
+    expect((await fakes.calls()).map((call) => call.argv)).toEqual([readOnlyArgs]);
+  });
+
+  it('returns the text of a model that answered without the StructuredOutput tool, for the session to check', async () => {
+    fakes.mode('schema-ignored');
+    process.env.FAKE_CLI_ANSWER = 'Here is my answer: R1 is agreed.';
+    expect(await createClaudeAgent({ model: null }).writeTurn(fakes.request(schemaTurn))).toBe('Here is my answer: R1 is agreed.');
+  });
+
+  it('fails as bad-output when Claude Code gave up on answers that do not follow the schema', async () => {
+    fakes.mode('schema-retries');
+    const error = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request(schemaTurn)));
+    expect([error.kind, error.message]).toEqual([
+      'bad-output',
+      "Agent `claude` failed to write response 1: Claude Code gave up on the answer's JSON Schema (error_max_structured_output_retries, exit code 1): " +
+        'Failed to provide valid structured output after 5 attempts. Its model kept answering with JSON that does not follow the schema: ' +
+        'run code-debate again, or choose another model with `--agent claude:<model>`. It printed nothing on stderr.',
+    ]);
+  });
+
+  it('says to update a Claude Code that does not take --json-schema', async () => {
+    fakes.mode('no-schema-flag');
+    const error = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request(schemaTurn)));
+    expect([error.kind, error.message]).toEqual([
+      'not-installed',
+      "Agent `claude` failed to write response 1: this Claude Code does not take `--json-schema`, with which code-debate asks for the turn's answer as JSON. " +
+        'Update it: `npm install -g @anthropic-ai/claude-code@latest` (2.1.197 was checked), or choose another --agent.\n' +
+        "The end of its stderr:\n  | error: unknown option '--json-schema'",
+    ]);
   });
 
   it('removes the variables of an enclosing Claude Code session and keeps a retry bound the user set', async () => {

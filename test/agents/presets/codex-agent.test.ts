@@ -1,11 +1,23 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCodexAgent } from '../../../src/agents/codex-agent.js';
 import { AgentError } from '../../../src/errors.js';
-import { prompt, useFakeClis } from './use-fake-clis.js';
+import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
+import { prompt, useFakeClis, type FakeCall } from './use-fake-clis.js';
 
 const fakes = useFakeClis();
+const answerSchema = answerJsonSchema({ turn: 'response', role: 'responder', toAnswer: ['R1', 'R2'], toHold: [] });
+const schemaTurn = { role: 'responder', turn: 'response', answerSchema } as const;
+
+/** The `--output-schema` file a call was given, with what it held when codex read it. */
+function schemaFileOf(call: FakeCall | undefined): { file: string; content: string | null } {
+  const argv = call?.argv ?? [];
+  const file = argv[argv.indexOf('--output-schema') + 1] ?? '';
+  return { file, content: call?.files?.[file] ?? null };
+}
 
 async function failure(promise: Promise<unknown>): Promise<AgentError> {
   const error = await promise.then(
@@ -38,6 +50,58 @@ describe('createCodexAgent', () => {
     expect(agent.name).toBe('codex:gpt-5-codex');
     await agent.writeTurn(fakes.request());
     expect((await fakes.calls())[0]?.argv).toEqual(['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '--model', 'gpt-5-codex', '-']);
+  });
+
+  it("asks for the answer's JSON Schema with --output-schema, in a file removed after the call, and returns its final message as is", async () => {
+    process.env.FAKE_CLI_ANSWER = '```json\n{"summary": ""}\n```';
+    const answer = await createCodexAgent({ model: 'gpt-5-codex' }).writeTurn(fakes.request(schemaTurn));
+    expect(answer).toBe('```json\n{"summary": ""}\n```');
+    const [call] = await fakes.calls();
+    const { file, content } = schemaFileOf(call);
+    expect(call?.argv).toEqual(['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '--model', 'gpt-5-codex', '--output-schema', file, '-']);
+    expect(path.dirname(path.dirname(file))).toBe(os.tmpdir());
+    expect(path.basename(file)).toBe('answer-schema.json');
+    expect(JSON.parse(content ?? 'null')).toEqual(answerSchema.schema);
+    expect(existsSync(path.dirname(file))).toBe(false);
+  });
+
+  it('holds a resumed turn to the schema too, each call with a file of its own', async () => {
+    await mkdir(path.join(fakes.dir(), 'sessions'));
+    process.env.FAKE_CLI_SESSIONS = path.join(fakes.dir(), 'sessions');
+    const agent = createCodexAgent({ model: null });
+    await agent.writeTurn(fakes.request({ ...schemaTurn, round: 1 }));
+    await agent.writeTurn(fakes.request({ ...schemaTurn, round: 2, continuation: 'Only what is new.' }));
+    const calls = await fakes.calls();
+    const [first, second] = calls.map(schemaFileOf);
+    expect(calls.map((call) => call.argv)).toEqual([
+      ['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '--output-schema', first?.file, '-'],
+      ['exec', 'resume', '--json', '-c', 'sandbox_mode="read-only"', '--skip-git-repo-check', '--output-schema', second?.file, 's1', '-'],
+    ]);
+    expect(first?.file).not.toBe(second?.file);
+    expect([first?.content, second?.content].map((content) => JSON.parse(content ?? 'null') as unknown)).toEqual([answerSchema.schema, answerSchema.schema]);
+    for (const each of [first, second]) expect(existsSync(path.dirname(each?.file ?? ''))).toBe(false);
+  });
+
+  it('removes the schema file after a failed call too, and sends none for a turn without a schema', async () => {
+    fakes.mode('bad-key');
+    await failure(createCodexAgent({ model: null }).writeTurn(fakes.request(schemaTurn)));
+    fakes.mode('success');
+    await createCodexAgent({ model: null }).writeTurn(fakes.request({ role: 'reviewer', turn: 'consensus', round: 2 }));
+    const [failed, consensus] = await fakes.calls();
+    expect(existsSync(path.dirname(schemaFileOf(failed).file))).toBe(false);
+    expect(consensus?.argv).toEqual(['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '-']);
+    expect(consensus?.files).toBeUndefined();
+  });
+
+  it('says to update a Codex that does not take --output-schema', async () => {
+    fakes.mode('no-schema-flag');
+    const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request(schemaTurn)));
+    expect(error.kind).toBe('not-installed');
+    expect(error.message).toBe(
+      "Agent `codex` failed to write response 1: this Codex does not take `--output-schema`, with which code-debate asks for the turn's answer as JSON. " +
+        'Update it: `npm install -g @openai/codex@latest` (codex-cli 0.169.0 was checked), or choose another --agent.\n' +
+        "The end of its stderr and error events:\n  | error: unexpected argument '--output-schema' found\n  | Usage: codex exec [OPTIONS] [PROMPT]",
+    );
   });
 
   it.each([

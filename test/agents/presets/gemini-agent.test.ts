@@ -2,12 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createGeminiAgent, geminiInstruction, geminiPolicyFile } from '../../../src/agents/gemini-agent.js';
+import { createGeminiAgent, geminiInstruction, geminiJsonInstruction, geminiPolicyFile } from '../../../src/agents/gemini-agent.js';
 import { AgentError } from '../../../src/errors.js';
+import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
 import { prompt, useFakeClis } from './use-fake-clis.js';
 
 const fakes = useFakeClis();
 const readOnlyArgs = ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'];
+const answerSchema = answerJsonSchema({ turn: 'response', role: 'responder', toAnswer: ['R1'], toHold: [] });
 
 async function failure(promise: Promise<unknown>): Promise<AgentError> {
   const error = await promise.then(
@@ -28,6 +30,14 @@ describe('createGeminiAgent', () => {
       { program: 'gemini', argv: readOnlyArgs, stdin: prompt, env: { CODE_DEBATE_ROLE: 'reviewer', CODE_DEBATE_TURN: 'review' }, cwd: fakes.dir() },
     ]);
     expect(geminiInstruction).toBe('Write the section the instructions above ask for. Reply with its Markdown text only.');
+  });
+
+  it('sends no schema for a turn with one (Gemini CLI has no flag for it), asks for JSON in place of Markdown, and returns the response as is', async () => {
+    process.env.FAKE_CLI_ANSWER = '```json\n{"summary": "", "answers": []}\n```';
+    const agent = createGeminiAgent({ model: 'gemini-2.5-pro' });
+    expect(await agent.writeTurn(fakes.request({ role: 'responder', turn: 'response', answerSchema }))).toBe('```json\n{"summary": "", "answers": []}\n```');
+    expect((await fakes.calls()).map((call) => [call.argv, call.stdin])).toEqual([[['-p', geminiJsonInstruction, ...readOnlyArgs.slice(2), '--model', 'gemini-2.5-pro'], prompt]]);
+    expect(geminiJsonInstruction).toBe('Write the answer the instructions above ask for. Reply with its JSON object only.');
   });
 
   it("passes the package's policy, which denies leaving plan mode and every tool that writes or runs commands", async () => {

@@ -16,6 +16,8 @@ export interface FakeCall {
   stdin: string;
   env: Record<string, string>;
   cwd: string;
+  /** The files named by options the fake reads (codex's `--output-schema`), as they were when it ran; absent when none was named. */
+  files?: Record<string, string | null>;
 }
 
 /** The variables a test changes; each is restored after the test. */

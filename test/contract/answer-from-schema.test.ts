@@ -1,0 +1,67 @@
+import { createRequire } from 'node:module';
+import type { Options, ValidateFunction } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { answerJsonSchema, checkAnswerData, type AnswerScope } from '../../src/protocol/answer-schema.js';
+import { answerFromSchema, hintsFor } from './answer-from-schema.js';
+
+// What the contract suite's stand-ins answer under a schema must be what a model held to it could
+// answer: valid for a JSON Schema validator (what the APIs enforce) and for code-debate's own check.
+const require = createRequire(import.meta.url);
+const Ajv = (require('ajv') as { default: new (options: Options) => { compile(schema: object): ValidateFunction } }).default;
+const ajv = new Ajv({ allErrors: true, strict: false });
+
+const scopes: Array<[string, AnswerScope, string]> = [
+  ['review', { turn: 'review', role: 'reviewer', toAnswer: [], toHold: [] }, '## Review'],
+  ['response', { turn: 'response', role: 'responder', toAnswer: ['R1', 'R2'], toHold: ['F1'] }, '## Response 2'],
+  ['follow-up', { turn: 'follow-up', role: 'reviewer', toAnswer: ['F1'], toHold: ['R1', 'R2'] }, '## Reviewer Follow-up 1'],
+  ['review without hints', { turn: 'review', role: 'reviewer', toAnswer: [], toHold: [] }, '## CONSENSUS'],
+];
+
+describe('answerFromSchema', () => {
+  it.each(scopes)('builds a %s answer that the JSON Schema and code-debate both accept', (_turn, scope, heading) => {
+    const { schema } = answerJsonSchema(scope);
+    const answer = answerFromSchema(schema, hintsFor(`Write \`${heading}\`.`));
+    const validate = ajv.compile(schema);
+    expect(validate(answer), JSON.stringify(validate.errors)).toBe(true);
+    expect(checkAnswerData(answer, scope, 1)).toMatchObject({ ok: true });
+  });
+
+  it('answers every id of an enum, with the hinted label and reasoning', () => {
+    const { schema } = answerJsonSchema({ turn: 'response', role: 'responder', toAnswer: ['R1', 'R2'], toHold: [] });
+    expect(answerFromSchema(schema, hintsFor('Write `## Response 1`.'))).toEqual({
+      summary: '',
+      answers: [
+        { id: 'R1', label: 'Agreed', reasoning: 'the log goes; it was left from debugging.', evidence: [] },
+        { id: 'R2', label: 'Agreed', reasoning: 'the log goes; it was left from debugging.', evidence: [] },
+      ],
+      newPoints: [],
+    });
+  });
+
+  it('raises the one point of the debate in a review, and accepts it in a follow-up', () => {
+    const review = answerJsonSchema({ turn: 'review', role: 'reviewer', toAnswer: [], toHold: [] }).schema;
+    expect(answerFromSchema(review, hintsFor('Write `## Review`.'))).toEqual({
+      summary: '',
+      points: [
+        {
+          title: 'Debug output left in',
+          severity: 'medium',
+          evidence: [{ path: 'src/app.js', line: 2, endLine: null }],
+          reasoning: 'The `console.log(name)` at `src/app.js:2` prints user input: remove it.',
+        },
+      ],
+    });
+    const followUp = answerJsonSchema({ turn: 'follow-up', role: 'reviewer', toAnswer: [], toHold: ['R1'] }).schema;
+    expect(answerFromSchema(followUp, hintsFor('Write `## Reviewer Follow-up 1`.'))).toEqual({
+      summary: '',
+      positions: [{ id: 'R1', position: 'Accepted', reasoning: 'fixed as agreed.', severity: null }],
+      newPoints: [],
+    });
+  });
+
+  it('takes the heading named last: a resumed conversation still holds the earlier prompts', () => {
+    expect(hintsFor('Write `## Review`. ... Now write `## Reviewer Follow-up 1`.')).toMatchObject({ position: 'Accepted' });
+    expect(hintsFor('Write `## Reviewer Follow-up 1`. ... Now write `## Response 2`.')).toMatchObject({ label: 'Agreed' });
+    expect(hintsFor('Write `## CONSENSUS`.')).toEqual({});
+  });
+});
