@@ -29,10 +29,9 @@ export const scissors = '# ------------------------ >8 ------------------------'
 /** Comment lines are kept within this many columns. */
 const commentWidth = 76;
 
-const replyChoices: Partial<Record<TurnKind, string>> = {
-  response: '**Agreed**, **Partially agreed** or **Disagreed**',
-  'follow-up': '**Maintained**, **Accepted** or **Withdrawn**',
-};
+/** What a side may reply on a point: a category on the other side's, a position on its own. */
+const categoryChoices = '**Agreed**, **Partially agreed** or **Disagreed**';
+const positionChoices = '**Maintained**, **Accepted** or **Withdrawn**';
 
 const turnGuides: Record<TurnKind, string[]> = {
   review: [
@@ -55,6 +54,8 @@ const turnGuides: Record<TurnKind, string[]> = {
     '  **Accepted**    the answer convinces you',
     '  **Withdrawn**   the point does not hold; say why',
     'Delete the heading of a point you leave as it is.',
+    "Answer the Responder's own points (F1, ...) with **Agreed**,",
+    '**Partially agreed** or **Disagreed**, like a Response.',
     'Raise a new point as `### R<next id>. <title>`.',
   ],
   consensus: [
@@ -98,10 +99,12 @@ export function renderDraft(input: DraftInput): string {
 }
 
 function skeleton(input: DraftInput): string {
-  const choices = replyChoices[input.turn];
-  if (choices === undefined) return '';
+  if (input.turn !== 'response' && input.turn !== 'follow-up') return '';
   return input.open
-    .map((state) => `### ${state.point.id}. ${state.point.title}\n${comment(pointGuide(state, choices, input.contexts?.get(state.point.id)))}\n\n`)
+    .map((state) => {
+      const choices = state.owner === input.role ? positionChoices : categoryChoices;
+      return `### ${state.point.id}. ${state.point.title}\n${comment(pointGuide(state, choices, input.contexts?.get(state.point.id)))}\n\n`;
+    })
     .join('\n');
 }
 

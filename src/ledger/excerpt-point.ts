@@ -7,14 +7,14 @@ const positionLabel =
 
 /**
  * One side's words on a point as one sentence for a report: without the point's id line, its
- * position label and its severity line; whitespace collapsed, the first letter capitalized; cut
+ * position label and its severity and evidence lines; whitespace collapsed, the first letter capitalized; cut
  * at a word near `max` characters.
  */
 export function excerptPoint(text: string, max = 240): string {
   const lines = text.split(/\r?\n/);
   if (lines[0] !== undefined && /^\s*#{3,6}\s/.test(lines[0])) lines.shift();
   const body = lines
-    .filter((line) => !/^\s*(?:[-*+]\s+)?\*\*severity:?\*\*/i.test(line))
+    .filter((line) => !/^\s*(?:[-*+]\s+)?\*\*(?:severity|evidence):?\*\*/i.test(line))
     .map((line, index) => (index === 0 ? line : line.replace(/^\s*[-*+]\s+/, '')))
     .join(' ')
     .replace(pointMarker, '')

@@ -125,5 +125,10 @@ const stems: { [K in LabelKind]: ReadonlyArray<[RegExp, LabelValues[K]]> } = {
 
 /** Emphasis marks (`**`, `__`, `*`, `_` around words) dropped; struck-out text (`~~`) is kept, so it never reads as a label. */
 function dropEmphasis(text: string): string {
-  return text.replace(/\*\*|__/g, '').replace(/(^|[\s(])[*_](?=\S)|(?<=\S)[*_](?=$|[\s.,:;!?)—–-])/g, '$1');
+  // Pairs only: a lone mark (`Agreed*`, a footnote) stays, and keeps the label from reading whole.
+  return text
+    .replace(/\*\*(?=\S)(.*?\S)\*\*/g, '$1')
+    .replace(/__(?=\S)(.*?\S)__/g, '$1')
+    .replace(/(?<![\w*])\*(?=[^\s*])([^*]*?[^\s*])\*(?![\w*])/g, '$1')
+    .replace(/(?<![\w_])_(?=[^\s_])([^_]*?[^\s_])_(?![\w_])/g, '$1');
 }

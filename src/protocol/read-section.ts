@@ -55,6 +55,12 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
   for (const block of splitPointBlocks(body)) {
     if (block.id === null) continue;
     const id = block.id;
+    // `### 1. <the title of R3>`: the number says one point, the title another; neither is guessed.
+    const titled = block.fromNumber ? titleOfAnother(block.title, id, known) : null;
+    if (titled !== null) {
+      reading.unread.push({ id, kind: labelKindFor(writer, id, points), line: block.marker, why: `its number says ${id}, its title is ${titled}'s` });
+      continue;
+    }
     // A point spoken of twice in one section gets no reading from either: which one counts is a guess.
     if (seen.has(id)) {
       forget(reading, id);
@@ -84,6 +90,14 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
     else reading.positions.push({ id, position: label.value as PointPositionData['position'], reasoning: body.reasoning, severity: body.severityChange });
   }
   return reading;
+}
+
+/** The other point whose title `title` starts with (bold and case aside), or null. */
+function titleOfAnother(title: string, id: string, known: readonly KnownPoint[]): string | null {
+  const plain = (text: string) => text.replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const said = plain(title);
+  const other = known.find((point) => point.id !== id && point.title !== undefined && plain(point.title).length >= 4 && said.startsWith(plain(point.title)));
+  return other?.id ?? null;
 }
 
 function forget(reading: SectionReading, id: string): void {
@@ -225,7 +239,9 @@ function metaParagraph(lines: readonly string[]): Meta | null {
   const meta: Meta = { length: paragraph.length, canonical: false, evidence: null, severity: null, severityChange: null };
   const severities = new Set<Severity>();
   for (const line of paragraph) {
-    const [, key = '', value = ''] = metaLine.exec(line) ?? [];
+    const [, key = '', raw = ''] = metaLine.exec(line) ?? [];
+    // `**Severity: High**`: the bold opened before the key closes after the value.
+    const value = /^[^*_]*(?:\*\*|__)\s*$/.test(raw) ? raw.replace(/(?:\*\*|__)\s*$/, '') : raw;
     if (key.toLowerCase() === 'evidence') {
       meta.evidence = [...(meta.evidence ?? []), ...readEvidenceLine(value)];
       meta.canonical = true;

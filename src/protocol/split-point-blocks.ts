@@ -7,6 +7,8 @@ export interface PointBlock {
   id: string | null;
   /** The id's number (0 when the id is null). */
   number: number;
+  /** The id comes from a bare number (`### 2.`, `2.`), as a peer that numbers writes it, not from an id. */
+  fromNumber: boolean;
   /** The marker line after the id and its delimiter: a point's title, or the start of an answer. */
   title: string;
   /** The marker line as written (trimmed), to quote back. */
@@ -24,6 +26,7 @@ const idToken = /\b([RF])(\d+)\b/g;
 export interface Marker {
   id: string | null;
   title: string;
+  fromNumber?: boolean;
 }
 
 /**
@@ -67,7 +70,7 @@ function readHead(text: string, heading: boolean): Marker | null {
   const leading = /^(?:\*\*|__)?([RF]\d+)(?:\*\*|__)?[ \t]*(?:[.):]|[—–]|-(?=[ \t]|$))?[ \t]*/.exec(rest);
   if (leading?.[1] !== undefined && named.length === 1) return { id: leading[1], title: rest.slice(leading[0].length).trim() };
   if (named.length > 0) return { id: null, title: rest.trim() };
-  return { id: `R${head[3] ?? ''}`, title: rest.trim() };
+  return { id: `R${head[3] ?? ''}`, title: rest.trim(), fromNumber: true };
 }
 
 // Every turn reads every section's points again: each body is cut once.
@@ -96,6 +99,7 @@ function splitBlocks(body: string): PointBlock[] {
     return starts.map((start, i) => ({
       id: start.marker.id,
       number: start.marker.id === null ? 0 : Number(start.marker.id.slice(1)),
+      fromNumber: start.marker.fromNumber === true,
       title: cleanTitle(start.marker.title),
       marker: (lines[start.index] ?? '').trim(),
       style,

@@ -460,7 +460,7 @@ export const foreignResponses: readonly ForeignEntry[] = [
     body: md('### 1. R3 — Agreed', 'Backoff added.', '', '### 2. R1 — Disagreed', 'Gated by `DEBUG`.'),
     gave: { R3: 'agreed', R1: 'disagreed' },
   },
-  // Reader bug: a numbered heading is read as R<N> even when its title is another point's title
+  // Was a reader bug: a numbered heading was read as R<N> even when its title is another point's title
   // (`### 1. Retry loop never backs off` is R3's title): R1 reads as Agreed, R2 as Disagreed, R3 as
   // Partially agreed, each the answer the writer gave another point. readSection is given the
   // points' titles (KnownPoint.title) but splitPointBlocks does not compare a number's title to them.
@@ -478,7 +478,6 @@ export const foreignResponses: readonly ForeignEntry[] = [
       '**Partially agreed** — admin route only.',
     ),
     gave: { R1: 'ambiguous', R2: 'ambiguous', R3: 'ambiguous' },
-    bug: 'a numbered heading whose title is another point\u2019s title is read as R<N>',
   },
   {
     name: 'lazy list numbering: every item `1.`',
@@ -824,7 +823,7 @@ export const foreignResponses: readonly ForeignEntry[] = [
     ),
     gave: { R1: 'ambiguous', R2: 'ambiguous', R3: 'ambiguous' },
   },
-  // Reader bug: `**Agreed***` (a footnote mark after the bold label, the footnote qualifying it)
+  // Was a reader bug: `**Agreed***` (a footnote mark after the bold label, the footnote qualifying it)
   // reads as Agreed: dropEmphasis in read-lead-label.ts strips a `*` after a word as if it closed
   // emphasis, so `Agreed*` is the bare label. Plain `Agreed*` reads the same way.
   {
@@ -840,7 +839,6 @@ export const foreignResponses: readonly ForeignEntry[] = [
       '**Agreed with reservations.** The schema is fine; the error format is not.',
     ),
     gave: { R1: 'ambiguous', R2: 'ambiguous' },
-    bug: 'a footnote mark `*` after a label is dropped as emphasis, and the label read whole',
   },
   {
     name: 'question-and-answer labels: `**Agreed?** Yes.` and `**Agreed?** No.`',

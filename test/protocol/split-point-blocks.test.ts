@@ -7,8 +7,8 @@ const numbersAndTitles = (body: string) => splitPointBlocks(body).map(({ number,
 describe('splitPointBlocks: the markers docs/protocol.md allows', () => {
   it('cuts at `### R1. title` headings, each block up to the next marker', () => {
     expect(splitPointBlocks('Intro.\n\n### R1. First\nabout one\n\n### R2. Second\nabout two\n')).toEqual([
-      { id: 'R1', number: 1, title: 'First', marker: '### R1. First', style: 'heading', text: '### R1. First\nabout one' },
-      { id: 'R2', number: 2, title: 'Second', marker: '### R2. Second', style: 'heading', text: '### R2. Second\nabout two' },
+      { id: 'R1', number: 1, fromNumber: false, title: 'First', marker: '### R1. First', style: 'heading', text: '### R1. First\nabout one' },
+      { id: 'R2', number: 2, fromNumber: false, title: 'Second', marker: '### R2. Second', style: 'heading', text: '### R2. Second\nabout two' },
     ]);
   });
 
@@ -39,8 +39,8 @@ describe('splitPointBlocks: the markers docs/protocol.md allows', () => {
 
   it('cuts at `1. ...` list items', () => {
     expect(splitPointBlocks('1. **Agreed** — yes.\n2. **Disagreed** — no.\n   still two\n')).toEqual([
-      { id: 'R1', number: 1, title: 'Agreed — yes.', marker: '1. **Agreed** — yes.', style: 'numbered', text: '1. **Agreed** — yes.' },
-      { id: 'R2', number: 2, title: 'Disagreed — no.', marker: '2. **Disagreed** — no.', style: 'numbered', text: '2. **Disagreed** — no.\n   still two' },
+      { id: 'R1', number: 1, fromNumber: true, title: 'Agreed — yes.', marker: '1. **Agreed** — yes.', style: 'numbered', text: '1. **Agreed** — yes.' },
+      { id: 'R2', number: 2, fromNumber: true, title: 'Disagreed — no.', marker: '2. **Disagreed** — no.', style: 'numbered', text: '2. **Disagreed** — no.\n   still two' },
     ]);
   });
 
