@@ -98,14 +98,14 @@ function readMarkdownAnswer(text: string, scope: AnswerContext): AnswerCheck {
   };
 }
 
-const asked: Record<UnreadLabel['kind'], string> = {
-  category: `Put exactly one of ${Object.values(categoryLabels).join(', ')} in the point's heading: \`### R1 — Agreed\``,
-  position: `Put exactly one of ${Object.values(positionLabels).join(', ')} in the point's heading: \`### R1 — Maintained\``,
-  severity: 'Add one line `**Severity:** critical|high|medium|low|nit` right under its heading',
+const asked: Record<UnreadLabel['kind'], (id: string) => string> = {
+  category: (id) => `Put exactly one of ${Object.values(categoryLabels).join(', ')} in the point's heading: \`### ${id} — Agreed\``,
+  position: (id) => `Put exactly one of ${Object.values(positionLabels).join(', ')} in the point's heading: \`### ${id} — Maintained\``,
+  severity: () => 'Add one line `**Severity:** critical|high|medium|low|nit` right under its heading',
 };
 
 function unreadProblem(unread: UnreadLabel): string {
-  return `${unread.id}: no ${unread.kind} could be read in "${excerpt(unread.line)}" (${unread.why}). ${asked[unread.kind]}.`;
+  return `${unread.id}: no ${unread.kind} could be read in "${excerpt(unread.line)}" (${unread.why}). ${asked[unread.kind](unread.id)}.`;
 }
 
 function excerpt(line: string): string {

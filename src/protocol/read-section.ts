@@ -148,7 +148,7 @@ function headParagraph(block: PointBlock): string[] {
   while (lines[0]?.trim() === '') lines.shift();
   const end = lines.findIndex((line) => line.trim() === '');
   const paragraph = lines.slice(0, end === -1 ? lines.length : end);
-  return metaParagraph(paragraph) === null ? paragraph : [];
+  return paragraph.slice(metaParagraph(paragraph)?.length ?? 0);
 }
 
 function readStatedLabel(kind: LabelKind, block: PointBlock): BlockLabel {
@@ -231,11 +231,12 @@ interface Meta {
 
 const metaLine = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(severity|evidence)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*(.*)$/i;
 
-/** The paragraph at the top of `lines` when every line of it is a `Severity:` or `Evidence:` line. */
+/** The `Severity:` and `Evidence:` lines at the top of `lines` (a point's meta paragraph), or null when it starts with none. */
 function metaParagraph(lines: readonly string[]): Meta | null {
-  const end = lines.findIndex((line) => line.trim() === '');
+  // The meta lines at the top of the first paragraph: a peer may go on with its text without a blank line.
+  const end = lines.findIndex((line) => !metaLine.test(line));
   const paragraph = lines.slice(0, end === -1 ? lines.length : end);
-  if (paragraph.length === 0 || !paragraph.every((line) => metaLine.test(line))) return null;
+  if (paragraph.length === 0) return null;
   const meta: Meta = { length: paragraph.length, canonical: false, evidence: null, severity: null, severityChange: null };
   const severities = new Set<Severity>();
   for (const line of paragraph) {

@@ -42,17 +42,20 @@ describe('labels where models write them, in a live debate', () => {
     expect(run.report.points).toMatchObject([{ id: 'R1', status: 'resolved', responder: 'agreed' }]);
   });
 
-  it('an answer given as a table is read: `| R1 | Disagreed | … |`', async () => {
+  // A table row is no place a label can be read without a guess: the agent is asked again, and its heading answer is written.
+  it('an answer given as a table is not read: it goes back to the agent, and the answer under a heading is written', async () => {
     const run = await debate(
       {
         review,
-        response: '| Point | Verdict | Why |\n|---|---|---|\n| R1 | **Disagreed** | the name is checked upstream |\n',
+        response: { attempts: ['| Point | Verdict | Why |\n|---|---|---|\n| R1 | **Disagreed** | the name is checked upstream |\n', '### R1 — Disagreed\n\nThe name is checked upstream.\n'] },
         'follow-up': '### R1 — Withdrawn\nThe name is checked upstream, as the Responder says.\n',
       },
       ['--block-on', 'high'],
     );
     expect(run.codes, run.stderr).toEqual([0, 0]);
-    expect(run.calls.filter((turn) => turn === 'response')).toHaveLength(1);
+    expect(run.calls.filter((turn) => turn === 'response')).toHaveLength(2);
+    expect(run.stderr).toContain("the agent's ## Response 1 could not be used (R1 is not answered");
+    expect(run.text).toContain('### R1 — Disagreed\n\n**Evidence:** none\n\nThe name is checked upstream.');
     expect(run.report.points).toMatchObject([{ id: 'R1', status: 'withdrawn', responder: 'disagreed', reviewer: 'withdrawn' }]);
   });
 

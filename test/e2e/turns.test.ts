@@ -122,15 +122,18 @@ describe('output that is not the section asked for', () => {
     const responder = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], b.stderr).toEqual([0, 0]);
-    expect(b.stderr).toContain("the agent's ## Response 1 could not be used (It does not answer R2: answer every open point");
+    expect(b.stderr).toContain("the agent's ## Response 1 could not be used (R2 is not answered: answer it under its own heading `### R2 — <label>`.)");
     expect(b.stderr).toContain('asking again (try 3 of 3)');
     const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
     const responses = calls.filter((call) => call.env.CODE_DEBATE_TURN === 'response');
     expect(responses).toHaveLength(3);
-    expect(responses[1]?.stdin).toContain('Your previous answer could not be used as `## Response 1`:\n\n- It does not answer R2');
-    expect(responses[2]?.stdin).toContain('- R2: no category could be read in "### R2. No test ⏎ I see it.". Start the answer with exactly one of **Agreed**');
+    expect(responses[1]?.stdin).toContain('Your previous answer could not be used as `## Response 1`:\n\n- R2 is not answered');
+    expect(responses[2]?.stdin).toContain(
+      `- R2: no category could be read in "### R2. No test" (no category stands in the point's heading or on the first line under it). Put exactly one of Agreed, Partially agreed, Disagreed in the point's heading: \`### R2 — Agreed\`.`,
+    );
     const text = await repo.readReply();
-    expect(text).toContain('## Response 1\n\n### R1. Debug output left in\n**Agreed**: will remove it.');
+    // The answer the agent gave in Markdown, written in the canonical form.
+    expect(text).toContain('## Response 1\n\n### R1 — Agreed\n\n**Evidence:** none\n\nwill remove it.\n\n### R2 — Agreed\n\n**Evidence:** none\n\n');
     expect(text).not.toContain('I see it.');
   });
 
@@ -140,7 +143,7 @@ describe('output that is not the section asked for', () => {
     const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
     const exit = await reviewer.exited;
     expect(exit.code).toBe(4);
-    expect(exit.stderr).toContain('could not write a usable `## Review` in 3 tries: It raises no numbered point');
+    expect(exit.stderr).toContain('could not write a usable `## Review` in 3 tries: It raises no point: write each point under its own heading `### R1. <title>`');
     await expect(readFile(repo.file)).rejects.toThrow();
   });
 });

@@ -31,8 +31,9 @@ describe('two code-debate processes', () => {
     expect(text.startsWith('# Code Debate: the diff against main\n<!-- code-debate {"v":1,')).toBe(true);
     expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## Reviewer Follow-up 1', '## Response 2', '## CONSENSUS']);
     expect(text.match(/^---$/gm)).toHaveLength(4);
-    const signatures = [...text.matchAll(/^\*— (Reviewer|Responder) · cmd:.+ · \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\*$/gm)].map((m) => m[1]);
-    expect(signatures).toEqual(['Reviewer', 'Responder', 'Reviewer', 'Responder', 'Reviewer']);
+    const signatures = [...text.matchAll(/^\*— (Reviewer|Responder) · (cmd:.+|code-debate) · \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\*$/gm)].map((m) => `${m[1]} ${m[2]?.startsWith('cmd:') ? 'cmd' : m[2]}`);
+    // Response 2 had nothing to answer: code-debate wrote it, and signs it as its own.
+    expect(signatures).toEqual(['Reviewer cmd', 'Responder cmd', 'Reviewer cmd', 'Responder code-debate', 'Reviewer cmd']);
     expect(text).toContain('**Outcome:** consensus: every point is resolved after 2 rounds.');
 
     const calls = (await readFile(reviewer.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });

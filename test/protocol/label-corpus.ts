@@ -1045,7 +1045,7 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
       '- **Severity:** Informational',
       '- **Issue:** Debug logs in production.{{more-inline}}',
     ),
-    read: { R1: 'none', R2: 'none' },
+    read: { R1: 'high', R2: 'none' },
   },
   {
     name: 'whole-bold key line `**Severity: High**`',
