@@ -155,6 +155,25 @@ describe('code-debate pre-push reads the labels where they stand', () => {
   });
 });
 
+describe("code-debate pre-push judges the Responder's own findings like the Reviewer's", () => {
+  test('a finding the Responder raised and the Reviewer agreed blocks the push', async () => {
+    const json = (value: unknown) => JSON.stringify(value);
+    const { agent } = await scripted({
+      review: json({ summary: '', points: [{ title: 'Naming', severity: 'low', evidence: [], reasoning: '`x` says nothing.' }] }),
+      response: json({
+        summary: '',
+        answers: [{ id: 'R1', label: 'Agreed', reasoning: 'Renaming it.', evidence: [] }],
+        newPoints: [{ title: 'Query built from input', severity: 'high', evidence: [], reasoning: 'The name is concatenated into the SQL.' }],
+      }),
+      'follow-up': json({ summary: '', answers: [{ id: 'F1', label: 'Agreed', reasoning: 'It is injectable.', evidence: [] }], newPoints: [] }),
+    });
+    const run = await prePush(await newMainLine(), { agent });
+    expect(run.code, run.output).toBe(1);
+    expect(run.output).toContain('F1 (high, confirmed) Query built from input');
+    expect(run.output).not.toContain('R1 (low');
+  });
+});
+
 describe('code-debate pre-push with a finished debate', () => {
   test('the cache keeps the debate, not the verdict: a stricter --block-on judges it again at once; without the cache, the finished file is read', async () => {
     const base = await repo.git('rev-parse', 'HEAD');
