@@ -96,6 +96,8 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
 function titleOfAnother(title: string, id: string, known: readonly KnownPoint[]): string | null {
   const plain = (text: string) => text.replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
   const said = plain(title);
+  const own = known.find((point) => point.id === id)?.title;
+  if (own !== undefined && said.startsWith(plain(own))) return null;
   const other = known.find((point) => point.id !== id && point.title !== undefined && plain(point.title).length >= 4 && said.startsWith(plain(point.title)));
   return other?.id ?? null;
 }
