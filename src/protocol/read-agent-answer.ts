@@ -1,5 +1,6 @@
 import { checkAnswerData, categoryLabels, positionLabels, type AnswerCheck, type AnswerScope } from './answer-schema.js';
 import { codeLineFlags } from './code-line-flags.js';
+import { splitPointBlocks } from './split-point-blocks.js';
 import type { DebateDocument, Role } from './document.js';
 import { nextNumberFor, readSection, type KnownPoint, type UnreadLabel } from './read-section.js';
 import { trackPoints } from './track-points.js';
@@ -35,11 +36,13 @@ export function readAgentAnswer(text: string, scope: AnswerContext): AnswerCheck
   return { ...readMarkdownAnswer(text, scope), json: false };
 }
 
-/** The JSON object `text` is or holds in a fenced block; undefined when it holds none. */
+/** The JSON object `text` is, or holds in its one fenced block (a model's `Here it is: ```json …```), when it marks no point; undefined otherwise. */
 export function findJson(text: string): unknown {
   const trimmed = text.trim();
   const whole = parseObject(trimmed);
   if (whole !== undefined) return whole;
+  // Markdown that marks points is an answer in Markdown, whatever JSON its reasoning quotes.
+  if (splitPointBlocks(trimmed).length > 0) return undefined;
   const lines = trimmed.split('\n');
   const inCode = codeLineFlags(lines);
   const blocks: string[] = [];

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { answerJsonSchema, checkAnswerData } from '../../src/protocol/answer-schema.js';
+import { findJson, readAgentAnswer, scopeOf } from '../../src/protocol/read-agent-answer.js';
+import { parseOk } from './parse-ok.js';
+
+const review = '## Review\n\n### R1. Debug output left in\n**Severity:** medium\n\nRemove it.\n\n### R2. No test\n**Severity:** low\n\nAdd one.\n';
+const afterResponse = `${review}\n---\n\n## Response 1\n\n### R1 — Agreed\n\nIt goes.\n\n### R2 — Disagreed\n\nTrivial.\n\n### F1. Query built from input\n\n**Severity:** high\n**Evidence:** \`src/db.js:4\`\n\nInjectable.\n`;
+
+describe('findJson', () => {
+  it.each([
+    ['{"a":1}', { a: 1 }],
+    ['  {"a":1}\n', { a: 1 }],
+    ['Here is my answer:\n\n```json\n{"a":1}\n```\n', { a: 1 }],
+    ['```\n{"a":1}\n```', { a: 1 }],
+  ])('finds the object in %j', (text, value) => {
+    expect(findJson(text)).toEqual(value);
+  });
+
+  it.each([
+    ['Markdown that quotes JSON in its reasoning', '### R1 — Agreed\n\nThe config should be:\n\n```json\n{"retries":3}\n```\n'],
+    ['two objects', '```json\n{"a":1}\n```\n\n```json\n{"b":2}\n```'],
+    ['an array', '[{"a":1}]'],
+    ['broken JSON', '{"a":'],
+    ['prose', 'Agreed, all of it.'],
+  ])('finds none in %s', (_, text) => {
+    expect(findJson(text)).toBeUndefined();
+  });
+});
+
+describe('the scope of a turn', () => {
+  it('gives the follow-up the F points to answer, the R points to hold, and the next R number', () => {
+    const scope = scopeOf('follow-up', 'reviewer', parseOk(afterResponse));
+    expect(scope).toMatchObject({ toAnswer: ['F1'], toHold: ['R2'], nextNumber: 3 });
+    expect(scope.known).toEqual([
+      { id: 'R1', open: false, title: 'Debug output left in' },
+      { id: 'R2', open: true, title: 'No test' },
+      { id: 'F1', open: true, title: 'Query built from input' },
+    ]);
+    const schema = JSON.stringify(answerJsonSchema(scope).schema);
+    expect(schema).toContain('"enum":["F1"]');
+    expect(schema).toContain('"enum":["R2"]');
+    expect(schema).not.toContain('minLength');
+  });
+
+  it('numbers the points a turn raises after every point of its side', () => {
+    const checked = checkAnswerData({ summary: '', positions: [], answers: [{ id: 'F1', label: 'Agreed', reasoning: 'Yes.', evidence: [] }], newPoints: [{ title: 'Leak', severity: 'low', evidence: [], reasoning: 'The handle stays open.' }] }, scopeOf('follow-up', 'reviewer', parseOk(afterResponse)), 3);
+    expect(checked).toMatchObject({ ok: true, answer: { newPoints: [{ id: 'R3', title: 'Leak' }] } });
+  });
+
+  it('refuses an answer about a settled point, naming the field', () => {
+    const checked = checkAnswerData({ summary: '', positions: [{ id: 'R1', position: 'Maintained', reasoning: 'x', severity: null }], answers: [{ id: 'F1', label: 'Agreed', reasoning: 'Yes.', evidence: [] }], newPoints: [] }, scopeOf('follow-up', 'reviewer', parseOk(afterResponse)), 3);
+    expect(checked).toEqual({ ok: false, problems: ['positions[0].id: Invalid input: expected "R2".'] });
+  });
+});
+
+describe('an answer in Markdown', () => {
+  it('keeps a remark on a settled point as text, and asks nothing again for it', () => {
+    const read = readAgentAnswer('### R1. Maintained\n\nGood that it goes.\n\n### F1 — Agreed\n\nInjectable indeed.\n', scopeOf('follow-up', 'reviewer', parseOk(afterResponse)));
+    expect(read).toMatchObject({ ok: true, json: false, answer: { summary: '*On R1, already settled:* Good that it goes.', answers: [{ id: 'F1', category: 'agreed', reasoning: 'Injectable indeed.' }] } });
+  });
+
+  it('names every open point of the other side it leaves unanswered, and each label it cannot read', () => {
+    const read = readAgentAnswer('### R2 — Agreed (in part)\n\nMaybe.\n', scopeOf('follow-up', 'reviewer', parseOk(afterResponse)));
+    expect(read).toEqual({
+      ok: false,
+      json: false,
+      problems: [
+        'F1 is not answered: answer it under its own heading `### F1 — <label>`.',
+        'R2: no position could be read in "### R2 — Agreed (in part)" (no position stands in the point\'s heading or on the first line under it). Put exactly one of Maintained, Withdrawn, Accepted, Partially accepted in the point\'s heading: `### R2 — Maintained`.',
+      ],
+    });
+  });
+});
