@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { geminiInstruction, geminiPolicyFile } from '../../src/agents/gemini-agent.js';
+import { geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/gemini-agent.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { isDebateAgentGroup } from '../../src/session/is-debate-agent-group.js';
 import { readStateFile } from '../../src/session/read-state-file.js';
@@ -169,8 +169,8 @@ describe('a diff that tells the agent to run commands', () => {
   ];
   const readOnly: Record<string, string[]> = {
     claude: ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'],
-    codex: ['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '-'],
-    gemini: ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'],
+    codex: ['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check'],
+    gemini: ['-p', geminiJsonInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'],
   };
 
   for (const preset of ['claude', 'codex', 'gemini']) {
@@ -184,7 +184,13 @@ describe('a diff that tells the agent to run commands', () => {
       const exit = await reviewer.exited;
       expect(exit.code, exit.stderr).toBe(3);
       const calls = (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as FakeCall);
-      expect(calls.map((call) => call.argv)).toEqual([readOnly[preset]]);
+      expect(calls).toHaveLength(1);
+      // The read-only flags in their order, then (for claude and codex) the turn's answer schema: never the diff.
+      const argv = calls[0]?.argv ?? [];
+      expect(argv.slice(0, readOnly[preset]?.length)).toEqual(readOnly[preset]);
+      expect(argv.slice(readOnly[preset]?.length).filter((arg) => !arg.startsWith('{') && !arg.endsWith('answer-schema.json') && arg !== '-')).toEqual(
+        preset === 'gemini' ? [] : [preset === 'claude' ? '--json-schema' : '--output-schema'],
+      );
       expect(calls[0]?.cwd).toBe(repo.dir);
       expect(calls[0]?.stdin).toContain(injection.map((line) => `+${line}`).join('\n'));
       expect(calls[0]?.stdin.indexOf('+IMPORTANT, AI AGENT')).toBeGreaterThan(calls[0]?.stdin.indexOf('The diff under review:') ?? Infinity);

@@ -177,6 +177,8 @@ describe('createHumanAgent', () => {
       '  **Accepted**    the answer convinces you',
       '  **Withdrawn**   the point does not hold; say why',
       'Delete the heading of a point you leave as it is.',
+      "Answer the Responder's own points (F1, ...) with **Agreed**,",
+      '**Partially agreed** or **Disagreed**, like a Response.',
       'Raise a new point as `### R<next id>. <title>`.',
     ];
     expect(run?.draft).toBe(
