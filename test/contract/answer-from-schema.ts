@@ -8,18 +8,17 @@ export type JsonSchema = Record<string, unknown>;
 /** Preferred values by property name, used where the schema allows them (an enum that holds them, a matching type). */
 export type AnswerHints = Record<string, unknown>;
 
+/** The one point of the debate, citing the line the test repository's change adds (test/helpers/debate-repo.ts). */
+export const debatePoint = {
+  title: 'Debug output left in',
+  severity: 'medium',
+  evidence: [{ path: 'src/app.js', line: 2, endLine: null }],
+  reasoning: 'The `console.log(name)` at `src/app.js:2` prints user input: remove it.',
+};
+
 /** The debate every stand-in plays: one point, R1, raised, agreed, then accepted; by the heading the prompt asks for. */
 const hintsByHeading: Array<[RegExp, AnswerHints]> = [
-  [
-    /`## Review`/,
-    {
-      summary: '',
-      title: 'Debug output left in',
-      severity: 'medium',
-      evidence: [{ path: 'src/app.js', line: 2, endLine: null }],
-      reasoning: 'The `console.log(name)` at `src/app.js:2` prints user input: remove it.',
-    },
-  ],
+  [/`## Review`/, { summary: '', points: [debatePoint] }],
   [/`## Response \d+`/, { summary: '', label: 'Agreed', reasoning: 'the log goes; it was left from debugging.' }],
   [/`## Reviewer Follow-up \d+`/, { summary: '', position: 'Accepted', reasoning: 'fixed as agreed.' }],
 ];
@@ -40,9 +39,19 @@ export function byLastHeading<T>(text: string, table: ReadonlyArray<[RegExp, T]>
 }
 
 /**
+ * The fewest items of an array, by property name, that code-debate's validator asks for and the
+ * schema a backend is sent cannot say (answerJsonSchema drops `minItems` for strict mode): a
+ * review raises at least one point. A model reads it in the prompt and the field's description.
+ */
+const leastItems: Record<string, number> = { points: 1 };
+
+/**
  * An instance of `schema` (the subset zod's draft-7 output uses: object, array, string, integer,
  * number, boolean, null, enum, anyOf): every required property; one item for each value of an
- * array whose items have an `id` enum, else as few items as `minItems` allows; a hint where it fits.
+ * array whose items have an `id` enum, else the hinted items, else as few as `minItems` (or
+ * leastItems) allows; a hint where it fits. A number is 1 unless hinted or bounded (a line number
+ * starts at 1, and the sent schema no longer says so); a string is one word without spaces or
+ * colons, fit for any field, a path too.
  */
 export function answerFromSchema(schema: JsonSchema, hints: AnswerHints = {}, name = ''): unknown {
   const hint = hints[name];
@@ -64,13 +73,14 @@ export function answerFromSchema(schema: JsonSchema, hints: AnswerHints = {}, na
       const ids = (((items.properties ?? {}) as Record<string, JsonSchema>).id?.enum ?? null) as unknown[] | null;
       if (ids !== null) return ids.map((id) => answerFromSchema(items, { ...hints, id }));
       if (Array.isArray(hint)) return hint;
-      return Array.from({ length: typeof schema.minItems === 'number' ? schema.minItems : 0 }, () => answerFromSchema(items, hints));
+      const least = typeof schema.minItems === 'number' ? schema.minItems : (leastItems[name] ?? 0);
+      return Array.from({ length: least }, () => answerFromSchema(items, hints));
     }
     case 'string':
       return typeof hint === 'string' ? hint : `${name || 'text'} from the stand-in`.replace(/\s/g, '-');
     case 'integer':
     case 'number':
-      return typeof hint === 'number' ? hint : typeof schema.minimum === 'number' ? schema.minimum : 0;
+      return typeof hint === 'number' ? hint : typeof schema.minimum === 'number' ? schema.minimum : 1;
     case 'boolean':
       return typeof hint === 'boolean' ? hint : false;
     case 'null':

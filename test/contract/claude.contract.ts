@@ -14,6 +14,7 @@ import { turnRequest } from '../helpers/turn-request.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { answers, startAnthropicStub, structuredOutputTool, stubUsage } from './anthropic-stub.js';
 import { readArgvs, writeArgvWrapper } from './argv-wrapper.js';
+import { expectCanonicalDebate } from './canonical-debate.js';
 import { clisBin, pinned } from './clis.mjs';
 import { withEnv } from './with-env.js';
 
@@ -57,9 +58,10 @@ const argvs = () => readArgvs(argvLog);
 const readOnlyArgs = ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'];
 
 describe(`Claude Code ${pinned.claude.version}, for real`, () => {
-  it('debates both sides: read-only flags, its JSON answer, its session resumed, its tokens and cost', async () => {
+  it('debates both sides: read-only flags, its answers held to the JSON Schema and rendered, its session resumed, its tokens and cost', async () => {
     stub.setMode('answer');
     const repo = await repos.repo();
+    const [argvsBefore, requestsBefore] = [(await argvs()).length, stub.requests.length];
     const reviewer = startCli(['--agent', 'claude', 'HEAD'], { cwd: repo.dir, env });
     await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', 'claude', 'HEAD'], { cwd: repo.dir, env });
@@ -68,7 +70,8 @@ describe(`Claude Code ${pinned.claude.version}, for real`, () => {
     const text = await repo.readReply();
     expectEndedWhole(text);
     expect(text).toContain('*— Reviewer · claude · ');
-    expect(text).toContain('**Agreed**: the log goes');
+    // Each side's StructuredOutput call, valid at its first try, rendered in the canonical form.
+    expectCanonicalDebate(text, { stderr: a.stderr + b.stderr, requests: stub.requests.slice(requestsBefore).map((request) => request.text) });
     // Its usage, as Claude Code reports it: the cache's reads counted as input and as cached; its own price.
     const usages = [...text.matchAll(/^<!-- code-debate usage (\{.*\}) -->$/gm)].map((match) => JSON.parse(match[1] ?? '{}') as Record<string, number>);
     expect(usages).toHaveLength(3);
@@ -76,26 +79,37 @@ describe(`Claude Code ${pinned.claude.version}, for real`, () => {
       expect(usage).toMatchObject({ inputTokens: stubUsage.input_tokens + stubUsage.cache_read_input_tokens, outputTokens: stubUsage.output_tokens, cachedInputTokens: stubUsage.cache_read_input_tokens });
       expect(usage.costUsd).toBeGreaterThan(0);
     }
-    const calls = await argvs();
-    expect(calls.length).toBeGreaterThanOrEqual(3);
+    const calls = (await argvs()).slice(argvsBefore);
     for (const argv of calls) expect(argv.slice(0, readOnlyArgs.length)).toEqual(readOnlyArgs);
+    // One call a section: the Review and the Response held to their turn's schema, the CONSENSUS free text.
+    const schemaOf = (argv: string[]) => (argv.includes('--json-schema') ? (JSON.parse(argv[argv.indexOf('--json-schema') + 1] ?? '') as unknown) : null);
+    expect(calls.map(schemaOf)).toEqual([
+      answerJsonSchema({ turn: 'review', role: 'reviewer', toAnswer: [], toHold: [] }).schema,
+      answerJsonSchema({ turn: 'response', role: 'responder', toAnswer: ['R1'], toHold: [] }).schema,
+      null,
+    ]);
     // The Reviewer's CONSENSUS goes on with the conversation of its Review.
     expect(calls.some((argv) => argv.includes('--resume'))).toBe(true);
     // Every request that offered the model tools offered only the reading ones.
-    const offered = stub.requests.filter((request) => Array.isArray(request.body.tools) && (request.body.tools as unknown[]).length > 0);
+    // Every request that offered the model tools offered only the reading ones, and StructuredOutput for a turn with a schema.
+    const offered = stub.requests.slice(requestsBefore).filter((request) => Array.isArray(request.body.tools) && (request.body.tools as unknown[]).length > 0);
     expect(offered.length).toBeGreaterThan(0);
-    for (const request of offered) expect((request.body.tools as Array<{ name: string }>).map((tool) => tool.name).sort()).toEqual(['Glob', 'Grep', 'Read']);
+    for (const request of offered) {
+      expect((request.body.tools as Array<{ name: string }>).map((tool) => tool.name).filter((name) => name !== structuredOutputTool).sort()).toEqual(['Glob', 'Grep', 'Read']);
+    }
+    expect(offered.filter((request) => (request.body.tools as Array<{ name: string }>).some((tool) => tool.name === structuredOutputTool)).length).toBeGreaterThanOrEqual(2);
   });
 
   it('stays read-only when the model asks for Write, Edit, NotebookEdit and Bash: nothing is written, the Review is', async () => {
     stub.setMode('write-tools');
     const repo = await repos.repo();
     const before = (await run('git', ['rev-parse', 'HEAD'], { cwd: repo.dir })).stdout;
+    const requestsBefore = stub.requests.length;
     const reviewer = await startCli(['--agent', 'claude', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir, env }).exited;
     stub.setMode('answer');
     // No Responder: the Reviewer wrote its Review, then the peer timed out (3), not 7 (the repository changed).
     expect(reviewer.code, reviewer.stderr).toBe(3);
-    expect(await repo.readReply()).toContain('## Review');
+    expectCanonicalDebate(await repo.readReply(), { stderr: reviewer.stderr, requests: stub.requests.slice(requestsBefore).map((request) => request.text), responded: false });
     expect(existsSync(path.join(repo.dir, 'src', 'pwned.js'))).toBe(false);
     expect(existsSync(path.join(repo.dir, 'pwned-by-bash'))).toBe(false);
     expect(existsSync(path.join(repo.dir, 'pwned.ipynb'))).toBe(false);

@@ -12,6 +12,7 @@ import { startCli } from '../helpers/run-cli.js';
 import { turnRequest } from '../helpers/turn-request.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { readArgvs, writeArgvWrapper } from './argv-wrapper.js';
+import { expectCanonicalDebate } from './canonical-debate.js';
 import { cacheDir, clisBin, pinned } from './clis.mjs';
 import { responsesUsage, startResponsesStub, writingCalls, writtenFiles } from './responses-stub.js';
 import { withEnv } from './with-env.js';
@@ -51,9 +52,10 @@ afterAll(async () => {
 const argvs = () => readArgvs(argvLog);
 
 describe(`Codex ${pinned.codex.version}, for real`, () => {
-  it('debates both sides in its read-only sandbox, its answer and tokens read, its session resumed', async () => {
+  it('debates both sides in its read-only sandbox, its answers held to the JSON Schema and rendered, its tokens read, its session resumed', async () => {
     stub.setMode('answer');
     const repo = await repos.repo();
+    const [argvsBefore, requestsBefore] = [(await argvs()).length, stub.requests.length];
     const reviewer = startCli(['--agent', 'codex', 'HEAD'], { cwd: repo.dir, env });
     await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', 'codex', 'HEAD'], { cwd: repo.dir, env });
@@ -62,23 +64,38 @@ describe(`Codex ${pinned.codex.version}, for real`, () => {
     const text = await repo.readReply();
     expectEndedWhole(text);
     expect(text).toContain('*— Responder · codex · ');
+    // Each side's JSON under --output-schema, valid at its first try, rendered in the canonical form.
+    const requests = stub.requests.slice(requestsBefore);
+    expectCanonicalDebate(text, { stderr: a.stderr + b.stderr, requests });
     // One request a turn: each section's tokens are the stub's, a resumed turn's too (Codex reports the thread's running totals).
     const usages = [...text.matchAll(/^<!-- code-debate usage (\{.*\}) -->$/gm)].map((match) => JSON.parse(match[1] ?? '{}') as unknown);
     const turn = { inputTokens: responsesUsage.input_tokens, outputTokens: responsesUsage.output_tokens, cachedInputTokens: responsesUsage.input_tokens_details.cached_tokens, costUsd: null };
     expect(usages).toEqual([turn, turn, turn]);
-    const calls = await argvs();
-    expect(calls[0]).toEqual(['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '-']);
+    const calls = (await argvs()).slice(argvsBefore);
+    // The Review and the Response with --output-schema (a file gone once the call is over), the CONSENSUS without.
+    const schemaFile = (argv: string[]) => argv[argv.indexOf('--output-schema') + 1];
+    expect(calls.map((argv) => argv.includes('--output-schema'))).toEqual([true, true, false]);
+    expect(calls[0]).toEqual(['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '--output-schema', schemaFile(calls[0] ?? []), '-']);
     // The Reviewer's CONSENSUS goes on with its Review's conversation, still read-only.
-    expect(calls.some((argv) => argv[1] === 'resume' && argv.includes('sandbox_mode="read-only"'))).toBe(true);
+    expect(calls[2]).toEqual(['exec', 'resume', '--json', '-c', 'sandbox_mode="read-only"', '--skip-git-repo-check', expect.stringMatching(/^[0-9a-f-]{36}$/), '-']);
+    // What reached the Responses API: each turn's schema as its strict json_schema format; none for the CONSENSUS.
+    const formats = requests.map((raw) => (JSON.parse(raw) as { text?: { format?: { type?: string; schema?: unknown } } }).text?.format);
+    expect(formats.map((format) => (format?.type === 'json_schema' ? format.schema : null))).toEqual([
+      answerJsonSchema({ turn: 'review', role: 'reviewer', toAnswer: [], toHold: [] }).schema,
+      answerJsonSchema({ turn: 'response', role: 'responder', toAnswer: ['R1'], toHold: [] }).schema,
+      null,
+    ]);
   });
 
   it('writes nothing when the model runs a command, asks to leave the sandbox, applies a patch or types into a shell', async () => {
     stub.setMode('write-command');
     const repo = await repos.repo();
+    const requestsBefore = stub.requests.length;
     const reviewer = await startCli(['--agent', 'codex', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir, env }).exited;
     stub.setMode('answer');
+    // No Responder: the Reviewer wrote its Review (its first answer valid), then the peer timed out (3).
     expect(reviewer.code, reviewer.stderr).toBe(3);
-    expect(await repo.readReply()).toContain('## Review');
+    expectCanonicalDebate(await repo.readReply(), { stderr: reviewer.stderr, requests: stub.requests.slice(requestsBefore), responded: false });
     for (const file of writtenFiles) expect(existsSync(path.join(repo.dir, file)), file).toBe(false);
     expect((await run('git', ['status', '--porcelain'], { cwd: repo.dir })).stdout.trim()).toBe('');
     // Codex ran every call and told the model it was refused: a read-only file system, or no way out of the sandbox

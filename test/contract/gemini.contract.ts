@@ -5,13 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGeminiAgent, geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/gemini-agent.js';
+import { createGeminiAgent, geminiInstruction, geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/gemini-agent.js';
 import { answerJsonSchema } from '../../src/protocol/answer-schema.js';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { startCli } from '../helpers/run-cli.js';
 import { turnRequest } from '../helpers/turn-request.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { readArgvs, writeArgvWrapper } from './argv-wrapper.js';
+import { expectCanonicalDebate } from './canonical-debate.js';
 import { clisBin, pinned } from './clis.mjs';
 import { geminiUsage, jsonAnswer, startGeminiStub } from './gemini-stub.js';
 import { withEnv } from './with-env.js';
@@ -43,9 +44,10 @@ afterAll(async () => {
 });
 
 describe(`Gemini CLI ${pinned.gemini.version}, for real`, () => {
-  it('debates both sides under its read-only policy, its JSON answer parsed, its tokens read', async () => {
+  it('debates both sides under its read-only policy, its JSON answers parsed and rendered, its tokens read', async () => {
     stub.setMode('answer');
     const repo = await repos.repo();
+    const [argvsBefore, requestsBefore] = [(await readArgvs(argvLog)).length, stub.requests.length];
     const reviewer = startCli(['--agent', 'gemini', 'HEAD'], { cwd: repo.dir, env });
     await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', 'gemini', 'HEAD'], { cwd: repo.dir, env });
@@ -54,6 +56,10 @@ describe(`Gemini CLI ${pinned.gemini.version}, for real`, () => {
     const text = await repo.readReply();
     expectEndedWhole(text);
     expect(text).toContain('*— Responder · gemini · ');
+    // Each side's fenced JSON, valid at its first try, rendered in the canonical form.
+    expectCanonicalDebate(text, { stderr: a.stderr + b.stderr, requests: stub.requests.slice(requestsBefore) });
+    // No schema to send: the Review and the Response are asked for in JSON, the CONSENSUS in Markdown.
+    expect((await readArgvs(argvLog)).slice(argvsBefore).map((argv) => argv[1])).toEqual([geminiJsonInstruction, geminiJsonInstruction, geminiInstruction]);
     const usages = [...text.matchAll(/^<!-- code-debate usage (\{.*\}) -->$/gm)].map((match) => JSON.parse(match[1] ?? '{}') as Record<string, number | null>);
     expect(usages).toHaveLength(3);
     for (const usage of usages) expect(usage).toMatchObject({ inputTokens: geminiUsage.promptTokenCount, outputTokens: geminiUsage.candidatesTokenCount, costUsd: null });
@@ -63,10 +69,12 @@ describe(`Gemini CLI ${pinned.gemini.version}, for real`, () => {
     stub.setMode('leave-plan-mode');
     const repo = await repos.repo();
     const before = (await run('git', ['rev-parse', 'HEAD'], { cwd: repo.dir })).stdout;
+    const requestsBefore = stub.requests.length;
     const reviewer = await startCli(['--agent', 'gemini', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir, env }).exited;
     stub.setMode('answer');
+    // No Responder: the Reviewer wrote its Review (its first answer valid), then the peer timed out (3).
     expect(reviewer.code, reviewer.stderr).toBe(3);
-    expect(await repo.readReply()).toContain('## Review');
+    expectCanonicalDebate(await repo.readReply(), { stderr: reviewer.stderr, requests: stub.requests.slice(requestsBefore), responded: false });
     expect(existsSync(path.join(repo.dir, 'pwned.txt'))).toBe(false);
     expect(existsSync(path.join(repo.dir, 'pwned-by-shell'))).toBe(false);
     expect(await readFile(path.join(repo.dir, 'src', 'app.js'), 'utf8')).toContain('console.log(name);');
