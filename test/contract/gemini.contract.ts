@@ -119,7 +119,7 @@ describe(`Gemini CLI ${pinned.gemini.version}, for real`, () => {
     stub.setMode(status);
     const repo = await repos.repo();
     // Gemini CLI retries a 429 or a 500 with backoff until it is stopped: the deadline ends it, and the reason is named.
-    const reviewer = await startCli(['--agent', agent, '--agent-timeout', '8s', 'HEAD'], { cwd: repo.dir, env }).exited;
+    const reviewer = await startCli(['--agent', agent, '--agent-timeout', '15s', 'HEAD'], { cwd: repo.dir, env }).exited;
     stub.setMode('answer');
     expect(reviewer.code, reviewer.stderr).toBe(4);
     expect(reviewer.stderr).toContain(says);

@@ -47,10 +47,14 @@ describe('code-debate with the claude, codex and gemini presets', () => {
       ['codex', 'response'],
       ['claude', 'consensus'],
     ]);
-    expect(calls[0]?.argv).toEqual(['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk', '--model', 'sonnet']);
+    // Read-only flags, then the Review's answer schema (as JSON), never the diff.
+    expect(calls[0]?.argv.slice(0, 9)).toEqual(['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk', '--model', 'sonnet']);
+    expect(calls[0]?.argv.slice(9, 10)).toEqual(['--json-schema']);
+    expect(JSON.parse(calls[0]?.argv[10] ?? '')).toMatchObject({ type: 'object', required: ['summary', 'points'] });
     expect(calls[0]?.env.CLAUDECODE).toBeUndefined();
     expect(calls[0]?.stdin).toContain('+  console.log(name);');
-    expect(calls[1]?.argv).toEqual(['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check', '-']);
+    expect(calls[1]?.argv.slice(0, 5)).toEqual(['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check']);
+    expect(calls[1]?.argv).toContain('--output-schema');
     expect(calls[1]?.stdin).toContain('### R1. Debug output left in');
     expect(calls.every((call) => call.cwd === repo.dir)).toBe(true);
   });
