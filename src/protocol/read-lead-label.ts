@@ -60,9 +60,19 @@ export function readLeadLabel<K extends LabelKind>(kind: K, text: string): LeadR
     if (!match) continue;
     const rest = unkeyed.slice(match[0].length);
     const why = qualified(kind, rest);
-    return why === null ? { value, rest: rest.replace(/^[ \t]*(?:[.!:—–]|-(?=[ \t]))?[ \t]*/, '') } : { value: null, why };
+    return why === null ? { value, rest: originalRest(text, match[0]) } : { value: null, why };
   }
   return null;
+}
+
+/**
+ * What follows the label in `text` as written (its emphasis kept: it is the start of the
+ * reasoning): after the label's words, the marks that close their emphasis, and the delimiter.
+ */
+function originalRest(text: string, label: string): string {
+  const at = text.toLowerCase().indexOf(label.toLowerCase());
+  const after = at === -1 ? '' : text.slice(at + label.length);
+  return after.replace(/^(?:\*\*|__|[*_])?[ \t]*(?:[.!:—–]|-(?=[ \t]))?[ \t]*(?:\*\*|__)?[ \t]*/, '');
 }
 
 /** Why what follows a label changes it, or null when it leaves it standing. */

@@ -59,6 +59,14 @@ describe('an answer in Markdown', () => {
     expect(read).toMatchObject({ ok: true, json: false, answer: { summary: '*On R1, already settled:* Good that it goes.', answers: [{ id: 'F1', category: 'agreed', reasoning: 'Injectable indeed.' }] } });
   });
 
+  it('keeps the reasoning after a label as written, its emphasis included', () => {
+    const read = readAgentAnswer('### R2. No test\n**Maintained**: trivial code *breaks* too.\n\n### F1\n**Agreed** — see `name`, **unescaped**.\n', scopeOf('follow-up', 'reviewer', parseOk(afterResponse)));
+    expect(read).toMatchObject({
+      ok: true,
+      answer: { positions: [{ id: 'R2', position: 'maintained', reasoning: 'trivial code *breaks* too.' }], answers: [{ id: 'F1', category: 'agreed', reasoning: 'see `name`, **unescaped**.' }] },
+    });
+  });
+
   it('names every open point of the other side it leaves unanswered, and each label it cannot read', () => {
     const read = readAgentAnswer('### R2 — Agreed (in part)\n\nMaybe.\n', scopeOf('follow-up', 'reviewer', parseOk(afterResponse)));
     expect(read).toEqual({
