@@ -73,6 +73,8 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
           renderAppend(textEnd(current), section, current.bytes.includes('\r\n'), closeBefore(current, document)),
   });
   if (!result.written) {
+    // The answer thrown away was still paid for: its spend goes with the next section, like a failed turn's.
+    if (turnUsage !== null) await addUnwrittenUsage(context.paths, context.role, turnUsage).catch(() => undefined);
     context.report({ type: 'turn-discarded', role: context.role, heading, reason: 'the file changed while the agent was writing and the turn no longer stands' });
     return { written: false };
   }

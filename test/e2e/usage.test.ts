@@ -45,6 +45,24 @@ describe('tokens and cost', () => {
     expect(table.stdout).toContain('Spend: 4,500 in / 350 out tokens, $0.0350 over 3 sections.');
   });
 
+  it('a turn that fails still counts what its tries spent: the ended event says it, and the side writes it with its next section', async () => {
+    const repo = await repos.repo();
+    const script = await repo.script('agent', {
+      review: { attempts: [{ stdout: 'Looks fine to me.\n', stderr: reported(1_000, 100, 0.01) }, { stdout: 'Still fine.\n', stderr: reported(1_000, 100, 0.01) }, { stdout: 'Fine.\n', stderr: reported(1_000, 100, 0.01) }, { stdout: sampleReview, stderr: reported(500, 50, 0.005) }] },
+    });
+    const agent = scriptedAgent(script.script, script.log);
+    const failed = await startCli(['--agent', agent, '--json', 'HEAD'], { cwd: repo.dir }).exited;
+    expect(failed.code, failed.stderr).toBe(4);
+    const last = JSON.parse(failed.stdout.trim().split('\n').at(-1) ?? '{}') as { type: string; outcome: string; usage: unknown };
+    expect(last).toMatchObject({ type: 'ended', outcome: 'agent-failed', usage: { inputTokens: 3_000, outputTokens: 300, cachedInputTokens: 0, costUsd: 0.03 } });
+    // Started again, the Reviewer's fourth try is usable: its section carries all four tries.
+    const reviewer = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
+    await waitFor(async () => (await repo.readReply().catch(() => '')).includes('*— Reviewer'), 'the Review');
+    reviewer.child.kill('SIGINT');
+    await reviewer.exited;
+    expect(await repo.readReply()).toContain('<!-- code-debate usage {"inputTokens":3500,"outputTokens":350,"cachedInputTokens":0,"costUsd":0.035} -->');
+  });
+
   it('a budget reached ends the debate at the Reviewer\'s next turn, with the outcome budget reached', async () => {
     const repo = await repos.repo();
     const script = await repo.script('agent', {
