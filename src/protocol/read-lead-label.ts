@@ -107,15 +107,9 @@ export function labelWordsIn<K extends LabelKind>(kind: K, text: string): Array<
  * Words in plain prose are reasoning (`the writer accepts user edits`).
  */
 export function emphasizedLabelWords<K extends LabelKind>(kind: K, text: string): Array<LabelValues[K]> {
-  const found: Array<LabelValues[K]> = [];
   const plain = text.replace(/`[^`]*`/g, ' ');
   const spans = [...plain.matchAll(/\*\*([^*\n]+?)\*\*|__([^_\n]+?)__|(?<![*\w])\*(?![*\s])([^*\n]+?)\*(?![*\w])|(?<![_\w])_(?![_\s])([^_\n]+?)_(?![_\w])/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4] ?? '');
-  for (const span of spans) {
-    for (const [pattern, value] of stems[kind] as ReadonlyArray<[RegExp, LabelValues[K]]>) {
-      for (const _match of span.matchAll(pattern)) found.push(value);
-    }
-  }
-  return found;
+  return spans.flatMap((span) => labelWordsIn(kind, span));
 }
 
 const stems: { [K in LabelKind]: ReadonlyArray<[RegExp, LabelValues[K]]> } = {
