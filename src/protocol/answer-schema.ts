@@ -40,10 +40,17 @@ const evidenceSchema = z.strictObject({
 
 const reasoningSchema = z.string().trim().min(1, 'the reasoning is empty');
 
+/**
+ * The most evidence one point cites, and the most points one turn raises: bounds a backend's
+ * grammar holds a model to, so a small model cannot fill an array until its token limit.
+ */
+export const maxEvidence = 20;
+export const maxPoints = 50;
+
 const newPointSchema = z.strictObject({
   title: oneLine('the title').max(200),
   severity: z.enum(severities),
-  evidence: z.array(evidenceSchema),
+  evidence: z.array(evidenceSchema).max(maxEvidence),
   reasoning: reasoningSchema,
 });
 
@@ -65,7 +72,7 @@ export function answerSchemaFor(scope: AnswerScope) {
     summary: z.string().describe('An optional short paragraph before the points; "" for none.'),
   };
   if (scope.turn === 'review') {
-    shape.points = z.array(newPointSchema).min(1, 'a review raises at least one point').describe('The points, in order; code-debate numbers them R1, R2, ...');
+    shape.points = z.array(newPointSchema).min(1, 'a review raises at least one point').max(maxPoints).describe('The points, in order; code-debate numbers them R1, R2, ...');
     return z.strictObject(shape);
   }
   const [answerFirst, ...answerRest] = scope.toAnswer;
@@ -77,27 +84,30 @@ export function answerSchemaFor(scope: AnswerScope) {
           id: z.enum(ids),
           label: z.enum(categories.map((category) => categoryLabels[category]) as [string, ...string[]]),
           reasoning: reasoningSchema,
-          evidence: z.array(evidenceSchema),
+          evidence: z.array(evidenceSchema).max(maxEvidence),
         }),
       )
+      .length(ids.length, `answer each of ${ids.join(', ')} once`)
       .describe(`One answer for each of ${ids.join(', ')}.`)
       .superRefine((answers, context) => requireEach(answers, ids, context));
   }
   const [holdFirst, ...holdRest] = scope.toHold;
   if (holdFirst !== undefined) {
+    const held = [holdFirst, ...holdRest] as [string, ...string[]];
     shape.positions = z
       .array(
         z.strictObject({
-          id: z.enum([holdFirst, ...holdRest] as [string, ...string[]]),
+          id: z.enum(held),
           position: z.enum(positions.map((position) => positionLabels[position]) as [string, ...string[]]),
           reasoning: reasoningSchema,
           severity: z.strictObject({ to: z.enum(severities), reason: oneLine('the reason for the new severity') }).nullable(),
         }),
       )
+      .max(held.length)
       .describe('Your position on your own open points, each at most once; a point left out stays as it is.')
       .superRefine((held, context) => requireOnce(held, context));
   }
-  shape.newPoints = z.array(newPointSchema).describe(`New points of your own, if any; code-debate gives them the next free ${idPrefixes[scope.role]} ids.`);
+  shape.newPoints = z.array(newPointSchema).max(maxPoints).describe(`New points of your own, if any; code-debate gives them the next free ${idPrefixes[scope.role]} ids.`);
   return z.strictObject(shape);
 }
 
@@ -127,11 +137,14 @@ export function answerJsonSchema(scope: AnswerScope): AnswerJsonSchema {
 }
 
 /**
- * The schema within what every structured-output backend accepts in strict mode (OpenAI refuses
- * some length and range keywords): types, enums, required fields and no extra properties stay,
- * the bounds go. The validator still checks every bound, and sends an answer that breaks one back.
+ * The schema within what every structured-output backend accepts in strict mode: types, enums,
+ * required fields, no extra properties, and the bounds of arrays (`minItems`, `maxItems`, which
+ * OpenAI's strict mode, llama.cpp's grammars, Ollama and vLLM all hold), so an answer has exactly
+ * one item per open point. String lengths, patterns and number ranges go: OpenAI refuses some,
+ * llama.cpp's grammars cannot hold others. The validator still checks every bound, and sends an
+ * answer that breaks one back.
  */
-const unportable = new Set(['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'minItems', 'maxItems']);
+const unportable = new Set(['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern']);
 
 function portable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(portable);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerJsonSchema, checkAnswerData } from '../../src/protocol/answer-schema.js';
+import { answerJsonSchema, checkAnswerData, maxEvidence, maxPoints } from '../../src/protocol/answer-schema.js';
 import { findJson, readAgentAnswer, scopeOf } from '../../src/protocol/read-agent-answer.js';
 import { parseOk } from './parse-ok.js';
 
@@ -40,6 +40,28 @@ describe('the scope of a turn', () => {
     expect(schema).toContain('"enum":["F1"]');
     expect(schema).toContain('"enum":["R2"]');
     expect(schema).not.toContain('minLength');
+  });
+
+  it('sends the bounds of each array, so a grammar holds a model to one answer per open point', () => {
+    const response = parseOk(`${review}\n---\n\n## Response 1\n\n### R1 — Disagreed\n\nNo.\n\n### R2 — Disagreed\n\nNo.\n`);
+    const { schema } = answerJsonSchema(scopeOf('response', 'responder', parseOk(review)));
+    const properties = schema.properties as Record<string, { minItems?: number; maxItems?: number; items?: { properties: Record<string, { maxItems?: number }> } }>;
+    expect(properties.answers).toMatchObject({ minItems: 2, maxItems: 2 });
+    expect(properties.answers?.items?.properties.evidence?.maxItems).toBe(maxEvidence);
+    expect(properties.newPoints).toMatchObject({ maxItems: maxPoints });
+    expect(properties.newPoints).not.toHaveProperty('minItems');
+    const positions = answerJsonSchema(scopeOf('follow-up', 'reviewer', response)).schema.properties as Record<string, { maxItems?: number }>;
+    expect(positions.positions?.maxItems).toBe(2);
+    expect(JSON.stringify(schema)).not.toMatch(/"(minLength|maxLength|pattern|minimum)"/);
+  });
+
+  it('refuses an answer that leaves an open point out, and one that answers a point twice', () => {
+    const scope = scopeOf('response', 'responder', parseOk(review));
+    const answer = (id: string) => ({ id, label: 'Agreed', reasoning: 'Yes.', evidence: [] });
+    const short = checkAnswerData({ summary: '', answers: [answer('R1')], newPoints: [] }, scope, 1);
+    expect(short).toEqual({ ok: false, problems: ['answers: answer each of R1, R2 once.', 'answers: R2 is not answered: answer every open point.'] });
+    const twice = checkAnswerData({ summary: '', answers: [answer('R1'), answer('R1')], newPoints: [] }, scope, 1);
+    expect(twice).toEqual({ ok: false, problems: ['answers[1].id: R1 is given twice.', 'answers: R2 is not answered: answer every open point.'] });
   });
 
   it('numbers the points a turn raises after every point of its side', () => {

@@ -1,4 +1,4 @@
-import type { AnswerScope, EvidenceData } from '../../protocol/answer-schema.js';
+import { maxEvidence, type AnswerScope, type EvidenceData } from '../../protocol/answer-schema.js';
 import type { Evidence, Severity } from '../../protocol/document.js';
 
 /**
@@ -36,10 +36,14 @@ const citablePath = /^[^\s`:]+$/;
 
 /**
  * Places as the schema takes them: a path it would refuse (a file name with a space) is left
- * out, since one refused citation would make the whole answer unusable.
+ * out, and places past the schema's most (maxEvidence) too, since one refused citation would
+ * make the whole answer unusable.
  */
 export function toEvidenceData(evidence: readonly Evidence[]): EvidenceData[] {
-  return evidence.filter((item) => citablePath.test(item.path)).map((item) => ({ path: item.path, line: item.line, endLine: item.endLine ?? null }));
+  return evidence
+    .filter((item) => citablePath.test(item.path))
+    .slice(0, maxEvidence)
+    .map((item) => ({ path: item.path, line: item.line, endLine: item.endLine ?? null }));
 }
 
 /** The text of an answer: its JSON, on one line, since code-debate reads it and writes the section. */

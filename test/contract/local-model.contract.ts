@@ -1,0 +1,278 @@
+import { availableParallelism } from 'node:os';
+import { Ajv } from 'ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryLabels } from '../../src/protocol/answer-schema.js';
+import { parseDocument } from '../../src/protocol/parse-document.js';
+import { readCategories } from '../../src/protocol/read-categories.js';
+import { headingsOf } from '../helpers/debate-repo.js';
+import { useDebateRepos } from '../helpers/e2e.js';
+import { startCli, type Exit } from '../helpers/run-cli.js';
+import { startLlamaChatServer, type LlamaChatServer, type LlamaExchange } from './llama-chat-server.js';
+import { model, modelInstalled, modelPath } from './model.mjs';
+
+// `npm run test:model`: whole debates with a real small model (see model.mjs) served on 127.0.0.1
+// by llama.cpp through an OpenAI-compatible server (llama-chat-server.ts), both sides
+// `openai:<model>`: what a person with a local model gets, not what a stand-in scripted.
+const repos = useDebateRepos();
+
+/** Two rounds at most keep a debate to five turns. */
+const maxRounds = 2;
+/**
+ * A turn, re-asks included, takes seconds to a minute or two on two idle cores; these bounds leave
+ * room for a busy machine (the peer's --turn-timeout must exceed --agent-timeout).
+ */
+const agentTimeout = '10m';
+const turnTimeout = '20m';
+/** A debate's outer bound. */
+const debateMs = 40 * 60_000;
+let server: LlamaChatServer;
+
+beforeAll(async () => {
+  // Commits with fixed dates give every run the same hashes, so the same prompts.
+  process.env.GIT_AUTHOR_DATE = process.env.GIT_COMMITTER_DATE = '2026-01-01T00:00:00Z';
+  if (!modelInstalled()) throw new Error(`${model.name} is not installed: run \`node test/contract/install-model.mjs\` first (\`npm run test:model\` does)`);
+  // Greedy sampling (llama-server --temp 0) makes a run repeatable; -n 1024 bounds a model that
+  // loops (its free-text answers run 260 to 860 tokens), so a call takes a minute at most.
+  // Every CPU by default; CODE_DEBATE_MODEL_THREADS=1 where other work shares them (README).
+  const threads = Number(process.env.CODE_DEBATE_MODEL_THREADS ?? '') || undefined;
+  const started = Date.now();
+  server = await startLlamaChatServer({ modelPath: modelPath(), modelName: model.name, contextSize: 8_192, temperature: 0, seed: 1, maxTokens: 1_024, ...(threads === undefined ? {} : { threads }) });
+  console.log(`${model.name} served at ${server.origin} with ${threads ?? availableParallelism()} thread(s), loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function chat(body: Record<string, unknown>): Promise<{ status: number; body: Record<string, any> }> {
+  const response = await fetch(`${server.origin}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: model.name, ...body }) });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+describe('the model server', () => {
+  it('lists its model as llama-server does', async () => {
+    const response = await fetch(`${server.origin}/v1/models`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ object: 'list', data: [{ id: model.name, object: 'model', owned_by: 'llamacpp' }] });
+  });
+
+  it('holds the model to a JSON Schema given as response_format: the answer parses and follows it', async () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        verdict: { type: 'string', enum: ['Agreed', 'Partially agreed', 'Disagreed'] },
+        reason: { type: 'string', minLength: 1, maxLength: 200 },
+        lines: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 3 },
+        fix: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      },
+      required: ['verdict', 'reason', 'lines', 'fix'],
+      additionalProperties: false,
+    };
+    const { status, body } = await chat({
+      messages: [
+        { role: 'system', content: 'You review code.' },
+        { role: 'user', content: 'Line 2 of src/app.js adds `console.log(name);` to a greeting function. Is "debug output left in" a fair review point? Answer in JSON.' },
+      ],
+      response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema, strict: true } },
+      max_tokens: 300,
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.choices[0].finish_reason).toBe('stop');
+    const answer: unknown = JSON.parse(body.choices[0].message.content as string);
+    const validate = new Ajv({ strict: false }).compile(schema);
+    expect(validate(answer), JSON.stringify(validate.errors)).toBe(true);
+    expect(body.usage).toMatchObject({ prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number) });
+    expect(body.usage.prompt_tokens).toBeGreaterThan(20);
+    expect(body.usage.completion_tokens).toBeGreaterThan(3);
+  });
+
+  it('stops at max_tokens with finish_reason `length`, as llama-server does', async () => {
+    const { status, body } = await chat({ messages: [{ role: 'user', content: 'Count from 1 to 100, one number a line.' }], max_tokens: 5 });
+    expect(status).toBe(200);
+    expect(body.choices[0].finish_reason).toBe('length');
+    expect(body.usage.completion_tokens).toBe(5);
+  });
+});
+
+interface DebateRun {
+  exit: Exit;
+  events: Array<Record<string, any>>;
+  text: string;
+  /** What the model said for each section, by heading: every try, in order. */
+  said: Map<string, LlamaExchange[]>;
+}
+
+/** One whole debate, both sides the local model through `openai:`, in a fresh repository. */
+async function debate(env: Record<string, string>): Promise<DebateRun> {
+  const repo = await repos.repo();
+  const first = server.exchanges.length;
+  const started = Date.now();
+  const exit = await startCli(['duo', '--json', '--agent', `openai:${model.name}`, '--max-rounds', String(maxRounds), '--agent-timeout', agentTimeout, '--turn-timeout', turnTimeout, 'HEAD'], {
+    cwd: repo.dir,
+    env: { OPENAI_BASE_URL: `${server.origin}/v1`, OPENAI_API_KEY: 'local-model', ...env },
+  }).exited;
+  const events = exit.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, any>);
+  const text = await repo.readReply().catch(() => '');
+  const said = new Map<string, LlamaExchange[]>();
+  for (const exchange of server.exchanges.slice(first)) {
+    const heading = /`## ([^`]+)`/.exec(exchange.messages.at(-1)?.content ?? '')?.[1] ?? 'CONSENSUS';
+    said.set(heading, [...(said.get(heading) ?? []), exchange]);
+  }
+  printTurns(env, events, said, Date.now() - started);
+  return { exit, events, text, said };
+}
+
+/** Tokens and seconds per turn and per call, in the suite's output: how fast the model runs here. */
+function printTurns(env: Record<string, string>, events: Array<Record<string, any>>, said: Map<string, LlamaExchange[]>, ms: number): void {
+  const mode = env.CODE_DEBATE_STRUCTURED_OUTPUT === 'off' ? 'structured output off' : 'structured output';
+  const calls = [...said].flatMap(([heading, exchanges]) =>
+    exchanges.map(
+      (call, index) =>
+        `  call ## ${heading} #${index + 1}: ${call.promptTokens} in / ${call.completionTokens} out tokens, ${(call.ms / 1000).toFixed(1)} s ` +
+        `(${(call.completionTokens / Math.max(0.001, call.ms / 1000)).toFixed(1)} tokens/s), finish_reason ${call.finishReason}${call.schema === null ? '' : ', with a schema'}`,
+    ),
+  );
+  const turns = events
+    .filter((event) => event.type === 'agent-finished' || event.type === 'agent-reasked' || event.type === 'agent-retry')
+    .map((event) =>
+      event.type === 'agent-finished'
+        ? `  turn ${event.role} ## ${event.heading}: ${(event.ms / 1000).toFixed(1)} s, ${event.usage?.inputTokens ?? '?'} in / ${event.usage?.outputTokens ?? '?'} out tokens`
+        : `  turn ${event.role} ## ${event.heading}: ${event.type}: ${(event.problems ?? [event.reason]).join(' ').slice(0, 120)}…`,
+    );
+  console.log(`${model.name}, ${mode}: the debate took ${(ms / 1000).toFixed(1)} s\n${[...calls, ...turns].join('\n')}`);
+}
+
+/** Each `## Response N` with its body, as the file has it. */
+function responses(text: string) {
+  if (text === '') return { document: { points: [] }, sections: [] };
+  const parsed = parseDocument(text);
+  if (!parsed.ok) throw new Error(`the debate file does not parse: ${JSON.stringify(parsed)}`);
+  return { document: parsed.document, sections: parsed.document.sections.filter((section) => section.kind === 'response') };
+}
+
+/** Whether `text` says `label` as a label of its own: "Agreed" is not found in "Partially agreed" or "Disagreed". */
+function says(text: string, label: string): boolean {
+  const pattern = label === 'Agreed' ? /(?<!partially[\s*_]*)\bagreed\b/i : new RegExp(`\\b${label.replace(' ', '[\\s*_]+')}\\b`, 'i');
+  return pattern.test(text);
+}
+
+/** The structured-output debate, run once: its tests read the same run. */
+let structured: Promise<DebateRun> | null = null;
+const structuredRun = () => (structured ??= debate({}));
+
+/**
+ * How a debate may end: a CONSENSUS (0, or 1 for a confirmed point at or above --block-on, the
+ * model's call), or a section the model could not write (4): unusable after its re-asks, or cut
+ * off at the server's -n (finish_reason `length`). Never a timeout, a protocol error or a crash.
+ */
+function expectDocumentedEnd(run: DebateRun): void {
+  expect(run.events.at(-1), run.exit.stderr).toMatchObject({ type: 'duo-ended', exitCode: run.exit.code });
+  if (run.exit.code === 4) {
+    expect(run.exit.stderr).toMatch(/could not write a usable `## [^`]+` in \d+ tries|the answer was cut off by the model's output or context limit \(finish_reason `length`\)/);
+  } else {
+    expect([0, 1], run.exit.stderr).toContain(run.exit.code);
+    expect(headingsOf(run.text).at(-1)).toBe('## CONSENSUS');
+  }
+  if (run.text !== '') expect(parseDocument(run.text).ok).toBe(true);
+}
+
+/** Each section's tokens are what the server reported for its calls, re-asks included. */
+function expectUsageFromServer(run: DebateRun): void {
+  const finished = run.events.filter((event) => event.type === 'agent-finished');
+  expect(finished.length, run.exit.stderr).toBeGreaterThan(0);
+  for (const event of finished) {
+    const calls = run.said.get(event.heading) ?? [];
+    expect(event.usage, `## ${event.heading}`).toMatchObject({
+      inputTokens: calls.reduce((sum, call) => sum + call.promptTokens, 0),
+      outputTokens: calls.reduce((sum, call) => sum + call.completionTokens, 0),
+    });
+  }
+}
+
+describe(`whole debates with ${model.name} on both sides`, () => {
+  it(
+    'structured output (the default): the debate ends as documented, each turn’s tokens read from the server',
+    async () => {
+      const run = await structuredRun();
+      expectDocumentedEnd(run);
+      expectUsageFromServer(run);
+    },
+    debateMs,
+  );
+
+  // TODO(structured output): these three hold once the `openai:` agent sends each turn's answer
+  // schema as response_format (another change adds it). Until then the model answers free
+  // Markdown, which this model does not label, so Response 1 fails after its re-asks (exit 4):
+  // they are todo, not weakened. Turn `it.todo` into `it` when that change lands; they read the
+  // run above, so the debate still runs once.
+  it.todo(
+    'structured output: the debate reaches its CONSENSUS',
+    async () => {
+      const run = await structuredRun();
+      expect([0, 1], run.exit.stderr).toContain(run.exit.code);
+      expect(headingsOf(run.text).at(-1)).toBe('## CONSENSUS');
+    },
+    debateMs,
+  );
+
+  it.todo(
+    'structured output: each section is asked with its schema and valid at its first try (no `agent-reasked` event)',
+    async () => {
+      const run = await structuredRun();
+      const reasked = run.events.filter((event) => event.type === 'agent-reasked');
+      expect(reasked, JSON.stringify(reasked, null, 2)).toEqual([]);
+      for (const [heading, calls] of run.said) {
+        if (heading !== 'CONSENSUS') expect(calls.map((call) => call.schema !== null), `## ${heading} asked with a response_format`).toEqual([true]);
+      }
+    },
+    debateMs,
+  );
+
+  it.todo(
+    'structured output: each `## Response N` has one `### R<n> — <Label>` heading per point open before it',
+    async () => {
+      const run = await structuredRun();
+      const { sections } = responses(run.text);
+      expect(sections.length).toBeGreaterThan(0);
+      for (const section of sections) {
+        // The open points are the ids the turn's schema let it answer (an enum).
+        const schema = run.said.get(section.heading)?.at(-1)?.schema as { properties?: { answers?: { items?: { properties?: { id?: { enum?: string[] } } } } } } | null | undefined;
+        const open = schema?.properties?.answers?.items?.properties?.id?.enum;
+        expect(open, `the ids ## ${section.heading} was asked to answer`).toBeDefined();
+        const answered = section.body
+          .split('\n')
+          .map((line) => /^### (R\d+) — (?:Agreed|Partially agreed|Disagreed)$/.exec(line.trim())?.[1])
+          .filter((id) => id !== undefined);
+        expect(answered, section.body).toEqual(open);
+      }
+    },
+    debateMs,
+  );
+
+  it(
+    'structured output off: the free text goes through the fallback, the debate ends as documented, and no label is one the model did not write',
+    async () => {
+      const run = await debate({ CODE_DEBATE_STRUCTURED_OUTPUT: 'off' });
+      expect(
+        [...run.said.values()].flat().every((call) => call.schema === null),
+        'no response_format sent with structured output off',
+      ).toBe(true);
+      expectDocumentedEnd(run);
+      expectUsageFromServer(run);
+      const { document, sections } = responses(run.text);
+      for (const section of sections) {
+        const written = run.said.get(section.heading)?.at(-1)?.content;
+        expect(written, `what the model said for ## ${section.heading}`).toBeDefined();
+        for (const [id, reply] of readCategories(section.body, document.points)) {
+          if (reply.category === null) continue;
+          const label = categoryLabels[reply.category];
+          expect(says(written ?? '', label), `${id} in ## ${section.heading} is ${label}, which the model did not write:\n${written}`).toBe(true);
+        }
+      }
+    },
+    debateMs,
+  );
+});
