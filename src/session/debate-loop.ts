@@ -3,7 +3,7 @@ import { roundsBegun } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
 import { judgeDebate } from '../ledger/judge-debate.js';
 import { ledgerReport } from '../ledger/ledger-report.js';
-import { readOutcome } from '../ledger/read-outcome.js';
+import { readOutcome, type SessionEnd } from '../ledger/read-outcome.js';
 import { trackPoints } from '../protocol/track-points.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { decideTimeoutAction } from '../protocol/decide-action.js';
@@ -22,15 +22,8 @@ import { waitForChange } from './wait-for-change.js';
 import { historyChangeOf, waitForRestore } from './wait-for-restore.js';
 import { watchPeer } from './watch-peer.js';
 
-export const outcomes = {
-  consensus: 'consensus',
-  disputed: 'disputed',
-  peerTimeout: 'peer-timeout',
-} as const;
-export type Outcome = (typeof outcomes)[keyof typeof outcomes];
-
 export interface SessionOutcome {
-  outcome: Outcome;
+  outcome: SessionEnd;
   message: string;
   /** The points at or above --block-on that were confirmed or are still disputed (exit 1). */
   blocking: string[];
@@ -178,20 +171,20 @@ async function timedOut(context: SessionContext, state: FileState, document: Deb
   const limit = formatDuration(context.turnTimeoutMs);
   if (!state.exists) {
     const message = `The ${other} did not start the debate within ${limit} (--turn-timeout): ${context.relativeFile} never appeared. Start the ${other} in another terminal.`;
-    context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message, prompts });
-    return { outcome: outcomes.peerTimeout, message, blocking: [] };
+    context.report({ type: 'ended', role: context.role, outcome: 'peer-timeout', message, prompts });
+    return { outcome: 'peer-timeout', message, blocking: [] };
   }
   const result = await takeTurn(context, decideTimeoutAction(document), state, document, subjects);
   const message = result.written
     ? `The ${other} did not take its turn within ${limit} (--turn-timeout); the ${self} wrote the CONSENSUS.`
     : `The ${other} did not take its turn within ${limit} (--turn-timeout), and the file changed as the CONSENSUS was written; nothing was written.`;
-  context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message, prompts });
-  return { outcome: outcomes.peerTimeout, message, blocking: [] };
+  context.report({ type: 'ended', role: context.role, outcome: 'peer-timeout', message, prompts });
+  return { outcome: 'peer-timeout', message, blocking: [] };
 }
 
 function ended(context: SessionContext, document: DebateDocument, prompts: TurnPrompt[]): SessionOutcome {
   const open = context.reader.points(document).filter((state) => !state.resolved);
-  const outcome = open.length === 0 ? outcomes.consensus : outcomes.disputed;
+  const outcome = open.length === 0 ? 'consensus' : 'disputed';
   const ledger = context.reader.ledger(document);
   const how = readOutcome(ledger) === 'stalled' ? 'stopped early, as a round brought no new reasoning,' : 'ended with CONSENSUS';
   const verdict = judgeDebate(ledgerReport(ledger).points, context.blockOn);
