@@ -112,7 +112,7 @@ function closeBefore(context: SessionContext, current: FileState, decidedOn: Deb
   return faultAction('block-closer') === 'none' ? '' : closeLastSection(current.text, parsedOr(context, current, decidedOn));
 }
 
-/** The document of `current`, parsed (once more: parseDocument reads a file it read before from its end); if it does not parse, the one decided on. */
+/** The document of `current`, parsed (once more: the reader reads a file it read before from its end); if it does not parse, the one decided on. */
 function parsedOr(context: SessionContext, current: FileState, decidedOn: DebateDocument): DebateDocument {
   const parsed = context.reader.parse(current.text, current.growth);
   return parsed.ok ? parsed.document : decidedOn;
