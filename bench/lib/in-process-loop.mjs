@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { resolveSubject } from '../../dist/git/resolve-subject.js';
 import { takeRepoSnapshot } from '../../dist/git/repo-snapshot.js';
+import { appendSection } from '../../dist/session/append-section.js';
+import { readClaim } from '../../dist/session/read-claims.js';
+import { createLedgerReader } from '../../dist/ledger/ledger-reader.js';
 import { debateLoop } from '../../dist/session/debate-loop.js';
 import { statePaths } from '../../dist/session/state-paths.js';
 import { subject } from './repo.mjs';
@@ -70,6 +73,12 @@ export function startLoop({ repo, role, resolved, stamp, answer }) {
     agent: { name: 'bench-instant', writeTurn: (request) => timed(agentRuns, async () => answer(request)) },
     claim: { role, tookOverFrom: null, update: async () => {}, release: async () => {} },
     paths: statePaths(repo.gitDir, repo.dir, repo.file),
+    // As run-session makes it for a local file: compare-and-swap appends, and the peer's claim read from the state directory.
+    store: {
+      append: (request) => appendSection({ ...request, file: repo.file, lockPath: context.paths.writeLock }),
+      readPeerClaim: (peer) => readClaim(context.paths, peer),
+    },
+    reader: createLedgerReader(),
     standards: null,
     stance: 'default',
     blockOn: 'high',

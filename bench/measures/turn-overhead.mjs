@@ -4,6 +4,7 @@ import { readRefStamp } from '../../dist/git/ref-stamp.js';
 import { resolveSubject } from '../../dist/git/resolve-subject.js';
 import { readCitations } from '../../dist/protocol/read-citations.js';
 import { parseDocument } from '../../dist/protocol/parse-document.js';
+import { createLedgerReader } from '../../dist/ledger/ledger-reader.js';
 import { decideTurn } from '../../dist/session/decide-turn.js';
 import { renderAppend } from '../../dist/protocol/render-section.js';
 import { appendSection } from '../../dist/session/append-section.js';
@@ -103,7 +104,7 @@ async function timeColdSteps(repo, document, role, resolved) {
   };
   const read = await time(() => readDebateFile(repo.file));
   const parse = await time(() => parseDocument(document.text));
-  const decide = await time(() => decideTurn({ role, maxRounds: Number.MAX_SAFE_INTEGER }, parse.value.document));
+  const decide = await time(() => decideTurn({ role, maxRounds: Number.MAX_SAFE_INTEGER, reader: createLedgerReader() }, parse.value.document));
   const findCitations = await time(() => readCitations(parse.value.document));
   const gitCitations = await time(() => checkCitations(repo.dir, { head: resolved.head }, findCitations.value));
   const paths = statePaths(repo.gitDir, repo.dir, repo.file);

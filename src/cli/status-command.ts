@@ -6,7 +6,7 @@ import { findRepo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { buildLedger } from '../ledger/build-ledger.js';
 import { convergenceSequence, type ConvergenceState } from '../ledger/convergence-state.js';
-import { readOutcome, type LedgerOutcome } from '../ledger/read-outcome.js';
+import { readOutcome, type Outcome } from '../ledger/read-outcome.js';
 import { decideAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
@@ -56,7 +56,7 @@ export interface DebateStatus {
   round: number;
   /** Whose turn it is; null once the CONSENSUS is written or when the file cannot be read. */
   turn: Role | null;
-  outcome: LedgerOutcome | null;
+  outcome: Outcome | null;
   /** The convergence state after the last round that has one (`stateRound`, see convergenceSequence); null before one. */
   state: ConvergenceState | null;
   stateRound: number | null;

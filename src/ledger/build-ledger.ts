@@ -18,37 +18,30 @@ export function roundsBegun(document: DebateDocument): number {
 /**
  * The ledger of `document`, read through `trackPoints` (so it resolves exactly what the
  * session resolves), with the history round by round. `checks` (from `checkCitations`) mark each
- * point's evidence ok or failed; evidence no check covers is `unchecked`.
+ * point's evidence ok or failed; evidence no check covers is `unchecked`. A pure function: a
+ * reader of a growing file reads only the sections it gained (see createLedgerReader).
  */
 export function buildLedger(document: DebateDocument, checks: readonly CitationCheck[] = []): Ledger {
-  if (checks.length > 0) return readLedger(document, checks);
-  let ledger = built.get(document);
-  if (ledger === undefined) {
-    ledger = readLedger(document, checks);
-    built.set(document, ledger);
-  }
-  return ledger;
+  return readLedger(document, checks, null).ledger;
 }
 
-// A turn asks for the ledger of the document it decided on more than once (the round's state, the
-// stalled-round test): it is read once. Shared, so read-only, as every ledger's reader treats it.
-const built = new WeakMap<DebateDocument, Ledger>();
-
 /**
- * The walk of the last ledger read without checks, as it stood before its follow-ups were read
- * for the points they did not name: the file only grows, so the next document's ledger goes on
- * from there when its first sections are those (the same objects, see parseDocument) and only
- * reads the sections it gained. Owned here: a ledger that goes on from it takes it.
+ * Where the ledger of a document stood after its walk, before its follow-ups were read for the
+ * points they did not name: the ledger of a document whose first sections are these (the same
+ * objects: the file grew, see readDocument) and that has these Review points goes on from here and
+ * reads only the sections it gained (see createLedgerReader). Going on from it changes it.
  */
-let folded: { sections: readonly Section[]; reviewPoints: readonly Point[]; points: Map<string, LedgerPoint>; walk: WalkProgress } | null = null;
+export interface LedgerFold {
+  sections: readonly Section[];
+  reviewPoints: readonly Point[];
+  points: Map<string, LedgerPoint>;
+  walk: WalkProgress;
+}
 
-/** The walk `document` can go on from, taken (it is changed by going on), or null. */
-function takeFolded(document: DebateDocument): typeof folded {
-  const found = folded;
-  if (found === null || found.reviewPoints !== document.points || found.sections.length > document.sections.length) return null;
-  if (!found.sections.every((section, index) => section === document.sections[index])) return null;
-  folded = null;
-  return found;
+/** Whether the ledger of `document` can go on from `fold`. */
+export function continuesFold(document: DebateDocument, fold: LedgerFold): boolean {
+  if (fold.reviewPoints !== document.points || fold.sections.length > document.sections.length) return false;
+  return fold.sections.every((section, index) => section === document.sections[index]);
 }
 
 /** A copy of the ledger's points that shares nothing the walk changes. */
@@ -58,10 +51,13 @@ function copyPoints(points: ReadonlyMap<string, LedgerPoint>): Map<string, Ledge
   );
 }
 
-function readLedger(document: DebateDocument, checks: readonly CitationCheck[]): Ledger {
+/**
+ * The ledger of `document`, going on from `resumed` when given (see continuesFold; it is changed),
+ * and the fold the next one can go on from (without checks: with them, each point's evidence is
+ * marked as it is raised, so a ledger with checks is read from the start).
+ */
+export function readLedger(document: DebateDocument, checks: readonly CitationCheck[], resumed: LedgerFold | null): { ledger: Ledger; fold: LedgerFold | null } {
   const review = document.sections.find((section) => section.kind === 'review');
-  // With checks, each point's evidence is marked from them as it is raised: read from the start.
-  const resumed = checks.length === 0 ? takeFolded(document) : null;
   const points = resumed?.points ?? new Map<string, LedgerPoint>();
   const add = (point: Point, round: number, section: Section, owner: PointState['owner']): LedgerPoint => {
     const entry: LedgerPoint = {
@@ -127,10 +123,11 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
       settle(entry, state, round);
     },
   };
-  const states = trackPoints(document, observer, resumed?.walk);
-  if (checks.length === 0) {
-    folded = { sections: document.sections, reviewPoints: document.points, points: copyPoints(points), walk: { sections: document.sections.length, states: states.map((state) => ({ ...state })) } };
-  }
+  const states = trackPoints(document, observer, resumed?.walk ?? null);
+  const fold =
+    checks.length === 0
+      ? { sections: document.sections, reviewPoints: document.points, points: copyPoints(points), walk: { sections: document.sections.length, states: states.map((state) => ({ ...state })) } }
+      : null;
 
   // Each point's status as the walk recorded it, round by round (in order: the document's), read
   // with a cursor per point as the follow-ups' rounds grow: one pass, where asking statusBefore for
@@ -164,7 +161,7 @@ function readLedger(document: DebateDocument, checks: readonly CitationCheck[]):
   const rounds = Math.max(0, ...document.sections.map((section) => (section.kind === 'consensus' ? 0 : roundOf(section))));
   const consensus = document.sections.find((section) => section.kind === 'consensus');
   const responses = Math.max(0, ...document.sections.filter((section) => section.kind === 'response').map((section) => section.number));
-  return { title: document.title, rounds, responses, ended: consensus !== undefined, consensus: consensus?.body ?? null, points: [...points.values()] };
+  return { ledger: { title: document.title, rounds, responses, ended: consensus !== undefined, consensus: consensus?.body ?? null, points: [...points.values()] }, fold };
 }
 
 function statusOf(state: PointState): PointStatus {

@@ -12,19 +12,14 @@ const maskedProblem = memoizeText(maskCredentials, 4_096);
  * A line quoted from the code has its credentials masked: the report goes into the shared file.
  */
 export function formatFailedCitations(checks: readonly CitationCheck[]): string {
-  // The checks of a growing debate extend the last ones (see checkDebateCitations): only the new ones are read.
-  const before = lastReport !== null && checks.length >= lastReport.checks.length && lastReport.checks.every((check, index) => check === checks[index]) ? lastReport : null;
-  const lines = checks
-    .slice(before?.checks.length ?? 0)
-    .filter((check) => !check.ok)
-    .map(failureLine);
-  const text = [...(before?.text ? [before.text] : []), ...lines].join('\n');
-  lastReport = { checks: [...checks], text };
-  return text;
+  return appendFailedCitations('', checks);
 }
 
-/** The last checks reported and their report. */
-let lastReport: { checks: readonly CitationCheck[]; text: string } | null = null;
+/** `report` (the failed citations of earlier checks, formatted) followed by those of `checks`. */
+export function appendFailedCitations(report: string, checks: readonly CitationCheck[]): string {
+  const lines = checks.filter((check) => !check.ok).map(failureLine);
+  return [...(report === '' ? [] : [report]), ...lines].join('\n');
+}
 
 // The checks of a debate are the same objects from turn to turn (see checkDebateCitations): each line is written once.
 const failureLines = new WeakMap<CitationCheck, string>();

@@ -11,7 +11,7 @@
  * A round with no point at all (a review that raised none) is CONSENSUS: nothing is in dispute.
  */
 import type { Ledger } from './ledger.js';
-import { standingAfter, standingsByRound, type Standing } from './point-standing.js';
+import { standingAfter, standingsByRound, type RoundStanding } from './point-standing.js';
 import { positionChanges } from './position-changes.js';
 
 export const convergenceStates = ['DIVERGENT', 'NARROWING', 'CONVERGING', 'CONSENSUS'] as const;
@@ -22,7 +22,7 @@ export function convergenceState(ledger: Ledger, round: number): ConvergenceStat
   return stateOf(standings, positionChanges(ledger).some((change) => change.round === round));
 }
 
-function stateOf(all: ReadonlyArray<Standing | null>, moved: boolean): ConvergenceState {
+function stateOf(all: ReadonlyArray<RoundStanding | null>, moved: boolean): ConvergenceState {
   const standings = all.filter((standing) => standing !== null);
   const settled = standings.filter((standing) => standing === 'settled').length;
   const partial = standings.filter((standing) => standing === 'partial').length;

@@ -149,15 +149,7 @@ function wordsOf(text: string): ReadonlySet<string> {
 // A side's text on a point is compared with its next one too: each is cut into words once.
 const wordsOnce = memoizeText(wordsOf, memoLimits.replies);
 
-// The session decides on the same document several times a turn (see parseDocument): each is judged once.
-const stalledBy = new WeakMap<DebateDocument, boolean>();
-
 /** Whether round `round`, the document's last, brought no new reasoning: only that round is judged (DecideOptions.stalled). */
-export function lastRoundStalled(document: DebateDocument, round: number): boolean {
-  let stalled = stalledBy.get(document);
-  if (stalled === undefined) {
-    stalled = roundStalled(engagementOf(document, round), round);
-    stalledBy.set(document, stalled);
-  }
-  return stalled;
+export function lastRoundStalled(source: DebateDocument | Ledger, round: number): boolean {
+  return roundStalled(engagementOf(source, round), round);
 }

@@ -30,7 +30,7 @@ import { roleOn, type AnswererPosition, type Ledger, type LedgerPoint, type Poin
 import type { Role } from '../protocol/document.js';
 import { pointConfidence, type Confidence } from './point-confidence.js';
 import { positionChanges, type PositionChange } from './position-changes.js';
-import { readOutcome, type LedgerOutcome } from './read-outcome.js';
+import { readOutcome, type Outcome } from './read-outcome.js';
 
 /** What either side last stated on a point: a raiser's position or an answerer's category. */
 export type StatedPosition = RaiserPosition | AnswererPosition;
@@ -59,7 +59,7 @@ export interface ReportPoint {
 export interface LedgerReport {
   version: 1;
   title: string | null;
-  outcome: LedgerOutcome;
+  outcome: Outcome;
   rounds: number;
   state: ConvergenceState | null;
   convergence: Array<{ round: number; state: ConvergenceState }>;

@@ -1,7 +1,12 @@
+import type { Standing } from './judge-debate.js';
 import type { LedgerPoint, PointStatus } from './ledger.js';
 
-/** Where a point stands after `round`: settled (resolved or withdrawn), partially agreed, or disputed. */
-export type Standing = 'settled' | 'partial' | 'disputed';
+/**
+ * A point's Standing as convergence reads it after a round: `settled` for every standing of a
+ * point no longer open (confirmed, dismissed, withdrawn), and a disputed one told apart as
+ * `partial` when either side last met the other part way.
+ */
+export type RoundStanding = 'settled' | 'partial' | Extract<Standing, 'disputed'>;
 
 /** The point's status at the end of `round` (its latest round when omitted); null before it was raised. */
 export function statusAfter(point: LedgerPoint, round = Number.POSITIVE_INFINITY): PointStatus | null {
@@ -12,7 +17,7 @@ export function statusAfter(point: LedgerPoint, round = Number.POSITIVE_INFINITY
  * Settled when resolved or withdrawn; partial when open and the responder's last stated
  * category is Partially agreed or the reviewer last conceded part; disputed otherwise.
  */
-export function standingAfter(point: LedgerPoint, round = Number.POSITIVE_INFINITY): Standing | null {
+export function standingAfter(point: LedgerPoint, round = Number.POSITIVE_INFINITY): RoundStanding | null {
   const status = statusAfter(point, round);
   if (status === null) return null;
   if (status !== 'open') return 'settled';
@@ -26,13 +31,13 @@ export function standingAfter(point: LedgerPoint, round = Number.POSITIVE_INFINI
  * `standingAfter(point, round)` for every round from 1 to `rounds` (index round − 1), reading the
  * point's rounds once: `show` and `status` ask it of every round of a debate of hundreds.
  */
-export function standingsByRound(point: LedgerPoint, rounds: number): Array<Standing | null> {
+export function standingsByRound(point: LedgerPoint, rounds: number): Array<RoundStanding | null> {
   const order = point.rounds.map((entry, index) => ({ round: entry.round, index })).sort((a, b) => a.round - b.round);
   // The last entry, in the order of point.rounds, of those up to the round: of any, and of each side's stated positions.
   let status = -1;
   let responder = -1;
   let reviewer = -1;
-  const standings: Array<Standing | null> = [];
+  const standings: Array<RoundStanding | null> = [];
   for (let round = 1, at = 0; round <= rounds; round++) {
     for (; at < order.length && (order[at]?.round ?? 0) <= round; at++) {
       const index = order[at]?.index ?? 0;

@@ -1,6 +1,6 @@
 import type { DebateDocument, Role, TurnKind } from './document.js';
 import { budgetReached, type Budget } from './budget.js';
-import { trackPoints } from './track-points.js';
+import { trackPoints, type PointState } from './track-points.js';
 
 /** Why a CONSENSUS is written. */
 export type ConsensusReason = 'resolved' | 'stalled' | 'max-rounds' | 'past-max' | 'budget-reached' | 'peer-timeout';
@@ -23,6 +23,8 @@ export interface DecideOptions {
   stalled?: (document: DebateDocument, round: number) => boolean;
   /** What the debate may spend: once the sections report it spent, the Reviewer's next turn is the CONSENSUS (seed 001's cost control). */
   budget?: Budget;
+  /** The points' states after the document's last section: a reader's (see DebateReader.points), else trackPoints walks them. */
+  points?: (document: DebateDocument) => readonly PointState[];
 }
 
 /**
@@ -49,7 +51,7 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
     }
     case 'response': {
       if (role === 'responder') return { type: 'wait', for: 'reviewer' };
-      if (allResolved(document)) {
+      if ((options.points ?? trackPoints)(document).every((state) => state.resolved)) {
         return { type: 'write', turn: 'consensus', round: last.number, reason: 'resolved' };
       }
       if (last.number >= options.maxRounds) {
@@ -60,18 +62,6 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
       return { type: 'write', turn: 'follow-up', round: last.number };
     }
   }
-}
-
-// The session decides on the same document several times a turn (see parseDocument): each is judged once.
-const resolvedBy = new WeakMap<DebateDocument, boolean>();
-
-function allResolved(document: DebateDocument): boolean {
-  let resolved = resolvedBy.get(document);
-  if (resolved === undefined) {
-    resolved = trackPoints(document).every((state) => state.resolved);
-    resolvedBy.set(document, resolved);
-  }
-  return resolved;
 }
 
 /** The CONSENSUS a side writes when the peer let its turn time out. */

@@ -4,6 +4,7 @@ import type { DebateDocument, Section, Signature } from './document.js';
 import { readPoints } from './read-points.js';
 import { rememberedNodes } from './read-document-tree.js';
 import { normalizeAppended, normalizeNewlines, readMarkdown } from './read-markdown.js';
+import { createReaderMemory, type ReaderMemory } from './reader-memory.js';
 import { readTopLevel, separatorPattern, type Start, type TopLevel } from './read-top-level.js';
 import { checkSectionOrder } from './check-section-order.js';
 import { appendedTo, extendsText } from './extends-text.js';
@@ -18,17 +19,27 @@ const signaturePattern = /^\*\s*—\s*(.+?)\s*·\s*(.+?)\s*·\s*(\S+?)\s*\*$/;
  * Reads the shared file as docs/protocol.md defines it: the title, our metadata comment, the sections
  * (level-2 headings, ATX or setext, aliases accepted) in order, and the Review's points.
  * A heading the protocol does not know, or sections out of turn, give a ProtocolError value.
- * Nothing after the first CONSENSUS is read.
+ * Nothing after the first CONSENSUS is read. A pure function: a reader that reads the file as it
+ * grows, parsing only what it gained, is createDebateReader's.
  */
 export function parseDocument(text: string): ParseResult {
-  const previous = last;
+  return readDocument(createReaderMemory(), text);
+}
+
+/**
+ * `parseDocument(text)`, reading only what `text` gained when it extends the text `memory` read
+ * last, and leaving in `memory` how it read this one. The document is the one parseDocument
+ * gives; sections that a grown text still has in the same span are the very objects read before.
+ */
+export function readDocument(memory: ReaderMemory, text: string): ParseResult {
+  const previous = memory.parsed;
   if (previous !== null && text === previous.text) return { ok: true, document: previous.document };
   // The file only grows: what the last document read from its text is read again only if it changed.
-  const extended = previous !== null && extendsText(text, previous.text) ? previous : null;
-  const source = extended ? normalizeAppended(extended.text, extended.source, text) : normalizeNewlines(text);
+  const extended = previous !== null && extendsText(text, previous.text, memory.extension) ? previous : null;
+  const source = extended ? normalizeAppended(memory, extended.text, extended.source, text) : normalizeNewlines(text);
   // Read through what the file gained: a grown text is not copied whole for the few slices a parse takes of its end.
-  const view = extended ? viewOf(source, extended.source.length, appendedTo(source, extended.source)) : source;
-  const top = readTopLevel(source, view, extended?.top ?? null);
+  const view = extended ? viewOf(source, extended.source.length, appendedTo(source, extended.source, memory.extension)) : source;
+  const top = readTopLevel(memory, source, view, extended?.top ?? null);
   if (top instanceof ProtocolError) return { ok: false, error: top };
   const { scan } = top;
   const { starts } = scan;
@@ -58,7 +69,7 @@ export function parseDocument(text: string): ParseResult {
       const fresh: Section = { kind: start.kind, number: start.number, heading: start.heading, line: start.line, body, signature, ...(usage === null ? {} : { usage }) };
       section = same && sameSection(old.section, fresh) ? old.section : fresh;
       const nodes = section === fresh && top.tree !== null ? nodesWithin(top.tree, span.bodyStart + bodyOffset, span.bodyStart + bodyOffset + body.length) : null;
-      if (nodes !== null) nodesBySection.set(section, nodes);
+      if (nodes !== null) memory.nodes.set(section, nodes);
     }
     spans.push({ ...span, section });
     sections.push(section);
@@ -69,7 +80,7 @@ export function parseDocument(text: string): ParseResult {
   const reviewed = extended?.document.sections.find((section) => section.kind === 'review');
   const points = review === undefined ? [] : review === reviewed && extended ? extended.document.points : readPoints(review.body);
   const document: DebateDocument = { title: scan.title, meta: scan.meta, sections, points };
-  last = { text, source, top, document, spans, endsWithNewline: view.endsWith('\n') };
+  memory.parsed = { text, source, top, document, spans, endsWithNewline: view.endsWith('\n') };
   return { ok: true, document };
 }
 
@@ -96,27 +107,32 @@ interface Span {
 }
 
 /**
- * The last document read, how it was read (the tree, the scan of its nodes) and where each of
- * its sections was read from (`spans`, in the order of the sections). A turn parses the file it
- * waited for, parses it again before and after writing, and the file only grows: the same text
- * gives the same document, and a text that extends it reuses every section that ends before the
- * join (objects the ledger's memos then recognize) and scans only the nodes after it.
+ * The last document a memory read, how it was read (the tree, the scan of its nodes) and where
+ * each of its sections was read from (`spans`, in the order of the sections). A turn parses the
+ * file it waited for, parses it again before and after writing, and the file only grows: the same
+ * text gives the same document, and a text that extends it reuses every section that ends before
+ * the join (objects the reader's memos then recognize) and scans only the nodes after it.
  */
-let last: { text: string; source: string; top: TopLevel; document: DebateDocument; spans: Span[]; endsWithNewline: boolean } | null = null;
-
-/** The top-level nodes of each section's body, as the document's tree read them (see sectionNodes). */
-const nodesBySection = new WeakMap<Section, readonly RootContent[]>();
+export interface ParseMemory {
+  text: string;
+  source: string;
+  top: TopLevel;
+  document: DebateDocument;
+  spans: Span[];
+  endsWithNewline: boolean;
+}
 
 /**
- * The Markdown of a section's body as top-level mdast nodes: those the document was read from
- * when parseDocument built the section (so a turn parses a new section once, not once per
+ * The Markdown of a section's body as top-level mdast nodes: with a `memory`, those the document
+ * was read from when it read the section (so a turn parses a new section once, not once per
  * reader), else the body parsed alone. The nodes are shared: read them, never change them.
  */
-export function sectionNodes(section: Section): readonly RootContent[] {
-  let nodes = nodesBySection.get(section);
+export function sectionNodes(section: Section, memory: ReaderMemory | null = null): readonly RootContent[] {
+  if (memory === null) return readMarkdown(section.body).children;
+  let nodes = memory.nodes.get(section);
   if (nodes === undefined) {
-    nodes = rememberedNodes(section.body) ?? readMarkdown(section.body).children;
-    nodesBySection.set(section, nodes);
+    nodes = rememberedNodes(memory, section.body) ?? readMarkdown(section.body).children;
+    memory.nodes.set(section, nodes);
   }
   return nodes;
 }

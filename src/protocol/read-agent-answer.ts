@@ -3,16 +3,16 @@ import { codeLineFlags } from './code-line-flags.js';
 import { splitPointBlocks } from './split-point-blocks.js';
 import type { DebateDocument, Role } from './document.js';
 import { nextNumberFor, readSection, type KnownPoint, type UnreadLabel } from './read-section.js';
-import { trackPoints } from './track-points.js';
+import { trackPoints, type PointState } from './track-points.js';
 
 export type AnswerTurn = AnswerScope['turn'];
 
 /** What a turn's answer is read against: its scope, every point known (settled ones may be remarked on), and the next free number. */
 export type AnswerContext = AnswerScope & { nextNumber: number; known: KnownPoint[] };
 
-/** The points `role`'s `turn` may speak of, from the document as it stands. */
-export function scopeOf(turn: AnswerTurn, role: Role, document: DebateDocument): AnswerContext {
-  const states = turn === 'review' ? [] : trackPoints(document);
+/** The points `role`'s `turn` may speak of, from the document as it stands (`points`: its points' states, when a reader has them). */
+export function scopeOf(turn: AnswerTurn, role: Role, document: DebateDocument, points?: readonly PointState[]): AnswerContext {
+  const states = turn === 'review' ? [] : (points ?? trackPoints(document));
   const open = states.filter((state) => !state.resolved);
   return {
     turn,

@@ -1,5 +1,5 @@
+import type { RootContent } from 'mdast';
 import type { DebateDocument, Section } from './document.js';
-import { memoLimits } from './memoize-text.js';
 import { sectionNodes } from './parse-document.js';
 import { findCitationRefs, readCitationsOnly, type CitationRef } from './citation-pattern.js';
 import { codeMark, readCitationUnits, type CitationUnit } from './citation-units.js';
@@ -22,7 +22,7 @@ export interface Citation {
   alternatives: readonly string[];
 }
 
-type Located = Omit<Citation, 'section'>;
+export type Located = Omit<Citation, 'section'>;
 
 type Element = { kind: 'citation'; ref: CitationRef; start: number; end: number } | { kind: 'code'; value: string; start: number };
 
@@ -37,52 +37,26 @@ const barePath = /^(?:\.{0,2}\/)?(?:[\w.-]+\/)+[\w.-]+\/?$/;
  * Every `path:line` and `path:line-line` that the Review, the Responses and the Follow-ups cite
  * (never the CONSENSUS, which only reports), in order, once per section. A citation's quote is
  * the inline code written with it (same sentence, nearest clause) or a code block directly after
- * a sentence that cites one place; the citation's own backticks are never its quote.
+ * a sentence that cites one place; the citation's own backticks are never its quote. A pure
+ * function: a reader of a growing file reads only the sections it gained (see createDebateReader).
  */
 export function readCitations(document: DebateDocument): Citation[] {
-  const { sections } = document;
-  const before = last !== null && startsWith(sections, last.sections) ? last : null;
-  const added = sections.slice(before?.sections.length ?? 0).filter((section) => section.kind !== 'consensus').flatMap(sectionCitations);
-  const citations = before === null ? added : [...before.citations, ...added];
-  last = { sections, citations };
-  return [...citations];
+  return document.sections.filter((section) => section.kind !== 'consensus').flatMap((section) => sectionCitations(section, sectionNodes(section)));
 }
 
-/**
- * The last document's sections and their citations: a document that extends it (its first
- * sections are those, the same objects, see parseDocument) only adds the citations of the
- * sections it gained. Callers get copies.
- */
-let last: { sections: readonly Section[]; citations: readonly Citation[] } | null = null;
-
-function startsWith(sections: readonly Section[], prefix: readonly Section[]): boolean {
-  return sections.length >= prefix.length && prefix.every((section, index) => section === sections[index]);
+/** The citations of `section`, whose body's top-level nodes are `nodes` (see sectionNodes); frozen, as readers share them. */
+export function sectionCitations(section: Section, nodes: readonly RootContent[]): readonly Citation[] {
+  return citeIn(section, locateCitations(nodes));
 }
 
-// A document that extends the last one shares its sections (see parseDocument): their citations are not made again.
-const bySection = new WeakMap<Section, readonly Citation[]>();
-
-function sectionCitations(section: Section): readonly Citation[] {
-  let found = bySection.get(section);
-  if (found === undefined) {
-    found = citationsOf(section).map((citation) => Object.freeze({ section: section.heading, ...citation }));
-    bySection.set(section, found);
-  }
-  return found;
+/** The places a section body cites, whose top-level nodes are `nodes`, without the section. */
+export function locateCitations(nodes: readonly RootContent[]): readonly Located[] {
+  return dedupe(readCitationUnits(nodes).flatMap(readUnit));
 }
 
-// Sections never change once written: each body is read once per process, not once per turn.
-const seen = new Map<string, readonly Located[]>();
-const seenLimit = memoLimits.sections;
-
-function citationsOf(section: Section): readonly Located[] {
-  let found = seen.get(section.body);
-  if (found === undefined) {
-    found = dedupe(readCitationUnits(sectionNodes(section)).flatMap(readUnit));
-    if (seen.size >= seenLimit) seen.delete(seen.keys().next().value as string);
-    seen.set(section.body, found);
-  }
-  return found;
+/** The citations of `section` at `located`, frozen: readers share them. */
+export function citeIn(section: Section, located: readonly Located[]): readonly Citation[] {
+  return located.map((citation) => Object.freeze({ section: section.heading, ...citation }));
 }
 
 function readUnit(unit: CitationUnit): Located[] {

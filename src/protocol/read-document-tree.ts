@@ -1,11 +1,12 @@
 import type { Root, RootContent } from 'mdast';
 import { readMarkdown } from './read-markdown.js';
-import { appendedTo, extendsText, noteExtension } from './extends-text.js';
+import { appendedTo, extendsText } from './extends-text.js';
+import type { ReaderMemory } from './reader-memory.js';
 import { viewOf, type TextView } from './text-view.js';
 
 /**
- * The mdast tree of a whole debate file, parsing only what was appended since the last call
- * when it can. The file is append-only, and a turn would otherwise re-parse every earlier
+ * The mdast tree of a whole debate file, parsing only what was appended since the last tree
+ * `memory` read when it can. The file is append-only, and a turn would otherwise re-parse every earlier
  * section (remark reads about 5 MB/s): the tree of `previous + appended` is the previous
  * top-level nodes plus those of `appended` (positions shifted) when nothing in `previous` is
  * still open at its end: it ends with a blank line, its last block is not a fenced code block or
@@ -18,21 +19,21 @@ import { viewOf, type TextView } from './text-view.js';
  * other side of an append is a link in the whole text and text with its brackets here, as it is in
  * a section read alone.
  */
-export function readDocumentTree(source: string): Root {
-  const last = previous;
+export function readDocumentTree(memory: ReaderMemory, source: string): Root {
+  const last = memory.tree;
   if (last !== null && source === last.source) return last.tree;
-  if (last !== null && source.length > last.source.length && extendsText(source, last.source) && last.closed) {
-    const appended = appendedTo(source, last.source);
+  if (last !== null && source.length > last.source.length && extendsText(source, last.source, memory.extension) && last.closed) {
+    const appended = appendedTo(source, last.source, memory.extension);
     const opening = appended.replace(/^\n+/, '');
     // Remark drops a byte order mark that starts its text: one that starts `appended` would shift every offset after it.
     if (!/^[ \t]/.test(opening) && !(listItemStart.test(opening) && readsListItemApart(last)) && !appended.startsWith('\uFEFF')) {
-      const tree: Root = { type: 'root', children: [...last.tree.children, ...readAppended(appended).map((node) => shift(node, last.source.length, last.lines))] };
-      remember(source, tree, last.lines + countLines(appended), viewOf(source, last.source.length, appended));
+      const tree: Root = { type: 'root', children: [...last.tree.children, ...readAppended(memory, appended).map((node) => shift(node, last.source.length, last.lines))] };
+      memory.tree = remember(source, tree, last.lines + countLines(appended), viewOf(source, last.source.length, appended));
       return tree;
     }
   }
   const tree = readMarkdown(source);
-  remember(source, tree, countLines(source), source);
+  memory.tree = remember(source, tree, countLines(source), source);
   return tree;
 }
 
@@ -40,23 +41,24 @@ export function readDocumentTree(source: string): Root {
  * The tree of `source`, read as if it had been appended section by section (see readDocumentTree):
  * each piece that starts at a level-2 heading after a blank line is parsed on its own when
  * nothing before it is left open, so a cold read of megabytes grows with their size. The pieces
- * are noted as extensions (see noteExtension), so none of them is compared whole.
+ * are noted in `memory` as extensions (see appendedTo), so none of them is compared whole.
  */
-export function readTreeInChunks(source: string): Root {
+export function readTreeInChunks(memory: ReaderMemory, source: string): Root {
   let prefix = '';
   for (let cut = source.indexOf('\n\n## '); cut !== -1; cut = source.indexOf('\n\n## ', cut + 2)) {
     const next = source.slice(0, cut + 2);
-    if (prefix !== '') noteExtension(next, prefix, next.slice(prefix.length));
-    readDocumentTree(next);
+    if (prefix !== '') memory.extension = { text: next, prefix, appended: next.slice(prefix.length) };
+    readDocumentTree(memory, next);
     prefix = next;
   }
-  if (prefix !== '') noteExtension(source, prefix, source.slice(prefix.length));
-  return readDocumentTree(source);
+  if (prefix !== '') memory.extension = { text: source, prefix, appended: source.slice(prefix.length) };
+  return readDocumentTree(memory, source);
 }
 
-/** The nodes of a section body rememberSectionBody was told of, when `text` is that body; else null. */
-export function rememberedNodes(text: string): readonly RootContent[] | null {
-  return sectionBody !== null && sectionBody.text === text ? sectionBody.nodes : null;
+/** The nodes of the section body `memory` was told of (see rememberSectionBody), when `text` is that body; else null. */
+export function rememberedNodes(memory: ReaderMemory, text: string): readonly RootContent[] | null {
+  const body = memory.sectionBody;
+  return body !== null && body.text === text ? body.nodes : null;
 }
 
 /**
@@ -69,11 +71,11 @@ export function rememberedNodes(text: string): readonly RootContent[] | null {
  * as it is in the whole text. Anywhere else (the same words inside a peer's list, say) they could
  * be read into a block around them, and `appended` is read whole.
  */
-function readAppended(appended: string): RootContent[] {
-  const body = sectionBody;
+function readAppended(memory: ReaderMemory, appended: string): RootContent[] {
+  const body = memory.sectionBody;
   // Remembered for the next read only: a turn that wrote nothing (an answer asked again, a turn
   // discarded) leaves nothing behind for a later read of a peer's text.
-  sectionBody = null;
+  memory.sectionBody = null;
   const at = body === null ? -1 : appended.indexOf(`\n\n${body.text}\n\n${signatureStart}`);
   if (body === null || at === -1) return readMarkdown(appended).children;
   const bodyStart = at + 2;
@@ -96,26 +98,34 @@ function readAppended(appended: string): RootContent[] {
 const signatureStart = '*— ';
 
 /** The body of the section we are about to append, and its top-level nodes read on their own. */
-let sectionBody: { text: string; nodes: readonly RootContent[] } | null = null;
+export interface SectionBody {
+  text: string;
+  nodes: readonly RootContent[];
+}
 
 /**
- * Tells readDocumentTree the nodes of `text`, a section body about to be appended, read on its own
+ * Tells the readDocumentTree of `memory` the nodes of `text`, a section body about to be appended, read on its own
  * (positions from its start): sanitizeAgentText reads every agent's text, and the same body is read
  * again once it is in the file, as what the file gained. `nodes` must be those of `text` followed
  * by a blank line and a heading that they leave a top-level heading (nothing left open swallows
  * what follows), and `text` must not start indented; the nodes are shared, never changed.
  */
-export function rememberSectionBody(text: string, nodes: readonly RootContent[]): void {
+export function rememberSectionBody(memory: ReaderMemory, text: string, nodes: readonly RootContent[]): void {
   // An empty body has no words to be found by: its blank lines would match any blank lines.
-  sectionBody = text.trim() === '' || /^[ \t]/.test(text) || text.includes('\r') ? null : { text, nodes };
+  memory.sectionBody = text.trim() === '' || /^[ \t]/.test(text) || text.includes('\r') ? null : { text, nodes };
 }
 
-/** `lines`: the line breaks in `source`, where the next append's first line is (counted once, not per turn). */
-let previous: { source: string; tree: Root; closed: boolean; lines: number } | null = null;
+/** The last tree read. `lines`: the line breaks in `source`, where the next append's first line is (counted once, not per turn). */
+export interface TreeMemory {
+  source: string;
+  tree: Root;
+  closed: boolean;
+  lines: number;
+}
 
 /** `view`: `source`, read where it can through what was appended (see viewOf). */
-function remember(source: string, tree: Root, lines: number, view: TextView): void {
-  previous = { source, tree, closed: isClosed(view, tree), lines };
+function remember(source: string, tree: Root, lines: number, view: TextView): TreeMemory {
+  return { source, tree, closed: isClosed(view, tree), lines };
 }
 
 const fenceLine = /^ {0,3}(`{3,}|~{3,})/;

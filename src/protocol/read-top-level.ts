@@ -5,6 +5,7 @@ import type { DocumentMeta, Section } from './document.js';
 import { readHeadingSource, type HeadingSource } from './heading-source.js';
 import { readDocumentTree, readTreeInChunks } from './read-document-tree.js';
 import { scanBlocks, startState, type ScanState, type TopBlock } from './scan-blocks.js';
+import type { ReaderMemory } from './reader-memory.js';
 import type { TextView } from './text-view.js';
 
 export interface Start {
@@ -41,7 +42,7 @@ export type TopLevel =
  * `source` extends) stopped when there is one. `kept`: whether the previous read's sections
  * before its last one still stand (its nodes are shared, or its scan goes on).
  */
-export function readTopLevel(source: string, view: TextView, previous: TopLevel | null): TopLevel | ProtocolError {
+export function readTopLevel(memory: ReaderMemory, source: string, view: TextView, previous: TopLevel | null): TopLevel | ProtocolError {
   if (previous === null || previous.mode === 'scan') {
     const scanned = scanBlocks(source, previous?.mode === 'scan' ? previous.resume : startState());
     const from = previous?.mode === 'scan' ? previous.resumeScan : null;
@@ -57,7 +58,7 @@ export function readTopLevel(source: string, view: TextView, previous: TopLevel 
   const before = previous?.mode === 'tree' ? previous : null;
   // A text the scanner gave up on is read by remark in the pieces its sections make, not whole: a
   // whole parse of megabytes grows faster than its size.
-  const tree = before === null ? readTreeInChunks(source) : readDocumentTree(source);
+  const tree = before === null ? readTreeInChunks(memory, source) : readDocumentTree(memory, source);
   const kept = before !== null && sharesNodes(tree, before.tree, before.scan.nodes);
   const scan = scanItems(kept ? before.scan : null, tree.children.length, (index) => readNode(view, tree.children[index] as RootContent));
   return scan instanceof ProtocolError ? scan : { mode: 'tree', scan, tree, kept };

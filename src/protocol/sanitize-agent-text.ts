@@ -3,7 +3,6 @@ import { classifyHeading } from './classify-heading.js';
 import { stripControlChars } from './control-chars.js';
 import { readHeadingSource } from './heading-source.js';
 import { normalizeNewlines, readMarkdown } from './read-markdown.js';
-import { rememberSectionBody } from './read-document-tree.js';
 
 const probeHeading = 'code-debate probe';
 
@@ -12,9 +11,11 @@ const probeHeading = 'code-debate probe';
  * write"): level-1 and level-2 headings become level 3, ATX or setext, in containers too; no line
  * starts with `# ` or `## `, code included; a code fence or HTML block left open cannot swallow
  * the sections after it. A heading that repeats the section's own heading is dropped, and control
- * characters (NUL, ESC, ...: see stripControlChars) are removed.
+ * characters (NUL, ESC, ...: see stripControlChars) are removed. `remember` is told the body and
+ * its nodes, read on their own, when they can stand for the body once appended (see
+ * DebateReader.rememberSectionBody).
  */
-export function sanitizeAgentText(text: string, ownHeading: string): string {
+export function sanitizeAgentText(text: string, ownHeading: string, remember?: (body: string, nodes: readonly RootContent[]) => void): string {
   // Remark drops a byte order mark that starts the text, not one in the middle of the file: gone, both read the same.
   let body = trimBlankLines(dropOwnHeading(stripControlChars(normalizeNewlines(text).replaceAll('\uFEFF', '')).text.replace(/[ \t]+$/gm, ''), ownHeading));
   // Each text is parsed once, for its headings and whether it stays contained: remark is most of what this costs.
@@ -27,7 +28,7 @@ export function sanitizeAgentText(text: string, ownHeading: string): string {
   const { headings, contained, nodes } = final === body ? read : readBody(final);
   if (!contained || headings.length > 0) return fenceWhole(final);
   // Once appended, the body is read again as part of what the file gained: with these nodes, it is not parsed twice.
-  rememberSectionBody(final, nodes);
+  remember?.(final, nodes);
   return final;
 }
 

@@ -41,40 +41,19 @@ export interface PointObserver {
  * point is resolved when the other side Agreed it, or the side that raised it withdrew it or
  * accepted the answer (in full or in part); a point whose label cannot be read stays as it was.
  * Either side may raise points: the Reviewer's in a follow-up (R ids), the Responder's in a
- * response (F ids), and the other side answers them like any point.
+ * response (F ids), and the other side answers them like any point. With `from`, the walk goes on
+ * from there (a reader of a growing file walks only the sections it gained, see createDebateReader).
  */
-export function trackPoints(document: DebateDocument, observer?: PointObserver, from?: WalkProgress): PointState[] {
-  if (observer !== undefined) {
-    const walked = walkPoints(document, observer, from ?? null);
-    // The ledger's walk ends where a plain one would: the session's next question costs no walk.
-    if (!tracked.has(document)) tracked.set(document, walked.map((state) => ({ ...state })));
-    return walked;
-  }
-  let states = tracked.get(document);
-  if (states === undefined) {
-    states = walkPoints(document, {}, progressFor(document));
-    tracked.set(document, states);
-  }
-  // Copies: a caller may change its states, never another caller's.
-  return states.map((state) => ({ ...state }));
+export function trackPoints(document: DebateDocument, observer: PointObserver = {}, from: WalkProgress | null = null): PointState[] {
+  return walkPoints(document, observer, from);
 }
 
-// A turn reads the states of the document it decided on several times (see parseDocument): they are walked once.
-const tracked = new WeakMap<DebateDocument, readonly PointState[]>();
-
-/** The last document walked to its end, and the states it ended with (copies no caller has). */
-let lastWalked: { document: DebateDocument; states: readonly PointState[] } | null = null;
-
-/**
- * Where a walk of `document` can start: the end of the last walk, when that document's sections
- * are the first of this one's (the same objects: the file grew, see parseDocument) and its
- * Review's points are this one's. Null to walk from the start.
- */
-function progressFor(document: DebateDocument): WalkProgress | null {
-  const before = lastWalked?.document;
-  if (before === undefined || before.points !== document.points || before.sections.length > document.sections.length) return null;
-  if (!before.sections.every((section, index) => section === document.sections[index])) return null;
-  return { sections: before.sections.length, states: lastWalked?.states ?? [] };
+/** Whether `document` begins with the sections `progress` walked (the same objects: the file grew, see readDocument) and has its Review's points. */
+export function continuesWalk(document: DebateDocument, progress: { document: DebateDocument; sections: number }): boolean {
+  const before = progress.document;
+  if (before.points !== document.points || progress.sections > document.sections.length) return false;
+  for (let index = 0; index < progress.sections; index++) if (before.sections[index] !== document.sections[index]) return false;
+  return true;
 }
 
 /**
@@ -138,9 +117,7 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
       observer.raised?.(raised, section);
     }
   }
-  const walked = [...states.values()];
-  lastWalked = { document, states: walked.map((state) => ({ ...state })) };
-  return walked;
+  return [...states.values()];
 }
 
 function toEvidence(evidence: { path: string; line: number; endLine: number | null }): Point['evidence'][number] {

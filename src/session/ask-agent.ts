@@ -10,6 +10,7 @@ import { stripControlChars } from '../protocol/control-chars.js';
 import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import { addUsage, type TurnUsage } from '../protocol/usage.js';
 import type { SessionContext } from './session-context.js';
+import type { DebateReader } from '../protocol/debate-reader.js';
 
 /** Output that does not fit is sent back this many times before the turn fails. */
 export const maxReasks = 2;
@@ -97,7 +98,7 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
       await delay(retryBackoffMs, undefined, { signal }).catch(() => undefined);
       continue;
     }
-    const read = readBody(body, ask);
+    const read = readBody(body, ask, context.reader.rememberSectionBody);
     const problems = read.problems;
     body = read.body;
     if (problems.length === 0) {
@@ -130,14 +131,14 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
  * and rendered (its text fields sanitized one by one, so nothing in them can end the section or
  * mark a point); a CONSENSUS narrative is sanitized as it is.
  */
-function readBody(text: string, ask: AgentAsk): { body: string; problems: string[]; json: boolean } {
+function readBody(text: string, ask: AgentAsk, remember: DebateReader['rememberSectionBody']): { body: string; problems: string[]; json: boolean } {
   if (ask.scope === undefined) {
-    const body = sanitizeAgentText(text, ask.heading);
+    const body = sanitizeAgentText(text, ask.heading, remember);
     return { body, problems: body === '' ? ['It is empty once headings reserved for the debate are removed.'] : [], json: false };
   }
   const read = readAgentAnswer(text, ask.scope);
   if (!read.ok) return { body: '', problems: read.problems, json: read.json };
-  return { body: sanitizeAgentText(renderAnswer(sanitizeAnswer(read.answer, ask.heading)), ask.heading), problems: [], json: read.json };
+  return { body: sanitizeAgentText(renderAnswer(sanitizeAnswer(read.answer, ask.heading)), ask.heading, remember), problems: [], json: read.json };
 }
 
 function sanitizeAnswer(answer: TurnAnswer, heading: string): TurnAnswer {

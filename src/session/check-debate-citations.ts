@@ -1,6 +1,6 @@
 import { GitError } from '../errors.js';
 import { checkCitations, type CitationCheck } from '../git/check-citations.js';
-import { readCitations, type Citation } from '../protocol/read-citations.js';
+import type { Citation } from '../protocol/read-citations.js';
 import type { DebateDocument } from '../protocol/document.js';
 import type { SessionContext } from './session-context.js';
 
@@ -11,7 +11,7 @@ import type { SessionContext } from './session-context.js';
  */
 export async function checkDebateCitations(context: SessionContext, document: DebateDocument, head: string | null): Promise<CitationCheck[]> {
   try {
-    return await checkCached(context.root, head, readCitations(document));
+    return await checkCached(context.root, head, context.reader.citations(document));
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
     context.report({ type: 'warning', role: context.role, message: `the evidence check was skipped: ${error.message}` });
@@ -21,7 +21,7 @@ export async function checkDebateCitations(context: SessionContext, document: De
 
 // A commit never changes: a citation checked against one is not checked again (the work tree is).
 const checked = new Map<string, Pick<CitationCheck, 'ok' | 'problem'>>();
-// Citations are shared from turn to turn (see readCitations): each one's key and its check at a
+// Citations are shared from turn to turn (see DebateReader.citations): each one's key and its check at a
 // commit are made once, not every turn, and the same check object is given back each time.
 const known = new WeakMap<Citation, { at: string; key: string; check: CitationCheck | null }>();
 

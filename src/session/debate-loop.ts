@@ -1,16 +1,14 @@
 import { AgentError, InterruptedError } from '../errors.js';
-import { buildLedger, roundsBegun } from '../ledger/build-ledger.js';
+import { roundsBegun } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
-import { engagementOf, roundStalled } from '../ledger/engagement-of.js';
 import { judgeDebate } from '../ledger/judge-debate.js';
 import { ledgerReport } from '../ledger/ledger-report.js';
-import { readOutcome } from '../ledger/read-outcome.js';
+import { readOutcome, type SessionEnd } from '../ledger/read-outcome.js';
 import { trackPoints } from '../protocol/track-points.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { decideTimeoutAction } from '../protocol/decide-action.js';
 import type { DebateDocument, Section } from '../protocol/document.js';
 import type { UnreadLabel } from '../protocol/read-section.js';
-import { parseDocument } from '../protocol/parse-document.js';
 import { nameCommits } from '../git/name-commits.js';
 import type { FileWatch } from '../watch/watch-file.js';
 import { decideTurn } from './decide-turn.js';
@@ -24,15 +22,8 @@ import { waitForChange } from './wait-for-change.js';
 import { historyChangeOf, waitForRestore } from './wait-for-restore.js';
 import { watchPeer } from './watch-peer.js';
 
-export const outcomes = {
-  consensus: 'consensus',
-  disputed: 'disputed',
-  peerTimeout: 'peer-timeout',
-} as const;
-export type Outcome = (typeof outcomes)[keyof typeof outcomes];
-
 export interface SessionOutcome {
-  outcome: Outcome;
+  outcome: SessionEnd;
   message: string;
   /** The points at or above --block-on that were confirmed or are still disputed (exit 1). */
   blocking: string[];
@@ -67,7 +58,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
       waitingSince = null;
       continue;
     }
-    const parsed = parseDocument(state.text);
+    const parsed = context.reader.parse(state.text, state.growth);
     if (!parsed.ok) {
       const changed = await waitForChange(context.file, watch, state.checksum, protocolGraceMs, context.signal);
       if (changed === null && !context.signal.aborted) throw parsed.error;
@@ -104,7 +95,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     }
     const changed = await peerWatch.during(waitForChange(context.file, watch, state.checksum, waitingSince + context.turnTimeoutMs - Date.now(), context.signal));
     if (changed) {
-      const next = parseDocument(changed.text);
+      const next = context.reader.parse(changed.text, changed.growth);
       if (next.ok && decideTurn(context, next.document).type === 'wait' && !historyChangeOf(state, changed)) report({ type: 'not-a-turn', role, for: peer });
       state = changed;
       continue;
@@ -126,9 +117,9 @@ function reportResumed(context: SessionContext, document: DebateDocument): void 
 function reportRoundState(context: SessionContext, document: DebateDocument, reported: number): number {
   const last = document.sections.at(-1);
   if (last?.kind !== 'response' || last.number <= reported) return reported;
-  const ledger = buildLedger(document);
+  const ledger = context.reader.ledger(document);
   // A stall is said in the round it is found, not only when the Reviewer ends the debate on it.
-  const stalled = roundStalled(engagementOf(ledger, last.number), last.number);
+  const stalled = context.reader.lastRoundStalled(document, last.number);
   context.report({ type: 'round-state', role: context.role, round: last.number, state: convergenceState(ledger, last.number), ...(stalled ? { stalled } : {}) });
   return last.number;
 }
@@ -180,22 +171,23 @@ async function timedOut(context: SessionContext, state: FileState, document: Deb
   const limit = formatDuration(context.turnTimeoutMs);
   if (!state.exists) {
     const message = `The ${other} did not start the debate within ${limit} (--turn-timeout): ${context.relativeFile} never appeared. Start the ${other} in another terminal.`;
-    context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message, prompts });
-    return { outcome: outcomes.peerTimeout, message, blocking: [] };
+    context.report({ type: 'ended', role: context.role, outcome: 'peer-timeout', message, prompts });
+    return { outcome: 'peer-timeout', message, blocking: [] };
   }
   const result = await takeTurn(context, decideTimeoutAction(document), state, document, subjects);
   const message = result.written
     ? `The ${other} did not take its turn within ${limit} (--turn-timeout); the ${self} wrote the CONSENSUS.`
     : `The ${other} did not take its turn within ${limit} (--turn-timeout), and the file changed as the CONSENSUS was written; nothing was written.`;
-  context.report({ type: 'ended', role: context.role, outcome: outcomes.peerTimeout, message, prompts });
-  return { outcome: outcomes.peerTimeout, message, blocking: [] };
+  context.report({ type: 'ended', role: context.role, outcome: 'peer-timeout', message, prompts });
+  return { outcome: 'peer-timeout', message, blocking: [] };
 }
 
 function ended(context: SessionContext, document: DebateDocument, prompts: TurnPrompt[]): SessionOutcome {
-  const open = trackPoints(document).filter((state) => !state.resolved);
-  const outcome = open.length === 0 ? outcomes.consensus : outcomes.disputed;
-  const how = readOutcome(buildLedger(document)) === 'stalled' ? 'stopped early, as a round brought no new reasoning,' : 'ended with CONSENSUS';
-  const verdict = judgeDebate(ledgerReport(buildLedger(document)).points, context.blockOn);
+  const open = context.reader.points(document).filter((state) => !state.resolved);
+  const outcome = open.length === 0 ? 'consensus' : 'disputed';
+  const ledger = context.reader.ledger(document);
+  const how = readOutcome(ledger) === 'stalled' ? 'stopped early, as a round brought no new reasoning,' : 'ended with CONSENSUS';
+  const verdict = judgeDebate(ledgerReport(ledger).points, context.blockOn);
   const blocking = verdict.blocking.map((point) => `${point.id} (${point.severity}, ${point.standing})`);
   // Settled points can still block (a confirmed problem): said as a sentence that does not read as a contradiction.
   const confirmed = verdict.blocking.filter((point) => point.standing === 'confirmed');

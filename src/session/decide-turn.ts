@@ -1,9 +1,9 @@
-import { lastRoundStalled } from '../ledger/engagement-of.js';
 import { decideAction, type Action } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import type { SessionContext } from './session-context.js';
 
 /** What this side does next on `document`: the protocol's turn table, with the ledger's stalled-round test. */
-export function decideTurn(context: Pick<SessionContext, 'role' | 'maxRounds'> & Partial<Pick<SessionContext, 'budget'>>, document: DebateDocument): Action {
-  return decideAction(document, context.role, { maxRounds: context.maxRounds, stalled: lastRoundStalled, ...(context.budget ? { budget: context.budget } : {}) });
+export function decideTurn(context: Pick<SessionContext, 'role' | 'maxRounds' | 'reader'> & Partial<Pick<SessionContext, 'budget'>>, document: DebateDocument): Action {
+  const { reader } = context;
+  return decideAction(document, context.role, { maxRounds: context.maxRounds, stalled: reader.lastRoundStalled, points: reader.points, ...(context.budget ? { budget: context.budget } : {}) });
 }

@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
-import { noteExtension } from '../protocol/extends-text.js';
+import type { Growth } from '../protocol/extends-text.js';
 import { readFailure } from './debate-file-error.js';
 
 export interface FileState {
@@ -16,6 +16,8 @@ export interface FileState {
    * then that of an absent file.
    */
   replacedBy?: string;
+  /** How `text` was built from the text of the read before, when it was (see stateOf): a reader of `text` need not read it whole (see DebateReader.parse). */
+  growth?: Growth;
 }
 
 export function checksumOf(bytes: Uint8Array | string): string {
@@ -99,26 +101,27 @@ export function textEnd(state: FileState, bytes = 4096): string {
  * hashed from where these end (copying the md5's state), not from the start. Megabytes read per
  * turn become the few kilobytes appended.
  */
-let last: { bytes: Buffer; text: string; hash: Hash } | null = null;
+let last: { bytes: Buffer; text: string; hash: Hash; growth: Growth | undefined } | null = null;
 
 /** The state of a file holding `bytes`: its text and checksum, reusing the last read's where `bytes` extend it. */
 export function stateOf(bytes: Buffer): FileState {
   const previous = last;
   let text: string;
   let hash: Hash;
+  let growth: Growth | undefined;
   if (previous !== null && extendsBytes(bytes, previous.bytes)) {
     const appended = bytes.subarray(previous.bytes.length);
     const added = appended.toString('utf8');
     text = added === '' ? previous.text : previous.text + added;
-    // A read of the same bytes again keeps the note of how `previous.text` was built, for its readers still to come.
-    if (added !== '') noteExtension(text, previous.text, added);
+    // A read of the same bytes again keeps how `previous.text` was built, for its readers still to come.
+    growth = added === '' ? previous.growth : { prefix: previous.text, appended: added };
     hash = previous.hash.copy().update(appended);
   } else {
     text = bytes.toString('utf8');
     hash = createHash('md5').update(bytes);
   }
-  last = { bytes, text, hash };
-  return { exists: true, bytes, text, checksum: hash.copy().digest('hex') };
+  last = { bytes, text, hash, growth };
+  return { exists: true, bytes, text, checksum: hash.copy().digest('hex'), ...(growth === undefined ? {} : { growth }) };
 }
 
 /**

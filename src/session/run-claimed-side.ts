@@ -1,3 +1,4 @@
+import { createLedgerReader } from '../ledger/ledger-reader.js';
 import type { Role } from '../agents/agent.js';
 import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
 import { InterruptedError } from '../errors.js';
@@ -112,6 +113,7 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
           claim,
           paths: side.paths,
           store,
+          reader: createLedgerReader(),
           standards: prepared.standards,
           stance: options.stance,
           blockOn: options.blockOn,

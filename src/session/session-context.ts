@@ -5,6 +5,7 @@ import type { Subject } from '../git/subject.js';
 import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
 import type { Severity } from '../protocol/document.js';
+import type { LedgerReader } from '../ledger/ledger-reader.js';
 import type { Claim } from './claim-role.js';
 import type { DebateStore } from './run-claimed-side.js';
 import type { Report } from './session-events.js';
@@ -34,6 +35,8 @@ export interface SessionContext {
   paths: StatePaths;
   /** Where sections are appended and the peer's claim is read: the local file, or a git remote. */
   store: DebateStore;
+  /** This side's reader of the debate file: it parses, walks and folds only what the file gained since its last read. */
+  reader: LedgerReader;
   standards: string | null;
   /** How the Responder argues (`--stance`); the Reviewer ignores it. */
   stance: Stance;

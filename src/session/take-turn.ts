@@ -1,18 +1,15 @@
 import { AgentError, ProtocolError } from '../errors.js';
 import { addUnwrittenUsage, clearUnwrittenUsage, readUnwrittenUsage } from './unwritten-usage.js';
 import { faultAction } from '../fault-point.js';
-import { trackPoints } from '../protocol/track-points.js';
 import { summarizeLedger } from '../ledger/summarize-ledger.js';
 import { roundsBegun } from '../ledger/build-ledger.js';
 import type { CitationCheck } from '../git/check-citations.js';
-import { formatFailedCitations } from '../ledger/citation-report.js';
 import { buildPrompt, type PromptContext } from '../prompts/build-prompt.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { closeLastSection } from '../protocol/close-open-block.js';
 import { stripControlChars } from '../protocol/control-chars.js';
 import type { WriteAction } from '../protocol/decide-action.js';
 import type { DebateDocument, Role, SectionKind, TurnKind } from '../protocol/document.js';
-import { parseDocument } from '../protocol/parse-document.js';
 import { answerJsonSchema } from '../protocol/answer-schema.js';
 import { scopeOf } from '../protocol/read-agent-answer.js';
 import { normalizeNewlines } from '../protocol/read-markdown.js';
@@ -70,7 +67,7 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
         ? renderHeader(context.subject.text, { v: 1, base: context.subject.base, head: context.subject.head, diff: context.subject.diffSha256 }) + renderSection(section)
         : // What is appended depends on how the file ends, whether it is written with CRLF, and whether
           // the last section leaves a block open that would swallow our heading: that block is closed first.
-          renderAppend(textEnd(current), section, current.bytes.includes('\r\n'), closeBefore(current, document)),
+          renderAppend(textEnd(current), section, current.bytes.includes('\r\n'), closeBefore(context, current, document)),
   });
   if (!result.written) {
     // The answer thrown away was still paid for: its spend goes with the next section, like a failed turn's.
@@ -111,13 +108,13 @@ function checkNotOwnLast(context: SessionContext, action: WriteAction, document:
 }
 
 /** The line that closes a block the last section left open ('' for none; see closeOpenBlock). */
-function closeBefore(current: FileState, decidedOn: DebateDocument): string {
-  return faultAction('block-closer') === 'none' ? '' : closeLastSection(current.text, parsedOr(current, decidedOn));
+function closeBefore(context: SessionContext, current: FileState, decidedOn: DebateDocument): string {
+  return faultAction('block-closer') === 'none' ? '' : closeLastSection(current.text, parsedOr(context, current, decidedOn));
 }
 
-/** The document of `current`, parsed (once more: parseDocument reads a file it read before from its end); if it does not parse, the one decided on. */
-function parsedOr(current: FileState, decidedOn: DebateDocument): DebateDocument {
-  const parsed = parseDocument(current.text);
+/** The document of `current`, parsed (once more: the reader reads a file it read before from its end); if it does not parse, the one decided on. */
+function parsedOr(context: SessionContext, current: FileState, decidedOn: DebateDocument): DebateDocument {
+  const parsed = context.reader.parse(current.text, current.growth);
   return parsed.ok ? parsed.document : decidedOn;
 }
 
@@ -132,7 +129,7 @@ function checkWrittenLast(context: SessionContext, written: FileState, action: W
   const source = normalizeNewlines(written.text);
   const at = source.lastIndexOf(`\n## ${heading}`);
   const line = at === -1 ? 1 : lineAt(source, at + 1);
-  const parsed = parseDocument(written.text);
+  const parsed = context.reader.parse(written.text, written.growth);
   const last = parsed.ok ? parsed.document.sections.at(-1) : undefined;
   if (last !== undefined && last.kind === action.turn && last.number === number && last.line === line) return;
   const found = !parsed.ok ? `the file no longer parses (${parsed.error.message})` : last === undefined ? 'it has no section' : `its last section is \`## ${last.heading}\` at line ${last.line}`;
@@ -155,7 +152,7 @@ function isBlank(state: FileState): boolean {
 }
 
 async function writeBody(context: SessionContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<BodyAnswer> {
-  if (action.turn === 'response' && trackPoints(document).every((point) => point.resolved)) {
+  if (action.turn === 'response' && context.reader.points(document).every((point) => point.resolved)) {
     // The follow-up resolved everything; the protocol still gives the Responder this turn.
     return { body: 'Every point is resolved; nothing is left to answer.', promptBytes: 0, usage: null, auto: 'nothing was left to answer' };
   }
@@ -230,10 +227,10 @@ async function agentSection(
   early: TurnInputs | null,
   fresh: () => Promise<TurnInputs>,
 ): Promise<AgentAnswer> {
-  const states = trackPoints(document);
+  const states = context.reader.points(document);
   const ledger = summarizeLedger(states);
   const guard = guardRepository(context);
-  const scope = turn === 'consensus' ? undefined : scopeOf(turn, context.role, document);
+  const scope = turn === 'consensus' ? undefined : scopeOf(turn, context.role, document, states);
   const buildAsk = async (inputs: TurnInputs): Promise<AgentAsk> => {
     const prompt: PromptContext = {
       turn,
@@ -249,7 +246,7 @@ async function agentSection(
       states,
       ledger,
       standards: context.standards,
-      failedCitations: formatFailedCitations(inputs.checks),
+      failedCitations: context.reader.failedCitations(inputs.checks),
       stance: context.stance,
       maxPeerBytes: context.maxPeerBytes,
       ...(scope === undefined ? {} : { answerSchema: answerJsonSchema(scope) }),
@@ -276,7 +273,7 @@ async function agentSection(
 
 /** Whether a file that changed while the agent worked still asks for exactly this section. */
 function sameTurn(current: FileState, decidedOn: DebateDocument, action: WriteAction, context: SessionContext): boolean {
-  const parsed = parseDocument(current.text);
+  const parsed = context.reader.parse(current.text, current.growth);
   if (!parsed.ok || parsed.document.sections.length !== decidedOn.sections.length) return false;
   // The section this turn answers must be the one the agent read, not a peer's section still being written.
   if (parsed.document.sections.at(-1)?.body !== decidedOn.sections.at(-1)?.body) return false;

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import type { SectionKind } from '../../src/protocol/document.js';
-import { parseDocument } from '../../src/protocol/parse-document.js';
 import { renderAppend, renderHeader, renderSection } from '../../src/protocol/render-section.js';
 
 /**
@@ -73,9 +72,3 @@ export const growingDebate: fc.Arbitrary<string[]> = fc
     }
     return texts;
   });
-
-/** Parses `text` from nothing: after an unrelated text, nothing earlier can be reused. */
-export function parseFresh(text: string): ReturnType<typeof parseDocument> {
-  parseDocument('\u0001 unrelated');
-  return parseDocument(text);
-}

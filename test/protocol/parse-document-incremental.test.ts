@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createDebateReader } from '../../src/protocol/debate-reader.js';
 import { extendsText } from '../../src/protocol/extends-text.js';
 import { parseDocument, type ParseResult } from '../../src/protocol/parse-document.js';
 import { normalizeAppended, normalizeNewlines } from '../../src/protocol/read-markdown.js';
 import { renderAppend } from '../../src/protocol/render-section.js';
 import { anyText, debateLikeText } from '../faults/markdown-arbitraries.js';
 import { fixtures } from '../ledger/ledger-fixtures.js';
-import { growingDebate, parseFresh } from './growing-debate.js';
+import { growingDebate } from './growing-debate.js';
 
 const numRuns = Number(process.env.FUZZ_RUNS ?? 100);
 
@@ -19,23 +20,69 @@ const copyOf = (text: string) => Buffer.from(text, 'utf8').toString('utf8');
 /** Text made of what normalizing and appending can trip on: CRs, LFs, byte order marks. */
 const newlineText = fc.string({ unit: fc.constantFrom('\r', '\n', '\uFEFF', 'a', ' '), maxLength: 12 });
 
-describe('parseDocument on a file that grows', () => {
-  it('reads each state of a growing debate as a parse from nothing does', () => {
+describe('parseDocument', () => {
+  it('is a function of its text alone: A, then B, then A again reads A as it did the first time', () => {
     fc.assert(
-      fc.property(growingDebate, (texts) => {
-        parseDocument('\u0001 unrelated');
-        const seen = texts.map((text) => plain(parseDocument(text)));
-        texts.forEach((text, index) => expect(seen[index]).toEqual(plain(parseFresh(text))));
+      fc.property(growingDebate, fc.oneof(debateLikeText, anyText), (texts, other) => {
+        const last = texts.at(-1) ?? '';
+        const first = plain(parseDocument(last));
+        // Texts that extend it, and one that does not: a parse that remembered any of them could differ.
+        for (const text of [...texts, last + other, other]) parseDocument(text);
+        expect(plain(parseDocument(last))).toEqual(first);
       }),
       { numRuns },
     );
   });
 
-  it('reads a text, then the same text with anything appended, as a parse from nothing does', () => {
+  it('keeps nothing between calls: the same text read twice gives two documents, equal', () => {
+    const first = parseDocument(fixtures.ours);
+    const again = parseDocument(fixtures.ours);
+    if (!first.ok || !again.ok) throw new Error('the fixture does not parse');
+    expect(again.document).not.toBe(first.document);
+    expect(again.document).toEqual(first.document);
+  });
+});
+
+describe('a debate reader on a file that grows', () => {
+  it('reads each state of a growing debate as parseDocument does', () => {
+    fc.assert(
+      fc.property(growingDebate, (texts) => {
+        const reader = createDebateReader();
+        reader.parse('\u0001 unrelated');
+        const seen = texts.map((text) => plain(reader.parse(text)));
+        texts.forEach((text, index) => expect(seen[index]).toEqual(plain(parseDocument(text))));
+      }),
+      { numRuns },
+    );
+  });
+
+  it('reads a text, then the same text with anything appended, as parseDocument does', () => {
     fc.assert(
       fc.property(fc.oneof(debateLikeText, anyText, newlineText), fc.oneof(debateLikeText, anyText, newlineText), (first, added) => {
-        parseFresh(first);
-        expect(plain(parseDocument(first + added))).toEqual(plain(parseFresh(first + added)));
+        const reader = createDebateReader();
+        reader.parse(first);
+        expect(plain(reader.parse(first + added))).toEqual(plain(parseDocument(first + added)));
+      }),
+      { numRuns },
+    );
+  });
+
+  it('shares nothing with another reader: one reading another file leaves its reads as they were', () => {
+    fc.assert(
+      fc.property(growingDebate, growingDebate, (ours, theirs) => {
+        const reader = createDebateReader();
+        const other = createDebateReader();
+        ours.forEach((text, index) => {
+          // The other reader reads its own file between each of ours.
+          const their = theirs[index % Math.max(1, theirs.length)];
+          if (their !== undefined) other.parse(their);
+          expect(plain(reader.parse(text))).toEqual(plain(parseDocument(text)));
+        });
+        const last = ours.at(-1);
+        if (last === undefined) return;
+        const mine = reader.parse(last);
+        const yours = other.parse(last);
+        if (mine.ok && yours.ok) expect(yours.document).not.toBe(mine.document);
       }),
       { numRuns },
     );
@@ -43,12 +90,13 @@ describe('parseDocument on a file that grows', () => {
 
   it('gives the same document for the same text, and a grown text the same objects for every section that did not change', () => {
     const text = fixtures.ours;
-    const first = parseFresh(text);
+    const reader = createDebateReader();
+    const first = reader.parse(text);
     if (!first.ok) throw first.error;
-    const again = parseDocument(copyOf(text));
+    const again = reader.parse(copyOf(text));
     expect(again.ok && again.document).toBe(first.document);
 
-    const grown = parseDocument(text + renderAppend(text, { kind: 'follow-up', number: 2, body: '### R4\n**Maintained**: still open.', role: 'reviewer', agent: 'x', time: new Date(0) }));
+    const grown = reader.parse(text + renderAppend(text, { kind: 'follow-up', number: 2, body: '### R4\n**Maintained**: still open.', role: 'reviewer', agent: 'x', time: new Date(0) }));
     if (!grown.ok) throw grown.error;
     expect(grown.document.sections).toHaveLength(first.document.sections.length + 1);
     first.document.sections.forEach((section, index) => expect(grown.document.sections[index]).toBe(section));
@@ -60,7 +108,7 @@ describe('normalizeAppended', () => {
   it('normalizes a text that extends another as normalizeNewlines does the whole text', () => {
     fc.assert(
       fc.property(fc.oneof(newlineText, anyText), fc.oneof(newlineText, anyText), (previous, added) => {
-        expect(normalizeAppended(previous, normalizeNewlines(previous), previous + added)).toBe(normalizeNewlines(previous + added));
+        expect(normalizeAppended({ extension: null }, previous, normalizeNewlines(previous), previous + added)).toBe(normalizeNewlines(previous + added));
       }),
       { numRuns: numRuns * 5 },
     );

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Paragraph, Root } from 'mdast';
-import { readDocumentTree } from '../../src/protocol/read-document-tree.js';
+import { readDocumentTree as readTree, rememberSectionBody } from '../../src/protocol/read-document-tree.js';
+import { createReaderMemory, type ReaderMemory } from '../../src/protocol/reader-memory.js';
 import { readMarkdown } from '../../src/protocol/read-markdown.js';
 import { renderAppend } from '../../src/protocol/render-section.js';
 import { sanitizeAgentText } from '../../src/protocol/sanitize-agent-text.js';
@@ -9,6 +10,15 @@ import { readCitationUnits } from '../../src/protocol/citation-units.js';
 import { agentLikeText } from '../faults/markdown-arbitraries.js';
 
 const numRuns = Number(process.env.FUZZ_RUNS ?? 100);
+
+/** The memory of the reader under test, fresh for each test: what it read before is all it knows. */
+let memory: ReaderMemory = createReaderMemory();
+beforeEach(() => {
+  memory = createReaderMemory();
+});
+const readDocumentTree = (source: string) => readTree(memory, source);
+/** sanitizeAgentText as a session calls it: its reader is told the body it is about to append. */
+const sanitize = (text: string, heading: string) => sanitizeAgentText(text, heading, (body, nodes) => rememberSectionBody(memory, body, nodes));
 
 const outline = (tree: Root) => tree.children.map((node) => [node.type, node.position?.start.line, node.position?.start.offset, node.position?.end.offset]);
 
@@ -62,7 +72,7 @@ describe('readDocumentTree after our own section is appended', () => {
     fc.assert(
       fc.property(agentLikeText, fc.constantFrom(head, `${head}Some words`, `${head}- item\n`), (text, prefix) => {
         readDocumentTree(prefix);
-        const full = ours(sanitizeAgentText(text, 'Response 1'), prefix);
+        const full = ours(sanitize(text, 'Response 1'), prefix);
         const tree = readDocumentTree(full);
         const whole = readMarkdown(full);
         expect(outline(tree)).toEqual(outline(whole));
@@ -80,7 +90,7 @@ describe('readDocumentTree after our own section is appended', () => {
     ['a list item', '- None.', peerList('- None.')],
     ['an empty body', '', `---\n\n## Reviewer Follow-up 1\n\n- R1: kept.\n\n\n\n- R2: kept.\n\n*— Reviewer · builtin · 2026-11-22T00:00:02Z*\n\n`],
   ])('a body remembered for a turn not written (%s) is not placed inside a peer\'s list', (_name, answer, appended) => {
-    sanitizeAgentText(answer, 'Response 1');
+    sanitize(answer, 'Response 1');
     const prefix = ours('### R1. A point\n**Agreed**: yes.');
     readDocumentTree(prefix);
     const tree = readDocumentTree(prefix + appended);
@@ -90,7 +100,7 @@ describe('readDocumentTree after our own section is appended', () => {
 
   it('does not parse the body again: its nodes are those sanitizing the text read', () => {
     readDocumentTree(head);
-    const body = sanitizeAgentText('### R1. A point\n**Agreed**: the `retry()` loop is covered.', 'Response 1');
+    const body = sanitize('### R1. A point\n**Agreed**: the `retry()` loop is covered.', 'Response 1');
     const tree = readDocumentTree(ours(body));
     const paragraph = tree.children.find((node): node is Paragraph => node.type === 'paragraph' && node.position?.start.line === 16);
     // The top-level node is placed where it is in the file; inside it, positions count from the

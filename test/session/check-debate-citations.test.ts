@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatFailedCitations } from '../../src/ledger/citation-report.js';
-import { parseDocument } from '../../src/protocol/parse-document.js';
+import { createLedgerReader } from '../../src/ledger/ledger-reader.js';
 import { renderAppend, renderHeader, renderSection } from '../../src/protocol/render-section.js';
 import { checkDebateCitations } from '../../src/session/check-debate-citations.js';
 import type { SessionContext } from '../../src/session/session-context.js';
@@ -11,8 +11,11 @@ const time = new Date('2026-01-01T00:00:00Z');
 const review = '### R1. Debug output\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\n`console.log(name)` ships to production; `src/app.js:9` does not exist.';
 const response = '### R1. Debug output\n**Disagreed**: `src/app.js:1` reads `export function greet(name) {` and stays.';
 
+// One reader for the file, as a session keeps: the documents of the growing text share their sections.
+const reader = createLedgerReader();
+
 function parsed(text: string) {
-  const result = parseDocument(text);
+  const result = reader.parse(text);
   if (!result.ok) throw result.error;
   return result.document;
 }
@@ -28,7 +31,7 @@ describe('checkDebateCitations, turn after turn', () => {
     repo = await makeGitRepo({ 'src/app.js': 'export function greet(name) {\n  console.log(name);\n}\n' });
     const head = await repo.git('rev-parse', 'HEAD');
     const events: SessionEvent[] = [];
-    const context = { root: repo.dir, role: 'reviewer', report: (event: SessionEvent) => events.push(event) } as unknown as SessionContext;
+    const context = { root: repo.dir, role: 'reviewer', reader, report: (event: SessionEvent) => events.push(event) } as unknown as SessionContext;
     const first = renderHeader('HEAD', { v: 1, base: null, head, diff: null }) + renderSection({ kind: 'review', number: 0, body: review, role: 'reviewer', agent: 'test', time });
     const grown = first + renderAppend(first, { kind: 'response', number: 1, body: response, role: 'responder', agent: 'test', time });
 
@@ -47,6 +50,8 @@ describe('checkDebateCitations, turn after turn', () => {
     expect(after[0]).toBe(before[0]);
     expect(after[1]).toBe(before[1]);
     expect(formatFailedCitations(after)).toBe(formatFailedCitations(before));
+    expect(reader.failedCitations(before)).toBe(formatFailedCitations(before));
+    expect(reader.failedCitations(after)).toBe(formatFailedCitations(after));
     expect(formatFailedCitations(after)).toMatch(/^- `src\/app\.js:9` \(Review\): /);
     // A later section's failed citation is added to the report of the earlier ones.
     const later = grown + renderAppend(grown, { kind: 'follow-up', number: 1, body: '### R1. Debug output\n**Maintained**: see `src/app.js:12`.', role: 'reviewer', agent: 'test', time });

@@ -8,14 +8,16 @@ import { renderAppend } from '../../src/protocol/render-section.js';
 import { sanitizeAgentText } from '../../src/protocol/sanitize-agent-text.js';
 import { stateOf, textEnd, type FileState } from '../../src/session/read-debate-file.js';
 import { agentLikeText } from '../faults/markdown-arbitraries.js';
-import { growingDebate, parseFresh } from '../protocol/growing-debate.js';
+import { growingDebate } from '../protocol/growing-debate.js';
+import { createLedgerReader, type LedgerReader } from '../../src/ledger/ledger-reader.js';
 
 const numRuns = Number(process.env.FUZZ_RUNS ?? 60);
 
-/** What a turn reads of a parse, as data. */
-function readOf(result: ParseResult) {
+/** What a turn reads of a parse, as data: through the session's reader, or the pure functions. */
+function readOf(result: ParseResult, reader: LedgerReader | null) {
   if (!result.ok) return { ok: false, message: result.error.message, line: result.error.line };
   const { document } = result;
+  if (reader !== null) return { document, states: reader.points(document), ledger: reader.ledger(document), citations: reader.citations(document) };
   return { document, states: trackPoints(document), ledger: buildLedger(document), citations: readCitations(document) };
 }
 
@@ -29,21 +31,22 @@ describe('a session reading a file that it and its peer grow', () => {
   it('reads every state as a parse from nothing does', () => {
     fc.assert(
       fc.property(growingDebate, fc.array(fc.option(agentLikeText, { nil: null }), { maxLength: 8 }), (texts, answers) => {
-        parseDocument('\u0001 unrelated');
+        const reader = createLedgerReader();
+        reader.parse('\u0001 unrelated');
         stateOf(Buffer.from('\u0001 unrelated'));
         const seen: Array<{ state: FileState; read: ReturnType<typeof readOf> }> = [];
         texts.forEach((text, index) => {
           const state = stateOf(Buffer.from(text));
-          seen.push({ state, read: readOf(parseDocument(state.text)) });
+          seen.push({ state, read: readOf(reader.parse(state.text, state.growth), reader) });
           const answer = answers[index];
           if (answer === undefined || answer === null || state.text.trim() === '') return;
-          const body = sanitizeAgentText(answer, 'Response 9');
+          const body = sanitizeAgentText(answer, 'Response 9', reader.rememberSectionBody);
           const added = renderAppend(textEnd(state, 64), { kind: 'response', number: 9, body, role: 'responder', agent: 'test', time: new Date(0) }, state.bytes.includes('\r\n'));
           const ours = stateOf(Buffer.concat([state.bytes, Buffer.from(added)]));
           expect(ours.text).toBe(state.text + renderAppend(state.text, { kind: 'response', number: 9, body, role: 'responder', agent: 'test', time: new Date(0) }));
-          seen.push({ state: ours, read: readOf(parseDocument(ours.text)) });
+          seen.push({ state: ours, read: readOf(reader.parse(ours.text, ours.growth), reader) });
         });
-        for (const { state, read } of seen) expect(read).toEqual(readOf(parseFresh(state.text)));
+        for (const { state, read } of seen) expect(read).toEqual(readOf(parseDocument(state.text), null));
       }),
       { numRuns },
     );

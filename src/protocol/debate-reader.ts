@@ -1,0 +1,85 @@
+import type { RootContent } from 'mdast';
+import type { DebateDocument, Section } from './document.js';
+import type { Growth } from './extends-text.js';
+import { readDocument, sectionNodes, type ParseResult } from './parse-document.js';
+import { citeIn, locateCitations, type Citation, type Located } from './read-citations.js';
+import { rememberSectionBody } from './read-document-tree.js';
+import { createReaderMemory } from './reader-memory.js';
+import { continuesWalk, trackPoints, type PointState } from './track-points.js';
+
+/**
+ * One reader of one debate file as it grows: the same answers as parseDocument, trackPoints and
+ * readCitations, each read only from what the file gained since this reader's last read. A
+ * session makes one and keeps it for its whole debate; readers share nothing.
+ */
+export interface DebateReader {
+  /** `parseDocument(text)`; `growth`, when the caller built `text` by appending to a text it read (see stateOf), spares reading it whole. */
+  parse(text: string, growth?: Growth): ParseResult;
+  /** `trackPoints(document)`: copies, which a caller may change. */
+  points(document: DebateDocument): PointState[];
+  /** `readCitations(document)`. */
+  citations(document: DebateDocument): Citation[];
+  /** A section's top-level nodes (see sectionNodes): those this reader read it from, when it did. */
+  sectionNodes(section: Section): readonly RootContent[];
+  /** The body of our own section about to be appended and its nodes, read on their own: not parsed again once it is in the file (see sanitizeAgentText). */
+  rememberSectionBody(text: string, nodes: readonly RootContent[]): void;
+}
+
+/** How many section bodies' citations a reader keeps by their text (a file rewritten from the start keeps its sections' words). */
+const citedBodies = 4_096;
+
+export function createDebateReader(): DebateReader {
+  const memory = createReaderMemory();
+  // A turn asks for the states of the document it decided on several times: each document is walked once, from where the last walk ended.
+  const walked = new WeakMap<DebateDocument, readonly PointState[]>();
+  let lastWalk: { document: DebateDocument; sections: number; states: readonly PointState[] } | null = null;
+  // A document that extends the last one shares its sections: their citations are not read again.
+  let lastCited: { sections: readonly Section[]; citations: readonly Citation[] } | null = null;
+  const citedBy = new WeakMap<Section, readonly Citation[]>();
+  const citedBody = new Map<string, readonly Located[]>();
+
+  const citationsOf = (section: Section): readonly Citation[] => {
+    let found = citedBy.get(section);
+    if (found !== undefined) return found;
+    let located = citedBody.get(section.body);
+    if (located === undefined) {
+      located = locateCitations(sectionNodes(section, memory));
+      if (citedBody.size >= citedBodies) citedBody.delete(citedBody.keys().next().value as string);
+      citedBody.set(section.body, located);
+    }
+    found = citeIn(section, located);
+    citedBy.set(section, found);
+    return found;
+  };
+
+  return {
+    parse(text, growth) {
+      if (growth !== undefined) memory.extension = { text, ...growth };
+      return readDocument(memory, text);
+    },
+    points(document) {
+      let states = walked.get(document);
+      if (states === undefined) {
+        const from = lastWalk !== null && continuesWalk(document, lastWalk) ? { sections: lastWalk.sections, states: lastWalk.states } : null;
+        states = trackPoints(document, {}, from);
+        walked.set(document, states);
+        lastWalk = { document, sections: document.sections.length, states };
+      }
+      return states.map((state) => ({ ...state }));
+    },
+    citations(document) {
+      const { sections } = document;
+      const before = lastCited !== null && startsWith(sections, lastCited.sections) ? lastCited : null;
+      const added = sections.slice(before?.sections.length ?? 0).filter((section) => section.kind !== 'consensus').flatMap(citationsOf);
+      const citations = before === null ? added : [...before.citations, ...added];
+      lastCited = { sections, citations };
+      return [...citations];
+    },
+    sectionNodes: (section) => sectionNodes(section, memory),
+    rememberSectionBody: (text, nodes) => rememberSectionBody(memory, text, nodes),
+  };
+}
+
+function startsWith(sections: readonly Section[], prefix: readonly Section[]): boolean {
+  return sections.length >= prefix.length && prefix.every((section, index) => section === sections[index]);
+}
