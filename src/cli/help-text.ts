@@ -9,6 +9,7 @@ Usage:
   code-debate show [<file>] [--format F] [--output O]   the ledger of a debate file: text, json, markdown, sarif, github, html
   code-debate status [<file>] [--json]  who holds each role, the round, whose turn, the state
   code-debate archive [<file>]          move a debate into the archive under the git directory
+  code-debate keep-edit [<file>]        go on from a debate file whose earlier text was edited by hand
   code-debate status|show|archive --remote <remote> [--debate <name>]   the same for debates on a git remote
   code-debate hook install|uninstall    the pre-push gate (keeps and runs an existing hook first)
   code-debate pre-push <remote> <url>   what the hook runs: debate the pushed commits
@@ -108,6 +109,14 @@ debate starts afresh. <file> (or --file) is relative to the current folder; with
 debate file of the repository (${defaults.file} at its root).
 With --remote <remote>, moves a debate on that git remote (the only one, or the one --debate
 names) under refs/code-debate-archive/; refused while a side holds a role of it.
+`,
+  'keep-edit': `Usage: code-debate keep-edit [<file>] [-C <dir>]
+
+The debate file is append-only: when its earlier text is edited by hand (a severity changed, a
+section rewritten), each side saves the text it had read and waits for it to be restored. This
+keeps the edit instead: it appends a line recording what changed (an HTML comment, which reads
+as no point), and both sides go on from the file as it is now. <file> (or --file) is relative to
+the current folder; without it, the debate file of the repository (${defaults.file} at its root).
 `,
   hook: `Usage: code-debate hook install|uninstall [-C <dir>]
 

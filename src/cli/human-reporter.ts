@@ -143,10 +143,13 @@ function describe(event: SessionEvent): string | null {
     case 'history-changed':
       return (
         `${event.file} changed, and not by appending: ${event.change}. Not a turn; nothing is written on it. ` +
-        `The text as it was is saved in ${event.savedTo}: \`${event.restore}\` restores it and the debate goes on. Waiting up to ${formatDuration(event.timeoutMs)}`
+        `The text as it was is saved in ${event.savedTo}: \`${event.restore}\` restores it and the debate goes on` +
+        `${event.keep === null ? '' : `; or \`${event.keep}\` keeps the file as it is now, the edit recorded in it, and the debate goes on from there`}. Waiting up to ${formatDuration(event.timeoutMs)}`
       );
     case 'history-restored':
       return `${event.file} holds the debate as it was again: going on`;
+    case 'history-kept':
+      return `${event.file} was edited by hand and the edit kept (${event.change}): going on from the file as it is now`;
   }
 }
 

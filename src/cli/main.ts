@@ -87,6 +87,10 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       const { runArchive } = await import('./archive-command.js');
       return runArchive({ ...(await debateFile(command)), write });
     }
+    case 'keep-edit': {
+      const { runKeepEdit } = await import('./keep-edit-command.js');
+      return runKeepEdit({ ...(await debateFile(command)), write });
+    }
     case 'status': {
       if (command.remote !== undefined) {
         const { runRemoteStatus } = await import('./remote-commands.js');

@@ -55,6 +55,7 @@ export type Command =
   | { command: 'status'; file: string | undefined; cwd: string; json: boolean; remote?: RemoteChoice }
   | { command: 'hook'; action: 'install' | 'uninstall'; cwd: string }
   | { command: 'archive'; file: string | undefined; cwd: string; remote?: RemoteChoice }
+  | { command: 'keep-edit'; file: string | undefined; cwd: string }
   | { command: 'demo'; keep: boolean }
   | { command: 'help'; topic?: Subcommand }
   | { command: 'version' };
@@ -135,6 +136,7 @@ const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
   show: ['file', 'json', 'format', 'output', 'block-on', 'post-to-pr', 'cwd', 'remote', 'debate'],
   status: ['file', 'json', 'cwd', 'remote', 'debate'],
   archive: ['file', 'cwd', 'remote', 'debate'],
+  'keep-edit': ['file', 'cwd'],
   hook: ['cwd'],
   demo: ['keep'],
   help: [],
@@ -172,7 +174,8 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
       return { command: 'demo', keep: values.keep ?? false };
     case 'show':
     case 'status':
-    case 'archive': {
+    case 'archive':
+    case 'keep-edit': {
       // A file named after `--` is a file too (`show -- -odd-name.md`).
       const files = [...rest, ...quoted];
       takesNoWords(word, files.slice(1), `${word} <file>`);
@@ -180,6 +183,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
         throw new ConfigError(`\`code-debate ${word}\` was given two files, \`${files[0]}\` and --file \`${values.file}\`: name one.`);
       }
       const file = files[0] ?? values.file;
+      if (word === 'keep-edit') return { command: 'keep-edit', file, cwd: here };
       const remote = remoteChoice(word, values, file);
       if (word === 'archive') return { command: 'archive', file, cwd: here, ...remote };
       if (word === 'status') return { command: 'status', file, cwd: here, json: values.json ?? false, ...remote };

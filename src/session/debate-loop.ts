@@ -54,7 +54,10 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     const change = seen && historyChangeOf(seen, state);
     if (seen && change) {
       subjects.waited();
-      state = await waitForRestore(context, watch, seen, state, change);
+      const restored = await waitForRestore(context, watch, seen, state, change);
+      state = restored.state;
+      // A kept edit is the text every later state must hold: it is read as it is, as a new process would read it.
+      if (restored.kept !== null) seen = state;
       waitingSince = null;
       continue;
     }

@@ -24,8 +24,9 @@ export type SessionEvent =
   /** `usage`: what a turn that failed (outcome `agent-failed`) spent, when its agent reported it. */
   | { type: 'ended'; role: Role | null; outcome: string; message: string; prompts?: TurnPrompt[]; blocking?: string[]; usage?: TurnUsage }
   | { type: 'peer-state'; role: Role; peer: Role; state: HolderState; previous: HolderState | null; pid: number | null; host: string | null; reason: string }
-  | { type: 'history-changed'; role: Role; file: string; change: string; savedTo: string; timeoutMs: number; restore: string }
+  | { type: 'history-changed'; role: Role; file: string; change: string; savedTo: string; timeoutMs: number; restore: string; keep: string | null }
   | { type: 'history-restored'; role: Role; file: string }
+  | { type: 'history-kept'; role: Role; file: string; change: string }
   /** A person's editor has the terminal (`open`), or has given it back. */
   | { type: 'editor'; role: Role; open: boolean };
 

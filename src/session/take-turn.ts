@@ -275,8 +275,12 @@ async function agentSection(
 function sameTurn(current: FileState, decidedOn: DebateDocument, action: WriteAction, context: SessionContext): boolean {
   const parsed = context.reader.parse(current.text, current.growth);
   if (!parsed.ok || parsed.document.sections.length !== decidedOn.sections.length) return false;
-  // The section this turn answers must be the one the agent read, not a peer's section still being written.
-  if (parsed.document.sections.at(-1)?.body !== decidedOn.sections.at(-1)?.body) return false;
   const again = action.turn === 'consensus' && action.reason === 'peer-timeout' ? action : decideTurn(context, parsed.document);
-  return JSON.stringify(again) === JSON.stringify(action);
+  if (JSON.stringify(again) !== JSON.stringify(action)) return false;
+  // Text added to the last section (a person's note, an editor's trailing newline) leaves the turn
+  // standing while every point stands as the agent read it: the answer is appended after it. A
+  // peer's section still being written when the agent read it answers more points by now, and
+  // that changes the scope: the turn is asked again.
+  if (action.turn === 'consensus') return parsed.document.sections.at(-1)?.body === decidedOn.sections.at(-1)?.body;
+  return JSON.stringify(scopeOf(action.turn, context.role, parsed.document, context.reader.points(parsed.document))) === JSON.stringify(scopeOf(action.turn, context.role, decidedOn, context.reader.points(decidedOn)));
 }

@@ -75,6 +75,57 @@ describe('a person or an editor changes the file (case 5)', () => {
     expect(await agent.calls()).toEqual(['review', 'response', 'consensus']);
   });
 
+  it('a note appended while the agent writes costs no turn: the answer is appended after it, the agent asked once', async () => {
+    const repo = await repos.repo();
+    const agent = await gatedAgent(repo);
+    await agent.hold('response');
+    const reviewer = side(repo, ['--agent', agent.spec]);
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = side(repo, ['--agent', agent.spec]);
+    await agent.started('response');
+    await appendFile(repo.file, 'A note from a person, mid-turn.\n');
+    await waitFor(() => reviewer.output().stderr.includes('not a turn, still waiting'), 'the Reviewer to see the note');
+    await agent.release('response');
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    const text = await repo.readReply();
+    expectEndedWhole(text);
+    expect(text).toMatch(/A note from a person, mid-turn\.\n\n---\n\n## Response 1\n/);
+    expect(b.stderr).not.toContain('no longer stands');
+    expect(await agent.calls()).toEqual(['review', 'response', 'consensus']);
+  });
+
+  it('an earlier section edited by hand: both sides name keep-edit, which keeps the edit, and the debate goes on from it', async () => {
+    const repo = await repos.repo();
+    const agent = await gatedAgent(repo);
+    await agent.hold('response');
+    const reviewer = side(repo, ['--agent', agent.spec]);
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = side(repo, ['--agent', agent.spec]);
+    await agent.started('response');
+    const before = await repo.readReply();
+    await editorSave(repo.file, before.replace('**Severity:** medium', '**Severity:** low'));
+    await waitFor(() => reviewer.output().stderr.includes('`code-debate keep-edit` keeps the file as it is now'), 'the Reviewer to name keep-edit');
+
+    const kept = await startCli(['keep-edit'], { cwd: repo.dir }).exited;
+    expect(kept.code, kept.stdout + kept.stderr).toBe(0);
+    expect(kept.stdout).toMatch(/^Kept the edit of reply\.md \(the text of `## Review` \(line \d+\) was rewritten at line \d+\): both sides go on/);
+    await waitFor(() => reviewer.output().stderr.includes('was edited by hand and the edit kept'), 'the Reviewer to go on');
+    // The Responder's answer was to the text before the edit: it is asked again, on the text kept.
+    await agent.release('response');
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    expect(b.stderr).toContain('was edited by hand and the edit kept');
+    const text = await repo.readReply();
+    expectEndedWhole(text);
+    expect(text).toContain('**Severity:** low');
+    expect(text).toMatch(/\n<!-- code-debate: a hand edit was kept \(the text of `## Review`.*\n\n---\n\n## Response 1\n/);
+    expect(await agent.calls()).toEqual(['review', 'response', 'response', 'consensus']);
+    const again = await startCli(['keep-edit'], { cwd: repo.dir }).exited;
+    expect(again.code).toBe(2);
+    expect(again.stdout).toContain('there is no edit to keep');
+  });
+
   it('an editor with an old buffer overwrites Response 1: no side takes it for a turn, both save it, and restoring it goes on', async () => {
     const repo = await repos.repo();
     const agent = await gatedAgent(repo);
@@ -91,7 +142,8 @@ describe('a person or an editor changes the file (case 5)', () => {
     const line = full.toString('utf8').split('\n').indexOf('## Response 1') + 1;
     expect(responder.output().stderr).toContain(
       `reply.md changed, and not by appending: \`## Response 1\` (line ${line}) is gone. Not a turn; nothing is written on it. ` +
-        `The text as it was is saved in ${responderCopy}: \`cp ${responderCopy} reply.md\` restores it and the debate goes on.`,
+        `The text as it was is saved in ${responderCopy}: \`cp ${responderCopy} reply.md\` restores it and the debate goes on; ` +
+        'or `code-debate keep-edit` keeps the file as it is now, the edit recorded in it, and the debate goes on from there.',
     );
     expect(responderCopy).toMatch(new RegExp(`^${repo.dir}/\\.git/code-debate/reply\\.md-[0-9a-f]{8}/recovered/.+-reply\\.md$`));
     expect((await readFile(responderCopy)).equals(full)).toBe(true);

@@ -1,0 +1,89 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CodeDebateError } from '../errors.js';
+import { findRepo } from '../git/find-repo.js';
+import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
+import { findHistoryChange } from '../protocol/find-history-change.js';
+import { keptEditOf, lastKeptEdit, renderKeptEdit } from '../protocol/kept-edit.js';
+import { appendSection } from '../session/append-section.js';
+import { whyNotADebate } from '../session/check-debate-file.js';
+import { readDebateFile } from '../session/read-debate-file.js';
+import { recoveredDir } from '../session/save-overwritten.js';
+import { statePaths } from '../session/state-paths.js';
+import { exitCodes, type ExitCode } from './exit-codes.js';
+
+export interface KeepEditOptions {
+  file: string;
+  cwd: string;
+  write: (text: string) => void;
+}
+
+/**
+ * `code-debate keep-edit [--file F]`: the debate file's earlier text was edited by hand (a
+ * severity changed, a section rewritten) and both sides wait for it to be restored; this keeps it
+ * instead, appending a record of the edit that both sides read as "go on from the file as it is
+ * now" (see keptEditOf). What changed is named against the newest copy a side saved before the
+ * edit. Returns 0 kept (or already kept), 2 nothing to keep or not a debate, 6 outside a work tree.
+ */
+export async function runKeepEdit(options: KeepEditOptions): Promise<ExitCode> {
+  try {
+    const repo = await findRepo(options.cwd);
+    const file = await resolveInsideRepo(repo.root, options.file, options.cwd);
+    const shown = path.relative(options.cwd, file) || file;
+    const current = await readDebateFile(file);
+    if (!current.exists) {
+      options.write(`code-debate keep-edit: there is no ${shown}: nothing to keep.\n`);
+      return exitCodes.usage;
+    }
+    const notADebate = await whyNotADebate(repo.root, path.relative(repo.root, file), current);
+    if (notADebate !== null) {
+      options.write(`code-debate keep-edit: ${shown} is not a debate file: ${notADebate}. Nothing was written.\n`);
+      return exitCodes.usage;
+    }
+    const already = keptEditOf(current.text);
+    if (already !== null) {
+      options.write(`code-debate keep-edit: the edit of ${shown} is kept already (${already}).\n`);
+      return exitCodes.consensus;
+    }
+    const paths = statePaths(repo.gitDir, repo.root, file);
+    const saved = await newestSaved(recoveredDir(paths), path.basename(file));
+    const change = saved === null || keptSince(saved, current.text) ? null : findHistoryChange(saved, current.text);
+    if (change === null) {
+      options.write(
+        `code-debate keep-edit: ${shown} holds all of the debate as a side last saved it${saved === null ? ' (no side saved a copy: none saw an edit)' : ''}: there is no edit to keep. ` +
+          'A side that waits for the file to be restored names the edit and this command; a new side takes the file as it finds it.\n',
+      );
+      return exitCodes.usage;
+    }
+    const result = await appendSection({
+      file,
+      lockPath: paths.writeLock,
+      expectedChecksum: current.checksum,
+      stillValid: () => false,
+      render: (now) => renderKeptEdit(now.text, change.description),
+    });
+    if (!result.written) {
+      options.write(`code-debate keep-edit: ${shown} changed while the edit was being kept; run it again.\n`);
+      return exitCodes.usage;
+    }
+    options.write(`Kept the edit of ${shown} (${change.description}): both sides go on from the file as it is now.\n`);
+    return exitCodes.consensus;
+  } catch (error) {
+    if (!(error instanceof CodeDebateError)) throw error;
+    options.write(`code-debate keep-edit: ${error.message}\n`);
+    return error.name === 'GitError' ? exitCodes.gitError : exitCodes.usage;
+  }
+}
+
+/** Whether an edit was kept since `saved` was taken: the file holds a record, and the copy does not extend the text it kept. */
+function keptSince(saved: string, text: string): boolean {
+  const kept = lastKeptEdit(text);
+  return kept !== null && findHistoryChange(text.slice(0, kept.end), saved) !== null;
+}
+
+/** The newest copy of the debate file a side saved before an edit (names start with their time), or null. */
+async function newestSaved(dir: string, name: string): Promise<string | null> {
+  const copies = (await readdir(dir).catch(() => [] as string[])).filter((entry) => entry.endsWith(`-${name}`)).sort();
+  const newest = copies.at(-1);
+  return newest === undefined ? null : readFile(path.join(dir, newest), 'utf8');
+}
