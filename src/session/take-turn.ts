@@ -178,8 +178,17 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
   if (action.reason === 'peer-timeout') {
     return { body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, null)).text, promptBytes: 0, usage: null, auto: 'the peer let its turn time out' };
   }
-  const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, early, fresh);
-  return { body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, narrative.body)).text, promptBytes: narrative.promptBytes, usage: narrative.usage };
+  // The outcome and every point's standing are the debate's data; the agent adds only a narrative.
+  // An agent that cannot write it (cut off, unusable, down) costs the narrative, never the CONSENSUS.
+  const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, early, fresh).catch(async (error: unknown) => {
+    if (!(error instanceof AgentError)) throw error;
+    if (error.spent !== null) await addUnwrittenUsage(context.paths, context.role, error.spent).catch(() => undefined);
+    context.report({ type: 'warning', role: context.role, message: `${error.message} code-debate writes the CONSENSUS without the agent's narrative: its outcome and every point's standing come from the debate itself.` });
+    return null;
+  });
+  const body = stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, narrative?.body ?? null)).text;
+  if (narrative === null) return { body, promptBytes: 0, usage: null, auto: 'the agent could not write its narrative' };
+  return { body, promptBytes: narrative.promptBytes, usage: narrative.usage };
 }
 
 interface TurnInputs extends CurrentSubject {

@@ -63,6 +63,33 @@ describe('tokens and cost', () => {
     expect(await repo.readReply()).toContain('<!-- code-debate usage {"inputTokens":3500,"outputTokens":350,"cachedInputTokens":0,"costUsd":0.035} -->');
   });
 
+  it('an agent that cannot write the CONSENSUS narrative costs the narrative, not the CONSENSUS: code-debate writes it, its tries counted', async () => {
+    const repo = await repos.repo();
+    const script = await repo.script('agent', {
+      review: { stdout: sampleReview, stderr: reported(1_000, 200, 0.01) },
+      response: { stdout: '### R1. Debug output left in\n**Agreed**: will remove it.\n', stderr: reported(1_500, 100, 0.02) },
+      // A loop past --max-answer-bytes: refused whole, never retried.
+      consensus: { stdout: 'Both agree. '.repeat(400), stderr: reported(700, 0, 0.001) },
+    });
+    const agent = scriptedAgent(script.script, script.log);
+    const reviewer = startCli(['--agent', agent, '--json', '--max-answer-bytes', '2048', 'HEAD'], { cwd: repo.dir });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const responder = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    const text = await repo.readReply();
+    expectEndedWhole(text);
+    expect(text).toContain('**Outcome:** consensus: every point is resolved after 1 round.');
+    expect(text).not.toContain('Both agree.');
+    expect(text).toMatch(/\*— Reviewer · code-debate · /);
+    expect(a.stdout).toContain("code-debate writes the CONSENSUS without the agent's narrative");
+    const events = a.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; by?: string; why?: string });
+    expect(events.find((event) => event.type === 'turn-written' && event.by !== undefined)).toMatchObject({ by: 'code-debate', why: 'the agent could not write its narrative' });
+    // Every try of the narrative was paid for: the CONSENSUS carries their spend.
+    const consensus = text.slice(text.indexOf('## CONSENSUS'));
+    expect(consensus).toContain('<!-- code-debate usage {"inputTokens":700,"outputTokens":0,"cachedInputTokens":0,"costUsd":0.001} -->');
+  });
+
   it('a budget reached ends the debate at the Reviewer\'s next turn, with the outcome budget reached', async () => {
     const repo = await repos.repo();
     const script = await repo.script('agent', {
