@@ -28,6 +28,15 @@ const oneLine = (what: string) =>
     .min(1, `${what} is empty`)
     .regex(/^[^\r\n]*$/, `${what} must be one line`);
 
+/**
+ * The most places one point cites, and the most points one turn raises: bounds a backend's
+ * grammar holds a model to, so a small model cannot fill an array until its token limit (a real
+ * 0.5B model, asked for evidence, listed line 1, line 2, line 3 ... of one file). A point stands
+ * on a few places, the rest go in its reasoning; a review of more points than that is one to split.
+ */
+export const maxEvidence = 5;
+export const maxPoints = 20;
+
 const evidenceSchema = z.strictObject({
   path: z
     .string()
@@ -38,19 +47,14 @@ const evidenceSchema = z.strictObject({
   endLine: z.number().int().min(1).nullable(),
 }).refine((evidence) => evidence.endLine === null || evidence.endLine >= evidence.line, { message: 'endLine is before line', path: ['endLine'] });
 
-const reasoningSchema = z.string().trim().min(1, 'the reasoning is empty');
+const evidenceListSchema = z.array(evidenceSchema).max(maxEvidence).describe(`The places that show it, at most ${maxEvidence}: a file's path and line (endLine for a range, else null).`);
 
-/**
- * The most evidence one point cites, and the most points one turn raises: bounds a backend's
- * grammar holds a model to, so a small model cannot fill an array until its token limit.
- */
-export const maxEvidence = 20;
-export const maxPoints = 50;
+const reasoningSchema = z.string().trim().min(1, 'the reasoning is empty');
 
 const newPointSchema = z.strictObject({
   title: oneLine('the title').max(200),
   severity: z.enum(severities),
-  evidence: z.array(evidenceSchema).max(maxEvidence),
+  evidence: evidenceListSchema,
   reasoning: reasoningSchema,
 });
 
@@ -84,7 +88,7 @@ export function answerSchemaFor(scope: AnswerScope) {
           id: z.enum(ids),
           label: z.enum(categories.map((category) => categoryLabels[category]) as [string, ...string[]]),
           reasoning: reasoningSchema,
-          evidence: z.array(evidenceSchema).max(maxEvidence),
+          evidence: evidenceListSchema,
         }),
       )
       .length(ids.length, `answer each of ${ids.join(', ')} once`)
@@ -196,7 +200,7 @@ export type AnswerCheck = { ok: true; answer: TurnAnswer } | { ok: false; proble
  * from `nextNumber`; or the problems, each naming the field.
  */
 export function checkAnswerData(value: unknown, scope: AnswerScope, nextNumber: number): AnswerCheck {
-  const parsed = answerSchemaFor(scope).safeParse(value);
+  const parsed = answerSchemaFor(scope).safeParse(withPlainPaths(value));
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => `${fieldOf(issue.path)}: ${issue.message}.`) };
   const data = parsed.data as {
     summary: string;
@@ -215,6 +219,33 @@ export function checkAnswerData(value: unknown, scope: AnswerScope, nextNumber: 
       newPoints: raised.map((point, index) => ({ id: `${idPrefixes[scope.role]}${nextNumber + index}`, ...point, evidence: point.evidence.map(oneLineRange) })),
     },
   };
+}
+
+/**
+ * `value` with each evidence path that repeats its own line (`"path": "src/a.ts:3", "line": 3`,
+ * as a small model writes it; `src/a.ts:3-5` with `endLine` 5) cut to the path: the place is
+ * the same. A path whose numbers differ from its lines is left for the validator to refuse.
+ */
+function withPlainPaths(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const lists = ['points', 'answers', 'newPoints'] as const;
+  const fields = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, list]) => [key, (lists as readonly string[]).includes(key) && Array.isArray(list) ? list.map(withPlainEvidence) : list]),
+  );
+}
+
+function withPlainEvidence(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null || !Array.isArray((item as { evidence?: unknown }).evidence)) return item;
+  const evidence = (item as { evidence: unknown[] }).evidence.map((place) => {
+    if (typeof place !== 'object' || place === null) return place;
+    const { path, line, endLine } = place as { path?: unknown; line?: unknown; endLine?: unknown };
+    const numbered = typeof path === 'string' ? /^(.+?):(\d+)(?:-(\d+))?$/.exec(path.trim()) : null;
+    if (numbered === null || Number(numbered[2]) !== line) return place;
+    const end = numbered[3] === undefined ? null : Number(numbered[3]);
+    return end === null || end === endLine ? { ...place, path: numbered[1] } : place;
+  });
+  return { ...item, evidence };
 }
 
 /** `a.ts:3-3` is `a.ts:3`. */

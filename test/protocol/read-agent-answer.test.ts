@@ -64,6 +64,15 @@ describe('the scope of a turn', () => {
     expect(twice).toEqual({ ok: false, problems: ['answers[1].id: R1 is given twice.', 'answers: R2 is not answered: answer every open point.'] });
   });
 
+  it('takes a path that repeats its own line as the path, and refuses one whose line is another', () => {
+    const scope = scopeOf('response', 'responder', parseOk(review));
+    const answer = (path: string, line: number, endLine: number | null) => ({ summary: '', answers: ['R1', 'R2'].map((id) => ({ id, label: 'Agreed', reasoning: 'Yes.', evidence: [{ path, line, endLine }] })), newPoints: [] });
+    expect(checkAnswerData(answer('src/app.js:2', 2, null), scope, 1)).toMatchObject({ ok: true, answer: { answers: [{ evidence: [{ path: 'src/app.js', line: 2, endLine: null }] }, {}] } });
+    expect(checkAnswerData(answer('src/app.js:2-4', 2, 4), scope, 1)).toMatchObject({ ok: true, answer: { answers: [{ evidence: [{ path: 'src/app.js', line: 2, endLine: 4 }] }, {}] } });
+    expect(checkAnswerData(answer('src/app.js:3', 2, null), scope, 1)).toMatchObject({ ok: false, problems: [expect.stringMatching(/^answers\[0\]\.evidence\[0\]\.path: a path has no spaces/), expect.any(String)] });
+    expect(checkAnswerData(answer('src/app.js:2-4', 2, null), scope, 1)).toMatchObject({ ok: false });
+  });
+
   it('numbers the points a turn raises after every point of its side', () => {
     const checked = checkAnswerData({ summary: '', positions: [], answers: [{ id: 'F1', label: 'Agreed', reasoning: 'Yes.', evidence: [] }], newPoints: [{ title: 'Leak', severity: 'low', evidence: [], reasoning: 'The handle stays open.' }] }, scopeOf('follow-up', 'reviewer', parseOk(afterResponse)), 3);
     expect(checked).toMatchObject({ ok: true, answer: { newPoints: [{ id: 'R3', title: 'Leak' }] } });
