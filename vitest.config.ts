@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const suites: Record<string, string[]> = { agents: ['test/contract/**/*.contract.ts'], browser: ['test/browser/**/*.browser.ts'] };
+const suites: Record<string, string[]> = { agents: ['test/contract/**/*.contract.ts'], model: ['test/contract/**/*.model.ts'], browser: ['test/browser/**/*.browser.ts'] };
 
 export default defineConfig({
   test: {
     // `npm run test:agents` (CODE_DEBATE_SUITE=agents) runs the contract suite against the real agent CLIs instead,
+    // `npm run test:model` (CODE_DEBATE_SUITE=model) whole debates with a real small model served on 127.0.0.1,
     // `npm run test:browser` (CODE_DEBATE_SUITE=browser) the pages in a real headless Chromium.
     include: suites[process.env.CODE_DEBATE_SUITE ?? ''] ?? ['test/**/*.test.ts'],
     // The tests wait on processes far more than they compute: as many files at once as there are

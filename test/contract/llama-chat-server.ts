@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { getLlama, LlamaChat, LlamaLogLevel, type ChatHistoryItem, type Llama, type LlamaGrammar } from 'node-llama-cpp';
+import { runtimeEntry } from './model.mjs';
 
 /**
  * An OpenAI-compatible chat server on 127.0.0.1 that runs a real GGUF model through llama.cpp
@@ -21,6 +21,52 @@ import { getLlama, LlamaChat, LlamaLogLevel, type ChatHistoryItem, type Llama, t
  * `required`, `enum`, `const`, `anyOf`, `items`, `minItems`, `maxItems`, `minLength` and
  * `maxLength`, but not to `pattern` or `minimum` (llama.cpp's own converter knows `pattern`).
  */
+/**
+ * The few parts of node-llama-cpp this server uses, typed here: the runtime is installed into a
+ * cache folder (model.mjs), not among the project's dependencies, so its own types are not there.
+ */
+interface NodeLlamaCpp {
+  getLlama(options: { gpu: false; build: 'never'; maxThreads: number; logLevel: 'error'; progressLogs: false }): Promise<Llama>;
+  LlamaChat: new (options: { contextSequence: ContextSequence; autoDisposeSequence: false }) => LlamaChat;
+}
+interface Llama {
+  loadModel(options: { modelPath: string }): Promise<LlamaModel>;
+  getGrammarFor(type: 'json'): Promise<LlamaGrammar>;
+  createGrammarForJsonSchema(schema: unknown): Promise<LlamaGrammar>;
+  dispose(): Promise<void>;
+}
+interface LlamaModel {
+  tokenizer: unknown;
+  trainContextSize: number;
+  size: number;
+  createContext(options: { contextSize: number; threads: number; sequences: 1 }): Promise<{ contextSize: number; getSequence(): ContextSequence }>;
+}
+interface ContextSequence {
+  tokenMeter: { usedInputTokens: number; usedOutputTokens: number };
+}
+type LlamaGrammar = object;
+type ChatHistoryItem = { type: 'system'; text: string } | { type: 'user'; text: string } | { type: 'model'; response: string[] };
+interface LlamaChat {
+  sequence: ContextSequence;
+  chatWrapper: { generateContextState(options: { chatHistory: ChatHistoryItem[] }): { contextText: { tokenize(tokenizer: unknown): unknown[] } } };
+  generateResponse(
+    history: ChatHistoryItem[],
+    options: {
+      maxTokens: number;
+      temperature: number;
+      topK: number;
+      topP: number;
+      minP: number;
+      repeatPenalty: false | { penalty: number };
+      seed?: number;
+      grammar?: LlamaGrammar;
+      signal: AbortSignal;
+      stopOnAbortSignal: true;
+      onToken: () => void;
+    },
+  ): Promise<{ response: string; metadata: { stopReason: string } }>;
+}
+
 export interface LlamaChatServerOptions {
   modelPath: string;
   /** The id `/v1/models` lists; requests may name any model, as llama-server allows. */
@@ -76,8 +122,9 @@ class RequestError extends Error {
 
 export async function startLlamaChatServer(options: LlamaChatServerOptions): Promise<LlamaChatServer> {
   const threads = options.threads ?? availableParallelism();
+  const { getLlama, LlamaChat } = (await import(runtimeEntry())) as NodeLlamaCpp;
   // `build: 'never'`: the prebuilt binaries from npm or nothing, never a download or a compile.
-  const llama = await getLlama({ gpu: false, build: 'never', maxThreads: threads, logLevel: LlamaLogLevel.error, progressLogs: false });
+  const llama = await getLlama({ gpu: false, build: 'never', maxThreads: threads, logLevel: 'error', progressLogs: false });
   const model = await llama.loadModel({ modelPath: options.modelPath });
   const context = await model.createContext({ contextSize: options.contextSize ?? 8_192, threads, sequences: 1 });
   const chat = new LlamaChat({ contextSequence: context.getSequence(), autoDisposeSequence: false });

