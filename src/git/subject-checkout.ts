@@ -25,14 +25,14 @@ export async function hasCommit(root: string, sha: string): Promise<boolean> {
  */
 export async function addCheckout(root: string, dir: string, commit: string): Promise<void> {
   await git(root, ['worktree', 'add', '--detach', '--quiet', dir, commit], `make a checkout of ${commit.slice(0, 7)} in ${dir}`);
-  await runGitProcess(dir, ['update-index', '-q', '--really-refresh']);
+  await runGitProcess(dir, ['update-index', '-q', '--refresh']);
 }
 
 /** Moves the checkout in `dir` to `commit`, dropping whatever was written into it. */
 export async function moveCheckout(dir: string, commit: string): Promise<void> {
   await git(dir, ['checkout', '--quiet', '--force', '--detach', commit], `move the checkout in ${dir} to ${commit.slice(0, 7)}`);
   await git(dir, ['clean', '-ffdxq'], `clean the checkout in ${dir}`);
-  await runGitProcess(dir, ['update-index', '-q', '--really-refresh']);
+  await runGitProcess(dir, ['update-index', '-q', '--refresh']);
 }
 
 /**
