@@ -13,6 +13,9 @@ export default defineConfig({
     // CPUs (vitest's default is one fewer, a single file at a time on a 2-CPU CI machine).
     maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 60_000,
+    // The scripted agents keep their logs beside the repository, outside the checkout and the
+    // temporary folder a sandboxed `cmd:` agent may write to: the sandbox's own tests turn it on.
+    env: { CODE_DEBATE_SANDBOX: 'off' },
     hookTimeout: 30_000,
   },
 });

@@ -8,9 +8,10 @@ import { parseArgs } from 'node:util';
 import { stopAll } from './lib/cli.mjs';
 import { calibrateClock } from './lib/clock.mjs';
 import { machineInfo } from './lib/machine.mjs';
-import { debateRows, idleRows, latencyRows, overheadRows, startupRows } from './lib/report.mjs';
+import { checkoutRows, debateRows, idleRows, latencyRows, overheadRows, startupRows } from './lib/report.mjs';
 import { cleanupAll } from './lib/repo.mjs';
 import { renderMarkdownTable, renderTable } from './lib/table.mjs';
+import { measureCheckoutCost } from './measures/checkout-cost.mjs';
 import { measureIdleCost } from './measures/idle-cost.mjs';
 import { measureProcessStart } from './measures/process-start.mjs';
 import { measureStartup } from './measures/startup.mjs';
@@ -44,6 +45,8 @@ const settings = {
   // The per-turn overhead's documents: sections of 4 KB (a Review of six points with evidence), as many as the size takes.
   sectionBytes: 4_096,
   sizes: [10_240, 102_400, 1_048_576, ...(quick ? [] : [5 * 1_048_576])],
+  // The agents' checkout: a large repository (20,000 files, 200 MB) takes a minute to generate, so --quick measures a tenth of it.
+  checkout: quick ? { files: 2_000, fileBytes: 10_240, runs: 2 } : { files: 20_000, fileBytes: 10_240, runs: 3 },
 };
 for (const [name, value] of Object.entries({ samples: settings.latencySamples, idle: settings.idleMs })) {
   if (!Number.isFinite(value) || value <= 0) usage(`Expected --${name} to be a positive number, got \`${values[name]}\`.`);
@@ -85,7 +88,9 @@ async function measureAll() {
   log(`per-turn overhead, in process [${elapsed()}]`);
   const largeSections = { size: 1_048_576, reps: quick ? 1 : 3 };
   const overhead = await measureTurnOverhead({ sizes: settings.sizes, reps, roles: ['reviewer', 'responder'], sectionBytes: settings.sectionBytes, largeSections, log });
-  return { native, processStart, polled, startup, debates, idleNative, idlePolled, overhead };
+  log(`agent checkout: ${settings.checkout.files.toLocaleString('en-US')} files [${elapsed()}]`);
+  const checkout = await measureCheckoutCost({ ...settings.checkout, log });
+  return { native, processStart, polled, startup, debates, idleNative, idlePolled, overhead, checkout };
 }
 
 // A failure or Ctrl-C stops every process the bench started and removes its repositories.
@@ -101,7 +106,7 @@ const machine = machineInfo();
 const notes = [];
 calibrateClock();
 log(`code-debate bench${quick ? ' (--quick)' : ''} on ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load ${machine.loadAverage.join(' ')}`);
-const { native, processStart, polled, startup, debates, idleNative, idlePolled, overhead } = await measureAll().catch((error) => abandon(`bench: ${error?.stack ?? error}\n`, 1));
+const { native, processStart, polled, startup, debates, idleNative, idlePolled, overhead, checkout } = await measureAll().catch((error) => abandon(`bench: ${error?.stack ?? error}\n`, 1));
 
 const rows = [
   ...latencyRows(native, processStart, polled, notes),
@@ -109,6 +114,7 @@ const rows = [
   ...overheadRows(overhead, notes),
   ...debateRows(debates, settings.maxRounds),
   ...startupRows(startup),
+  ...checkoutRows(checkout),
 ];
 const columns = ['figure', 'median', 'spread: min–max (IQR, n)', 'target', 'result'];
 const cells = rows.map((row) => [row.figure, row.median, row.spread, row.target, row.result]);
@@ -136,6 +142,7 @@ const result = {
     overhead,
     debates,
     startup,
+    checkout,
   },
 };
 writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);

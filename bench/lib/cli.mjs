@@ -24,7 +24,8 @@ export async function stopAll() {
  */
 export function startWatched(command, args, { cwd, env }) {
   const launchedAt = wallNow();
-  const child = spawn(command, args, { cwd, env: { ...gitEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The stamp agent appends to $BENCH_STAMP_LOG, outside the checkout a sandboxed `cmd:` agent may write to.
+  const child = spawn(command, args, { cwd, env: { ...gitEnv, CODE_DEBATE_SANDBOX: 'off', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = [];
   const waiters = new Set();
   const take = (stream) => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolveSubject } from '../../dist/git/resolve-subject.js';
 import { takeRepoSnapshot } from '../../dist/git/repo-snapshot.js';
+import { openAgentCheckout } from '../../dist/session/agent-checkout.js';
 import { appendSection } from '../../dist/session/append-section.js';
 import { readClaim } from '../../dist/session/read-claims.js';
 import { createLedgerReader } from '../../dist/ledger/ledger-reader.js';
@@ -55,11 +56,13 @@ async function timed(runs, run) {
  * `answer(request)`, at once. Every run of the agent and of git resolving the subject again is
  * kept as {start, end}: the turn resolves it beside the agent (src/session/ask-ahead.ts).
  */
-export function startLoop({ repo, role, resolved, stamp, answer }) {
+export async function startLoop({ repo, role, resolved, stamp, answer }) {
   const agentRuns = [];
   const resolves = [];
   const events = [];
   const controller = new AbortController();
+  // The agent's checkout, as a session makes it once before its loop (src/session/run-claimed-side.ts): not part of a turn.
+  const checkout = await openAgentCheckout({ root: repo.dir, gitDir: repo.gitDir, role, subject: resolved, report: () => undefined });
   const context = {
     role,
     root: repo.dir,
@@ -68,8 +71,9 @@ export function startLoop({ repo, role, resolved, stamp, answer }) {
     subject: resolved,
     subjectStamp: stamp,
     resolveSubjectAgain: () => timed(resolves, () => resolveSubject(subject, { cwd: repo.dir, exclude: ['reply.md'] })),
-    // The read-only check's git (src/session/guard-repository.ts), before and after each agent run: git the turn waits for, as a resolve is.
-    takeSnapshot: () => timed(resolves, () => takeRepoSnapshot(repo.dir)),
+    // The read-only check's git (src/session/guard-repository.ts) in the agent's checkout, before and after each agent run: git the turn waits for, as a resolve is.
+    takeSnapshot: () => timed(resolves, () => takeRepoSnapshot(checkout.dir, { branches: false })),
+    checkout,
     agent: { name: 'bench-instant', writeTurn: (request) => timed(agentRuns, async () => answer(request)) },
     claim: { role, tookOverFrom: null, update: async () => {}, release: async () => {} },
     paths: statePaths(repo.gitDir, repo.dir, repo.file),
@@ -119,6 +123,7 @@ export function startLoop({ repo, role, resolved, stamp, answer }) {
     async stop() {
       controller.abort();
       await loop;
+      await checkout.remove();
     },
   };
 }

@@ -221,3 +221,16 @@ export function startupRows(startup) {
     row('  launch → "I am the Reviewer" line', summarize(startup.claimLineMs)),
   ];
 }
+
+/** What the agents' checkout costs on a large repository: made once per side, moved when the subject moves (no target: it is paid once, not per turn). */
+export function checkoutRows(checkout) {
+  const size = `${checkout.files.toLocaleString('en-US')} files, ${megabytes((checkout.files * checkout.fileBytes) / 1_048_576)}`;
+  return [
+    row(`Agent checkout (${size}): git worktree add --detach alone`, summarize(checkout.worktreeAddMs)),
+    row('  git worktree remove alone', summarize(checkout.worktreeRemoveMs)),
+    row('  a side makes its checkout of a commit', summarize(checkout.makeMs)),
+    row('  moved to the next commit (10 files changed)', summarize(checkout.moveMs)),
+    row('  removed', summarize(checkout.removeMs)),
+    row('  made of the working tree (10 files saved)', summarize(checkout.makeWorkingTreeMs)),
+  ];
+}

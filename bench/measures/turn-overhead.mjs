@@ -24,7 +24,7 @@ const duration = (runs) => runs.reduce((sum, run) => sum + (run.end - run.start)
  */
 async function timeColdRead({ repo, role, document, resolved, stamp }) {
   writeFileSync(repo.file, document.prefix(document.sections - 1));
-  const session = startLoop({ repo, role, resolved, stamp, answer: () => 'not asked' });
+  const session = await startLoop({ repo, role, resolved, stamp, answer: () => 'not asked' });
   try {
     const waitedAt = await session.firstWait;
     if (session.written().length > 0) throw new Error(`The ${role} took a turn on the document less its last section, where it should wait: ${JSON.stringify(session.events)}`);
@@ -56,7 +56,7 @@ async function timeSteadyTurn({ repo, role, document, resolved, stamp }) {
   const random = makeRandom(-document.seed);
   let asked = 0;
   const answer = (request) => (asked < before ? parts[from + 2 * asked++].body : sectionBody(request.turn, random, 600));
-  const session = startLoop({ repo, role, resolved, stamp, answer });
+  const session = await startLoop({ repo, role, resolved, stamp, answer });
   const appendPeer = (index) => {
     const current = readFileSync(repo.file, 'utf8');
     const peer = renderAppend(current, { ...parts[index], time: new Date() });

@@ -2,6 +2,7 @@ import type { DebateDocument, Role, TurnKind } from '../protocol/document.js';
 import type { Subject } from '../git/subject.js';
 import type { TurnUsage } from '../protocol/usage.js';
 import type { AnswerJsonSchema } from '../protocol/answer-schema.js';
+import type { Sandbox } from './bwrap-sandbox.js';
 
 export type { Role, TurnKind };
 
@@ -26,8 +27,12 @@ export interface TurnRequest {
   /** The file as it stood when the turn was decided (empty for the Review). */
   document: DebateDocument;
   subject: Subject;
-  /** Root of the git work tree. */
+  /** Where the agent runs: its own checkout of the subject (see AgentCheckout), or for a person the work tree. */
   cwd: string;
+  /** The person's work tree, where a `cmd:` program's relative path starts; `cwd` when absent. */
+  root?: string;
+  /** When set, a `cmd:` program runs under bubblewrap, able to write only there (see sandboxCommand). */
+  sandbox?: Sandbox;
   /** Absolute path of the shared file. */
   file: string;
   /** Aborted when the turn must stop (deadline, signal). */
@@ -64,5 +69,7 @@ export interface Agent {
    * it is started at once. Any other agent is called only once the request is ready.
    */
   readonly startsEarly?: boolean;
+  /** A program of the user's (`cmd:`), run under bubblewrap when the request carries a sandbox. */
+  readonly sandboxable?: boolean;
   writeTurn(request: TurnRequest): Promise<string>;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { AgentError, ConfigError } from '../errors.js';
 import type { Agent } from './agent.js';
+import { sandboxCommand } from './bwrap-sandbox.js';
 import { failurePrefix, runAgentProcess, stderrTail } from './run-agent-process.js';
 import { readCmdUsage } from './read-usage.js';
 import { splitCommand } from './split-command.js';
@@ -19,8 +20,13 @@ export function createCmdAgent(spec: string): Agent {
   return {
     name: `cmd:${path.basename(program)}`,
     startsEarly: true,
+    sandboxable: true,
     async writeTurn(request) {
-      const outcome = await runAgentProcess(command, { program, args, input: request.prompt }, request);
+      // A path starts at the person's work tree, as checkAgentSpecs read it, not at the agent's checkout.
+      const located = program.includes('/') ? path.resolve(request.root ?? request.cwd, program) : program;
+      const run = request.sandbox === undefined ? { program: located, args } : sandboxCommand(request.sandbox, request.cwd, located, args);
+      const env = request.sandbox === undefined ? {} : { TMPDIR: request.sandbox.tmp };
+      const outcome = await runAgentProcess(command, { ...run, input: request.prompt, env }, request);
       const what = failurePrefix(command, request);
       if (outcome.exitCode !== 0) throw new AgentError(`${what}: it exited with code ${outcome.exitCode}.${stderrTail(outcome.stderr)}`, 'crashed', { cause: outcome });
       if (outcome.stdout.trim() === '') {

@@ -40,15 +40,17 @@ function gitPaths(root: string): Promise<{ common: string; config: string; exclu
 /**
  * The snapshot of the repository whose work tree is `root`: one git process (status), the rest
  * read from the files: a turn takes two snapshots, and each git started is a fork of this process.
+ * With `branches: false` (an agent's checkout, whose branches are the person's), refs hold only
+ * where the work tree's own HEAD points.
  */
-export async function takeRepoSnapshot(root: string): Promise<RepoSnapshot> {
+export async function takeRepoSnapshot(root: string, options: { branches?: boolean } = {}): Promise<RepoSnapshot> {
   const git = openGit(root);
   const [statusText, places] = await Promise.all([
     // Without optional locks: an agent's own git command must never meet our index.lock.
     git.run(['--no-optional-locks', 'status', '--porcelain=v2', '--branch', '-z', '--ignored=no']),
     gitPaths(root),
   ]);
-  const refs = await readLocalRefs(git, places.common);
+  const refs = options.branches === false ? new Map<string, string>() : await readLocalRefs(git, places.common);
   const listed: Array<[string, string]> = [];
   const records = statusText.split('\0');
   for (let index = 0; index < records.length; index++) {

@@ -99,18 +99,23 @@ export interface GitProcessResult {
 
 /**
  * Runs git for what simple-git cannot carry: bytes on stdin, a deadline, and a failed exit read
- * rather than thrown (a rejected push says why on stdout and stderr). For talking to a remote:
+ * rather than thrown (a rejected push says why on stdout and stderr), variables such as
+ * GIT_INDEX_FILE added to the environment. For talking to a remote:
  * git never prompts (there is no terminal to answer), and its messages are in English, to be read.
  * A git that could not start, or was stopped at the deadline, is a GitError.
  */
-export async function runGitProcess(cwd: string, args: readonly string[], options: { input?: Buffer | string; timeoutMs?: number } = {}): Promise<GitProcessResult> {
+export async function runGitProcess(
+  cwd: string,
+  args: readonly string[],
+  options: { input?: Buffer | string; timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<GitProcessResult> {
   const { execa } = await import('execa');
   const result = await execa('git', ['-c', 'core.quotePath=false', ...args], {
     cwd,
     reject: false,
     stripFinalNewline: false,
     encoding: 'utf8',
-    env: { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
+    env: { ...options.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
     ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
     ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
   });

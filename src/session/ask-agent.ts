@@ -165,6 +165,8 @@ async function callAgent(
   const sent: string[] = [];
   try {
     // An agent that does not start a process of its own acts as soon as it is called.
+    // The checkout follows the subject before the agent starts in it (the author committed a fix).
+    await context.checkout?.moveTo(ask.subject);
     if (!context.agent.startsEarly) await ask.ready?.();
     const text = await context.agent.writeTurn({
       role: context.role,
@@ -179,7 +181,9 @@ async function callAgent(
       ...(ask.ready === undefined ? {} : { ready: ask.ready }),
       document: ask.document,
       subject: ask.subject,
-      cwd: context.root,
+      cwd: context.checkout?.dir ?? context.root,
+      root: context.root,
+      ...(context.checkout !== undefined && context.sandboxed === true ? { sandbox: context.checkout.sandbox } : {}),
       file: context.file,
       signal,
       timeoutMs,

@@ -15,13 +15,15 @@ const snapshotTimeoutMs = 30_000;
 
 /**
  * Watches over one agent turn: whatever the agent (a CLI's own read-only promise, a `cmd:`
- * program, a model server's tools), the work tree, the index, the local refs and the repository's
- * config, exclude file and hooks must be as they were when it ends. The snapshot before is taken
- * once the agent's process has started (git's spawns would otherwise delay it), and the agent gets
- * its prompt only once it is taken. A person's turn (`human`) is not watched: their editing the
- * code as they answer is theirs to do. The debate file and what editors and code-debate write
- * beside it (`.reply.md.swp`, `reply.md~`, `#reply.md#`, our own `.reply.md.<pid>.<id>.tmp`) are
- * not the agent's to answer for.
+ * program, a model server's tools), what it can reach must be as it was when it ends: its own
+ * checkout of the subject (its files, its index, its HEAD) and the repository's config, exclude
+ * file and hooks, which the checkout shares. The person's work tree, index and branches are
+ * theirs: what they save, commit or switch while the agent works is not looked at. The snapshot
+ * before is taken once the agent's process has started (git's spawns would otherwise delay it),
+ * again if the checkout moved since, and the agent gets its prompt only once it is taken. A
+ * person's turn (`human`) is not watched. The debate file and what editors and code-debate write
+ * beside it (`.reply.md.swp`, `reply.md~`, `#reply.md#`, `.reply.md.<pid>.<id>.tmp`) are not the
+ * agent's to answer for.
  */
 export function guardRepository(context: SessionContext): RepositoryGuard {
   if (context.agent.interactive) return { ready: () => Promise.resolve(), check: () => Promise.resolve() };
@@ -42,8 +44,12 @@ export function guardRepository(context: SessionContext): RepositoryGuard {
       clearTimeout(timer);
     }
   };
-  let before: Promise<RepoSnapshot | null> | null = null;
-  const start = () => (before ??= snapshot());
+  let before: { moves: number; taken: Promise<RepoSnapshot | null> } | null = null;
+  const moves = () => context.checkout?.moves ?? 0;
+  const start = () => {
+    if (before === null || before.moves !== moves()) before = { moves: moves(), taken: snapshot() };
+    return before.taken;
+  };
   return {
     ready: () => start().then(() => undefined),
     async check(heading) {
@@ -52,14 +58,29 @@ export function guardRepository(context: SessionContext): RepositoryGuard {
       if (was === null || now === null) return;
       const changes = describeRepoChanges(was, now);
       if (changes.length === 0) return;
-      throw new RepositoryChangedError(
-        `The repository changed while agent \`${context.agent.name}\` wrote \`## ${heading}\`, and an agent that reviews code must only read it. ` +
-          `The debate stopped: the section was not written, and nothing was reverted.\n${changes.map((change) => `  - ${change}`).join('\n')}\n` +
-          'Look at these changes (git status, git diff, git reflog) and keep or undo them yourself; then check what the agent may do ' +
-          '(its tools, its sandbox). If you made them yourself during the turn, start the debate again.',
-      );
+      throw new RepositoryChangedError(changedMessage(context, heading, changes));
     },
   };
+}
+
+/** What changed, where, and what is left for the person to do: only the shared config, exclude file and hooks outlive the checkout. */
+function changedMessage(context: SessionContext, heading: string, changes: readonly string[]): string {
+  const listed = changes.map((change) => `  - ${change}`).join('\n');
+  const shared = changes.some((change) => change.startsWith('.git/') || change.startsWith('hook '));
+  if (context.checkout === undefined) {
+    return (
+      `The repository changed while agent \`${context.agent.name}\` wrote \`## ${heading}\`, and an agent that reviews code must only read it. ` +
+      `The debate stopped: the section was not written, and nothing was reverted.\n${listed}\n` +
+      'Look at these changes (git status, git diff, git reflog) and keep or undo them yourself; then check what the agent may do (its tools, its sandbox).'
+    );
+  }
+  return (
+    `Agent \`${context.agent.name}\` changed what it reads while it wrote \`## ${heading}\`, and an agent that reviews code must only read it. ` +
+    `The debate stopped: the section was not written.\n${listed}\n` +
+    `What it wrote into its checkout of the subject (${context.checkout.dir}) is removed with it: your work tree was not touched. ` +
+    (shared ? "The repository's config, exclude file and hooks are shared with your work tree: look at them and keep or undo the change yourself. " : '') +
+    'Check what the agent may do (its tools, its sandbox).'
+  );
 }
 
 /** The debate file `name` and the files written beside it: editors' swap, backup and lock files, and our own temporary files. */

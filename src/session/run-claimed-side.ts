@@ -4,6 +4,8 @@ import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
 import { InterruptedError } from '../errors.js';
 import type { Repo } from '../git/find-repo.js';
 import { takeRepoSnapshot } from '../git/repo-snapshot.js';
+import type { Agent } from '../agents/agent.js';
+import type { AgentCheckout } from './agent-checkout.js';
 import type { AppendResult, SectionAppend } from './append-section.js';
 import type { Claim, ClaimRecord } from './claim-role.js';
 import type { SessionOutcome } from './debate-loop.js';
@@ -73,6 +75,7 @@ export async function prepareSide(options: SessionOptions, side: Omit<ClaimedSid
  */
 export async function runClaimedSide(options: SessionOptions, side: ClaimedSide, setup: () => Promise<SideSetup>): Promise<SessionOutcome> {
   const { claim, workspace } = side;
+  let checkout: AgentCheckout | null = null;
   // The warnings said since the last turn, for a person whose editor hides the log (TurnRequest.notices).
   let warnings: string[] = [];
   const report: SessionOptions['report'] = (event) => {
@@ -88,6 +91,9 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
     const [{ prepared, watch: sourceWatch, store }, { debateLoop }] = await Promise.all([setup(), import('./debate-loop.js')]);
     const agent = prepared.createAgent(claim.role);
     await stopOrphanAgent(claim, side.file);
+    const { openAgentCheckout } = await import('./agent-checkout.js');
+    checkout = agent.interactive ? null : await openAgentCheckout({ root: side.repo.root, gitDir: side.repo.gitDir, role: claim.role, subject: prepared.subject, report });
+    const sandboxed = checkout !== null && (await sandboxFor(options, agent, checkout));
     options.report({
       type: 'claimed',
       role: claim.role,
@@ -118,7 +124,8 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
           stance: options.stance,
           blockOn: options.blockOn,
           resolveSubjectAgain: prepared.resolveSubjectAgain,
-          takeSnapshot: () => takeRepoSnapshot(side.repo.root),
+          takeSnapshot: () => takeRepoSnapshot(checkout?.dir ?? side.repo.root, { branches: checkout === null }),
+          ...(checkout === null ? {} : { checkout, sandboxed }),
           maxRounds: options.maxRounds,
           turnTimeoutMs: options.turnTimeoutMs,
           agentTimeoutMs: options.agentTimeoutMs,
@@ -141,8 +148,29 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
     if (removed !== null && !(error instanceof WorkspaceRemovedError)) throw workspaceRemoved(workspace, removed, { cause: error });
     throw error;
   } finally {
+    await checkout?.remove().catch((error: unknown) => {
+      options.report({ type: 'warning', role: claim.role, message: `could not remove the agent's checkout ${checkout?.dir}: ${(error as Error).message}; the next code-debate started in this repository removes it.` });
+    });
     await claim.release();
   }
+}
+
+/**
+ * Whether a `cmd:` agent runs under bubblewrap, everything but its checkout and a temporary
+ * folder read-only: where bwrap is missing or cannot run (a container that forbids user
+ * namespaces), it runs as it is, and the warning says so. `CODE_DEBATE_SANDBOX=off` turns it off.
+ */
+async function sandboxFor(options: SessionOptions, agent: Agent, checkout: AgentCheckout): Promise<boolean> {
+  if (agent.sandboxable !== true || options.agentEnvironment.env.CODE_DEBATE_SANDBOX === 'off') return false;
+  const { probeSandbox } = await import('../agents/bwrap-sandbox.js');
+  const probe = await probeSandbox();
+  if (probe.ok) return true;
+  options.report({
+    type: 'warning',
+    role: null,
+    message: `${probe.reason}, so agent \`${agent.name}\` runs without a sandbox: it could write outside its checkout ${checkout.dir}, and only what it writes there, and in the repository's config, exclude file and hooks, is caught.`,
+  });
+  return false;
 }
 
 /** Options that do nothing for the role this side got. */

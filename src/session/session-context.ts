@@ -6,6 +6,7 @@ import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
 import type { Severity } from '../protocol/document.js';
 import type { LedgerReader } from '../ledger/ledger-reader.js';
+import type { AgentCheckout } from './agent-checkout.js';
 import type { Claim } from './claim-role.js';
 import type { DebateStore } from './run-claimed-side.js';
 import type { Report } from './session-events.js';
@@ -28,9 +29,13 @@ export interface SessionContext {
   subjectStamp: RefStamp | null;
   /** The subject as it is now: the author may have pushed a fix since the review. */
   resolveSubjectAgain: () => Promise<Subject>;
-  /** The repository's refs, index and work tree as an agent could change them (see guardRepository). */
+  /** The agent's checkout, its HEAD and the repository's config, exclude file and hooks, as the agent could change them (see guardRepository). */
   takeSnapshot: () => Promise<RepoSnapshot>;
   agent: Agent;
+  /** Where the agent runs (see AgentCheckout); absent for a person, who works in the work tree. */
+  checkout?: AgentCheckout;
+  /** Whether a `cmd:` agent runs under bubblewrap, able to write only to its checkout and its TMPDIR. */
+  sandboxed?: boolean;
   claim: Claim;
   paths: StatePaths;
   /** Where sections are appended and the peer's claim is read: the local file, or a git remote. */

@@ -1,6 +1,7 @@
 import { readRefStamp, refsUnchanged } from '../git/ref-stamp.js';
 import type { Subject, SubjectKind } from '../git/subject.js';
 import type { DebateDocument } from '../protocol/document.js';
+import { localKinds } from './agent-checkout.js';
 import { currentSubject, type CurrentSubject } from './current-subject.js';
 import type { SessionContext } from './session-context.js';
 
@@ -32,6 +33,8 @@ export function trackSubject(context: SessionContext): SubjectTracker {
   return {
     latest: () => latest,
     async refresh(document) {
+      // A local subject an agent reads from its checkout is the change as it was at the start: what the person saves later is theirs.
+      if (context.checkout !== undefined && localKinds.has(latest.kind)) stale = false;
       const stamp = stale && fromRefs.has(latest.kind) ? readRefStamp(context.paths.gitDir) : null;
       if (!stale || (stamp !== null && resolvedAt !== null && refsUnchanged(resolvedAt, stamp))) {
         stale = false;

@@ -195,10 +195,12 @@ interface TurnInputs extends CurrentSubject {
   checks: CitationCheck[];
 }
 
-/** The subject for this turn and the evidence check of the debate's citations against it. */
+/** The subject for this turn and the evidence check of the debate's citations against it, as its checkout holds it. */
 async function turnInputs(context: SessionContext, document: DebateDocument, current: Promise<CurrentSubject>): Promise<TurnInputs> {
   const { subject, changedSinceReview } = await current;
-  return { subject, changedSinceReview, checks: await checkDebateCitations(context, document, subject.head) };
+  // Evidence is judged against what the agents read: the checkout's commit, never the work tree as the person left it.
+  const head = context.checkout?.commitOf(subject) ?? subject.head;
+  return { subject, changedSinceReview, checks: await checkDebateCitations(context, document, head) };
 }
 
 /** The inputs from the subject for this turn: `early`'s own when it was not resolved again (git's refs had not moved). */

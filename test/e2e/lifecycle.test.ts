@@ -95,7 +95,9 @@ describe('interrupting', () => {
     await waitFor(() => !isAlive(pid), 'the agent to be stopped');
     await expect(readFile(repo.file)).rejects.toThrow();
     const state = path.join(repo.dir, '.git', 'code-debate');
-    const [debate] = await readdir(state);
+    // The agents' checkouts are gone, their folder left empty.
+    const [debate] = (await readdir(state)).filter((name) => name !== 'checkouts');
+    expect(await readdir(path.join(state, 'checkouts'))).toEqual([]);
     expect(await readdir(path.join(state, debate ?? ''))).toEqual([]);
   });
 });
@@ -126,7 +128,9 @@ describe('a second Ctrl-C', () => {
     expect((await reviewer.exited).code).toBe(129);
     await waitFor(() => !isAlive(pid), 'the agent to be stopped');
     const state = path.join(repo.dir, '.git', 'code-debate');
-    const [debate] = await readdir(state);
+    // The agents' checkouts are gone, their folder left empty.
+    const [debate] = (await readdir(state)).filter((name) => name !== 'checkouts');
+    expect(await readdir(path.join(state, 'checkouts'))).toEqual([]);
     expect(await readdir(path.join(state, debate ?? ''))).toEqual([]);
   });
 });

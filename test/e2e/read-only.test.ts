@@ -5,34 +5,35 @@ import { describe, expect, it } from 'vitest';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 
-// Whatever the agent, a turn that changes the repository stops the debate: exit 7, what changed
-// listed, the section not written, and the change left for the user to judge.
+// Whatever the agent, a turn that changes what it reads stops the debate: exit 7, what changed
+// listed, the section not written. The agent works in a checkout of its own: what it wrote there
+// goes with it, and the person's work tree is never touched.
 const repos = useDebateRepos();
 const run = promisify(execFile);
 
 describe('an agent that writes into the repository', () => {
-  it('edits a tracked file and adds one: exit 7 names both, the Review is not written, the edits stay', async () => {
+  it('edits a tracked file and adds one: exit 7 names both, the Review is not written, the work tree is untouched', async () => {
     const repo = await repos.repo();
     const script = await repo.script('agent', { review: { shell: 'echo "// added by the agent" >> src/app.js && echo notes > notes.txt', stdout: sampleReview } });
     const reviewer = await startCli(['--agent', scriptedAgent(script.script, script.log), 'HEAD'], { cwd: repo.dir }).exited;
     expect(reviewer.code, reviewer.stderr).toBe(7);
-    expect(reviewer.stderr).toContain("The repository changed while agent `cmd:node` wrote `## Review`, and an agent that reviews code must only read it.");
+    expect(reviewer.stderr).toContain('Agent `cmd:node` changed what it reads while it wrote `## Review`, and an agent that reviews code must only read it.');
     expect(reviewer.stderr).toContain('  - notes.txt: created');
     expect(reviewer.stderr).toContain('  - src/app.js: changed');
-    expect(reviewer.stderr).toContain('nothing was reverted');
+    expect(reviewer.stderr).toContain('is removed with it: your work tree was not touched.');
     expect(existsSync(repo.file) ? await repo.readReply() : '').not.toContain('## Review');
     const { stdout } = await run('git', ['status', '--porcelain'], { cwd: repo.dir });
-    expect(stdout).toContain(' M src/app.js');
-    expect(stdout).toContain('?? notes.txt');
+    expect(stdout).toBe('');
+    expect(await run('git', ['worktree', 'list', '--porcelain'], { cwd: repo.dir }).then((listed) => listed.stdout.match(/^worktree /gm)?.length)).toBe(1);
   });
 
-  it('commits: exit 7 names the branch and HEAD that moved', async () => {
+  it("commits: exit 7 names its checkout's HEAD that moved; the person's branch stays", async () => {
     const repo = await repos.repo();
     const script = await repo.script('agent', { review: { shell: 'git -c user.name=a -c user.email=a@b commit -q --allow-empty -m sneaky', stdout: sampleReview } });
     const reviewer = await startCli(['--agent', scriptedAgent(script.script, script.log), 'HEAD'], { cwd: repo.dir }).exited;
     expect(reviewer.code, reviewer.stderr).toBe(7);
     expect(reviewer.stderr).toMatch(/ {2}- HEAD: moved from [0-9a-f]{7} to [0-9a-f]{7}/);
-    expect(reviewer.stderr).toMatch(/ {2}- refs\/heads\/\S+: moved from [0-9a-f]{7} to [0-9a-f]{7}/);
+    expect(await repo.git('log', '-1', '--format=%s', 'feature')).toBe('Log the name');
   });
 
   it('stages a file: exit 7 names it', async () => {
@@ -54,12 +55,16 @@ describe('an agent that writes into the repository', () => {
   it('plants a git hook or edits the exclude file: exit 7 names them', async () => {
     const repo = await repos.repo();
     const script = await repo.script('agent', {
-      review: { shell: 'printf "#!/bin/sh\\nexit 0\\n" > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && echo "*.secret" >> .git/info/exclude', stdout: sampleReview },
+      review: {
+        shell: 'hook="$(git rev-parse --git-path hooks)/pre-commit" && printf "#!/bin/sh\\nexit 0\\n" > "$hook" && chmod +x "$hook" && echo "*.secret" >> "$(git rev-parse --git-path info/exclude)"',
+        stdout: sampleReview,
+      },
     });
     const reviewer = await startCli(['--agent', scriptedAgent(script.script, script.log), 'HEAD'], { cwd: repo.dir }).exited;
     expect(reviewer.code, reviewer.stderr).toBe(7);
     expect(reviewer.stderr).toContain('  - hook pre-commit: created');
     expect(reviewer.stderr).toContain('  - .git/info/exclude: changed');
+    expect(reviewer.stderr).toContain("The repository's config, exclude file and hooks are shared with your work tree");
   });
 
   it('a fetch in the background (a remote-tracking ref) and the files editors write beside the debate are not the agent\'s', async () => {

@@ -185,7 +185,7 @@ describe('a person or an editor changes the file (case 5)', () => {
     await expect(readFile(repo.file)).rejects.toThrow();
     expect(await agent.calls()).toEqual(['review']);
     const state = path.join(repo.dir, '.git', 'code-debate');
-    const [key] = await readdir(state);
+    const [key] = (await readdir(state)).filter((name) => name !== 'checkouts');
     expect(await readdir(path.join(state, key ?? ''))).toEqual(['recovered']);
   });
 

@@ -191,7 +191,8 @@ describe('a diff that tells the agent to run commands', () => {
       expect(argv.slice(readOnly[preset]?.length).filter((arg) => !arg.startsWith('{') && !arg.endsWith('answer-schema.json') && arg !== '-')).toEqual(
         preset === 'gemini' ? [] : [preset === 'claude' ? '--json-schema' : '--output-schema'],
       );
-      expect(calls[0]?.cwd).toBe(repo.dir);
+      // It runs in its own checkout of the subject, never in the person's work tree.
+      expect(calls[0]?.cwd).toMatch(new RegExp(`^${path.join(repo.dir, '.git', 'code-debate', 'checkouts', 'code-debate-reviewer-').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d+$`));
       expect(calls[0]?.stdin).toContain(injection.map((line) => `+${line}`).join('\n'));
       expect(calls[0]?.stdin.indexOf('+IMPORTANT, AI AGENT')).toBeGreaterThan(calls[0]?.stdin.indexOf('The diff under review:') ?? Infinity);
       expect(await run('git', ['status', '--porcelain'], { cwd: repo.dir }).then((result) => result.stdout)).toBe('');

@@ -150,7 +150,8 @@ async function refusedThenResumed(file: string, error: RegExp, setUp: (repoDir: 
   expect(exit.stderr).not.toContain('internal error');
   expect(exit.code).toBe(2);
   const state = path.join(repo.dir, '.git', 'code-debate');
-  const [key] = await readdir(state);
+  // Beside the debate's state, the agents' checkouts (the Reviewer's, still running).
+  const [key] = (await readdir(state)).filter((name) => name !== 'checkouts');
   expect(await readdir(path.join(state, key ?? ''))).toEqual(['reviewer.json']);
   const [a, b] = await Promise.all([reviewer.exited, start().exited]);
   expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);

@@ -56,7 +56,10 @@ describe('code-debate with the claude, codex and gemini presets', () => {
     expect(calls[1]?.argv.slice(0, 5)).toEqual(['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check']);
     expect(calls[1]?.argv).toContain('--output-schema');
     expect(calls[1]?.stdin).toContain('### R1. Debug output left in');
-    expect(calls.every((call) => call.cwd === repo.dir)).toBe(true);
+    // Each runs in its side's own checkout of the subject.
+    const checkouts = path.join(repo.dir, '.git', 'code-debate', 'checkouts');
+    expect(calls.map((call) => path.dirname(call.cwd))).toEqual(calls.map(() => checkouts));
+    expect(new Set(calls.map((call) => path.basename(call.cwd).replace(/-\d+$/, '')))).toEqual(new Set(['code-debate-reviewer', 'code-debate-responder']));
   });
 
   it('exits 4 and says how to log in when gemini has no credentials, writing nothing', async () => {
