@@ -130,9 +130,13 @@ export async function postSummary(report: DebateReport, options: Pick<ShowOption
   options.note?.(`${done === 'updated' ? 'updated the summary code-debate posted on' : 'posted the summary on'} pull request ${options.postToPr}\n`);
 }
 
-/** The citations checked against the commit the debate's header names; none (unchecked) without one, or when git cannot read it. */
+/**
+ * The citations checked against the commit the debate's header names (the snapshot of a subject
+ * read from the index or the work tree, as the agents read it; else its head); none (unchecked)
+ * without one, or when git cannot read it.
+ */
 async function checkAtHead(root: string, document: DebateDocument, note: ((text: string) => void) | undefined): Promise<CitationCheck[]> {
-  const head = document.meta?.head ?? null;
+  const head = document.meta?.snapshot ?? document.meta?.head ?? null;
   if (head === null) return [];
   try {
     return await checkCitations(root, { head }, readCitations(document));

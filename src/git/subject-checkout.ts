@@ -18,6 +18,15 @@ export async function hasCommit(root: string, sha: string): Promise<boolean> {
 }
 
 /**
+ * Keeps the snapshot `sha` of a local subject from git's garbage collection: a ref under
+ * refs/code-debate/snapshots/ names it, so `show` checks evidence against it later, the debate
+ * archived included. `git update-ref -d` drops it.
+ */
+export async function pinSnapshot(root: string, sha: string): Promise<void> {
+  await git(root, ['update-ref', `refs/code-debate/snapshots/${sha}`, sha], `keep the snapshot ${sha.slice(0, 7)} the debate reviews`);
+}
+
+/**
  * A detached work tree of the repository at `root`, in `dir`, holding `commit`: `git worktree add`,
  * which shares the object store (nothing is copied but the files themselves), without running the
  * person's hooks. Its index is refreshed once, so that `git status` in it does not hash again the

@@ -66,6 +66,11 @@ export interface DocumentMeta {
   base: string | null;
   head: string | null;
   diff: string | null;
+  /**
+   * For a subject read from the index or the work tree, the commit that holds it as reviewed (made
+   * by code-debate, kept by a ref under refs/code-debate/snapshots/): evidence is checked there.
+   */
+  snapshot: string | null;
 }
 
 export interface DebateDocument {

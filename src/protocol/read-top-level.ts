@@ -141,7 +141,7 @@ function readMeta(html: string): DocumentMeta | null {
     if (typeof value !== 'object' || value === null) return null;
     const record = value as Record<string, unknown>;
     const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : null);
-    return { v: typeof record.v === 'number' ? record.v : 1, base: text('base'), head: text('head'), diff: text('diff') };
+    return { v: typeof record.v === 'number' ? record.v : 1, base: text('base'), head: text('head'), diff: text('diff'), snapshot: text('snapshot') };
   } catch {
     // A malformed comment is a peer's or a person's: it is optional, so it is ignored.
     return null;

@@ -39,9 +39,13 @@ export function renderAppend(existing: string, section: SectionToWrite, crlf = e
 }
 
 /** The title line and our metadata comment that open a new file. */
-export function renderHeader(subject: string, meta: DocumentMeta): string {
+/** The header's fields; a subject that is a commit or a range has no snapshot, and its header says nothing of one. */
+export type HeaderMeta = Omit<DocumentMeta, 'snapshot'> & { snapshot?: string | null };
+
+export function renderHeader(subject: string, meta: HeaderMeta): string {
   const title = subject.replace(/\s+/g, ' ').trim();
-  return `# Code Debate: ${title}\n<!-- code-debate ${JSON.stringify(meta)} -->\n\n`;
+  const { snapshot, ...rest } = meta;
+  return `# Code Debate: ${title}\n<!-- code-debate ${JSON.stringify(snapshot === null || snapshot === undefined ? rest : meta)} -->\n\n`;
 }
 
 export function renderSection(section: SectionToWrite): string {

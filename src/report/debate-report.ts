@@ -13,8 +13,11 @@ export interface DebateReport extends LedgerReport {
   usage: DebateUsage;
   /** The debate file, relative to the repository root. */
   file: string;
-  /** The subject's commits as the debate file's header records them; null for a file without one (a plain peer's). */
-  subject: { base: string | null; head: string | null; diff: string | null } | null;
+  /**
+   * The subject's commits as the debate file's header records them (`snapshot`: the commit holding
+   * a subject read from the index or the work tree, as reviewed); null for a file without one (a plain peer's).
+   */
+  subject: { base: string | null; head: string | null; diff: string | null; snapshot: string | null } | null;
 }
 
 export function buildDebateReport(document: DebateDocument, options: { file: string; checks?: readonly CitationCheck[] }): DebateReport {
@@ -24,6 +27,6 @@ export function buildDebateReport(document: DebateDocument, options: { file: str
     ...ledgerReport(buildLedger(document, checks), checks),
     usage: debateUsage(document),
     file: options.file,
-    subject: meta === null ? null : { base: meta.base, head: meta.head, diff: meta.diff },
+    subject: meta === null ? null : { base: meta.base, head: meta.head, diff: meta.diff, snapshot: meta.snapshot },
   };
 }

@@ -15,6 +15,7 @@ import { scopeOf } from '../protocol/read-agent-answer.js';
 import { normalizeNewlines } from '../protocol/read-markdown.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
 import type { Subject } from '../git/subject.js';
+import { pinSnapshot } from '../git/subject-checkout.js';
 import { askAhead } from './ask-ahead.js';
 import type { AgentAnswer, AgentAsk } from './ask-agent.js';
 import { checkDebateCitations } from './check-debate-citations.js';
@@ -56,6 +57,9 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   if (promptBytes > 0) warnUnkeptBudget(context, usage);
   // A section no agent or person wrote is signed as code-debate's own.
   const section: SectionToWrite = { kind: action.turn, number, body, role: context.role, agent: auto === undefined ? context.agent.name : selfName, time: new Date(), usage };
+  // The header of a subject read from the index or the work tree names the commit the agents read it in, kept by a ref.
+  const snapshot = context.subject.head === null && state.text.trim() === '' ? (context.checkout?.commitOf(context.subject) ?? null) : null;
+  if (snapshot !== null) await pinSnapshot(context.root, snapshot);
   const result = await context.store.append({
     message: `code-debate: ## ${heading} (${context.role})`,
     who: context.role,
@@ -64,7 +68,7 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
     stillValid: (current) => historyChangeOf(state, current) === null && sameTurn(current, document, action, context),
     render: (current) =>
       isBlank(current)
-        ? renderHeader(context.subject.text, { v: 1, base: context.subject.base, head: context.subject.head, diff: context.subject.diffSha256 }) + renderSection(section)
+        ? renderHeader(context.subject.text, { v: 1, base: context.subject.base, head: context.subject.head, diff: context.subject.diffSha256, snapshot }) + renderSection(section)
         : // What is appended depends on how the file ends, whether it is written with CRLF, and whether
           // the last section leaves a block open that would swallow our heading: that block is closed first.
           renderAppend(textEnd(current), section, current.bytes.includes('\r\n'), closeBefore(context, current, document)),

@@ -73,7 +73,7 @@ describe('the agents work in a checkout of the subject', () => {
     await repo.write('src/app.js', 'export function greet(name) {\n  console.log(name);\n  return `hi ${name}`;\n}\nexport const shout = (name) => greet(name).toUpperCase();\nexport const whisper = (name) => greet(name).toLowerCase();\n');
     const cited = '### R1. Untested helpers\n**Severity:** low\n**Evidence:** `src/app.js:6`\n\nThe new helpers have no test.\n';
     const reviewer = await repo.script('reviewer', { review: { shell: pauseFor(marks, 'review'), stdout: cited } });
-    const responder = await repo.script('responder', { response: '### R1. Untested helpers\n**Agreed**: will add tests.\n' });
+    const responder = await repo.script('responder', { response: '### R1. Untested helpers\n**Agreed**: will add tests, beside `src/app.js:99`.\n' });
     const first = startCli(['--role', 'reviewer', '--agent', scriptedAgent(reviewer.script, reviewer.log), 'working tree'], { cwd: repo.dir });
     const second = startCli(['--role', 'responder', '--agent', scriptedAgent(responder.script, responder.log), 'working tree'], { cwd: repo.dir });
     await waitFor(() => existsSync(path.join(marks, 'review')), 'the Reviewer agent to start');
@@ -91,6 +91,14 @@ describe('the agents work in a checkout of the subject', () => {
     expectEndedWhole(text, 'consensus', oneRound);
     expect(text).not.toContain('not 6');
     expect(await readFile(path.join(repo.dir, 'src/app.js'), 'utf8')).not.toContain('whisper');
+
+    // Later, `show` checks the evidence against the same snapshot, which the header names and a ref keeps.
+    const shown = JSON.parse((await startCli(['show', '--json'], { cwd: repo.dir }).exited).stdout) as { subject: { snapshot: string | null }; failedCitations: Array<{ path: string; line: number }> };
+    const snapshot = shown.subject.snapshot ?? '';
+    expect(snapshot).toMatch(/^[0-9a-f]{40}$/);
+    expect(await repo.git('rev-parse', `refs/code-debate/snapshots/${snapshot}`)).toBe(snapshot);
+    expect(await repo.git('show', `${snapshot}:src/app.js`)).toContain('whisper');
+    expect(shown.failedCitations.map(({ path, line }) => `${path}:${line}`)).toEqual(['src/app.js:99']);
   });
 
   it('a checkout left by a side killed with SIGKILL is removed by the next side that starts', async () => {

@@ -79,7 +79,7 @@ describe('parseDocument: title and metadata', () => {
   it('reads our title and metadata comment', () => {
     const document = parseOk(ours);
     expect(document.title).toBe('Code Debate: the diff against main');
-    expect(document.meta).toEqual({ v: 1, base: '1a2b3c', head: '4d5e6f', diff: '9f8e7d' });
+    expect(document.meta).toEqual({ v: 1, base: '1a2b3c', head: '4d5e6f', diff: '9f8e7d', snapshot: null });
   });
 
   it('reads a file without either', () => {
@@ -106,7 +106,7 @@ describe('parseDocument: title and metadata', () => {
   });
 
   it('fills missing metadata fields with null and v with 1', () => {
-    expect(parseOk('<!-- code-debate {"head":"abc"} -->\n\n## Review\nx\n').meta).toEqual({ v: 1, base: null, head: 'abc', diff: null });
+    expect(parseOk('<!-- code-debate {"head":"abc"} -->\n\n## Review\nx\n').meta).toEqual({ v: 1, base: null, head: 'abc', diff: null, snapshot: null });
   });
 
   it.each([
@@ -119,7 +119,7 @@ describe('parseDocument: title and metadata', () => {
 
   it('reads the metadata comment after another comment', () => {
     const document = parseOk('# T\n<!-- hand-written note -->\n<!-- code-debate {"v":2,"base":"a"} -->\n\n## Review\nx\n');
-    expect(document.meta).toEqual({ v: 2, base: 'a', head: null, diff: null });
+    expect(document.meta).toEqual({ v: 2, base: 'a', head: null, diff: null, snapshot: null });
   });
 
   it('does not read a metadata comment written inside a section', () => {

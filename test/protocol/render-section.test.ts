@@ -55,7 +55,14 @@ describe('renderHeader', () => {
 
   it('is read back as the title and metadata', () => {
     const meta = { v: 1, base: 'b'.repeat(40), head: 'c'.repeat(40), diff: 'e'.repeat(64) };
-    expect(parseOk(renderHeader('HEAD~2..HEAD', meta))).toEqual({ title: 'Code Debate: HEAD~2..HEAD', meta, sections: [], points: [] });
+    expect(parseOk(renderHeader('HEAD~2..HEAD', meta))).toEqual({ title: 'Code Debate: HEAD~2..HEAD', meta: { ...meta, snapshot: null }, sections: [], points: [] });
+  });
+
+  it('names the snapshot of a local subject, and says nothing of one for a commit', () => {
+    const meta = { v: 1, base: 'b'.repeat(40), head: null, diff: 'e'.repeat(64), snapshot: 'f'.repeat(40) };
+    expect(renderHeader('working tree', meta)).toContain(`"snapshot":"${'f'.repeat(40)}"`);
+    expect(parseOk(renderHeader('working tree', meta)).meta).toEqual(meta);
+    expect(renderHeader('HEAD', { ...meta, snapshot: null })).not.toContain('snapshot');
   });
 });
 
@@ -130,7 +137,7 @@ describe('render then parse: the round trip', () => {
   it.each(['\n', '\r\n'] as const)('gives back the kinds, numbers, bodies and signatures (line end %j)', (eol) => {
     const document = parseOk(write(renderHeader('HEAD~1..HEAD', meta), eol));
     expect(document.title).toBe('Code Debate: HEAD~1..HEAD');
-    expect(document.meta).toEqual(meta);
+    expect(document.meta).toEqual({ ...meta, snapshot: null });
     expect(document.sections.map(({ kind, number, body, signature }) => ({ kind, number, body, signature }))).toEqual(
       turns.map((turn) => ({
         kind: turn.kind,
