@@ -1,14 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodeDebateError } from '../errors.js';
-import { findRepo } from '../git/find-repo.js';
-import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { archiveDebate } from '../session/archive-debate.js';
-import { whyNotADebate } from '../session/check-debate-file.js';
 import { isProcessAlive, type ProcessRecord } from '../session/process-alive.js';
-import { readDebateFile } from '../session/read-debate-file.js';
 import { statePaths } from '../session/state-paths.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
+import { openDebateFile } from './open-debate-file.js';
 
 export interface ArchiveOptions {
   file: string;
@@ -23,16 +20,12 @@ export interface ArchiveOptions {
  */
 export async function runArchive(options: ArchiveOptions): Promise<ExitCode> {
   try {
-    const repo = await findRepo(options.cwd);
-    const file = await resolveInsideRepo(repo.root, options.file, options.cwd);
-    const shown = path.relative(options.cwd, file) || file;
-    const current = await readDebateFile(file);
+    const { repo, file, shown, current, notADebate } = await openDebateFile(options);
     if (!current.exists) {
       options.write(`code-debate archive: there is no ${shown}: nothing to archive.\n`);
       return exitCodes.consensus;
     }
     // `archive a.js` moves a.js out of the work tree: only a debate is archived.
-    const notADebate = await whyNotADebate(repo.root, path.relative(repo.root, file), current);
     if (notADebate !== null) {
       options.write(`code-debate archive: ${shown} is not a debate file: ${notADebate}. Nothing was moved.\n`);
       return exitCodes.usage;

@@ -1,16 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodeDebateError } from '../errors.js';
-import { findRepo } from '../git/find-repo.js';
-import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { findHistoryChange } from '../protocol/find-history-change.js';
 import { keptEditOf, lastKeptEdit, renderKeptEdit } from '../protocol/kept-edit.js';
 import { appendSection } from '../session/append-section.js';
-import { whyNotADebate } from '../session/check-debate-file.js';
-import { readDebateFile } from '../session/read-debate-file.js';
 import { recoveredDir } from '../session/save-overwritten.js';
 import { statePaths } from '../session/state-paths.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
+import { openDebateFile } from './open-debate-file.js';
 
 export interface KeepEditOptions {
   file: string;
@@ -27,15 +24,11 @@ export interface KeepEditOptions {
  */
 export async function runKeepEdit(options: KeepEditOptions): Promise<ExitCode> {
   try {
-    const repo = await findRepo(options.cwd);
-    const file = await resolveInsideRepo(repo.root, options.file, options.cwd);
-    const shown = path.relative(options.cwd, file) || file;
-    const current = await readDebateFile(file);
+    const { repo, file, shown, current, notADebate } = await openDebateFile(options);
     if (!current.exists) {
       options.write(`code-debate keep-edit: there is no ${shown}: nothing to keep.\n`);
       return exitCodes.usage;
     }
-    const notADebate = await whyNotADebate(repo.root, path.relative(repo.root, file), current);
     if (notADebate !== null) {
       options.write(`code-debate keep-edit: ${shown} is not a debate file: ${notADebate}. Nothing was written.\n`);
       return exitCodes.usage;
