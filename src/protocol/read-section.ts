@@ -3,7 +3,7 @@ import { findCitationRefs } from './citation-pattern.js';
 import type { Role, Severity } from './document.js';
 import { unescapeMarkers } from './escape-markers.js';
 import { memoizeText, memoLimits } from './memoize-text.js';
-import { emphasizedLabelWords, labelWordsIn, readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
+import { emphasizedLabelWords, labelNouns, labelWordsIn, readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
 import { splitPointBlocks, textBeforePoints, type PointBlock } from './split-point-blocks.js';
 
 /** A point a section may speak of, and whether it is still open. */
@@ -86,7 +86,7 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
       continue;
     }
     const body = blockBody(block, label);
-    if (labelKind === 'category') reading.answers.push({ id, category: label.value as PointAnswerData['category'], reasoning: body.reasoning, evidence: body.evidence });
+    if (labelKind === 'answer') reading.answers.push({ id, position: label.value as PointAnswerData['position'], reasoning: body.reasoning, evidence: body.evidence });
     else reading.positions.push({ id, position: label.value as PointPositionData['position'], reasoning: body.reasoning, severity: body.severityChange });
   }
   return reading;
@@ -108,10 +108,10 @@ function forget(reading: SectionReading, id: string): void {
   reading.newPoints = reading.newPoints.filter((point) => point.id !== id);
 }
 
-/** The other side's point is answered with a category; one's own is held with a position. */
+/** The other side's point is answered (an AnswerPosition); one's own is held (a HeldPosition). */
 function labelKindFor(writer: Role, id: string, points: ReadonlyMap<string, KnownPoint>): LabelKind {
   const owner = ownerOf(id) ?? (points.has(id) ? 'reviewer' : writer);
-  return owner === writer ? 'position' : 'category';
+  return owner === writer ? 'held' : 'answer';
 }
 
 type BlockLabel = { value: string; rest: string; line: string; under: boolean } | { value: null; line: string; why: string };
@@ -167,7 +167,7 @@ function readStatedLabel(kind: LabelKind, block: PointBlock): BlockLabel {
   const values = new Set(found.map((label) => label.value));
   if (values.size > 1) return { value: null, line: found.map((label) => label.line).join(' / '), why: 'two different labels are given' };
   const label = found.find((candidate) => candidate.under) ?? found[0];
-  if (label === undefined) return { value: null, line: block.marker, why: `no ${kind} stands in the point's heading or on the first line under it` };
+  if (label === undefined) return { value: null, line: block.marker, why: `no ${labelNouns[kind]} stands in the point's heading or on the first line under it` };
   return label;
 }
 

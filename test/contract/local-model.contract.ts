@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryLabels } from '../../src/protocol/answer-schema.js';
+import { positionLabels } from '../../src/protocol/position.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { readCategories } from '../../src/protocol/read-categories.js';
 import { headingsOf } from '../helpers/debate-repo.js';
@@ -268,7 +268,7 @@ describe(`whole debates with ${model.name} on both sides`, () => {
         expect(written, `what the model said for ## ${section.heading}`).toBeDefined();
         for (const [id, reply] of readCategories(section.body, document.points)) {
           if (reply.category === null) continue;
-          const label = categoryLabels[reply.category];
+          const label = positionLabels[reply.category];
           expect(says(written ?? '', label), `${id} in ## ${section.heading} is ${label}, which the model did not write:\n${written}`).toBe(true);
         }
       }
