@@ -89,7 +89,7 @@ export const foreignResponse = md(
   'The 30-second timeout is a literal; the tests cannot shorten it.',
 );
 
-/** Response bodies answering `foreignReview`: categories for R1–R3, severities for raised F points. */
+/** Response bodies answering `foreignReview`: answers on R1–R3, severities for raised F points. */
 export const foreignResponses: readonly ForeignEntry[] = [
   // Clear styles a reader should get right.
   {
