@@ -160,6 +160,7 @@ export interface RaisedPoint {
   reasoning: string;
 }
 
+/** An answer to one of the other side's points (JSON `answers[]`). */
 export interface PointAnswerData {
   id: string;
   position: AnswerPosition;
@@ -167,7 +168,8 @@ export interface PointAnswerData {
   evidence: EvidenceData[];
 }
 
-export interface PointPositionData {
+/** A position held on one of one's own points (JSON `positions[]`). */
+export interface PointHeldData {
   id: string;
   position: HeldPosition;
   reasoning: string;
@@ -178,7 +180,7 @@ export interface PointPositionData {
 export interface TurnAnswer {
   summary: string;
   answers: PointAnswerData[];
-  positions: PointPositionData[];
+  positions: PointHeldData[];
   newPoints: RaisedPoint[];
 }
 

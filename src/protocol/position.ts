@@ -10,7 +10,7 @@ export type AnswerPosition = (typeof answerPositions)[number];
 export const heldPositions = ['maintained', 'withdrawn', 'accepted', 'conceded-part'] as const;
 export type HeldPosition = (typeof heldPositions)[number];
 
-export const positions = [...answerPositions, ...heldPositions] as const;
+/** Either side's: the one vocabulary. */
 export type Position = AnswerPosition | HeldPosition;
 
 /** Each label as it is written, in the file and in the agents' JSON. */

@@ -1,4 +1,4 @@
-import { idPrefixes, ownerOf, type EvidenceData, type PointAnswerData, type PointPositionData, type RaisedPoint, type TurnAnswer } from './answer-schema.js';
+import { idPrefixes, ownerOf, type EvidenceData, type PointAnswerData, type PointHeldData, type RaisedPoint, type TurnAnswer } from './answer-schema.js';
 import { findCitationRefs } from './citation-pattern.js';
 import type { Role, Severity } from './document.js';
 import { unescapeMarkers } from './escape-markers.js';
@@ -26,7 +26,7 @@ export interface UnreadLabel {
 export interface SectionReading {
   summary: string;
   answers: PointAnswerData[];
-  positions: PointPositionData[];
+  positions: PointHeldData[];
   newPoints: RaisedPoint[];
   /** Each point's Markdown in this section (its block), by id. */
   texts: ReadonlyMap<string, string>;
@@ -87,7 +87,7 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
     }
     const body = blockBody(block, label);
     if (labelKind === 'answer') reading.answers.push({ id, position: label.value as PointAnswerData['position'], reasoning: body.reasoning, evidence: body.evidence });
-    else reading.positions.push({ id, position: label.value as PointPositionData['position'], reasoning: body.reasoning, severity: body.severityChange });
+    else reading.positions.push({ id, position: label.value as PointHeldData['position'], reasoning: body.reasoning, severity: body.severityChange });
   }
   return reading;
 }
@@ -200,7 +200,7 @@ interface BlockBody {
   reasoning: string;
   evidence: EvidenceData[];
   severity: Severity | null;
-  severityChange: PointPositionData['severity'];
+  severityChange: PointHeldData['severity'];
   canonical: boolean;
 }
 
@@ -228,7 +228,7 @@ interface Meta {
   canonical: boolean;
   evidence: EvidenceData[] | null;
   severity: Severity | null;
-  severityChange: PointPositionData['severity'];
+  severityChange: PointHeldData['severity'];
 }
 
 const metaLine = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(severity|evidence)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*(.*)$/i;

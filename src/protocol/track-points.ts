@@ -1,4 +1,4 @@
-import { ownerOf, type PointAnswerData, type PointPositionData } from './answer-schema.js';
+import { ownerOf, type PointAnswerData, type PointHeldData } from './answer-schema.js';
 import type { DebateDocument, Point, Role, Section } from './document.js';
 import type { AnswerPosition, HeldPosition } from './position.js';
 import { readSection, type UnreadLabel } from './read-section.js';
@@ -34,7 +34,7 @@ export interface PointReply<L> {
 export interface PointObserver {
   raised?(state: PointState, section: Section): void;
   answered?(state: PointState, reply: PointReply<AnswerPosition> | null, section: Section): void;
-  held?(state: PointState, reply: PointReply<HeldPosition> & { severity: PointPositionData['severity'] }, section: Section): void;
+  held?(state: PointState, reply: PointReply<HeldPosition> & { severity: PointHeldData['severity'] }, section: Section): void;
 }
 
 /**
@@ -97,7 +97,7 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
         observer.answered?.(state, spoken ? { label: answer?.position ?? null, text: textOf(id), reasoning: answer?.reasoning ?? '', unread: unread.get(id) ?? null } : null, section);
         continue;
       }
-      const held: PointPositionData | undefined = reading.positions.find((item) => item.id === id);
+      const held: PointHeldData | undefined = reading.positions.find((item) => item.id === id);
       if (held === undefined && !reading.texts.has(id)) continue;
       if (held !== undefined) {
         state.held = held.position;

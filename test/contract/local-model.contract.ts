@@ -3,7 +3,7 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionLabels } from '../../src/protocol/position.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
-import { readCategories } from '../../src/protocol/read-categories.js';
+import { readSection } from '../../src/protocol/read-section.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos } from '../helpers/e2e.js';
 import { startCli, type Exit } from '../helpers/run-cli.js';
@@ -266,9 +266,9 @@ describe(`whole debates with ${model.name} on both sides`, () => {
       for (const section of sections) {
         const written = run.said.get(section.heading)?.at(-1)?.content;
         expect(written, `what the model said for ## ${section.heading}`).toBeDefined();
-        for (const [id, reply] of readCategories(section.body, document.points)) {
-          if (reply.category === null) continue;
-          const label = positionLabels[reply.category];
+        const known = document.points.map((point) => ({ id: point.id, open: true }));
+        for (const { id, position } of readSection('response', section.body, known).answers) {
+          const label = positionLabels[position];
           expect(says(written ?? '', label), `${id} in ## ${section.heading} is ${label}, which the model did not write:\n${written}`).toBe(true);
         }
       }
