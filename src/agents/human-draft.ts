@@ -29,9 +29,9 @@ export const scissors = '# ------------------------ >8 ------------------------'
 /** Comment lines are kept within this many columns. */
 const commentWidth = 76;
 
-/** What a side may reply on a point: a category on the other side's, a position on its own. */
-const categoryChoices = '**Agreed**, **Partially agreed** or **Disagreed**';
-const positionChoices = '**Maintained**, **Accepted** or **Withdrawn**';
+/** What a side may reply on a point: an answer on the other side's, a position it holds on its own. */
+const answerChoices = '**Agreed**, **Partially agreed** or **Disagreed**';
+const heldChoices = '**Maintained**, **Accepted** or **Withdrawn**';
 
 const turnGuides: Record<TurnKind, string[]> = {
   review: [
@@ -102,7 +102,7 @@ function skeleton(input: DraftInput): string {
   if (input.turn !== 'response' && input.turn !== 'follow-up') return '';
   return input.open
     .map((state) => {
-      const choices = state.owner === input.role ? positionChoices : categoryChoices;
+      const choices = state.owner === input.role ? heldChoices : answerChoices;
       return `### ${state.point.id}. ${state.point.title}\n${comment(pointGuide(state, choices, input.contexts?.get(state.point.id)))}\n\n`;
     })
     .join('\n');
@@ -127,8 +127,8 @@ function describePoint(state: PointState): string {
 function describeState(state: PointState): string {
   const parts = [state.point.severity ?? 'no severity'];
   const [raiser, answerer] = state.owner === 'reviewer' ? ['Reviewer', 'Responder'] : ['Responder', 'Reviewer'];
-  if (state.category !== null) parts.push(`the ${answerer}: ${state.category.replace('-', ' ')}`);
-  if (state.position !== null) parts.push(`the ${raiser}: ${state.position.replace('-', ' ')}`);
+  if (state.answer !== null) parts.push(`the ${answerer}: ${state.answer.replace('-', ' ')}`);
+  if (state.held !== null) parts.push(`the ${raiser}: ${state.held.replace('-', ' ')}`);
   return parts.join(' · ');
 }
 

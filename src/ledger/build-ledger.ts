@@ -165,7 +165,7 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
 }
 
 function statusOf(state: PointState): PointStatus {
-  if (state.position === 'withdrawn') return 'withdrawn';
+  if (state.held === 'withdrawn') return 'withdrawn';
   return state.resolved ? 'resolved' : 'open';
 }
 

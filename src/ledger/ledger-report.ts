@@ -32,7 +32,7 @@ import { pointConfidence, type Confidence } from './point-confidence.js';
 import { positionChanges, type PositionChange } from './position-changes.js';
 import { readOutcome, type Outcome } from './read-outcome.js';
 
-/** What either side last stated on a point: a raiser's position or an answerer's category. */
+/** What either side last stated on a point: a raiser's position or an answerer's. */
 export type StatedPosition = RaiserPosition | AnswererPosition;
 
 export interface ReportPoint {
@@ -51,7 +51,7 @@ export interface ReportPoint {
   /** What the Reviewer and the Responder last stated on it, whichever raised it. */
   reviewer: StatedPosition | null;
   responder: StatedPosition | null;
-  /** The answering side's last category: what the gate judges by. */
+  /** The answering side's last position: what the gate judges by. */
   answer: AnswererPosition | null;
   rounds: Array<{ round: number; reviewer: StatedPosition | null; responder: StatedPosition | null; status: PointStatus }>;
 }
@@ -140,7 +140,7 @@ function reportPoint(point: LedgerPoint, flagged: boolean): ReportPoint {
   };
 }
 
-/** The answering side must categorize every open point: each miss is reported, never guessed. */
+/** The answering side must answer every open point with a position: each miss is reported, never guessed. */
 function uncategorizedFlags(ledger: Ledger): LedgerFlag[] {
   return ledger.points.flatMap((point) =>
     point.rounds

@@ -1,20 +1,20 @@
 /** The point ledger: every point, round by round, as `buildLedger` reads it from the document. */
-import type { Position } from '../protocol/answer-schema.js';
-import type { Category, Role, Severity } from '../protocol/document.js';
+import type { Role, Severity } from '../protocol/document.js';
+import type { AnswerPosition, HeldPosition } from '../protocol/position.js';
 
 /**
  * What the side that did not raise a point said on it in a round (the Responder on the
  * Reviewer's points, the Reviewer on the Responder's); `uncategorized` spoke of it without a
  * label that could be read, `unanswered` did not mention it.
  */
-export type AnswererPosition = Category | 'uncategorized' | 'unanswered';
+export type AnswererPosition = AnswerPosition | 'uncategorized' | 'unanswered';
 
 /**
  * What the side that raised a point said on it: raised it (in its own round), or stated a
  * position later; `uncategorized` wrote about it without one that could be read, `unanswered`
  * did not mention it.
  */
-export type RaiserPosition = 'raised' | Position | 'uncategorized' | 'unanswered';
+export type RaiserPosition = 'raised' | HeldPosition | 'uncategorized' | 'unanswered';
 
 export type PointStatus = 'open' | 'resolved' | 'withdrawn';
 

@@ -15,7 +15,7 @@ export function statusAfter(point: LedgerPoint, round = Number.POSITIVE_INFINITY
 
 /**
  * Settled when resolved or withdrawn; partial when open and the responder's last stated
- * category is Partially agreed or the reviewer last conceded part; disputed otherwise.
+ * position is Partially agreed or the reviewer last conceded part; disputed otherwise.
  */
 export function standingAfter(point: LedgerPoint, round = Number.POSITIVE_INFINITY): RoundStanding | null {
   const status = statusAfter(point, round);

@@ -1,5 +1,6 @@
 import { roleOn, type AnswererPosition, type Ledger, type RaiserPosition } from './ledger.js';
 import type { Role } from '../protocol/document.js';
+import { answerPositions, heldPositions } from '../protocol/position.js';
 
 /** One side moving on one point, e.g. the responder from `disagreed` to `agreed` in round 2. */
 export interface PositionChange {
@@ -11,8 +12,8 @@ export interface PositionChange {
   to: string;
 }
 
-const answererStands: ReadonlySet<AnswererPosition> = new Set(['agreed', 'partially-agreed', 'disagreed']);
-const raiserStands: ReadonlySet<RaiserPosition> = new Set(['maintained', 'withdrawn', 'accepted', 'conceded-part']);
+const answererStands: ReadonlySet<AnswererPosition> = new Set(answerPositions);
+const raiserStands: ReadonlySet<RaiserPosition> = new Set(heldPositions);
 
 /**
  * Every change of position, in round order (the reviewer's before the responder's) then point order. Only stated positions count: an

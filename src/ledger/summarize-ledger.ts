@@ -1,6 +1,5 @@
+import { positionLabels } from '../protocol/position.js';
 import type { PointState } from '../protocol/track-points.js';
-
-const categoryWords = { agreed: 'Agreed', 'partially-agreed': 'Partially agreed', disagreed: 'Disagreed' } as const;
 
 /** One line per point for prompts and the CONSENSUS: id, severity, title, and where it stands. */
 export function describePoint(state: PointState): string {
@@ -11,12 +10,12 @@ export function describePoint(state: PointState): string {
 function standing(state: PointState): string {
   const raiser = state.owner === 'reviewer' ? 'Reviewer' : 'Responder';
   const answerer = state.owner === 'reviewer' ? 'Responder' : 'Reviewer';
-  if (state.position === 'withdrawn') return `withdrawn by the ${raiser}`;
-  if (state.position === 'accepted') return `the ${raiser} accepted the ${answerer}'s answer`;
-  if (state.position === 'conceded-part') return `the ${raiser} accepted the ${answerer}'s answer in part`;
-  if (state.category === null) return state.resolved ? 'resolved' : `not yet answered by the ${answerer}`;
-  const said = categoryWords[state.category];
-  return state.position === 'maintained' ? `${said} by the ${answerer}, maintained by the ${raiser}` : `${said} by the ${answerer}`;
+  if (state.held === 'withdrawn') return `withdrawn by the ${raiser}`;
+  if (state.held === 'accepted') return `the ${raiser} accepted the ${answerer}'s answer`;
+  if (state.held === 'conceded-part') return `the ${raiser} accepted the ${answerer}'s answer in part`;
+  if (state.answer === null) return state.resolved ? 'resolved' : `not yet answered by the ${answerer}`;
+  const said = positionLabels[state.answer];
+  return state.held === 'maintained' ? `${said} by the ${answerer}, maintained by the ${raiser}` : `${said} by the ${answerer}`;
 }
 
 /** The agreed and disputed lists a CONSENSUS opens with, derived from the document. */

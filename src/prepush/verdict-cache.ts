@@ -19,7 +19,7 @@ export interface DebateKeyInput {
 }
 
 /** A finished debate of one range, as the cache keeps it. The verdict is judged again on reading, with the current `--block-on`. */
-/** Version 2: points carry the answering side's category (`answer`), whichever side raised them; a version 1 entry is debated again. */
+/** Version 2: points carry the answering side's position (`answer`), whichever side raised them; a version 1 entry is debated again. */
 export interface CachedDebate {
   version: 2;
   subject: string;

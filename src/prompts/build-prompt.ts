@@ -37,7 +37,7 @@ export interface PromptContext {
 
 export { stances, type Stance } from './stance.js';
 
-// Seed 003's devil's advocate, for the Responder: it must still categorize every point.
+// Seed 003's devil's advocate, for the Responder: it must still answer every point with a position.
 const devilsAdvocate =
   "\nYour stance is devil's advocate (--stance devils-advocate). Open your section with a short " +
   'paragraph, **Assumptions:**, naming the implicit assumptions the review rests on (about the code, ' +

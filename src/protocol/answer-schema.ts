@@ -4,15 +4,8 @@
  * backends that can be held to one (docs/protocol.md, "Answers as data").
  */
 import { z } from 'zod';
-import { categories, severities, type Category, type Role, type Severity } from './document.js';
-
-/** The raising side's position on its own point: `conceded-part` accepts the other side's answer in part. */
-export const positions = ['maintained', 'withdrawn', 'accepted', 'conceded-part'] as const;
-export type Position = (typeof positions)[number];
-
-/** Each label as it is written, in the file and in the agents' JSON. */
-export const categoryLabels: Record<Category, string> = { agreed: 'Agreed', 'partially-agreed': 'Partially agreed', disagreed: 'Disagreed' };
-export const positionLabels: Record<Position, string> = { maintained: 'Maintained', withdrawn: 'Withdrawn', accepted: 'Accepted', 'conceded-part': 'Partially accepted' };
+import { severities, type Role, type Severity } from './document.js';
+import { answerPositions, heldPositions, labelsOf, positionLabelled, type AnswerPosition, type HeldPosition } from './position.js';
 
 /** A point's id prefix tells who raised it: R for the Reviewer, F (a finding) for the Responder. */
 export const idPrefixes: Record<Role, string> = { reviewer: 'R', responder: 'F' };
@@ -64,7 +57,7 @@ export type EvidenceData = z.infer<typeof evidenceSchema>;
 export interface AnswerScope {
   turn: 'review' | 'response' | 'follow-up';
   role: Role;
-  /** The other side's open points, each to be answered with a category. */
+  /** The other side's open points, each to be answered with a position (an AnswerPosition). */
   toAnswer: readonly string[];
   /** This side's own open points, on each of which it may state a position. */
   toHold: readonly string[];
@@ -86,7 +79,7 @@ export function answerSchemaFor(scope: AnswerScope) {
       .array(
         z.strictObject({
           id: z.enum(ids),
-          label: z.enum(categories.map((category) => categoryLabels[category]) as [string, ...string[]]),
+          label: z.enum(labelsOf(answerPositions) as [string, ...string[]]),
           reasoning: reasoningSchema,
           evidence: evidenceListSchema,
         }),
@@ -102,7 +95,7 @@ export function answerSchemaFor(scope: AnswerScope) {
       .array(
         z.strictObject({
           id: z.enum(held),
-          position: z.enum(positions.map((position) => positionLabels[position]) as [string, ...string[]]),
+          position: z.enum(labelsOf(heldPositions) as [string, ...string[]]),
           reasoning: reasoningSchema,
           severity: z.strictObject({ to: z.enum(severities), reason: oneLine('the reason for the new severity') }).nullable(),
         }),
@@ -171,16 +164,18 @@ export interface RaisedPoint {
   reasoning: string;
 }
 
+/** An answer to one of the other side's points (JSON `answers[]`). */
 export interface PointAnswerData {
   id: string;
-  category: Category;
+  position: AnswerPosition;
   reasoning: string;
   evidence: EvidenceData[];
 }
 
-export interface PointPositionData {
+/** A position held on one of one's own points (JSON `positions[]`). */
+export interface PointHeldData {
   id: string;
-  position: Position;
+  position: HeldPosition;
   reasoning: string;
   severity: { to: Severity; reason: string } | null;
 }
@@ -189,7 +184,7 @@ export interface PointPositionData {
 export interface TurnAnswer {
   summary: string;
   answers: PointAnswerData[];
-  positions: PointPositionData[];
+  positions: PointHeldData[];
   newPoints: RaisedPoint[];
 }
 
@@ -214,8 +209,8 @@ export function checkAnswerData(value: unknown, scope: AnswerScope, nextNumber: 
     ok: true,
     answer: {
       summary: data.summary,
-      answers: (data.answers ?? []).map((answer) => ({ id: answer.id, category: categoryOf(answer.label), reasoning: answer.reasoning, evidence: answer.evidence.map(oneLineRange) })),
-      positions: (data.positions ?? []).map((held) => ({ id: held.id, position: positionOf(held.position), reasoning: held.reasoning, severity: held.severity })),
+      answers: (data.answers ?? []).map((answer) => ({ id: answer.id, position: positionLabelled(answerPositions, answer.label) ?? 'disagreed', reasoning: answer.reasoning, evidence: answer.evidence.map(oneLineRange) })),
+      positions: (data.positions ?? []).map((held) => ({ id: held.id, position: positionLabelled(heldPositions, held.position) ?? 'maintained', reasoning: held.reasoning, severity: held.severity })),
       newPoints: raised.map((point, index) => ({ id: `${idPrefixes[scope.role]}${nextNumber + index}`, ...point, evidence: point.evidence.map(oneLineRange) })),
     },
   };
@@ -251,14 +246,6 @@ function withPlainEvidence(item: unknown): unknown {
 /** `a.ts:3-3` is `a.ts:3`. */
 function oneLineRange(evidence: EvidenceData): EvidenceData {
   return evidence.endLine === evidence.line ? { ...evidence, endLine: null } : evidence;
-}
-
-function categoryOf(label: string): Category {
-  return categories.find((category) => categoryLabels[category] === label) ?? 'disagreed';
-}
-
-function positionOf(label: string): Position {
-  return positions.find((position) => positionLabels[position] === label) ?? 'maintained';
 }
 
 function fieldOf(path: ReadonlyArray<PropertyKey>): string {

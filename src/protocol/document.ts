@@ -18,9 +18,6 @@ export type TurnKind = SectionKind;
 export const severities = ['critical', 'high', 'medium', 'low', 'nit'] as const;
 export type Severity = (typeof severities)[number];
 
-export const categories = ['agreed', 'partially-agreed', 'disagreed'] as const;
-export type Category = (typeof categories)[number];
-
 export interface Signature {
   role: string;
   agent: string;

@@ -1,7 +1,9 @@
-import { checkAnswerData, categoryLabels, positionLabels, type AnswerCheck, type AnswerScope } from './answer-schema.js';
+import { checkAnswerData, type AnswerCheck, type AnswerScope } from './answer-schema.js';
+import { answerPositions, heldPositions, labelsOf } from './position.js';
 import { codeLineFlags } from './code-line-flags.js';
 import { splitPointBlocks } from './split-point-blocks.js';
 import type { DebateDocument, Role } from './document.js';
+import { labelNouns } from './read-lead-label.js';
 import { nextNumberFor, readSection, type KnownPoint, type UnreadLabel } from './read-section.js';
 import { trackPoints, type PointState } from './track-points.js';
 
@@ -102,13 +104,13 @@ function readMarkdownAnswer(text: string, scope: AnswerContext): AnswerCheck {
 }
 
 const asked: Record<UnreadLabel['kind'], (id: string) => string> = {
-  category: (id) => `Put exactly one of ${Object.values(categoryLabels).join(', ')} in the point's heading: \`### ${id} — Agreed\``,
-  position: (id) => `Put exactly one of ${Object.values(positionLabels).join(', ')} in the point's heading: \`### ${id} — Maintained\``,
+  answer: (id) => `Put exactly one of ${labelsOf(answerPositions).join(', ')} in the point's heading: \`### ${id} — Agreed\``,
+  held: (id) => `Put exactly one of ${labelsOf(heldPositions).join(', ')} in the point's heading: \`### ${id} — Maintained\``,
   severity: () => 'Add one line `**Severity:** critical|high|medium|low|nit` right under its heading',
 };
 
 function unreadProblem(unread: UnreadLabel): string {
-  return `${unread.id}: no ${unread.kind} could be read in "${excerpt(unread.line)}" (${unread.why}). ${asked[unread.kind](unread.id)}.`;
+  return `${unread.id}: no ${labelNouns[unread.kind]} could be read in "${excerpt(unread.line)}" (${unread.why}). ${asked[unread.kind](unread.id)}.`;
 }
 
 function excerpt(line: string): string {

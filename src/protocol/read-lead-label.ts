@@ -1,23 +1,26 @@
-import type { Position } from './answer-schema.js';
-import { severities, type Category, type Severity } from './document.js';
+import { severities, type Severity } from './document.js';
+import type { AnswerPosition, HeldPosition } from './position.js';
 
-/** What each kind of label reads as. */
+/** What each kind of label reads as: the other side's point is answered, one's own is held. */
 export interface LabelValues {
-  category: Category;
-  position: Position;
+  answer: AnswerPosition;
+  held: HeldPosition;
   severity: Severity;
 }
 
 export type LabelKind = keyof LabelValues;
 
+/** What a message calls each kind of label, as the prompts and docs/protocol.md do. */
+export const labelNouns: Record<LabelKind, string> = { answer: 'category', held: 'position', severity: 'severity' };
+
 /** Each label's words, exactly: the protocol's own, no synonyms (a synonym is a guess). */
 const words: { [K in LabelKind]: ReadonlyArray<[RegExp, LabelValues[K]]> } = {
-  category: [
+  answer: [
     [/^partially[ -]agreed\b/i, 'partially-agreed'],
     [/^disagreed\b/i, 'disagreed'],
     [/^agreed\b/i, 'agreed'],
   ],
-  position: [
+  held: [
     [/^partially[ -]accepted\b/i, 'conceded-part'],
     [/^maintained\b/i, 'maintained'],
     [/^withdrawn\b/i, 'withdrawn'],
@@ -37,8 +40,8 @@ const alone = /^(?:no|not|none|nope|false|never|n\/a)(?:\s+(?:really|quite|entir
 
 /** A key a label may be given under, at the start of its line: `**Verdict:** Agreed`. */
 const keys: Record<LabelKind, RegExp> = {
-  category: /^(?:verdict|category|answer|response|position|status)[ \t]*:[ \t]*/i,
-  position: /^(?:verdict|position|status|decision)[ \t]*:[ \t]*/i,
+  answer: /^(?:verdict|category|answer|response|position|status)[ \t]*:[ \t]*/i,
+  held: /^(?:verdict|position|status|decision)[ \t]*:[ \t]*/i,
   severity: /^severity[ \t]*:[ \t]*/i,
 };
 
@@ -113,12 +116,12 @@ export function emphasizedLabelWords<K extends LabelKind>(kind: K, text: string)
 }
 
 const stems: { [K in LabelKind]: ReadonlyArray<[RegExp, LabelValues[K]]> } = {
-  category: [
+  answer: [
     [/\b(?:partially|partly)[ -]agree\w*|\bagree\w*\s+in\s+part\b/gi, 'partially-agreed'],
     [/\bdisagree\w*/gi, 'disagreed'],
     [/(?<!\b(?:partially|partly)[ -])\bagree(?!\w*\s+in\s+part\b)\w*/gi, 'agreed'],
   ],
-  position: [
+  held: [
     [/\b(?:partially|partly)[ -]accept\w*|\baccept\w*\s+in\s+part\b/gi, 'conceded-part'],
     [/\bmaintain\w*/gi, 'maintained'],
     [/\bwithdr[ae]w\w*/gi, 'withdrawn'],

@@ -1,9 +1,9 @@
-import { idPrefixes, ownerOf, type EvidenceData, type PointAnswerData, type PointPositionData, type RaisedPoint, type TurnAnswer } from './answer-schema.js';
+import { idPrefixes, ownerOf, type EvidenceData, type PointAnswerData, type PointHeldData, type RaisedPoint, type TurnAnswer } from './answer-schema.js';
 import { findCitationRefs } from './citation-pattern.js';
 import type { Role, Severity } from './document.js';
 import { unescapeMarkers } from './escape-markers.js';
 import { memoizeText, memoLimits } from './memoize-text.js';
-import { emphasizedLabelWords, labelWordsIn, readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
+import { emphasizedLabelWords, labelNouns, labelWordsIn, readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
 import { splitPointBlocks, textBeforePoints, type PointBlock } from './split-point-blocks.js';
 
 /** A point a section may speak of, and whether it is still open. */
@@ -26,7 +26,7 @@ export interface UnreadLabel {
 export interface SectionReading {
   summary: string;
   answers: PointAnswerData[];
-  positions: PointPositionData[];
+  positions: PointHeldData[];
   newPoints: RaisedPoint[];
   /** Each point's Markdown in this section (its block), by id. */
   texts: ReadonlyMap<string, string>;
@@ -86,8 +86,8 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
       continue;
     }
     const body = blockBody(block, label);
-    if (labelKind === 'category') reading.answers.push({ id, category: label.value as PointAnswerData['category'], reasoning: body.reasoning, evidence: body.evidence });
-    else reading.positions.push({ id, position: label.value as PointPositionData['position'], reasoning: body.reasoning, severity: body.severityChange });
+    if (labelKind === 'answer') reading.answers.push({ id, position: label.value as PointAnswerData['position'], reasoning: body.reasoning, evidence: body.evidence });
+    else reading.positions.push({ id, position: label.value as PointHeldData['position'], reasoning: body.reasoning, severity: body.severityChange });
   }
   return reading;
 }
@@ -108,10 +108,10 @@ function forget(reading: SectionReading, id: string): void {
   reading.newPoints = reading.newPoints.filter((point) => point.id !== id);
 }
 
-/** The other side's point is answered with a category; one's own is held with a position. */
+/** The other side's point is answered (an AnswerPosition); one's own is held (a HeldPosition). */
 function labelKindFor(writer: Role, id: string, points: ReadonlyMap<string, KnownPoint>): LabelKind {
   const owner = ownerOf(id) ?? (points.has(id) ? 'reviewer' : writer);
-  return owner === writer ? 'position' : 'category';
+  return owner === writer ? 'held' : 'answer';
 }
 
 type BlockLabel = { value: string; rest: string; line: string; under: boolean } | { value: null; line: string; why: string };
@@ -167,7 +167,7 @@ function readStatedLabel(kind: LabelKind, block: PointBlock): BlockLabel {
   const values = new Set(found.map((label) => label.value));
   if (values.size > 1) return { value: null, line: found.map((label) => label.line).join(' / '), why: 'two different labels are given' };
   const label = found.find((candidate) => candidate.under) ?? found[0];
-  if (label === undefined) return { value: null, line: block.marker, why: `no ${kind} stands in the point's heading or on the first line under it` };
+  if (label === undefined) return { value: null, line: block.marker, why: `no ${labelNouns[kind]} stands in the point's heading or on the first line under it` };
   return label;
 }
 
@@ -200,7 +200,7 @@ interface BlockBody {
   reasoning: string;
   evidence: EvidenceData[];
   severity: Severity | null;
-  severityChange: PointPositionData['severity'];
+  severityChange: PointHeldData['severity'];
   canonical: boolean;
 }
 
@@ -228,7 +228,7 @@ interface Meta {
   canonical: boolean;
   evidence: EvidenceData[] | null;
   severity: Severity | null;
-  severityChange: PointPositionData['severity'];
+  severityChange: PointHeldData['severity'];
 }
 
 const metaLine = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(severity|evidence)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*(.*)$/i;

@@ -1,4 +1,5 @@
-import { categoryLabels, positionLabels, type EvidenceData, type RaisedPoint, type TurnAnswer } from './answer-schema.js';
+import type { EvidenceData, RaisedPoint, TurnAnswer } from './answer-schema.js';
+import { positionLabels } from './position.js';
 import { escapeMarkers } from './escape-markers.js';
 
 /**
@@ -10,7 +11,7 @@ import { escapeMarkers } from './escape-markers.js';
  */
 export function renderAnswer(answer: TurnAnswer): string {
   const blocks = [
-    ...answer.answers.map((item) => block(`${item.id} — ${categoryLabels[item.category]}`, [evidenceLine(item.evidence)], item.reasoning)),
+    ...answer.answers.map((item) => block(`${item.id} — ${positionLabels[item.position]}`, [evidenceLine(item.evidence)], item.reasoning)),
     ...answer.positions.map((item) =>
       block(`${item.id} — ${positionLabels[item.position]}`, [`**Severity:** ${item.severity === null ? 'unchanged' : `→ ${item.severity.to}${item.severity.reason === '' ? '' : `: ${item.severity.reason}`}`}`], item.reasoning),
     ),

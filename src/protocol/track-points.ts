@@ -1,5 +1,6 @@
-import { ownerOf, type PointAnswerData, type PointPositionData, type Position } from './answer-schema.js';
-import type { Category, DebateDocument, Point, Role, Section } from './document.js';
+import { ownerOf, type PointAnswerData, type PointHeldData } from './answer-schema.js';
+import type { DebateDocument, Point, Role, Section } from './document.js';
+import type { AnswerPosition, HeldPosition } from './position.js';
 import { readSection, type UnreadLabel } from './read-section.js';
 
 export interface PointState {
@@ -8,10 +9,10 @@ export interface PointState {
   raisedIn: number;
   /** Who raised it: the Reviewer (R ids) or the Responder (F ids). */
   owner: Role;
-  /** The other side's latest category, null while it has given none. */
-  category: Category | null;
-  /** The raising side's latest position since that answer, null while it has stated none. */
-  position: Position | null;
+  /** The other side's latest answer to it, null while it has given none. */
+  answer: AnswerPosition | null;
+  /** The position the raising side has held since that answer, null while it has stated none. */
+  held: HeldPosition | null;
   resolved: boolean;
 }
 
@@ -32,8 +33,8 @@ export interface PointReply<L> {
  */
 export interface PointObserver {
   raised?(state: PointState, section: Section): void;
-  answered?(state: PointState, reply: PointReply<Category> | null, section: Section): void;
-  held?(state: PointState, reply: PointReply<Position> & { severity: PointPositionData['severity'] }, section: Section): void;
+  answered?(state: PointState, reply: PointReply<AnswerPosition> | null, section: Section): void;
+  held?(state: PointState, reply: PointReply<HeldPosition> & { severity: PointHeldData['severity'] }, section: Section): void;
 }
 
 /**
@@ -73,7 +74,7 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
   const states = new Map<string, PointState>(
     from !== null
       ? from.states.map((state) => [state.point.id, { ...state }])
-      : document.points.map((point) => [point.id, { point, raisedIn: 1, owner: 'reviewer', category: null, position: null, resolved: false }]),
+      : document.points.map((point) => [point.id, { point, raisedIn: 1, owner: 'reviewer', answer: null, held: null, resolved: false }]),
   );
   for (const section of document.sections.slice(from?.sections ?? 0)) {
     const writer = writers[section.kind];
@@ -88,18 +89,18 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
       if (state.owner !== writer) {
         const answer: PointAnswerData | undefined = reading.answers.find((item) => item.id === id);
         if (answer !== undefined) {
-          state.category = answer.category;
-          state.position = null;
-          state.resolved = answer.category === 'agreed';
+          state.answer = answer.position;
+          state.held = null;
+          state.resolved = answer.position === 'agreed';
         }
         const spoken = answer !== undefined || reading.texts.has(id);
-        observer.answered?.(state, spoken ? { label: answer?.category ?? null, text: textOf(id), reasoning: answer?.reasoning ?? '', unread: unread.get(id) ?? null } : null, section);
+        observer.answered?.(state, spoken ? { label: answer?.position ?? null, text: textOf(id), reasoning: answer?.reasoning ?? '', unread: unread.get(id) ?? null } : null, section);
         continue;
       }
-      const held: PointPositionData | undefined = reading.positions.find((item) => item.id === id);
+      const held: PointHeldData | undefined = reading.positions.find((item) => item.id === id);
       if (held === undefined && !reading.texts.has(id)) continue;
       if (held !== undefined) {
-        state.position = held.position;
+        state.held = held.position;
         if (held.position !== 'maintained') state.resolved = true;
       }
       observer.held?.(state, { label: held?.position ?? null, text: textOf(id), reasoning: held?.reasoning ?? '', severity: held?.severity ?? null, unread: unread.get(id) ?? null }, section);
@@ -109,8 +110,8 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
         point: { id: point.id, number: Number(point.id.slice(1)), title: point.title, severity: point.severity, evidence: point.evidence.map(toEvidence), text: textOf(point.id) },
         raisedIn: section.kind === 'follow-up' ? section.number + 1 : section.number,
         owner: ownerOf(point.id) ?? writer,
-        category: null,
-        position: null,
+        answer: null,
+        held: null,
         resolved: false,
       };
       states.set(point.id, raised);

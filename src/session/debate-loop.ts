@@ -9,6 +9,7 @@ import { formatHeading } from '../protocol/classify-heading.js';
 import { decideTimeoutAction } from '../protocol/decide-action.js';
 import type { DebateDocument, Section } from '../protocol/document.js';
 import type { UnreadLabel } from '../protocol/read-section.js';
+import { labelNouns } from '../protocol/read-lead-label.js';
 import { nameCommits } from '../git/name-commits.js';
 import type { FileWatch } from '../watch/watch-file.js';
 import { decideTurn } from './decide-turn.js';
@@ -137,7 +138,7 @@ function warnUnreadLabels(context: SessionContext, document: DebateDocument, rea
   if (read === 0 || !fresh.some((section) => section.kind === peerKind)) return document.sections.length;
   const warnings: string[] = [];
   const note = (id: string, unread: UnreadLabel | null, heading: string) => {
-    if (unread !== null) warnings.push(`${heading}: no ${unread.kind} could be read for ${id} in "${unread.line.slice(0, 120)}" (${unread.why}); ${id} stays as it was. A label is read in the point's heading: \`### ${id} — <label>\`.`);
+    if (unread !== null) warnings.push(`${heading}: no ${labelNouns[unread.kind]} could be read for ${id} in "${unread.line.slice(0, 120)}" (${unread.why}); ${id} stays as it was. A label is read in the point's heading: \`### ${id} — <label>\`.`);
   };
   const isFresh = (section: Section) => section.kind === peerKind && fresh.includes(section);
   trackPoints(document, {

@@ -1,5 +1,6 @@
 import type { Role, TurnKind } from '../agents/agent.js';
 import type { ConvergenceState } from '../ledger/convergence-state.js';
+import type { SessionEnd } from '../ledger/read-outcome.js';
 import type { HolderState } from './heartbeat-state.js';
 import type { TurnUsage } from '../protocol/usage.js';
 
@@ -21,8 +22,8 @@ export type SessionEvent =
   | { type: 'archived'; role: null; file: string; to: string }
   | { type: 'round-state'; role: Role; round: number; state: ConvergenceState; stalled?: boolean }
   | { type: 'warning'; role: Role | null; message: string }
-  /** `usage`: what a turn that failed (outcome `agent-failed`) spent, when its agent reported it. */
-  | { type: 'ended'; role: Role | null; outcome: string; message: string; prompts?: TurnPrompt[]; blocking?: string[]; usage?: TurnUsage }
+  /** `outcome`: how the session ended, or `agent-failed`; `usage`: what a turn that failed spent, when its agent reported it. */
+  | { type: 'ended'; role: Role | null; outcome: SessionEnd | 'agent-failed'; message: string; prompts?: TurnPrompt[]; blocking?: string[]; usage?: TurnUsage }
   | { type: 'peer-state'; role: Role; peer: Role; state: HolderState; previous: HolderState | null; pid: number | null; host: string | null; reason: string }
   | { type: 'history-changed'; role: Role; file: string; change: string; savedTo: string; timeoutMs: number; restore: string; keep: string | null }
   | { type: 'history-restored'; role: Role; file: string }

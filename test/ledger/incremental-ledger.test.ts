@@ -129,7 +129,7 @@ describe('trackPoints, asked again for the same document', () => {
     const expected = structuredClone(first);
     for (const state of first) {
       state.resolved = !state.resolved;
-      state.category = null;
+      state.answer = null;
     }
     expect(trackPoints(document)).toEqual(expected);
     expect(trackPoints(document, {})).toEqual(expected);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { categories, severities } from '../../src/protocol/document.js';
-import { positions, type TurnAnswer } from '../../src/protocol/answer-schema.js';
+import { severities } from '../../src/protocol/document.js';
+import type { TurnAnswer } from '../../src/protocol/answer-schema.js';
+import { answerPositions, heldPositions } from '../../src/protocol/position.js';
 import { renderAnswer } from '../../src/protocol/render-answer.js';
 import { answerOf, readSection, type KnownPoint } from '../../src/protocol/read-section.js';
 
@@ -24,15 +25,15 @@ function answerFor(kind: 'response' | 'follow-up') {
   const own = kind === 'response' ? 'F' : 'R';
   return fc.record({
     summary: fc.option(text).map((value) => value ?? ''),
-    answers: fc.uniqueArray(fc.record({ n: fc.integer({ min: 1, max: 9 }), category: fc.constantFrom(...categories), reasoning: text, evidence }), { selector: (item) => item.n, maxLength: 3 }),
+    answers: fc.uniqueArray(fc.record({ n: fc.integer({ min: 1, max: 9 }), position: fc.constantFrom(...answerPositions), reasoning: text, evidence }), { selector: (item) => item.n, maxLength: 3 }),
     positions: fc.uniqueArray(
-      fc.record({ n: fc.integer({ min: 1, max: 9 }), position: fc.constantFrom(...positions), reasoning: text, severity: fc.option(fc.record({ to: fc.constantFrom(...severities), reason: fc.option(line).map((value) => value ?? '') })) }),
+      fc.record({ n: fc.integer({ min: 1, max: 9 }), position: fc.constantFrom(...heldPositions), reasoning: text, severity: fc.option(fc.record({ to: fc.constantFrom(...severities), reason: fc.option(line).map((value) => value ?? '') })) }),
       { selector: (item) => item.n, maxLength: 3 },
     ),
     newPoints: fc.uniqueArray(fc.record({ n: fc.integer({ min: 10, max: 19 }), title: line, severity: fc.constantFrom(...severities), reasoning: text, evidence }), { selector: (item) => item.n, maxLength: 2 }),
   }).map((data): TurnAnswer => ({
     summary: data.summary,
-    answers: data.answers.map((item) => ({ id: `${other}${item.n}`, category: item.category, reasoning: item.reasoning, evidence: item.evidence })),
+    answers: data.answers.map((item) => ({ id: `${other}${item.n}`, position: item.position, reasoning: item.reasoning, evidence: item.evidence })),
     positions: data.positions.map((item) => ({ id: `${own}${item.n}`, position: item.position, reasoning: item.reasoning, severity: item.severity })),
     newPoints: data.newPoints.map((item) => ({ id: `${own}${item.n}`, title: item.title, severity: item.severity, reasoning: item.reasoning, evidence: item.evidence })),
   }));
@@ -59,7 +60,7 @@ describe('the canonical form', () => {
   it('writes one `### <id> — <label>` block per answer', () => {
     const body = renderAnswer({
       summary: '',
-      answers: [{ id: 'R1', category: 'partially-agreed', reasoning: 'The check is missing; the test is not.', evidence: [{ path: 'src/a.ts', line: 3, endLine: 5 }] }],
+      answers: [{ id: 'R1', position: 'partially-agreed', reasoning: 'The check is missing; the test is not.', evidence: [{ path: 'src/a.ts', line: 3, endLine: 5 }] }],
       positions: [],
       newPoints: [{ id: 'F1', title: 'SQL built from input', severity: 'critical', reasoning: 'The query concatenates `name`.', evidence: [{ path: 'src/db.ts', line: 12, endLine: null }] }],
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categories, sectionKinds, severities } from '../../src/protocol/document.js';
+import { sectionKinds, severities } from '../../src/protocol/document.js';
 
 describe('document vocabulary', () => {
   it('names the four section kinds of PROTOCOL.md', () => {
@@ -8,9 +8,5 @@ describe('document vocabulary', () => {
 
   it('orders the severities from critical to nit', () => {
     expect(severities).toEqual(['critical', 'high', 'medium', 'low', 'nit']);
-  });
-
-  it('has exactly the three response categories', () => {
-    expect(categories).toEqual(['agreed', 'partially-agreed', 'disagreed']);
   });
 });

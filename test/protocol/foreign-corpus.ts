@@ -14,14 +14,14 @@
  *
  * The Responses answer `foreignReview` (R1 medium, R2 high, R3 low) and may raise their own F
  * points; the Follow-ups answer `foreignResponse` (which disagrees with R1–R3 and raises F1) with
- * positions on R1–R3, a category on F1, and may raise R4 on. Points an entry does not list are
+ * positions on R1–R3, an answer on F1, and may raise R4 on. Points an entry does not list are
  * ones its writer did not answer: they must read as unanswered too.
  */
-import type { FollowUpPosition } from './label-corpus.js';
-import type { Category, Severity } from '../../src/protocol/document.js';
+import type { Severity } from '../../src/protocol/document.js';
+import type { Position } from '../../src/protocol/position.js';
 
-/** What the writer gave a point: a category, a position, a severity, or nothing a careful reader is sure of. */
-export type Gave = Category | FollowUpPosition | Severity | 'ambiguous';
+/** What the writer gave a point: a position (an answer or a held one), a severity, or nothing a careful reader is sure of. */
+export type Gave = Position | Severity | 'ambiguous';
 
 export interface ForeignEntry {
   /** The style, as the writer writes it. */
@@ -89,7 +89,7 @@ export const foreignResponse = md(
   'The 30-second timeout is a literal; the tests cannot shorten it.',
 );
 
-/** Response bodies answering `foreignReview`: categories for R1–R3, severities for raised F points. */
+/** Response bodies answering `foreignReview`: answers on R1–R3, severities for raised F points. */
 export const foreignResponses: readonly ForeignEntry[] = [
   // Clear styles a reader should get right.
   {
@@ -949,7 +949,7 @@ export const foreignResponses: readonly ForeignEntry[] = [
   },
 ];
 
-/** Follow-up bodies answering `foreignResponse`: positions on R1–R3, a category on F1, severities for new R points. */
+/** Follow-up bodies answering `foreignResponse`: positions on R1–R3, an answer on F1, severities for new R points. */
 export const foreignFollowUps: readonly ForeignEntry[] = [
   // Clear styles.
   {

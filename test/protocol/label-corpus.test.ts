@@ -114,7 +114,7 @@ describe('the label corpus', () => {
   });
 });
 
-describe('a Response answer reads as its category', () => {
+describe('a Response answer reads as its position', () => {
   const beforeResponse = parseOk(reviewOnly);
 
   it.each(responseCorpus)('$name', ({ body, read }) => {

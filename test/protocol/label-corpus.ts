@@ -1,16 +1,14 @@
 /**
  * Answers as language models write them (Claude, GPT, Gemini, Llama and Qwen through Ollama), with
  * what code-debate reads from each when a peer writes it (docs/protocol.md, "Reading a peer's
- * text"): a Response's categories, a Follow-up's positions, a Review's severities. A style that
+ * text"): a Response's answers, a Follow-up's held positions, a Review's severities. A style that
  * cannot be read without a guess (a label in a table, in prose, in a key line under a bullet, a
  * synonym, a label contradicted beside it) reads as `none`: the point is left as it was, never
  * given another label. `label-corpus.test.ts` reads them through the whole path: the debate
  * file, `parseDocument`, `buildLedger`.
  */
-import type { Category, Severity } from '../../src/protocol/document.js';
-
-/** A Reviewer's position in a follow-up as the ledger shows it (`Accepted in part` is `conceded-part`). */
-export type FollowUpPosition = 'maintained' | 'withdrawn' | 'accepted' | 'conceded-part';
+import type { Severity } from '../../src/protocol/document.js';
+import type { AnswerPosition, HeldPosition } from '../../src/protocol/position.js';
 
 /** Two different labels on one point, as the answer writes them: the agent is asked again, with both quoted. */
 export interface Conflict {
@@ -66,8 +64,8 @@ export const corpusResponse = md(
   '**Disagreed**: `validateBody` runs before the handler.',
 );
 
-/** Response bodies answering `corpusReview`, with each point's category. */
-export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
+/** Response bodies answering `corpusReview`, with each point's answer. */
+export const responseCorpus: ReadonlyArray<CorpusEntry<AnswerPosition>> = [
   // 1. The point's heading or list lead.
   {
     name: 'heading `### R1. Agreed`',
@@ -704,7 +702,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<Category>> = [
 ];
 
 /** Follow-up bodies after `corpusReview` and `corpusResponse`, with each point's position. */
-export const followUpCorpus: ReadonlyArray<CorpusEntry<FollowUpPosition>> = [
+export const followUpCorpus: ReadonlyArray<CorpusEntry<HeldPosition>> = [
   {
     name: 'heading `### R1 — Withdrawn`',
     body: md(

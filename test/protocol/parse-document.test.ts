@@ -426,7 +426,7 @@ describe('parseDocument: the exact text seed-peer.sh writes', () => {
     ['agree', 'Agreed', 'agreed'],
     ['disagree', 'Disagreed', 'disagreed'],
     ['partial', 'Partially agreed', 'partially-agreed'],
-  ] as const)('reads its Response 1 in the %s stance with both categories', (stance, label, category) => {
+  ] as const)('reads its Response 1 in the %s stance with both points answered', (stance, label, position) => {
     const document = parseOk(seedReview() + seedResponse(1, stance));
     const response = document.sections[1];
     expect(response).toEqual({
@@ -440,9 +440,9 @@ describe('parseDocument: the exact text seed-peer.sh writes', () => {
       signature: null,
     });
     const reading = readSection('response', response?.body ?? '', document.points.map((point) => ({ id: point.id, open: true })));
-    expect(reading.answers.map((answer) => [answer.id, answer.category])).toEqual([
-      ['R1', category],
-      ['R2', category],
+    expect(reading.answers.map((answer) => [answer.id, answer.position])).toEqual([
+      ['R1', position],
+      ['R2', position],
     ]);
     expect(reading.unread).toEqual([]);
   });

@@ -87,14 +87,14 @@ describe('the scope of a turn', () => {
 describe('an answer in Markdown', () => {
   it('keeps a remark on a settled point as text, and asks nothing again for it', () => {
     const read = readAgentAnswer('### R1. Maintained\n\nGood that it goes.\n\n### F1 — Agreed\n\nInjectable indeed.\n', scopeOf('follow-up', 'reviewer', parseOk(afterResponse)));
-    expect(read).toMatchObject({ ok: true, json: false, answer: { summary: '*On R1, already settled:* Good that it goes.', answers: [{ id: 'F1', category: 'agreed', reasoning: 'Injectable indeed.' }] } });
+    expect(read).toMatchObject({ ok: true, json: false, answer: { summary: '*On R1, already settled:* Good that it goes.', answers: [{ id: 'F1', position: 'agreed', reasoning: 'Injectable indeed.' }] } });
   });
 
   it('keeps the reasoning after a label as written, its emphasis included', () => {
     const read = readAgentAnswer('### R2. No test\n**Maintained**: trivial code *breaks* too.\n\n### F1\n**Agreed** — see `name`, **unescaped**.\n', scopeOf('follow-up', 'reviewer', parseOk(afterResponse)));
     expect(read).toMatchObject({
       ok: true,
-      answer: { positions: [{ id: 'R2', position: 'maintained', reasoning: 'trivial code *breaks* too.' }], answers: [{ id: 'F1', category: 'agreed', reasoning: 'see `name`, **unescaped**.' }] },
+      answer: { positions: [{ id: 'R2', position: 'maintained', reasoning: 'trivial code *breaks* too.' }], answers: [{ id: 'F1', position: 'agreed', reasoning: 'see `name`, **unescaped**.' }] },
     });
   });
 

@@ -10,14 +10,14 @@ function debate(...sections: Array<[string, string]>): string {
   return review + sections.map(([heading, body]) => `\n---\n\n## ${heading}\n\n${body}\n`).join('');
 }
 
-type Summary = Pick<PointState, 'raisedIn' | 'category' | 'position' | 'resolved'> & { id: string };
+type Summary = Pick<PointState, 'raisedIn' | 'answer' | 'held' | 'resolved'> & { id: string };
 
 function summary(text: string): Summary[] {
-  return trackPoints(parseOk(text)).map(({ point, raisedIn, category, position, resolved }) => ({
+  return trackPoints(parseOk(text)).map(({ point, raisedIn, answer, held, resolved }) => ({
     id: point.id,
     raisedIn,
-    category,
-    position,
+    answer,
+    held,
     resolved,
   }));
 }
@@ -25,11 +25,11 @@ function summary(text: string): Summary[] {
 function state(
   id: string,
   raisedIn: number,
-  category: Summary['category'],
-  position: Summary['position'],
+  answer: Summary['answer'],
+  held: Summary['held'],
   resolved: boolean,
 ): Summary {
-  return { id, raisedIn, category, position, resolved };
+  return { id, raisedIn, answer, held, resolved };
 }
 
 describe('trackPoints: the Review', () => {
@@ -46,16 +46,16 @@ describe('trackPoints: the Review', () => {
         },
         raisedIn: 1,
         owner: 'reviewer',
-        category: null,
-        position: null,
+        answer: null,
+        held: null,
         resolved: false,
       },
       {
         point: { id: 'R2', number: 2, title: 'Missing test', severity: 'low', evidence: [], text: '### R2. Missing test\nSeverity: low.' },
         raisedIn: 1,
         owner: 'reviewer',
-        category: null,
-        position: null,
+        answer: null,
+        held: null,
         resolved: false,
       },
     ]);
@@ -97,7 +97,7 @@ describe('trackPoints: the responses', () => {
     expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'disagreed', null, false)]);
   });
 
-  it('takes the latest category and clears the reviewer reply it answers', () => {
+  it('takes the latest answer and clears the reviewer reply it answers', () => {
     const text = debate(
       ['Response 1', '1. **Agreed**\n2. **Disagreed**'],
       ['Reviewer Follow-up 1', '2. I maintain it.'],
@@ -107,7 +107,7 @@ describe('trackPoints: the responses', () => {
   });
 
   // Prose names no point: even with one point open, reading it as that point's answer would be a guess.
-  it.each(['Agreed. I will add the test.', 'Agreed, but only on the name.'])('reads no category from the prose answer %j, even with a single point open', (answer) => {
+  it.each(['Agreed. I will add the test.', 'Agreed, but only on the name.'])('reads no answer from the prose answer %j, even with a single point open', (answer) => {
     const text = debate(['Response 1', '1. **Agreed**\n2. **Disagreed**'], ['Reviewer Follow-up 1', 'I maintain R2.'], ['Response 2', answer]);
     expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'disagreed', null, false)]);
   });
@@ -154,7 +154,7 @@ describe('trackPoints: the follow-ups', () => {
   it('raises a new point with the next id in the next round, severity and evidence read', () => {
     const body = '### R1\n**Maintained**: it holds.\n\n### R2\nWithdrawn.\n\n### R3. Leaked handle (medium)\nSee `src/io.ts:88`.';
     const states = trackPoints(parseOk(debate(response, ['Reviewer Follow-up 1', body])));
-    expect(states.map((found) => [found.point.id, found.raisedIn, found.category, found.position, found.resolved])).toEqual([
+    expect(states.map((found) => [found.point.id, found.raisedIn, found.answer, found.held, found.resolved])).toEqual([
       ['R1', 1, 'disagreed', 'maintained', false],
       ['R2', 1, 'partially-agreed', 'withdrawn', true],
       ['R3', 2, null, null, false],
@@ -219,7 +219,7 @@ describe('trackPoints: the follow-ups', () => {
       ['Response 2', '### F1 — Maintained\n\n**Severity:** unchanged\n\nLine 2 escapes quotes only.'],
     );
     const states = trackPoints(parseOk(text));
-    expect(states.map((found) => [found.point.id, found.owner, found.raisedIn, found.category, found.position, found.resolved])).toEqual([
+    expect(states.map((found) => [found.point.id, found.owner, found.raisedIn, found.answer, found.held, found.resolved])).toEqual([
       ['R1', 'reviewer', 1, 'agreed', null, true],
       ['R2', 'reviewer', 1, 'agreed', null, true],
       ['F1', 'responder', 1, 'disagreed', 'maintained', false],

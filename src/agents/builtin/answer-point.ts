@@ -1,19 +1,19 @@
-import { categoryLabels, type EvidenceData } from '../../protocol/answer-schema.js';
-import type { Category } from '../../protocol/document.js';
+import type { EvidenceData } from '../../protocol/answer-schema.js';
+import { positionLabels, type AnswerPosition } from '../../protocol/position.js';
 import { toEvidenceData, type AnswerItemData } from './answer-data.js';
 import type { EvidenceCheck } from './check-evidence.js';
 import { asSentence, withDetails } from './format-markdown.js';
 import type { PointJudgement } from './judge-point.js';
 
 /**
- * The answer to one of the other side's points: `category` (the judgement's own unless given),
+ * The answer to one of the other side's points: `position` (the judgement's own unless given),
  * the judgement's sentence and what each check found as the reasoning, and the lines it read as
  * the evidence.
  */
-export function answerPoint(judgement: PointJudgement, category: Category = judgement.category): AnswerItemData {
+export function answerPoint(judgement: PointJudgement, position: AnswerPosition = judgement.answer): AnswerItemData {
   return {
     id: judgement.point.id,
-    label: categoryLabels[category],
+    label: positionLabels[position],
     reasoning: withDetails(asSentence(judgement.summary), judgement.details),
     evidence: linesRead(judgement.checks),
   };

@@ -1,5 +1,5 @@
-import { positionLabels, type Position } from '../../protocol/answer-schema.js';
-import type { Category, Severity } from '../../protocol/document.js';
+import type { Severity } from '../../protocol/document.js';
+import { positionLabels, type AnswerPosition, type HeldPosition } from '../../protocol/position.js';
 import type { PositionItemData } from './answer-data.js';
 import { asSentence, severityRank, withDetails } from './format-markdown.js';
 import type { PointJudgement } from './judge-point.js';
@@ -12,10 +12,10 @@ const proposedSeverity = /severity\b[^.\n]*?\b(?:should be|lowered to|to|be|as)\
  * with the severity change; evidence that holds is maintained. `answerer` names the section that
  * answered the point: `the response`, `the follow-up`.
  */
-export function decidePosition(category: Category | null, reply: string, judgement: PointJudgement, answerer: string): PositionItemData {
+export function decidePosition(answer: AnswerPosition | null, reply: string, judgement: PointJudgement, answerer: string): PositionItemData {
   const { point } = judgement;
-  const said = category === null ? ` (${answerer} did not categorize this point)` : '';
-  const decide = (position: Position, lead: string, severity: PositionItemData['severity'] = null): PositionItemData => ({
+  const said = answer === null ? ` (${answerer} did not categorize this point)` : '';
+  const decide = (position: HeldPosition, lead: string, severity: PositionItemData['severity'] = null): PositionItemData => ({
     id: point.id,
     position: positionLabels[position],
     reasoning: withDetails(lead, judgement.details.length > 0 ? judgement.details : [asSentence(judgement.summary)]),
@@ -27,11 +27,11 @@ export function decidePosition(category: Category | null, reply: string, judgeme
   if (judgement.evidence === 'fails') return decide('withdrawn', `Re-checked${said}: the evidence does not hold.`);
   const argued = proposedSeverity.exec(reply)?.[1]?.toLowerCase() as Severity | undefined;
   const proposed = argued ?? judgement.lowerSeverity?.to;
-  if (category === 'partially-agreed' && proposed && severityRank(proposed) > severityRank(point.severity)) {
+  if (answer === 'partially-agreed' && proposed && severityRank(proposed) > severityRank(point.severity)) {
     const reason = proposed === judgement.lowerSeverity?.to ? judgement.lowerSeverity.reason : `as ${answerer} argues`;
     return decide('accepted', `${asSentence(answerer)} is right: the severity is lowered to ${proposed}.`, { to: proposed, reason });
   }
-  if (category === 'partially-agreed' && judgement.evidence === 'partial') {
+  if (answer === 'partially-agreed' && judgement.evidence === 'partial') {
     return decide('accepted', `${asSentence(answerer)} is right: the point narrows to the evidence that holds.`);
   }
   const holds = judgement.evidence === 'partial' ? 'part of the evidence holds, and the point stands on that part' : 'the evidence holds';

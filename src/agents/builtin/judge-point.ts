@@ -1,5 +1,6 @@
 import { inlineCode } from '../../protocol/citation-markdown.js';
-import type { Category, Point, Severity } from '../../protocol/document.js';
+import type { Point, Severity } from '../../protocol/document.js';
+import type { AnswerPosition } from '../../protocol/position.js';
 import { acceptUnquotedLines, checkEvidence, extractQuotes, type EvidenceCheck } from './check-evidence.js';
 import { findProblems, findUntestedChange, summarizeScan, touchesTests } from './find-problems.js';
 import { formatEvidence, formatEvidenceList, plural, quoteLine, severityRank } from './format-markdown.js';
@@ -11,8 +12,9 @@ import { isNoFindingPoint } from './write-review.js';
 export interface PointJudgement {
   point: Point;
   rule: RuleInfo | null;
-  category: Category;
-  /** The sentence after the category label. */
+  /** How to answer the point. */
+  answer: AnswerPosition;
+  /** The sentence after the answer's label. */
   summary: string;
   /** One line per check made, `path:line` first. */
   details: string[];
@@ -23,8 +25,8 @@ export interface PointJudgement {
   evidence: 'holds' | 'partial' | 'fails' | 'unverifiable';
 }
 
-const evidenceOf = (category: Category): PointJudgement['evidence'] =>
-  category === 'agreed' ? 'holds' : category === 'disagreed' ? 'fails' : 'partial';
+const evidenceOf = (answer: AnswerPosition): PointJudgement['evidence'] =>
+  answer === 'agreed' ? 'holds' : answer === 'disagreed' ? 'fails' : 'partial';
 
 type Verdict = Omit<PointJudgement, 'evidence'>;
 
@@ -33,7 +35,7 @@ export function judgePoint(point: Point, context: CheckContext): PointJudgement 
   const verdict = judge(point, context);
   const global = isNoFindingPoint(point.title) || verdict.rule?.id === 'no-test-change';
   const unverifiable = point.evidence.length === 0 && !global;
-  const evidence = verdict.lowerSeverity !== null ? 'holds' : unverifiable ? 'unverifiable' : evidenceOf(verdict.category);
+  const evidence = verdict.lowerSeverity !== null ? 'holds' : unverifiable ? 'unverifiable' : evidenceOf(verdict.answer);
   return { ...verdict, evidence };
 }
 
@@ -45,7 +47,7 @@ function judge(point: Point, context: CheckContext): Verdict {
   if (point.evidence.length === 0) {
     return {
       ...base,
-      category: 'partially-agreed',
+      answer: 'partially-agreed',
       summary: `the point cites no ${inlineCode('path:line')}, so there is nothing to check it against; please cite the file and line.`,
       details: [],
     };
@@ -57,10 +59,10 @@ function judge(point: Point, context: CheckContext): Verdict {
   const details = checks.map((check) => describeCheck(check, rule));
   const holding = checks.filter((check) => check.status === 'holds').length;
   if (holding === 0) {
-    return { ...base, checks, details, category: 'disagreed', summary: 'none of the cited evidence says what the point says.' };
+    return { ...base, checks, details, answer: 'disagreed', summary: 'none of the cited evidence says what the point says.' };
   }
   if (holding < checks.length) {
-    return { ...base, checks, details, category: 'partially-agreed', summary: `${holding} of ${plural(checks.length, 'cited line')} check out; the others do not.` };
+    return { ...base, checks, details, answer: 'partially-agreed', summary: `${holding} of ${plural(checks.length, 'cited line')} check out; the others do not.` };
   }
   const expected = rule ? strictest(checks.map((check) => severityFor(rule, check.evidence.path))) : null;
   if (rule && expected !== null && severityRank(point.severity) < severityRank(expected)) {
@@ -73,26 +75,26 @@ function judge(point: Point, context: CheckContext): Verdict {
       checks,
       details,
       lowerSeverity: { to: expected, reason: why },
-      category: 'partially-agreed',
+      answer: 'partially-agreed',
       summary: `the evidence checks out, but ${point.severity ?? 'the severity'} overstates it: ${why}, so the severity should be ${expected}.`,
     };
   }
   const caveat = rule ? '' : ' (the built-in agent checks that the cited code is there, not the reasoning about it)';
-  return { ...base, checks, details, category: 'agreed', summary: `the cited evidence checks out${caveat}.` };
+  return { ...base, checks, details, answer: 'agreed', summary: `the cited evidence checks out${caveat}.` };
 }
 
-function judgeNoFinding(context: CheckContext): Pick<Verdict, 'category' | 'summary' | 'details'> {
+function judgeNoFinding(context: CheckContext): Pick<Verdict, 'answer' | 'summary' | 'details'> {
   const problems = findProblems(context.files);
   const scan = summarizeScan(context.files);
   if (problems.length === 0) {
     return {
-      category: 'agreed',
+      answer: 'agreed',
       summary: `re-ran the ${plural(allRules.length, 'rule')} over the ${plural(scan.linesScanned, 'added line')} in ${plural(scan.filesScanned, 'file')}: none fires.`,
       details: [],
     };
   }
   return {
-    category: 'disagreed',
+    answer: 'disagreed',
     summary: `the rules do fire on the change (${plural(problems.length, 'problem')}):`,
     details: problems.map((problem) => `${problem.rule.title} (${problem.severity}): ${formatEvidenceList(problem.hits)}.`),
   };
@@ -102,10 +104,10 @@ function judgeUntested(point: Point, rule: RuleInfo, context: CheckContext): Ver
   const base = { point, rule, checks: [] as EvidenceCheck[], lowerSeverity: null };
   const tests = context.files.filter(touchesTests).map(diffFilePath);
   if (tests.length > 0) {
-    return { ...base, category: 'disagreed', summary: `the change does touch tests: ${tests.slice(0, 5).map(inlineCode).join(', ')}.`, details: [] };
+    return { ...base, answer: 'disagreed', summary: `the change does touch tests: ${tests.slice(0, 5).map(inlineCode).join(', ')}.`, details: [] };
   }
   const untested = findUntestedChange(context.files);
-  if (untested === null) return { ...base, category: 'disagreed', summary: 'no source file gains lines in this change.', details: [] };
+  if (untested === null) return { ...base, answer: 'disagreed', summary: 'no source file gains lines in this change.', details: [] };
   const changed = untested.hits.map((hit) => hit.path);
   const outside = point.evidence.filter((evidence) => !changed.includes(evidence.path));
   const details = [
@@ -113,7 +115,7 @@ function judgeUntested(point: Point, rule: RuleInfo, context: CheckContext): Ver
     ...outside.map((evidence) => `${formatEvidence(evidence)} is not a source file this change adds lines to.`),
   ];
   if (outside.length > 0) {
-    return { ...base, details, category: outside.length === point.evidence.length ? 'disagreed' : 'partially-agreed', summary: 'the rule holds for the change, but not all of the cited files are changed source files.' };
+    return { ...base, details, answer: outside.length === point.evidence.length ? 'disagreed' : 'partially-agreed', summary: 'the rule holds for the change, but not all of the cited files are changed source files.' };
   }
   const mentioned = changed.map((path) => [path, context.testMentions.get(path) ?? []] as const);
   if (mentioned.every(([, found]) => found.length > 0) && severityRank(point.severity) < severityRank(rule.relaxedSeverity)) {
@@ -122,11 +124,11 @@ function judgeUntested(point: Point, rule: RuleInfo, context: CheckContext): Ver
       ...base,
       details: [...details, ...where.map((line) => `${line}.`)],
       lowerSeverity: rule.relaxedSeverity === null ? null : { to: rule.relaxedSeverity, reason: 'existing tests already cover the changed modules' },
-      category: 'partially-agreed',
+      answer: 'partially-agreed',
       summary: `no test changes, but existing tests already cover the changed modules, so the severity should be ${rule.relaxedSeverity ?? 'lower'}.`,
     };
   }
-  return { ...base, details, category: 'agreed', summary: 'no test file changes while source files do.' };
+  return { ...base, details, answer: 'agreed', summary: 'no test file changes while source files do.' };
 }
 
 function describeCheck(check: EvidenceCheck, rule: RuleInfo | null): string {

@@ -1,13 +1,14 @@
-import type { Category, DebateDocument, Point, Role } from '../../protocol/document.js';
+import type { DebateDocument, Point, Role } from '../../protocol/document.js';
+import type { AnswerPosition } from '../../protocol/position.js';
 import { trackPoints } from '../../protocol/track-points.js';
 
 export interface OpenPoint {
   point: Point;
   /** Who raised it: the Reviewer (R ids) or the Responder (F ids). */
   owner: Role;
-  /** The other side's latest category, null while it has given none. */
-  category: Category | null;
-  /** What the other side said with that category (its reasoning, else its Markdown); '' when it said nothing. */
+  /** The other side's latest answer to it, null while it has given none. */
+  answer: AnswerPosition | null;
+  /** What the other side said with that answer (its reasoning, else its Markdown); '' when it said nothing. */
   reply: string;
 }
 
@@ -22,6 +23,6 @@ export function readOpenPoints(document: DebateDocument): Map<string, OpenPoint>
   return new Map(
     states
       .filter((state) => !state.resolved)
-      .map((state) => [state.point.id, { point: state.point, owner: state.owner, category: state.category, reply: replies.get(state.point.id) ?? '' }]),
+      .map((state) => [state.point.id, { point: state.point, owner: state.owner, answer: state.answer, reply: replies.get(state.point.id) ?? '' }]),
   );
 }

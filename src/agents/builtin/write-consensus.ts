@@ -11,7 +11,7 @@ export const consensusNote = "_Rule-based summary by code-debate's built-in agen
  */
 export function writeConsensus(document: DebateDocument): string {
   const states = trackPoints(document);
-  const withdrawn = states.filter((state) => state.position === 'withdrawn').length;
+  const withdrawn = states.filter((state) => state.held === 'withdrawn').length;
   const agreed = states.filter((state) => state.resolved).length - withdrawn;
   const disputed = states.length - agreed - withdrawn;
   const rounds = document.sections.filter((section) => section.kind === 'response').length;

@@ -26,10 +26,10 @@ const review = section(
   ].join('\n\n'),
 );
 
-const answer = (id: string, category: PointAnswerData['category'], reasoning: string): PointAnswerData => ({ id, category, reasoning, evidence: [] });
+const answer = (id: string, position: PointAnswerData['position'], reasoning: string): PointAnswerData => ({ id, position, reasoning, evidence: [] });
 const raised = (id: string, title: string, evidence: RaisedPoint['evidence'], reasoning: string): RaisedPoint => ({ id, title, severity: 'medium', evidence, reasoning });
 
-/** Response 1 as code-debate renders a Responder's data: R6 left without a category, five points of its own raised. */
+/** Response 1 as code-debate renders a Responder's data: R6 left without an answer, five points of its own raised. */
 function response(newPoints: RaisedPoint[] = []) {
   const answers = [
     answer('R1', 'disagreed', 'That is intended logging.'),
@@ -142,7 +142,7 @@ describe('the builtin follow-up', () => {
   test('is read by the ledger as it means: maintained and disputed points stay open, the others are resolved', async () => {
     const { body, document } = await followUp(response(responderPoints));
     const states = trackPoints(makeDocument([...document.sections, section('follow-up', 1, body)]));
-    expect(states.map((state) => [state.point.id, state.owner, state.category, state.position, state.resolved])).toEqual([
+    expect(states.map((state) => [state.point.id, state.owner, state.answer, state.held, state.resolved])).toEqual([
       ['R1', 'reviewer', 'disagreed', 'maintained', false],
       ['R2', 'reviewer', 'disagreed', 'withdrawn', true],
       ['R3', 'reviewer', 'partially-agreed', 'accepted', true],

@@ -19,9 +19,9 @@ async function respond(reviewBody: string, files: Record<string, string>, change
   const round = later.filter((candidate) => candidate.kind === 'follow-up').length + 1;
   const request = makeRequest('response', { diff: changeDiff, cwd: tree.dir, document, round });
   const read = readTurn(await createBuiltinAgent().writeTurn(request), request);
-  const categories = Object.fromEntries(read.answer.answers.map((answer) => [answer.id, answer.category]));
+  const answered = Object.fromEntries(read.answer.answers.map((answer) => [answer.id, answer.position]));
   const reasonings = Object.fromEntries(read.answer.answers.map((answer) => [answer.id, answer.reasoning]));
-  return { ...read, categories, reasonings };
+  return { ...read, answered, reasonings };
 }
 
 const app = { 'src/app.js': `${appLines.join('\n')}\n` };
@@ -58,8 +58,8 @@ describe('the builtin responder', () => {
   });
 
   test('disagrees with a point citing a file that exists neither in the change nor in the work tree', async () => {
-    const { categories, reasonings } = await respond('### R1. Debug output\n\n**Evidence:** `src/other.js:2`\n\n`console.log(name)`', app);
-    expect(categories).toEqual({ R1: 'disagreed' });
+    const { answered, reasonings } = await respond('### R1. Debug output\n\n**Evidence:** `src/other.js:2`\n\n`console.log(name)`', app);
+    expect(answered).toEqual({ R1: 'disagreed' });
     expect(reasonings.R1).toContain('- `src/other.js:2`: `src/other.js` is neither in the change nor in the work tree (src/other.js does not exist).');
   });
 
@@ -68,7 +68,7 @@ describe('the builtin responder', () => {
     expect(answer.answers).toEqual([
       {
         id: 'R1',
-        category: 'disagreed',
+        position: 'disagreed',
         reasoning: 'None of the cited evidence says what the point says.\n\n- `src/app.js:1` reads `export function greet(name) {`: the quoted code is not on it or within 2 lines of it.',
         evidence: [at('src/app.js', 1)],
       },
@@ -80,7 +80,7 @@ describe('the builtin responder', () => {
     expect(answer.answers).toEqual([
       {
         id: 'R1',
-        category: 'partially-agreed',
+        position: 'partially-agreed',
         reasoning:
           '1 of 2 cited lines check out; the others do not.\n\n' +
           '- `src/app.js:2` reads ``return `hi ${name}`;`` (line 3), as the point quotes.\n' +
@@ -91,18 +91,18 @@ describe('the builtin responder', () => {
   });
 
   test('agrees with a list-style point quoting one of several cited lines', async () => {
-    const { categories } = await respond('1. **Greeting built by hand** — `src/app.js:3` and `src/app.js:1` build ``return `hi ${name}`;``.', app);
-    expect(categories).toEqual({ R1: 'agreed' });
+    const { answered } = await respond('1. **Greeting built by hand** — `src/app.js:3` and `src/app.js:1` build ``return `hi ${name}`;``.', app);
+    expect(answered).toEqual({ R1: 'agreed' });
   });
 
   test('partially agrees when printing is rated medium in a command-line script', async () => {
     const cli = ['#!/usr/bin/env node', "console.log('usage: tool <file>');"];
-    const { categories, reasonings } = await respond(
+    const { answered, reasonings } = await respond(
       '### R1. Debug output left in `bin/tool.js`\n\n**Severity:** medium\n\n**Evidence:** `bin/tool.js:2`',
       { 'bin/tool.js': `${cli.join('\n')}\n` },
       newFileDiff('bin/tool.js', cli),
     );
-    expect(categories).toEqual({ R1: 'partially-agreed' });
+    expect(answered).toEqual({ R1: 'partially-agreed' });
     expect(reasonings.R1).toMatch(
       /^The evidence checks out, but medium overstates it: the file is a script or a test, where printing is expected, so the severity should be low\.\n\n/,
     );
@@ -116,11 +116,11 @@ describe('the builtin responder', () => {
   });
 
   test('lowers "no test change" when an existing test already mentions the changed module', async () => {
-    const { categories, reasonings } = await respond(
+    const { answered, reasonings } = await respond(
       '### R1. Source changed without any test change\n\n**Severity:** medium\n\n**Evidence:** `src/app.js:1`',
       { ...app, 'test/greeting.test.js': "import { greet } from '../src/app.js';\n" },
     );
-    expect(categories).toEqual({ R1: 'partially-agreed' });
+    expect(answered).toEqual({ R1: 'partially-agreed' });
     expect(reasonings.R1).toBe(
       'No test changes, but existing tests already cover the changed modules, so the severity should be low.\n\n' +
         '- The change adds lines to 1 source file (`src/app.js`) and changes no test file.\n' +
@@ -130,16 +130,16 @@ describe('the builtin responder', () => {
 
   test('agrees with "no test change" when no test mentions the module, and disagrees when the change touches tests', async () => {
     const point = '### R1. Source changed without any test change\n\n**Severity:** medium\n\n**Evidence:** `src/app.js:1`';
-    expect((await respond(point, { ...app, 'test/other.test.js': 'other\n' })).categories).toEqual({ R1: 'agreed' });
+    expect((await respond(point, { ...app, 'test/other.test.js': 'other\n' })).answered).toEqual({ R1: 'agreed' });
     const withTest = diff + newFileDiff('test/app.test.js', ['import "../src/app.js";']);
-    const { categories, reasonings } = await respond(point, app, withTest);
-    expect(categories).toEqual({ R1: 'disagreed' });
+    const { answered, reasonings } = await respond(point, app, withTest);
+    expect(answered).toEqual({ R1: 'disagreed' });
     expect(reasonings.R1).toBe('The change does touch tests: `test/app.test.js`.');
   });
 
   test('refuses evidence outside the work tree without reading it', async () => {
-    const { categories, reasonings } = await respond('### R1. Secret in config\n\n**Evidence:** `../outside.js:1`', app);
-    expect(categories).toEqual({ R1: 'disagreed' });
+    const { answered, reasonings } = await respond('### R1. Secret in config\n\n**Evidence:** `../outside.js:1`', app);
+    expect(answered).toEqual({ R1: 'disagreed' });
     expect(reasonings.R1).toContain('(../outside.js is outside the work tree)');
   });
 
@@ -150,11 +150,11 @@ describe('the builtin responder', () => {
   });
 
   test("answers a plain peer's review that cites no lines", async () => {
-    const { categories, reasonings } = await respond(
+    const { answered, reasonings } = await respond(
       '### 1. Unchecked return value\nThe result of the parse call is used without checking for failure.\n\n### 2. Missing test for the new branch\nThe new conditional has no test that reaches it.',
       app,
     );
-    expect(categories).toEqual({ R1: 'partially-agreed', R2: 'agreed' });
+    expect(answered).toEqual({ R1: 'partially-agreed', R2: 'agreed' });
     expect(reasonings.R2).toBe('No test file changes while source files do.\n\n- The change adds lines to 1 source file (`src/app.js`) and changes no test file.');
   });
 
@@ -168,8 +168,8 @@ describe('the builtin responder', () => {
       section('response', 1, '### R1 — Agreed\n\nyes.\n\n### R2 — Disagreed\n\nno.\n\n### R3 — Disagreed\n\nno.'),
       section('follow-up', 1, '### R2 — Withdrawn\n\nright.\n\n### R3 — Maintained\n\nit is there.'),
     ];
-    const { data, categories } = await respond(review, app, diff, later);
-    expect(categories).toEqual({ R3: 'disagreed' });
+    const { data, answered } = await respond(review, app, diff, later);
+    expect(answered).toEqual({ R3: 'disagreed' });
     expect(data.summary).toBe(`${responseNote}\n\nAnswered 1 open point: 1 disagreed.`);
   });
 
@@ -182,7 +182,7 @@ describe('the builtin responder', () => {
         1,
         renderAnswer({
           summary: '',
-          answers: [{ id: 'R1', category: 'disagreed', reasoning: 'Intended.', evidence: [] }],
+          answers: [{ id: 'R1', position: 'disagreed', reasoning: 'Intended.', evidence: [] }],
           positions: [],
           newPoints: [raised('F1', 'Debug output left in `src/app.js`', 2, 'It prints the name.'), raised('F2', 'Unsafe eval', 1, 'It calls `eval(input)`.')],
         }),

@@ -148,7 +148,7 @@ const responseSkeleton =
   '  The Reviewer, in Review:\n    **Severity:** medium\n    Nothing covers it.\n-->\n\n\n';
 
 describe('createHumanAgent', () => {
-  it('opens a draft with the instructions, the open points and the categories, and returns what the person wrote', async () => {
+  it('opens a draft with the instructions, the open points and the labels to answer them with, and returns what the person wrote', async () => {
     const answer = '\nR1 is right: **Agreed**, removing it.\n\n```html\n<!-- this comment is code, it stays -->\n```\n';
     const { dir, agent, runs } = await humanWith([{ append: answer }]);
     expect(agent.name).toBe('human');
