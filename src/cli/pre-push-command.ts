@@ -8,7 +8,9 @@ import { maxTimerMs } from '../max-timer.js';
 import { debateRange, reusableOutcomes } from '../prepush/debate-range.js';
 import { judgeDebate, type Verdict } from '../ledger/judge-debate.js';
 import { isConfiguredRemote, planPushLine, type DebateRange } from '../prepush/plan-push-ranges.js';
+import { findPushedSecrets } from '../prepush/find-pushed-secrets.js';
 import { readPushLines, type PushLine } from '../prepush/read-push-lines.js';
+import { renderSecretReport } from '../prepush/render-secret-report.js';
 import { bypassAdvice, describeAgents, describeLine, describeRange, prefix, renderVerdict } from '../prepush/render-push-report.js';
 import { debateKey, readCachedDebate, writeCachedDebate } from '../prepush/verdict-cache.js';
 import { formatDuration } from '../format-duration.js';
@@ -81,12 +83,16 @@ async function runPrePush(run: PrePushRun): Promise<ExitCode> {
   const git = openGit(repo.root);
   const remote = (await isConfiguredRemote(git, run.remote)) ? run.remote : null;
   const planned = new Map<string, Planned>();
+  const pushed = new Set<string>();
+  const heads = new Set<string>();
   for (const line of run.lines) {
     const plan = await planPushLine(git, line, remote);
     if (plan.action === 'skip') {
       say(`${describeLine(line)}: ${plan.reason}.`);
       continue;
     }
+    for (const commit of plan.commits) pushed.add(commit);
+    heads.add(plan.head);
     for (const range of plan.ranges) {
       const entry = planned.get(range.subject) ?? { range, labels: [] };
       entry.labels.push(describeLine(line));
@@ -96,6 +102,12 @@ async function runPrePush(run: PrePushRun): Promise<ExitCode> {
   if (planned.size === 0) {
     say('push allowed: nothing to debate.');
     return exitCodes.consensus;
+  }
+  // Every pushed commit on its own, before any agent sees the diff: the debate reads the range as one diff, where a removed secret no longer shows.
+  const secrets = await findPushedSecrets(git, [...pushed]);
+  if (secrets.length > 0) {
+    for (const line of renderSecretReport(secrets, heads)) say(line);
+    return exitCodes.disputed;
   }
   await excludeFromGit(repo.root, prePushDir);
 

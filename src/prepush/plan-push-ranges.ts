@@ -15,7 +15,8 @@ export interface DebateRange {
 
 export type LinePlan =
   | { line: PushLine; action: 'skip'; reason: string }
-  | { line: PushLine; action: 'debate'; ranges: DebateRange[] };
+  /** `commits`: the new commits, oldest first, each to be checked on its own; `head`: the pushed commit. */
+  | { line: PushLine; action: 'debate'; ranges: DebateRange[]; commits: string[]; head: string };
 
 /**
  * What to debate for one pushed ref: the commits the remote does not have, from where they
@@ -35,9 +36,9 @@ export async function planPushLine(git: GitRunner, line: PushLine, remote: strin
   if (commits.length === 0) {
     return { line, action: 'skip', reason: `${head.slice(0, 7)} and every commit before it are on ${remote ?? 'the remote'} already: nothing to debate` };
   }
-  if (boundaries.length === 0) return { line, action: 'debate', ranges: rootRanges(commits, head) };
+  if (boundaries.length === 0) return { line, action: 'debate', ranges: rootRanges(commits, head), commits, head };
   const base = await chooseBase(git, boundaries);
-  return { line, action: 'debate', ranges: [{ subject: `${base}..${head}`, base, head, commits: commits.length }] };
+  return { line, action: 'debate', ranges: [{ subject: `${base}..${head}`, base, head, commits: commits.length }], commits, head };
 }
 
 /** The whole history is new: its first commit against the empty tree, then the rest after it. */

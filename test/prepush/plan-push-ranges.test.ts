@@ -43,15 +43,17 @@ describe('planPushLine', () => {
   test('the first push of a one-commit history debates that root commit against the empty tree', async () => {
     const root = await repo.git('rev-parse', 'HEAD');
     const line = branch('main', root);
-    expect(await plan(line)).toEqual({ line, action: 'debate', ranges: [{ subject: `commit ${root}`, base: null, head: root, commits: 1 }] });
+    expect(await plan(line)).toEqual({ line, action: 'debate', ranges: [{ subject: `commit ${root}`, base: null, head: root, commits: 1 }], commits: [root], head: root });
   });
 
   test('a longer new history: the root commit, then everything after it', async () => {
     const root = await repo.git('rev-parse', 'HEAD');
-    await commitFile('b.txt', 'b\n', 'b');
+    const middle = await commitFile('b.txt', 'b\n', 'b');
     const head = await commitFile('c.txt', 'c\n', 'c');
     expect(await plan(branch('main', head))).toMatchObject({
       action: 'debate',
+      commits: [root, middle, head],
+      head,
       ranges: [
         { subject: `commit ${root}`, base: null, head: root, commits: 1 },
         { subject: `${root}..${head}`, base: root, head, commits: 2 },
