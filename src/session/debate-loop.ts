@@ -1,4 +1,4 @@
-import { AgentError, InterruptedError } from '../errors.js';
+import { AgentError, ConfigError, InterruptedError } from '../errors.js';
 import { roundsBegun } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
 import { judgeDebate } from '../ledger/judge-debate.js';
@@ -79,7 +79,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     if (action.type === 'stop') return ended(context, document, prompts);
     if (action.type === 'write') {
       waitingSince = null;
-      if (action.turn === 'response' && action.round === 1) await warnOnOtherDiff(context, document);
+      if (action.turn === 'response' && action.round === 1) await checkSameSubject(context, document);
       const result = await takeTurn(context, action, state, document, subjects).catch((error: unknown) => {
         // Under --json the last event says how the side ended, and what the failed turn spent.
         if (error instanceof AgentError) {
@@ -153,20 +153,44 @@ function warnUnreadLabels(context: SessionContext, document: DebateDocument, rea
   return document.sections.length;
 }
 
-/** Both sides should review the same change; a Review of another diff is worth a warning, naming both in commits and branches. */
-async function warnOnOtherDiff(context: SessionContext, document: DebateDocument): Promise<void> {
+/**
+ * Both sides review the subject the Review fixed (its header pins it). Given another subject that
+ * names another change (\`HEAD~1\` against the Review's \`the diff against main\`), this side stops
+ * with exit 2 before answering: two sides debating two changes talk past each other to a stall.
+ * The same subject whose change moved since (the author committed a fix), or another name for the
+ * same change, goes on, with a warning when the diff differs, naming both in commits and branches.
+ */
+async function checkSameSubject(context: SessionContext, document: DebateDocument): Promise<void> {
   const theirs = document.meta?.diff;
   if (!theirs || theirs === context.subject.diffSha256) return;
   const [reviewed, seen] = await Promise.all([
     nameCommits(context.root, document.meta?.base ?? null, document.meta?.head ?? null),
     nameCommits(context.root, context.subject.base, context.subject.head),
   ]);
+  const named = reviewedSubject(document);
+  if (named !== null && named !== oneLine(context.subject.text)) {
+    throw new ConfigError(
+      `${context.relativeFile} holds a debate of "${named}" (the Review reviewed ${reviewed}), and this side was started on "${context.subject.text}" (${seen}): ` +
+        `one debate file debates one change, and nothing was written. Start this side on the Review's subject (\`code-debate --subject ${JSON.stringify(named)}\`, with the same options); ` +
+        `to debate "${context.subject.text}" instead, archive this debate first (\`code-debate archive\`) or give the new one its own file (--file).`,
+    );
+  }
   const same = reviewed === seen ? ', but the change differs (the work tree, or a subject that names other files)' : '';
   context.report({
     type: 'warning',
     role: context.role,
     message: `the Review was written for another diff: it reviewed ${reviewed}, and this side sees ${seen} for "${context.subject.text}"${same}. Name the same subject, on the same commits, in both terminals.`,
   });
+}
+
+/** The subject the debate's title names (`# Code Debate: <subject>`), as one line; null for a file without that title (a plain peer's). */
+function reviewedSubject(document: DebateDocument): string | null {
+  const subject = /^Code Debate:\s*(.+)$/.exec(document.title ?? '')?.[1];
+  return subject === undefined ? null : oneLine(subject);
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 async function timedOut(context: SessionContext, state: FileState, document: DebateDocument, prompts: TurnPrompt[], subjects: SubjectTracker): Promise<SessionOutcome> {

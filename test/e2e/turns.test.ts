@@ -166,6 +166,29 @@ describe('the evidence check', () => {
   });
 });
 
+describe('two sides given two subjects', () => {
+  it('a side started on another change than the Review\'s stops with exit 2 before answering, naming the Review\'s subject', async () => {
+    const repo = await repos.repo();
+    await repo.write('src/app.js', 'export function greet(name) {\n  return `hello ${name}`;\n}\n');
+    const agent = await repo.script('agent', { review: sampleReview });
+    const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
+    await waitFor(() => reviewer.output().stderr.includes('wrote ## Review'), 'the Review');
+    const before = await repo.readReply();
+    const responder = await startCli(['--agent', scriptedAgent(agent.script, agent.log), 'working tree'], { cwd: repo.dir }).exited;
+    expect(responder.code, responder.stderr).toBe(2);
+    expect(responder.stderr).toContain('reply.md holds a debate of "HEAD" (the Review reviewed ');
+    expect(responder.stderr).toContain('and this side was started on "working tree" (');
+    expect(responder.stderr).toContain('Start this side on the Review\'s subject (`code-debate --subject "HEAD"`, with the same options)');
+    expect(await repo.readReply()).toBe(before);
+    const calls = (await readFile(agent.log, 'utf8')).trim().split('\n');
+    expect(calls).toHaveLength(1);
+    // Started on the Review's subject, the Responder answers.
+    const joined = await startCli(['--agent', scriptedAgent(agent.script, agent.log), '--subject', 'HEAD'], { cwd: repo.dir }).exited;
+    expect(joined.code, joined.stderr).toBe(0);
+    expect((await reviewer.exited).code).toBe(0);
+  });
+});
+
 describe('a change that moves mid-debate', () => {
   it('the next prompt names the files changed since the Review', async () => {
     const repo = await setup();
