@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Role } from '../agents/agent.js';
 import { maxAnswerBytesRange, maxOutputTokensRange, maxPeerBytesRange, maxTokensRange } from '../config/config.js';
+import { editDistance } from '../edit-distance.js';
 import { ConfigError } from '../errors.js';
 import { stances, type Stance } from '../prompts/stance.js';
 import { severities, type Severity } from '../protocol/document.js';
@@ -153,7 +154,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   try {
     parsed = parseArgs({ args: withNegativeValues(argv), options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
-    throw new ConfigError(`${(error as Error).message.replace(/\.$/, '')}. Run \`code-debate --help\` for the options.`, { cause: error });
+    throw new ConfigError(`${describeParseError(error as Error & { code?: string })} Run \`code-debate --help\` for the options.`, { cause: error });
   }
   const { values, tokens } = parsed;
   // Words after `--` are a subject, whatever they say.
@@ -217,6 +218,34 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
     throw new ConfigError('Expected a subject to review, e.g. `code-debate "the diff against main"` or `code-debate commit abc123`. Run `code-debate --help` for more.');
   }
   return { command: word === 'duo' ? 'duo' : 'debate', subject, cwd: here, flags: readFlags(values) };
+}
+
+/**
+ * parseArgs' message in the user's terms: an unknown option names the nearest known one (`--agnet`
+ * → `--agent`), and says how to give a subject that starts with `-` with its quotes balanced.
+ */
+function describeParseError(error: Error & { code?: string }): string {
+  const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']*)'/.exec(error.message)?.[1] : undefined;
+  if (unknown === undefined) return `${error.message.replace(/\.$/, '')}.`;
+  const near = nearestOption(unknown);
+  if (near !== null) return `Unknown option \`${unknown}\`: did you mean \`${near}\`?`;
+  return `Unknown option \`${unknown}\`. A subject that starts with \`-\` goes after \`--\`: \`code-debate -- ${unknown}\`.`;
+}
+
+/** The option `typed` is a typo of: one edit away (two for a long name), or the start of only one. */
+function nearestOption(typed: string): string | null {
+  if (/^-[^-]$/.test(typed)) {
+    const short = Object.values(options).flatMap((option) => ('short' in option && option.short.toLowerCase() === typed[1]?.toLowerCase() ? [option.short] : []));
+    return short[0] === undefined ? null : `-${short[0]}`;
+  }
+  const name = typed.replace(/^--?/, '').toLowerCase();
+  const names = Object.keys(options);
+  const limit = name.length <= 4 ? 1 : 2;
+  const near = names.map((option) => ({ option, distance: editDistance(name, option) })).filter(({ distance }) => distance <= limit);
+  near.sort((a, b) => a.distance - b.distance);
+  const starting = names.filter((option) => name.length >= 3 && option.startsWith(name));
+  const best = near[0]?.option ?? (starting.length === 1 ? starting[0] : undefined);
+  return best === undefined ? null : `--${best}`;
 }
 
 /**

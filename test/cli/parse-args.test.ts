@@ -127,8 +127,20 @@ describe('parseCommandLine', () => {
 
   it('refuses an unknown flag, naming it and pointing at --help', () => {
     const error = refusal('--bogus', 'HEAD');
-    expect(error.message).toMatch(/^Unknown option '--bogus'\..*Run `code-debate --help` for the options\.$/s);
+    expect(error.message).toBe('Unknown option `--bogus`. A subject that starts with `-` goes after `--`: `code-debate -- --bogus`. Run `code-debate --help` for the options.');
     expect(error.cause).toMatchObject({ code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION' });
+  });
+
+  it.each([
+    [['--agnet', 'builtin'], '--agnet', '--agent'],
+    [['--agnet=builtin'], '--agnet', '--agent'],
+    [['--max-round', '3'], '--max-round', '--max-rounds'],
+    [['--turn-timout', '10m'], '--turn-timout', '--turn-timeout'],
+    [['--reviewer', 'builtin'], '--reviewer', '--reviewer-agent'],
+    [['-c', '/x'], '-c', '-C'],
+    [['-v'], '-v', '-V'],
+  ])('refuses the unknown option in %j: did you mean', (flags, typed, meant) => {
+    expect(refusal(...flags, 'HEAD').message).toBe(`Unknown option \`${typed}\`: did you mean \`${meant}\`? Run \`code-debate --help\` for the options.`);
   });
 
   it('does not double the full stop of a message that ends with one', () => {
