@@ -5,7 +5,7 @@ import { editDistance } from '../edit-distance.js';
 import { ConfigError } from '../errors.js';
 import { stances, type Stance } from '../prompts/stance.js';
 import { severities, type Severity } from '../protocol/document.js';
-import { parseDuration } from './parse-duration.js';
+import { parseDuration, spellDuration } from './parse-duration.js';
 import { refuseNearCommand } from './refuse-near-command.js';
 import { parsePullRequest } from '../git/parse-pull-request.js';
 import { reportFormats, type ReportFormat } from '../report/render-report.js';
@@ -166,6 +166,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   const word = (subcommands as readonly string[]).includes(first ?? '') ? (first as Subcommand) : null;
   if (values.version) return { command: 'version' };
   if (values.help || word === 'help') return helpFor(word === 'help' ? words[1] : word);
+  refuseSplitDurations(tokens);
   const here = values.cwd ?? cwd;
   const rest = words.slice(1);
   if (word !== null) refuseOptions(word, tokens);
@@ -281,6 +282,25 @@ function refuseOptions(command: Subcommand | 'debate', tokens: ReadonlyArray<{ k
     const takes = allowed.length === 0 ? 'no options' : allowed.map((name) => (name === 'cwd' ? '-C' : `--${name}`)).join(', ');
     const name = command === 'debate' ? 'a debate' : `\`code-debate ${command}\``;
     throw new ConfigError(`\`${token.rawName ?? token.name ?? ''}\` does not apply to ${name}: it takes ${takes}. Run \`code-debate ${command === 'debate' ? '' : `${command} `}--help\`.`);
+  }
+}
+
+const durationOptions: ReadonlySet<string> = new Set(['turn-timeout', 'agent-timeout', 'time-limit', 'heartbeat']);
+
+/**
+ * `--turn-timeout 10 minutes HEAD` would be ten seconds and the subject "minutes HEAD": a
+ * duration option's number followed by a unit word is refused with the spelling that works.
+ */
+function refuseSplitDurations(tokens: ReadonlyArray<{ kind: string; name?: string; rawName?: string; value?: string | undefined }>): void {
+  for (const [index, token] of tokens.entries()) {
+    const next = tokens[index + 1];
+    if (token.kind !== 'option' || !durationOptions.has(token.name ?? '') || next?.kind !== 'positional' || next.value === undefined) continue;
+    const number = token.value?.trim() ?? '';
+    const spelled = /^\d+(?:\.\d+)?$/.test(number) ? spellDuration(number, next.value) : null;
+    if (spelled === null) continue;
+    throw new ConfigError(
+      `\`${token.rawName ?? ''} ${number} ${next.value}\`: a duration is one word, and \`${next.value}\` would be read as the subject. Write \`${token.rawName ?? ''} ${spelled}\`.`,
+    );
   }
 }
 

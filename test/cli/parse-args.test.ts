@@ -125,6 +125,21 @@ describe('parseCommandLine', () => {
     expect(refusal(...flags, 'HEAD').message).toBe(message);
   });
 
+  it.each([
+    [['--turn-timeout', '10', 'minutes', 'HEAD'], '`--turn-timeout 10 minutes`: a duration is one word, and `minutes` would be read as the subject. Write `--turn-timeout 10m`.'],
+    [['--agent-timeout=1.5', 'Hours', 'HEAD'], '`--agent-timeout 1.5 Hours`: a duration is one word, and `Hours` would be read as the subject. Write `--agent-timeout 1.5h`.'],
+    [['--heartbeat', '30', 'sec', 'HEAD'], '`--heartbeat 30 sec`: a duration is one word, and `sec` would be read as the subject. Write `--heartbeat 30s`.'],
+    [['duo', '--turn-timeout', '5', 'm', 'HEAD'], '`--turn-timeout 5 m`: a duration is one word, and `m` would be read as the subject. Write `--turn-timeout 5m`.'],
+    [['pre-push', 'origin', '--time-limit', '2', 'mins'], '`--time-limit 2 mins`: a duration is one word, and `mins` would be read as the subject. Write `--time-limit 2m`.'],
+  ])('refuses %j: a number and a unit word after a duration option', (argv, message) => {
+    expect(refusal(...argv).message).toBe(message);
+  });
+
+  it('still reads a bare number of seconds before the subject', () => {
+    expect(parse('--turn-timeout', '10', 'HEAD')).toMatchObject({ subject: 'HEAD', flags: { turnTimeoutMs: 10_000 } });
+    expect(parse('--turn-timeout', '10', 'the', 'minutes', 'module')).toMatchObject({ subject: 'the minutes module', flags: { turnTimeoutMs: 10_000 } });
+  });
+
   it('refuses an unknown flag, naming it and pointing at --help', () => {
     const error = refusal('--bogus', 'HEAD');
     expect(error.message).toBe('Unknown option `--bogus`. A subject that starts with `-` goes after `--`: `code-debate -- --bogus`. Run `code-debate --help` for the options.');
