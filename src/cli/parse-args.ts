@@ -50,7 +50,8 @@ export interface DebateFlags {
 }
 
 export type Command =
-  | { command: 'debate' | 'duo'; subject: string; cwd: string; flags: DebateFlags }
+  /** `quoted`: the subject came with --subject or after `--`, so it may be any free text; typed words are checked first (checkTypedSubject). */
+  | { command: 'debate' | 'duo'; subject: string; quoted: boolean; cwd: string; flags: DebateFlags }
   | { command: 'pre-push'; remote: string; url: string; cwd: string; flags: DebateFlags }
   | { command: 'show'; file: string | undefined; cwd: string; format: ReportFormat; output: string | null; blockOn?: Severity; postToPr?: string; remote?: RemoteChoice }
   | { command: 'status'; file: string | undefined; cwd: string; json: boolean; remote?: RemoteChoice }
@@ -218,7 +219,8 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   if (subject === '') {
     throw new ConfigError('Expected a subject to review, e.g. `code-debate "the diff against main"` or `code-debate commit abc123`. Run `code-debate --help` for more.');
   }
-  return { command: word === 'duo' ? 'duo' : 'debate', subject, cwd: here, flags: readFlags(values) };
+  const quotedSubject = values.subject !== undefined || quoted.length > 0;
+  return { command: word === 'duo' ? 'duo' : 'debate', subject, quoted: quotedSubject, cwd: here, flags: readFlags(values) };
 }
 
 /**

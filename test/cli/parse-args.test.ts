@@ -25,6 +25,7 @@ describe('parseCommandLine', () => {
     expect(parse('the', 'diff', 'against', 'main')).toEqual({
       command: 'debate',
       subject: 'the diff against main',
+      quoted: false,
       cwd: '/work/repo',
       flags: { role: 'auto', pollMs: null, json: false },
     });
@@ -34,6 +35,7 @@ describe('parseCommandLine', () => {
     const expected = {
       command: 'debate',
       subject: 'commit abc123',
+      quoted: false,
       cwd: '/elsewhere',
       flags: {
         file: 'docs/debate.md',
@@ -81,6 +83,7 @@ describe('parseCommandLine', () => {
     expect(parse('duo', '--reviewer-agent', 'builtin', 'HEAD~1..HEAD')).toEqual({
       command: 'duo',
       subject: 'HEAD~1..HEAD',
+      quoted: false,
       cwd: '/work/repo',
       flags: { role: 'auto', pollMs: null, json: false, reviewerAgent: 'builtin' },
     });
@@ -188,6 +191,13 @@ describe('parseCommandLine', () => {
     );
     expect(parse('--subject', 'demo mode')).toMatchObject({ command: 'debate', subject: 'demo mode' });
     expect(parse('--', 'demo', 'mode')).toMatchObject({ command: 'debate', subject: 'demo mode' });
+  });
+
+  it('says whether the subject was quoted, with --subject or after --, which makes any words free text', () => {
+    expect(parse('stat')).toMatchObject({ subject: 'stat', quoted: false });
+    expect(parse('--subject', 'stat')).toMatchObject({ subject: 'stat', quoted: true });
+    expect(parse('--', 'stat')).toMatchObject({ subject: 'stat', quoted: true });
+    expect(parse('duo', '--subject', 'stat')).toMatchObject({ command: 'duo', subject: 'stat', quoted: true });
   });
 });
 

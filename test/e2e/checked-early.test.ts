@@ -23,6 +23,11 @@ describe('checked before the claim', () => {
     [['--agent', 'claud', 'HEAD'], 'Cannot use the agent `claud`: did you mean `claude`? Expected one of `auto`, `builtin`', 'reply.md'],
     [['--responder-agent', 'olama:qwen', 'HEAD'], 'Cannot use the agent `olama:qwen`: did you mean `ollama:qwen`?', 'reply.md'],
     [['--agent', 'Builtin', 'HEAD'], 'Cannot use the agent `Builtin`: did you mean `builtin`?', 'reply.md'],
+    [['stat'], '`stat` names no command, revision, existing path or pull request: did you mean `code-debate status`? To debate it as free text, give it as `code-debate --subject "stat"`.', 'reply.md'],
+    [['version'], '`version` names no command, revision, existing path or pull request: did you mean `code-debate --version`?', 'reply.md'],
+    [['src/nonexistent.js'], '`src/nonexistent.js` looks like a path, and there is no such file or folder in ', 'reply.md'],
+    [['--turn-timeout', '10', 'minutes', 'HEAD'], '`--turn-timeout 10 minutes`: a duration is one word, and `minutes` would be read as the subject. Write `--turn-timeout 10m`.', 'reply.md'],
+    [['duo', 'mian'], '`mian` names no command, revision, existing path or pull request: did you mean `code-debate duo main`?', 'reply.md'],
   ])('%j', async (argv, message, file) => {
     const repo = await repos.repo();
     const before = await exclude(repo);
@@ -56,6 +61,16 @@ describe('an agent CLI that is not installed', () => {
     );
     expect(existsSync(path.join(repo.dir, 'reply.md'))).toBe(false);
     expect(existsSync(path.join(statePaths(path.join(repo.dir, '.git'), repo.dir, path.join(repo.dir, 'reply.md')).dir, 'reviewer.json'))).toBe(false);
+  });
+});
+
+describe('free text given as such', () => {
+  it.each([[['--subject', 'stat']], [['--', 'stat']]])('%j is a subject of one word', async (argv) => {
+    const repo = await repos.repo();
+    const exit = await startCli(['--role', 'reviewer', '--turn-timeout', '1s', ...argv], { cwd: repo.dir }).exited;
+    expect(exit.stderr).toContain('I am the Reviewer');
+    expect(exit.code, exit.stderr).toBe(3);
+    expect(await readFile(path.join(repo.dir, 'reply.md'), 'utf8')).toMatch(/^# Code Debate: stat\n/);
   });
 });
 
