@@ -23,8 +23,11 @@ Subjects:
   staged | working tree                 the index, or everything uncommitted (untracked included)
   <path> [<path>...]                    uncommitted changes to those files or folders
   PR #42 | #42 | <PR URL>               a pull request, through the GitHub CLI (gh)
-  anything else                         free text for the agent, with the branch's diff against its upstream
-  --subject <text>, or -- <text>        a subject that starts with a command's word (\`-- show me the parser\`)
+  several words of prose                free text for the agent, with the branch's diff against its upstream
+  --subject <text>, or -- <text>        any subject as given: free text of one word (\`--subject refactor\`), or
+                                        one that starts with a command's word (\`-- show me the parser\`)
+  A typed word that names no revision, path, pull request or keyword, or a path that does not exist,
+  is refused with the nearest command, revision or path.
 
 Options:
   --role reviewer|responder   take this role (default: Reviewer if the file does not exist yet)

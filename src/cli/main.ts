@@ -105,6 +105,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
     }
     case 'duo': {
       const [{ loadSettings }, { runDuo }] = await Promise.all([import('./resolve-settings.js'), import('./duo-command.js')]);
+      if (!command.quoted) await checkTyped(command.subject, command.cwd, 'code-debate duo', true);
       const settings = await loadSettings(command.cwd, command.flags, process.env);
       return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: settings.json ? writeJson : write, stderr: writeErr });
     }
@@ -116,6 +117,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       ]);
       // One `git rev-parse` serves the settings and the session: git starts in tens of milliseconds.
       const repo = await findRepo(command.cwd);
+      if (!command.quoted) await checkTyped(command.subject, command.cwd, 'code-debate', false);
       const settings = await loadRepoSettings(repo, command.flags, process.env);
       const report = await chooseReporter(settings.json, out, err, signal);
       for (const message of settings.warnings) report({ type: 'warning', role: null, message });
@@ -151,6 +153,14 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       }
     }
   }
+}
+
+/** A subject typed as plain words, checked in its work tree before any side claims a role. */
+async function checkTyped(subject: string, cwd: string, command: 'code-debate' | 'code-debate duo', findRepoFirst: boolean): Promise<void> {
+  const [{ findRepo }, { checkTypedSubject }] = await Promise.all([import('../git/find-repo.js'), import('./check-typed-subject.js')]);
+  // Outside a work tree that is the mistake to report, not the words.
+  if (findRepoFirst) await findRepo(cwd);
+  await checkTypedSubject({ subject, cwd, command });
 }
 
 /**

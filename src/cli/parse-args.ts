@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import type { Role } from '../agents/agent.js';
 import { maxAnswerBytesRange, maxOutputTokensRange, maxPeerBytesRange, maxTokensRange } from '../config/config.js';
+import { editDistance } from '../edit-distance.js';
 import { ConfigError } from '../errors.js';
 import { stances, type Stance } from '../prompts/stance.js';
 import { severities, type Severity } from '../protocol/document.js';
-import { parseDuration } from './parse-duration.js';
+import { parseDuration, spellDuration } from './parse-duration.js';
 import { refuseNearCommand } from './refuse-near-command.js';
 import { parsePullRequest } from '../git/parse-pull-request.js';
 import { reportFormats, type ReportFormat } from '../report/render-report.js';
@@ -49,7 +50,8 @@ export interface DebateFlags {
 }
 
 export type Command =
-  | { command: 'debate' | 'duo'; subject: string; cwd: string; flags: DebateFlags }
+  /** `quoted`: the subject came with --subject or after `--`, so it may be any free text; typed words are checked first (checkTypedSubject). */
+  | { command: 'debate' | 'duo'; subject: string; quoted: boolean; cwd: string; flags: DebateFlags }
   | { command: 'pre-push'; remote: string; url: string; cwd: string; flags: DebateFlags }
   | { command: 'show'; file: string | undefined; cwd: string; format: ReportFormat; output: string | null; blockOn?: Severity; postToPr?: string; remote?: RemoteChoice }
   | { command: 'status'; file: string | undefined; cwd: string; json: boolean; remote?: RemoteChoice }
@@ -153,7 +155,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   try {
     parsed = parseArgs({ args: withNegativeValues(argv), options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
-    throw new ConfigError(`${(error as Error).message.replace(/\.$/, '')}. Run \`code-debate --help\` for the options.`, { cause: error });
+    throw new ConfigError(`${describeParseError(error as Error & { code?: string })} Run \`code-debate --help\` for the options.`, { cause: error });
   }
   const { values, tokens } = parsed;
   // Words after `--` are a subject, whatever they say.
@@ -165,6 +167,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   const word = (subcommands as readonly string[]).includes(first ?? '') ? (first as Subcommand) : null;
   if (values.version) return { command: 'version' };
   if (values.help || word === 'help') return helpFor(word === 'help' ? words[1] : word);
+  refuseSplitDurations(tokens);
   const here = values.cwd ?? cwd;
   const rest = words.slice(1);
   if (word !== null) refuseOptions(word, tokens);
@@ -216,7 +219,36 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   if (subject === '') {
     throw new ConfigError('Expected a subject to review, e.g. `code-debate "the diff against main"` or `code-debate commit abc123`. Run `code-debate --help` for more.');
   }
-  return { command: word === 'duo' ? 'duo' : 'debate', subject, cwd: here, flags: readFlags(values) };
+  const quotedSubject = values.subject !== undefined || quoted.length > 0;
+  return { command: word === 'duo' ? 'duo' : 'debate', subject, quoted: quotedSubject, cwd: here, flags: readFlags(values) };
+}
+
+/**
+ * parseArgs' message in the user's terms: an unknown option names the nearest known one (`--agnet`
+ * → `--agent`), and says how to give a subject that starts with `-` with its quotes balanced.
+ */
+function describeParseError(error: Error & { code?: string }): string {
+  const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']*)'/.exec(error.message)?.[1] : undefined;
+  if (unknown === undefined) return `${error.message.replace(/\.$/, '')}.`;
+  const near = nearestOption(unknown);
+  if (near !== null) return `Unknown option \`${unknown}\`: did you mean \`${near}\`?`;
+  return `Unknown option \`${unknown}\`. A subject that starts with \`-\` goes after \`--\`: \`code-debate -- ${unknown}\`.`;
+}
+
+/** The option `typed` is a typo of: one edit away (two for a long name), or the start of only one. */
+function nearestOption(typed: string): string | null {
+  if (/^-[^-]$/.test(typed)) {
+    const short = Object.values(options).flatMap((option) => ('short' in option && option.short.toLowerCase() === typed[1]?.toLowerCase() ? [option.short] : []));
+    return short[0] === undefined ? null : `-${short[0]}`;
+  }
+  const name = typed.replace(/^--?/, '').toLowerCase();
+  const names = Object.keys(options);
+  const limit = name.length <= 4 ? 1 : 2;
+  const near = names.map((option) => ({ option, distance: editDistance(name, option) })).filter(({ distance }) => distance <= limit);
+  near.sort((a, b) => a.distance - b.distance);
+  const starting = names.filter((option) => name.length >= 3 && option.startsWith(name));
+  const best = near[0]?.option ?? (starting.length === 1 ? starting[0] : undefined);
+  return best === undefined ? null : `--${best}`;
 }
 
 /**
@@ -252,6 +284,25 @@ function refuseOptions(command: Subcommand | 'debate', tokens: ReadonlyArray<{ k
     const takes = allowed.length === 0 ? 'no options' : allowed.map((name) => (name === 'cwd' ? '-C' : `--${name}`)).join(', ');
     const name = command === 'debate' ? 'a debate' : `\`code-debate ${command}\``;
     throw new ConfigError(`\`${token.rawName ?? token.name ?? ''}\` does not apply to ${name}: it takes ${takes}. Run \`code-debate ${command === 'debate' ? '' : `${command} `}--help\`.`);
+  }
+}
+
+const durationOptions: ReadonlySet<string> = new Set(['turn-timeout', 'agent-timeout', 'time-limit', 'heartbeat']);
+
+/**
+ * `--turn-timeout 10 minutes HEAD` would be ten seconds and the subject "minutes HEAD": a
+ * duration option's number followed by a unit word is refused with the spelling that works.
+ */
+function refuseSplitDurations(tokens: ReadonlyArray<{ kind: string; name?: string; rawName?: string; value?: string | undefined }>): void {
+  for (const [index, token] of tokens.entries()) {
+    const next = tokens[index + 1];
+    if (token.kind !== 'option' || !durationOptions.has(token.name ?? '') || next?.kind !== 'positional' || next.value === undefined) continue;
+    const number = token.value?.trim() ?? '';
+    const spelled = /^\d+(?:\.\d+)?$/.test(number) ? spellDuration(number, next.value) : null;
+    if (spelled === null) continue;
+    throw new ConfigError(
+      `\`${token.rawName ?? ''} ${number} ${next.value}\`: a duration is one word, and \`${next.value}\` would be read as the subject. Write \`${token.rawName ?? ''} ${spelled}\`.`,
+    );
   }
 }
 

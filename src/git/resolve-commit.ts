@@ -22,8 +22,7 @@ export async function resolveCommit(git: GitRunner, revision: string): Promise<s
 
 /** The branches and tags whose name is a typo away from `revision` (`mian` → `main`), nearest first, at most three. */
 async function nearRefs(git: GitRunner, revision: string): Promise<string[]> {
-  const listed = await git.tryRun(['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/tags', 'refs/remotes']);
-  const names = [...new Set((listed ?? '').split('\n').filter((name) => name !== '' && !name.endsWith('/HEAD')))];
+  const names = await readRefNames(git);
   const limit = revision.length <= 4 ? 1 : 2;
   return names
     .map((name) => ({ name, distance: Math.min(editDistance(revision, name), editDistance(revision, name.replace(/^[^/]+\//, ''))) }))
@@ -31,4 +30,10 @@ async function nearRefs(git: GitRunner, revision: string): Promise<string[]> {
     .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
     .slice(0, 3)
     .map(({ name }) => name);
+}
+
+/** The short names of the branches, tags and remote branches (`main`, `v1.2`, `origin/main`). */
+export async function readRefNames(git: GitRunner): Promise<string[]> {
+  const listed = await git.tryRun(['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/tags', 'refs/remotes']);
+  return [...new Set((listed ?? '').split('\n').filter((name) => name !== '' && !name.endsWith('/HEAD')))];
 }

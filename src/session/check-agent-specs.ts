@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Role } from '../agents/agent.js';
-import { agentNames } from '../agents/agent-names.js';
+import { agentNames, suggestAgent } from '../agents/agent-names.js';
+import { cliAgentProducts, cliNameOf } from '../agents/cli-agent-names.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';
 import { findExecutable, isExecutableFile } from '../agents/find-agent-on-path.js';
 import { splitCommand } from '../agents/split-command.js';
@@ -12,7 +13,7 @@ const known = /^(?:builtin|human|(?:claude|codex|gemini)(?::.+)?|(?:openai|ollam
 /**
  * What can be known of this side's agent before a role is claimed, checked then (exit 2), not at
  * the first turn after a peer waited for it: a spec of a known form, a `cmd:` program that exists
- * and runs, and a terminal for `human`. Every spec's form is checked; whether it can run, only for
+ * and runs, an agent CLI (claude, codex, gemini) on PATH, and a terminal for `human`. Every spec's form is checked; whether it can run, only for
  * the agent this side will use: the one of `role`, or with `auto` one both roles share (a
  * headless Reviewer may name a human Responder for the other terminal). Only light modules are
  * loaded: the adapters load after the claim. `root` is where the agents run.
@@ -20,7 +21,9 @@ const known = /^(?:builtin|human|(?:claude|codex|gemini)(?::.+)?|(?:openai|ollam
 export async function checkAgentSpecs(specs: Record<Role, string>, root: string, environment: AgentEnvironment, role: Role | 'auto'): Promise<void> {
   for (const spec of new Set(Object.values(specs).map((value) => value.trim()))) {
     if (!known.test(spec)) {
-      throw new ConfigError(`Cannot use the agent \`${spec}\`: expected one of ${agentNames.map((name) => `\`${name}\``).join(', ')}, e.g. --agent builtin.`);
+      const near = suggestAgent(spec);
+      const hint = near === null ? 'expected' : `did you mean \`${near}\`? Expected`;
+      throw new ConfigError(`Cannot use the agent \`${spec}\`: ${hint} one of ${agentNames.map((name) => `\`${name}\``).join(', ')}, e.g. --agent builtin.`);
     }
   }
   const ours = role === 'auto' ? (specs.reviewer.trim() === specs.responder.trim() ? [specs.reviewer.trim()] : []) : [specs[role].trim()];
@@ -29,6 +32,7 @@ export async function checkAgentSpecs(specs: Record<Role, string>, root: string,
       throw new ConfigError('Cannot use the agent `human`: it opens your editor, which needs a terminal, and stdin or stdout is not one. Run code-debate in a terminal, or choose another --agent.');
     }
     if (spec.startsWith('cmd:')) await checkProgram(spec, root, environment.env);
+    await checkInstalled(spec, environment.env);
   }
 }
 
@@ -40,4 +44,14 @@ async function checkProgram(spec: string, root: string, env: NodeJS.ProcessEnv):
   if (found) return;
   const where = program.includes('/') ? `\`${path.resolve(root, program)}\` is not an executable file` : `\`${program}\` is not on PATH`;
   throw new ConfigError(`Cannot run the agent \`${spec}\`: ${where}. Install it, fix the path (relative paths start at the repository's root), or choose another --agent.`);
+}
+
+/** claude, codex and gemini run from PATH: one that is not there fails its first turn, so it is refused now. */
+async function checkInstalled(spec: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const cli = cliNameOf(spec);
+  if (cli === null || (await findExecutable(cli, env)) !== null) return;
+  const { product, npmPackage } = cliAgentProducts[cli];
+  throw new ConfigError(
+    `Cannot use the agent \`${spec}\`: ${product} is not installed here (\`${cli}\` is not on PATH). Install it (\`npm install -g ${npmPackage}\`), or choose another --agent, e.g. --agent builtin.`,
+  );
 }

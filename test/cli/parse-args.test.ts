@@ -25,6 +25,7 @@ describe('parseCommandLine', () => {
     expect(parse('the', 'diff', 'against', 'main')).toEqual({
       command: 'debate',
       subject: 'the diff against main',
+      quoted: false,
       cwd: '/work/repo',
       flags: { role: 'auto', pollMs: null, json: false },
     });
@@ -34,6 +35,7 @@ describe('parseCommandLine', () => {
     const expected = {
       command: 'debate',
       subject: 'commit abc123',
+      quoted: false,
       cwd: '/elsewhere',
       flags: {
         file: 'docs/debate.md',
@@ -81,6 +83,7 @@ describe('parseCommandLine', () => {
     expect(parse('duo', '--reviewer-agent', 'builtin', 'HEAD~1..HEAD')).toEqual({
       command: 'duo',
       subject: 'HEAD~1..HEAD',
+      quoted: false,
       cwd: '/work/repo',
       flags: { role: 'auto', pollMs: null, json: false, reviewerAgent: 'builtin' },
     });
@@ -125,10 +128,37 @@ describe('parseCommandLine', () => {
     expect(refusal(...flags, 'HEAD').message).toBe(message);
   });
 
+  it.each([
+    [['--turn-timeout', '10', 'minutes', 'HEAD'], '`--turn-timeout 10 minutes`: a duration is one word, and `minutes` would be read as the subject. Write `--turn-timeout 10m`.'],
+    [['--agent-timeout=1.5', 'Hours', 'HEAD'], '`--agent-timeout 1.5 Hours`: a duration is one word, and `Hours` would be read as the subject. Write `--agent-timeout 1.5h`.'],
+    [['--heartbeat', '30', 'sec', 'HEAD'], '`--heartbeat 30 sec`: a duration is one word, and `sec` would be read as the subject. Write `--heartbeat 30s`.'],
+    [['duo', '--turn-timeout', '5', 'm', 'HEAD'], '`--turn-timeout 5 m`: a duration is one word, and `m` would be read as the subject. Write `--turn-timeout 5m`.'],
+    [['pre-push', 'origin', '--time-limit', '2', 'mins'], '`--time-limit 2 mins`: a duration is one word, and `mins` would be read as the subject. Write `--time-limit 2m`.'],
+  ])('refuses %j: a number and a unit word after a duration option', (argv, message) => {
+    expect(refusal(...argv).message).toBe(message);
+  });
+
+  it('still reads a bare number of seconds before the subject', () => {
+    expect(parse('--turn-timeout', '10', 'HEAD')).toMatchObject({ subject: 'HEAD', flags: { turnTimeoutMs: 10_000 } });
+    expect(parse('--turn-timeout', '10', 'the', 'minutes', 'module')).toMatchObject({ subject: 'the minutes module', flags: { turnTimeoutMs: 10_000 } });
+  });
+
   it('refuses an unknown flag, naming it and pointing at --help', () => {
     const error = refusal('--bogus', 'HEAD');
-    expect(error.message).toMatch(/^Unknown option '--bogus'\..*Run `code-debate --help` for the options\.$/s);
+    expect(error.message).toBe('Unknown option `--bogus`. A subject that starts with `-` goes after `--`: `code-debate -- --bogus`. Run `code-debate --help` for the options.');
     expect(error.cause).toMatchObject({ code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION' });
+  });
+
+  it.each([
+    [['--agnet', 'builtin'], '--agnet', '--agent'],
+    [['--agnet=builtin'], '--agnet', '--agent'],
+    [['--max-round', '3'], '--max-round', '--max-rounds'],
+    [['--turn-timout', '10m'], '--turn-timout', '--turn-timeout'],
+    [['--reviewer', 'builtin'], '--reviewer', '--reviewer-agent'],
+    [['-c', '/x'], '-c', '-C'],
+    [['-v'], '-v', '-V'],
+  ])('refuses the unknown option in %j: did you mean', (flags, typed, meant) => {
+    expect(refusal(...flags, 'HEAD').message).toBe(`Unknown option \`${typed}\`: did you mean \`${meant}\`? Run \`code-debate --help\` for the options.`);
   });
 
   it('does not double the full stop of a message that ends with one', () => {
@@ -161,6 +191,13 @@ describe('parseCommandLine', () => {
     );
     expect(parse('--subject', 'demo mode')).toMatchObject({ command: 'debate', subject: 'demo mode' });
     expect(parse('--', 'demo', 'mode')).toMatchObject({ command: 'debate', subject: 'demo mode' });
+  });
+
+  it('says whether the subject was quoted, with --subject or after --, which makes any words free text', () => {
+    expect(parse('stat')).toMatchObject({ subject: 'stat', quoted: false });
+    expect(parse('--subject', 'stat')).toMatchObject({ subject: 'stat', quoted: true });
+    expect(parse('--', 'stat')).toMatchObject({ subject: 'stat', quoted: true });
+    expect(parse('duo', '--subject', 'stat')).toMatchObject({ command: 'duo', subject: 'stat', quoted: true });
   });
 });
 

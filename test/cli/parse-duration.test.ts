@@ -24,6 +24,17 @@ describe('parseDuration', () => {
     );
   });
 
+  it.each([
+    ['10 minutes', '10m'],
+    ['30sec', '30s'],
+    ['1.5 Hours', '1.5h'],
+    ['250 milliseconds', '250ms'],
+  ])('refuses %j with the spelling that works, %s', (text, spelled) => {
+    expect(() => parseDuration(text, '--turn-timeout')).toThrow(
+      new ConfigError(`Expected \`--turn-timeout\` to be a duration like 90s, 10m or 1h, got \`${text}\`: write \`${spelled}\`.`),
+    );
+  });
+
   it.each(['0', '0s', '0ms', '0.0001s'])('refuses %j, which is no time at all', (text) => {
     expect(() => parseDuration(text, '--turn-timeout')).toThrow(new ConfigError(`Expected \`--turn-timeout\` to be longer than zero, got \`${text}\`.`));
     expect(() => parseDuration(text, '--turn-timeout')).toThrow(ConfigError);

@@ -46,7 +46,7 @@ describe('starting a side', () => {
     const repo = await repos.repo();
     const exit = await startCli(['--agent', 'claud', 'HEAD'], { cwd: repo.dir }).exited;
     expect(exit.code).toBe(2);
-    expect(exit.stderr).toMatch(/^code-debate: Cannot use the agent `claud`: expected one of `auto`, `builtin`/);
+    expect(exit.stderr).toMatch(/^code-debate: Cannot use the agent `claud`: did you mean `claude`\? Expected one of `auto`, `builtin`/);
     expect(exit.stderr).not.toContain('I am the');
     expect(await readdir(stateDir(repo)).catch(() => [])).toEqual([]);
     expect(existsSync(repo.file)).toBe(false);
