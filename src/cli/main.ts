@@ -193,11 +193,6 @@ async function chooseReporter(json: boolean, out: GuardedOutput, err: GuardedOut
     : lines;
 }
 
-/**
- * The debate file of `show`, `status` and `archive`, and the folder it is relative to: `--file`
- * (or the file argument) from the current folder; else the settings file's, else reply.md, from
- * the work tree's root, wherever in it the command runs.
- */
 /** What `show` renders with: its format, the output (absolute: relative to where it was run), the blocking severity (flag, else the settings file). */
 async function showSettings(command: Extract<Command, { command: 'show' }>): Promise<{ format: ReportFormat; output: string | null; blockOn: Severity; env: NodeJS.ProcessEnv; postToPr: string | null }> {
   const output = command.output === null ? null : path.resolve(command.cwd, command.output);
@@ -205,18 +200,25 @@ async function showSettings(command: Extract<Command, { command: 'show' }>): Pro
   if (command.blockOn !== undefined) return { format: command.format, output, blockOn: command.blockOn, env: process.env, postToPr };
   const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('./resolve-settings.js')]);
   const repo = await findRepo(command.cwd).catch(() => null);
-  const settings = repo === null ? null : await loadRepoSettings(repo, { role: 'auto', pollMs: null, json: false }, {}).catch(() => null);
+  // A settings file a debate would refuse is refused here too (exit 2), not read as the defaults.
+  const settings = repo === null ? null : await loadRepoSettings(repo, { role: 'auto', pollMs: null, json: false }, {});
   return { format: command.format, output, blockOn: settings?.blockOn ?? defaults.blockOn, env: process.env, postToPr };
 }
 
+/**
+ * The debate file of `show`, `status`, `archive` and `keep-edit`, and the folder it is relative
+ * to: `--file` (or the file argument) from the current folder; else the settings file's, else
+ * reply.md, from the work tree's root, wherever in it the command runs.
+ */
 async function debateFile(command: { file: string | undefined; cwd: string }): Promise<{ file: string; cwd: string }> {
   if (command.file !== undefined) return { file: command.file, cwd: command.cwd };
   const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('./resolve-settings.js')]);
   // Outside a repository the command itself says so, from where it was run.
   const repo = await findRepo(command.cwd).catch(() => null);
   if (repo === null) return { file: defaults.file, cwd: command.cwd };
-  const settings = await loadRepoSettings(repo, { role: 'auto', pollMs: null, json: false }, {}).catch(() => null);
-  return { file: settings?.file ?? defaults.file, cwd: repo.root };
+  // A settings file a debate would refuse is refused here too (exit 2): its `file` cannot be trusted.
+  const settings = await loadRepoSettings(repo, { role: 'auto', pollMs: null, json: false }, {});
+  return { file: settings.file, cwd: repo.root };
 }
 
 function reportError(error: unknown, err: GuardedOutput): ExitCode {

@@ -63,4 +63,18 @@ describe('subcommand words', () => {
     expect(run.code, run.stderr).toBe(3);
     expect((await readFile(path.join(repo.dir, 'reply.md'), 'utf8')).split('\n')[0]).toBe('# Code Debate: show me the parser');
   });
+
+  it('a settings file a debate refuses is refused by status, show and archive too, in the same words and with exit 2', async () => {
+    const repo = await repos.repo();
+    await writeFile(path.join(repo.dir, '.code-debate.json'), '{"file":"debate.md","maxRounds":0}\n');
+    await writeFile(repo.file, finished);
+    const debate = await startCli(['HEAD'], { cwd: repo.dir }).exited;
+    expect(debate.code, debate.stderr).toBe(2);
+    expect(debate.stderr).toContain('expected `maxRounds` to be a whole number from 1 to 100, got `0`.');
+    for (const command of ['status', 'show', 'archive']) {
+      const run = await startCli([command], { cwd: repo.dir }).exited;
+      expect([command, run.code, run.stdout, run.stderr]).toEqual([command, 2, '', debate.stderr]);
+    }
+    expect(await repo.readReply()).toBe(finished);
+  });
 });
