@@ -68,6 +68,7 @@ function statusOf(entry: RemoteDebateEntry): DebateStatus {
   return debateStatus({
     file: entry.file?.name ?? entry.name,
     exists: entry.file !== null,
+    archived: false,
     document: parsed?.ok ? parsed.document : null,
     problem: parsed === null || parsed.ok ? null : `${parsed.error.message}${parsed.error.line === null ? '' : ` (line ${parsed.error.line})`}`,
     claims: entry.claims,

@@ -2,7 +2,7 @@ import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodeDebateError, GitError, ProtocolError } from '../errors.js';
 import { checkCitations, type CitationCheck } from '../git/check-citations.js';
-import { findRepo } from '../git/find-repo.js';
+import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveRealPath } from '../git/resolve-real-path.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { runGitProcess } from '../git/run-git.js';
@@ -12,6 +12,7 @@ import { readCitations } from '../protocol/read-citations.js';
 import { buildDebateReport, type DebateReport } from '../report/debate-report.js';
 import { renderMarkdownSummary } from '../report/render-markdown.js';
 import { renderReport, type RenderContext, type ReportFormat } from '../report/render-report.js';
+import { isInArchive, resolveArchivedDebate } from '../session/archived-debates.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
 import { readVersion } from './package-version.js';
@@ -38,28 +39,34 @@ export interface ShowOptions {
  * `code-debate show [--format F] [--output O] [--file F]`: the ledger of a debate file, finished
  * or running, written by code-debate or by plain peers, in any of the report formats. Returns
  * the exit code: 0 when shown, 2 when the file cannot be used or is absent, 5 when it breaks the
- * protocol, 6 outside a git work tree. Citations are checked against the subject's commit when
- * the file's header records one; otherwise (the work tree, a plain peer's file) they read
- * `unchecked`, as there is no fixed snapshot to check them against.
+ * protocol, 6 outside a git work tree. The file is in the work tree, or an archived debate under
+ * the git directory (see resolveArchivedDebate), read and never written. Citations are checked
+ * against the subject's commit when the file's header records one; otherwise (the work tree, a
+ * plain peer's file) they read `unchecked`, as there is no fixed snapshot to check them against.
  */
 export async function runShow(options: ShowOptions): Promise<ExitCode> {
   let file: string;
-  let root: string;
+  let repo: Repo;
   try {
-    const repo = await findRepo(options.cwd);
-    root = repo.root;
-    file = await resolveInsideRepo(repo.root, options.file, options.cwd);
+    repo = await findRepo(options.cwd);
+    // Inside the git directory only an archived debate is read, and only read.
+    file = (await resolveArchivedDebate(repo.gitDir, options.file, options.cwd)) ?? (await resolveInsideRepo(repo.root, options.file, options.cwd));
   } catch (error) {
     if (!(error instanceof CodeDebateError)) throw error;
     options.write(`code-debate show: ${error.message}\n`);
     return error.name === 'GitError' ? exitCodes.gitError : exitCodes.usage;
+  }
+  // The archive is read-only: a report is never written into it.
+  if (options.output !== null && (await isInArchive(repo.gitDir, options.output, options.cwd))) {
+    options.write(`code-debate show: --output ${options.output} is in the archive of debates, which is only read: choose a file in the work tree for the report.\n`);
+    return exitCodes.usage;
   }
   const state = await readDebateFile(file);
   if (!state.exists) {
     options.write(`code-debate show: Cannot read \`${options.file}\`: there is no such file at ${file}. Pass --file with the debate file's path.\n`);
     return exitCodes.usage;
   }
-  return showDebate(state.text, { ...options, label: options.file, root, relativeFile: path.relative(root, file), debateFile: file });
+  return showDebate(state.text, { ...options, label: options.file, root: repo.root, relativeFile: path.relative(repo.root, file), debateFile: file });
 }
 
 export interface ShowTarget {

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '../agents/agent.js';
 import { CodeDebateError } from '../errors.js';
-import { findRepo } from '../git/find-repo.js';
+import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { buildLedger } from '../ledger/build-ledger.js';
 import { convergenceSequence, type ConvergenceState } from '../ledger/convergence-state.js';
@@ -14,6 +14,7 @@ import type { ClaimRecord } from '../session/claim-role.js';
 import { formatDuration } from '../format-duration.js';
 import { heartbeatAgeMs, viewHolder, type HolderState } from '../session/heartbeat-state.js';
 import { isProcessAlive } from '../session/process-alive.js';
+import { resolveArchivedDebate } from '../session/archived-debates.js';
 import { readClaims } from '../session/read-claims.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { statePaths } from '../session/state-paths.js';
@@ -49,6 +50,8 @@ export interface DebateStatus {
   /** Relative to the work tree root. */
   file: string;
   exists: boolean;
+  /** An archived debate under the git directory (see resolveArchivedDebate): read only, nobody holds its roles. */
+  archived: boolean;
   title: string | null;
   /** Why the file cannot be read as a debate (it breaks the protocol), else null. */
   problem: string | null;
@@ -68,23 +71,33 @@ export interface DebateStatus {
  * alive or gone, what it is doing), the round, whose turn, the convergence state. Returns the
  * exit code: 0 when shown (no debate file yet is a status too), 5 when the file breaks the
  * protocol (the roles are still shown), 2 for a path outside the work tree, 6 outside a git work tree.
+ * An archived debate (see resolveArchivedDebate) is read the same way, and no role is held in it.
  */
 export async function runStatus(options: StatusOptions): Promise<ExitCode> {
   let file: string;
-  let repo: Awaited<ReturnType<typeof findRepo>>;
+  let repo: Repo;
+  let archived: boolean;
   try {
     repo = await findRepo(options.cwd);
-    file = await resolveInsideRepo(repo.root, options.file, options.cwd);
+    // Inside the git directory only an archived debate is read, and only read.
+    const inArchive = await resolveArchivedDebate(repo.gitDir, options.file, options.cwd);
+    archived = inArchive !== null;
+    file = inArchive ?? (await resolveInsideRepo(repo.root, options.file, options.cwd));
   } catch (error) {
     if (!(error instanceof CodeDebateError)) throw error;
     options.write(`code-debate status: ${error.message}\n`);
     return error.name === 'GitError' ? exitCodes.gitError : exitCodes.usage;
   }
-  const [state, claims] = await Promise.all([readDebateFile(file), readClaims(statePaths(repo.gitDir, repo.root, file))]);
+  const [state, claims] = await Promise.all([readDebateFile(file), archived ? { reviewer: null, responder: null } : readClaims(statePaths(repo.gitDir, repo.root, file))]);
+  if (archived && !state.exists) {
+    options.write(`code-debate status: there is no archived debate at ${file}. \`code-debate status --archived\` lists them.\n`);
+    return exitCodes.usage;
+  }
   const parsed = parseDocument(state.text);
   const status = debateStatus({
     file: path.relative(repo.root, file),
     exists: state.exists,
+    archived,
     document: parsed.ok ? parsed.document : null,
     problem: parsed.ok ? null : `${parsed.error.message}${parsed.error.line === null ? '' : ` (line ${parsed.error.line})`}`,
     claims,
@@ -97,6 +110,7 @@ export async function runStatus(options: StatusOptions): Promise<ExitCode> {
 export interface StatusInput {
   file: string;
   exists: boolean;
+  archived: boolean;
   /** null when the file breaks the protocol. */
   document: DebateDocument | null;
   problem: string | null;
@@ -117,6 +131,7 @@ export function debateStatus(input: StatusInput): DebateStatus {
     version: 1,
     file: input.file,
     exists: input.exists,
+    archived: input.archived,
     title: document?.title ?? null,
     problem: input.problem,
     round: ledger?.rounds ?? 0,
@@ -162,7 +177,8 @@ export function renderStatus(status: DebateStatus): string {
 function debateLine(status: DebateStatus): string {
   if (!status.exists) return `${status.file} does not exist yet: no debate has started in it`;
   if (status.problem !== null) return `${status.file} breaks the protocol: ${status.problem}`;
-  return status.title === null ? status.file : `${status.file} · ${status.title}`;
+  const named = status.title === null ? status.file : `${status.file} · ${status.title}`;
+  return status.archived ? `${named} · archived, read only` : named;
 }
 
 function roundLine(status: DebateStatus): string {

@@ -15,11 +15,16 @@ export interface StatePaths {
   takeoverLock: string;
 }
 
+/** The folder under the git directory that holds every debate's state directory. */
+export function stateRoot(gitDir: string): string {
+  return path.join(gitDir, 'code-debate');
+}
+
 /** One state directory per debate file, so two debates in one repository do not meet. */
 export function statePaths(gitDir: string, root: string, file: string): StatePaths {
   const relative = path.relative(root, file);
   const key = `${relative.replace(/[^\w.-]+/g, '_').slice(0, 40)}-${createHash('sha256').update(relative).digest('hex').slice(0, 8)}`;
-  const dir = path.join(gitDir, 'code-debate', key);
+  const dir = path.join(stateRoot(gitDir), key);
   return {
     gitDir,
     dir,

@@ -116,6 +116,7 @@ describe('code-debate status', () => {
       version: 1,
       file: path.join('docs', 'debate.md'),
       exists: true,
+      archived: false,
       title: 'Code Debate: the diff against main',
       problem: null,
       round: 2,

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDebateRepos } from '../helpers/e2e.js';
@@ -76,5 +76,35 @@ describe('subcommand words', () => {
       expect([command, run.code, run.stdout, run.stderr]).toEqual([command, 2, '', debate.stderr]);
     }
     expect(await repo.readReply()).toBe(finished);
+  });
+
+  it('`show` and `status` read an archived debate and write nothing in the archive; other paths in .git, and archive or keep-edit of it, are refused', async () => {
+    const repo = await repos.repo();
+    await writeFile(repo.file, finished);
+    const archive = await startCli(['archive'], { cwd: repo.dir }).exited;
+    const moved = /^Archived reply\.md to (\S+)\n$/.exec(archive.stdout)?.[1] ?? '';
+    const archived = path.relative(repo.dir, moved);
+    expect(archived).toMatch(/^\.git\/code-debate\/reply\.md-[0-9a-f]{8}\/archive\/[\dT-]+Z-[0-9a-f]{8}-reply\.md$/);
+    const folder = path.dirname(moved);
+    const shown = await startCli(['show', archived], { cwd: repo.dir }).exited;
+    expect(shown.code, shown.stdout + shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('Code Debate: HEAD: consensus');
+    const state = await startCli(['status', archived], { cwd: repo.dir }).exited;
+    expect(state.code, state.stdout + state.stderr).toBe(0);
+    expect(state.stdout.split('\n').slice(0, 2)).toEqual([`Debate     ${archived} · Code Debate: HEAD · archived, read only`, 'Round      1, ended (## CONSENSUS, outcome consensus)']);
+    const into = await startCli(['show', archived, '--format', 'html', '--output', `${archived}.html`], { cwd: repo.dir }).exited;
+    expect([into.code, into.stdout]).toEqual([2, `code-debate show: --output ${moved}.html is in the archive of debates, which is only read: choose a file in the work tree for the report.\n`]);
+    for (const command of ['archive', 'keep-edit']) {
+      const refused = await startCli([command, archived], { cwd: repo.dir }).exited;
+      expect([command, refused.code]).toEqual([command, 2]);
+      expect(refused.stdout).toContain(`it resolves to ${moved}, inside a git directory`);
+    }
+    expect(await readdir(folder)).toEqual([path.basename(moved)]);
+    expect(await readFile(moved, 'utf8')).toBe(finished);
+    for (const other of ['.git/config', '.git/HEAD', `${path.dirname(path.dirname(archived))}/write.lock`]) {
+      const run = await startCli(['show', other], { cwd: repo.dir }).exited;
+      expect([other, run.code]).toEqual([other, 2]);
+      expect(run.stdout).toContain('inside a git directory');
+    }
   });
 });
