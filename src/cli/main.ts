@@ -96,6 +96,10 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
         const { runRemoteStatus } = await import('./remote-commands.js');
         return runRemoteStatus({ cwd: command.cwd, ...command.remote, json: command.json, write: command.json ? writeJson : write });
       }
+      if (command.archived) {
+        const { runListArchived } = await import('./list-archived-command.js');
+        return runListArchived({ cwd: command.cwd, json: command.json, write: command.json ? writeJson : write });
+      }
       const { runStatus } = await import('./status-command.js');
       return runStatus({ ...(await debateFile(command)), json: command.json, write: command.json ? writeJson : write });
     }

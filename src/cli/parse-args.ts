@@ -54,7 +54,8 @@ export type Command =
   | { command: 'debate' | 'duo'; subject: string; quoted: boolean; cwd: string; flags: DebateFlags }
   | { command: 'pre-push'; remote: string; url: string; cwd: string; flags: DebateFlags }
   | { command: 'show'; file: string | undefined; cwd: string; format: ReportFormat; output: string | null; blockOn?: Severity; postToPr?: string; remote?: RemoteChoice }
-  | { command: 'status'; file: string | undefined; cwd: string; json: boolean; remote?: RemoteChoice }
+  /** `archived`: list the archived debates (`--archived`) instead of one debate's state. */
+  | { command: 'status'; file: string | undefined; cwd: string; json: boolean; archived: boolean; remote?: RemoteChoice }
   | { command: 'hook'; action: 'install' | 'uninstall'; cwd: string }
   | { command: 'archive'; file: string | undefined; cwd: string; remote?: RemoteChoice }
   | { command: 'keep-edit'; file: string | undefined; cwd: string }
@@ -113,6 +114,7 @@ const options = {
   cwd: { type: 'string', short: 'C' },
   keep: { type: 'boolean' },
   json: { type: 'boolean' },
+  archived: { type: 'boolean' },
   format: { type: 'string' },
   report: { type: 'string', multiple: true },
   'post-to-pr': { type: 'string' },
@@ -136,7 +138,7 @@ const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
   duo: [...debateOptions, 'subject', 'report', 'post-to-pr'],
   'pre-push': [...debateOptions, 'time-limit', 'time-limit-fails', 'report'],
   show: ['file', 'json', 'format', 'output', 'block-on', 'post-to-pr', 'cwd', 'remote', 'debate'],
-  status: ['file', 'json', 'cwd', 'remote', 'debate'],
+  status: ['file', 'json', 'archived', 'cwd', 'remote', 'debate'],
   archive: ['file', 'cwd', 'remote', 'debate'],
   'keep-edit': ['file', 'cwd'],
   hook: ['cwd'],
@@ -189,7 +191,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
       if (word === 'keep-edit') return { command: 'keep-edit', file, cwd: here };
       const remote = remoteChoice(word, values, file);
       if (word === 'archive') return { command: 'archive', file, cwd: here, ...remote };
-      if (word === 'status') return { command: 'status', file, cwd: here, json: values.json ?? false, ...remote };
+      if (word === 'status') return { command: 'status', file, cwd: here, json: values.json ?? false, archived: archivedList(values, file), ...remote };
       const blockOn = values['block-on'] === undefined ? {} : { blockOn: parseChoice(values['block-on'], '--block-on', severities) };
       const post = values['post-to-pr'] === undefined ? {} : { postToPr: parsePostTarget(values['post-to-pr']) };
       return { command: 'show', file, cwd: here, format: parseFormat(values.format, values.json ?? false), output: values.output ?? null, ...blockOn, ...post, ...remote };
@@ -380,6 +382,14 @@ function parseFormat(value: string | undefined, json: boolean): ReportFormat {
   if (!(reportFormats as readonly string[]).includes(value)) throw new ConfigError(`Expected \`--format\` to be one of ${reportFormats.join(', ')}, got \`${value}\`.`);
   if (json && value !== 'json') throw new ConfigError(`\`code-debate show\` was given --json and --format ${value}: --json is --format json, so name one.`);
   return value as ReportFormat;
+}
+
+/** `status --archived`: the list of every archived debate, so no one debate is named. */
+function archivedList(values: Values, file: string | undefined): boolean {
+  if (values.archived !== true) return false;
+  if (file !== undefined) throw new ConfigError(`\`code-debate status --archived\` lists every archived debate, and was given a file, \`${file}\`: to read one, run \`code-debate status ${file}\` without --archived.`);
+  if (values.remote !== undefined) throw new ConfigError('`code-debate status --archived` lists the debates archived under this work tree\'s git directory, not on a remote: leave out --remote.');
+  return true;
 }
 
 /** `--remote` (and `--debate`) of a reading command, which then reads no file. */

@@ -204,7 +204,8 @@ describe('parseCommandLine', () => {
 describe('a subcommand word is never taken for a subject', () => {
   it.each([
     [['show', 'reply.md'], { command: 'show', file: 'reply.md', cwd: '/work/repo', format: 'text', output: null }],
-    [['status', 'docs/d.md', '--json'], { command: 'status', file: 'docs/d.md', cwd: '/work/repo', json: true }],
+    [['status', 'docs/d.md', '--json'], { command: 'status', file: 'docs/d.md', cwd: '/work/repo', json: true, archived: false }],
+    [['status', '--archived'], { command: 'status', file: undefined, cwd: '/work/repo', json: false, archived: true }],
     [['archive', 'x.md'], { command: 'archive', file: 'x.md', cwd: '/work/repo' }],
     [['show', '--', '-odd.md'], { command: 'show', file: '-odd.md', cwd: '/work/repo', format: 'text', output: null }],
     [['help'], { command: 'help' }],
@@ -213,6 +214,14 @@ describe('a subcommand word is never taken for a subject', () => {
     [['pre-push', '-h'], { command: 'help', topic: 'pre-push' }],
   ] as const)('reads %j', (argv, command) => {
     expect(parse(...argv)).toEqual(command);
+  });
+
+  it.each([
+    [['status', '--archived', 'reply.md'], '`code-debate status --archived` lists every archived debate, and was given a file, `reply.md`: to read one, run `code-debate status reply.md` without --archived.'],
+    [['status', '--archived', '--remote', 'origin'], "`code-debate status --archived` lists the debates archived under this work tree's git directory, not on a remote: leave out --remote."],
+    [['show', '--archived'], '`--archived` does not apply to `code-debate show`'],
+  ])('refuses %j', (argv, message) => {
+    expect(refusal(...argv).message).toContain(message);
   });
 
   it.each([

@@ -107,4 +107,39 @@ describe('subcommand words', () => {
       expect(run.stdout).toContain('inside a git directory');
     }
   });
+
+  it('`status --archived` lists each archived debate, the latest first, with its date, outcome, subject and the path to read it by', async () => {
+    const repo = await repos.repo();
+    const empty = await startCli(['status', '--archived'], { cwd: repo.dir }).exited;
+    expect([empty.code, empty.stdout]).toEqual([0, `No archived debates under ${path.join(repo.dir, '.git', 'code-debate')}: \`code-debate archive\` keeps a finished debate there.\n`]);
+    const stopped = finished.replace('HEAD', 'the diff against main').replace('**Outcome:** consensus', '**Outcome:** stopped');
+    const moved: string[] = [];
+    for (const text of [finished, stopped]) {
+      await writeFile(repo.file, text);
+      const archive = await startCli(['archive'], { cwd: repo.dir }).exited;
+      moved.push(path.relative(repo.dir, /^Archived reply\.md to (\S+)\n$/.exec(archive.stdout)?.[1] ?? ''));
+    }
+    // The minute it was archived, from the name archive gave it: `…/archive/2026-11-22T10-10-00-000Z-…`.
+    const stamp = (file: string | undefined) => /\/archive\/([\d-]+)T(\d\d)-(\d\d)-/.exec(file ?? '')?.slice(1, 4).join(' ').replace(/ (\d\d) (\d\d)$/, ' $1:$2') ?? '';
+    const listed = await startCli(['status', '--archived'], { cwd: repo.dir }).exited;
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toBe(
+      [
+        '2 archived debates, the latest first; `code-debate show <path>` reads one, `code-debate status <path>` its state:',
+        `${stamp(moved[1])} UTC · stopped · the diff against main`,
+        `  ${moved[1]}`,
+        `${stamp(moved[0])} UTC · consensus · HEAD`,
+        `  ${moved[0]}`,
+        '',
+      ].join('\n'),
+    );
+    const json = await startCli(['status', '--archived', '--json'], { cwd: repo.dir }).exited;
+    expect(JSON.parse(json.stdout)).toEqual({
+      version: 1,
+      archived: [
+        { path: moved[1], archivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), subject: 'the diff against main', outcome: 'stopped', problem: null },
+        { path: moved[0], archivedAt: expect.stringMatching(/Z$/), subject: 'HEAD', outcome: 'consensus', problem: null },
+      ],
+    });
+  });
 });
