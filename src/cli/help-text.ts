@@ -8,6 +8,7 @@ Usage:
   code-debate duo [options] <subject>   both sides as two processes, one command (CI, scripts)
   code-debate show [<file>] [--format F] [--output O]   the ledger of a debate file: text, json, markdown, sarif, github, html
   code-debate status [<file>] [--json]  who holds each role, the round, whose turn, the state
+  code-debate status --archived [--json]  the archived debates, with the path show and status read each by
   code-debate archive [<file>]          move a debate into the archive under the git directory
   code-debate keep-edit [<file>]        go on from a debate file whose earlier text was edited by hand
   code-debate status|show|archive --remote <remote> [--debate <name>]   the same for debates on a git remote
@@ -84,7 +85,8 @@ finished debate, as show --format <format> --output <file> would (e.g. --report 
 
 The ledger of a debate file, finished or running: every point, its severity and status, each
 side's positions round by round, the convergence, the flags. <file> (or --file) is relative to
-the current folder; without it, the debate file of the repository (${defaults.file} at its root).
+the current folder; without it, the debate file of the repository (${defaults.file} at its root),
+or an archived debate's path as \`code-debate status --archived\` lists it (only read).
 --json (--format json) prints the versioned report; --format markdown a summary for a pull
 request comment or a job summary; --format sarif a SARIF 2.1.0 log for code scanning; --format
 github workflow commands that annotate the diff (and, with GITHUB_STEP_SUMMARY set, the summary
@@ -97,11 +99,15 @@ With --remote <remote>, the ledger of a debate on that git remote: the only one,
 --debate names.
 `,
   status: `Usage: code-debate status [<file>] [--json] [-C <dir>]
+       code-debate status --archived [--json] [-C <dir>]
        code-debate status --remote <remote> [--debate <name>] [--json]
 
 Who holds each role of a debate (pid, agent, alive or not), the round, whose turn it is and the
 state of the debate. <file> (or --file) is relative to the current folder; without it, the
 debate file of the repository (${defaults.file} at its root).
+With --archived, the debates \`code-debate archive\` moved under the git directory, the latest
+first: when each was archived, its outcome, its subject and its path. \`show <path>\` and
+\`status <path>\` read an archived debate (only read: nothing is written there).
 With --remote <remote>, every debate on that git remote (or the one --debate names).
 `,
   archive: `Usage: code-debate archive [<file>] [-C <dir>]
