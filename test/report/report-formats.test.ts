@@ -89,7 +89,10 @@ describe('the report formats', () => {
     const html = render('html');
     expect(html).not.toMatch(/<script|<link|src=|@import|url\(/);
     expect(html).toContain('Secret, in &quot;config&quot; | really, 100%');
-    expect(html).toContain('<mark class="failed" title="config/keys.js has 3 lines, not 10">config/keys.js:10</mark>');
+    expect(html).toContain('<code><mark class="failed" title="config/keys.js has 3 lines, not 10">config/keys.js:10</mark></code>');
+    // The threads are Markdown rendered, not shown raw.
+    expect(html).toContain('<p><strong>Severity:</strong> medium\n<strong>Evidence:</strong> <code>src/app.js:2-4</code></p><p>The <code>console.log(name)</code> prints user input.</p>');
+    expect(html).not.toContain('**');
     expect(html).toContain('<ul id="failed-citations"><li><code>config/keys.js:10</code> (Review): config/keys.js has 3 lines, not 10</li></ul>');
     expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" id="chart"');
     expect(html).not.toContain('<img');
