@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Role } from '../agents/agent.js';
+import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
 import type { Settings } from './resolve-settings.js';
 
@@ -49,7 +50,8 @@ export async function startDuo(options: DuoOptions): Promise<DuoResult> {
   const ended: DuoResult['ended'] = {};
   const time = new Date().toISOString().slice(11, 19);
   for (const message of options.settings.warnings) options.stderr(`${time} code-debate  warning: ${message}\n`);
-  const children = (['reviewer', 'responder'] as const).map((role) => startSide(role, options, (event) => (ended[role] = event)));
+  const agents = await chooseAgents(options, time);
+  const children = (['reviewer', 'responder'] as const).map((role) => startSide(role, agents[role], options, (event) => (ended[role] = event)));
   // Each side is signalled once: a second signal means "exit at once" to a side, which then
   // cannot release its claim (one side failing, then Ctrl-C, must not stop the other twice).
   const signalled = new Set<Side>();
@@ -82,19 +84,36 @@ export async function startDuo(options: DuoOptions): Promise<DuoResult> {
   return { code, ended };
 }
 
+/**
+ * Each side's agent, `auto` resolved here once and said once: each side resolving it itself
+ * printed the same notice twice. The sides inherit this process's environment, PATH included.
+ */
+async function chooseAgents(options: DuoOptions, time: string): Promise<Record<Role, string>> {
+  const { agents } = options.settings;
+  if (agents.reviewer.trim() !== 'auto' && agents.responder.trim() !== 'auto') return agents;
+  const auto = await resolveAutoAgent(process.env);
+  if (options.settings.json) {
+    options.stdout(`${JSON.stringify({ time: new Date().toISOString(), pid: process.pid, type: 'agent-chosen', role: null, message: auto.message })}\n`);
+  } else {
+    options.stderr(`${time} code-debate  ${auto.message}\n`);
+  }
+  const pick = (spec: string) => (spec.trim() === 'auto' ? auto.spec : spec);
+  return { reviewer: pick(agents.reviewer), responder: pick(agents.responder) };
+}
+
 interface Side {
   child: ChildProcess;
   exited: Promise<number>;
 }
 
-function startSide(role: Role, options: DuoOptions, onEnded: (event: { outcome: string; message: string }) => void): Side {
+function startSide(role: Role, agent: string, options: DuoOptions, onEnded: (event: { outcome: string; message: string }) => void): Side {
   const { settings } = options;
   const args = [
     binPath,
     '--role',
     role,
     '--agent',
-    settings.agents[role],
+    agent,
     // A file from the settings or the default is the sides' to find at the root, as they would alone.
     ...(settings.fileBase === 'cwd' ? ['--file', settings.file] : []),
     '--max-rounds',

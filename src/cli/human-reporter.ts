@@ -53,6 +53,9 @@ function followTurns(): (event: SessionEvent) => string | null | undefined {
         if (agent === undefined) return `wrote ## ${event.heading} in ${formatDuration(event.ms)} (${size})`;
         return `wrote ## ${event.heading} in ${formatDuration(event.ms)}: ${agent.agent} took ${formatDuration(agent.ms)} (${describeUsage(agent.usage)}); ${size}`;
       }
+      case 'ended':
+        // A person wrote their turns in an editor: no prompt was sent to an agent.
+        return event.role !== null && people.has(event.role) ? event.message : undefined;
       default:
         return undefined;
     }

@@ -15,7 +15,7 @@ import { renderReport, type RenderContext, type ReportFormat } from '../report/r
 import { isInArchive, resolveArchivedDebate } from '../session/archived-debates.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
-import { readVersion } from './package-version.js';
+import { readHomepage, readVersion } from './package-version.js';
 
 export interface ShowOptions {
   /** The debate file as the user gave it, relative to `cwd`. */
@@ -127,7 +127,7 @@ export async function prepareReport(text: string, options: Pick<ShowOptions, 'bl
   const document = parsed.document;
   const checks = await checkAtHead(options.root, document, options.note);
   const report = buildDebateReport(document, { file: options.relativeFile, checks });
-  return { report, context: { document, blockOn: options.blockOn, version: readVersion(), repositoryUri: await repositoryUri(options.root) } };
+  return { report, context: { document, blockOn: options.blockOn, version: readVersion(), homepage: readHomepage(), repositoryUri: await repositoryUri(options.root) } };
 }
 
 /** Posts the Markdown summary of `report` on the pull request `postToPr` (see postSummaryToPr) and says so. */

@@ -1,4 +1,5 @@
 import { citationText, inlineSnippet } from '../protocol/citation-markdown.js';
+import { quoteIsIn } from '../protocol/match-quote.js';
 import type { Citation } from '../protocol/read-citations.js';
 import { readFilesAtCommit, readWorkTreeFiles, type CitedFile } from './citation-files.js';
 import { normalizeCitedPath, refuseCitedPath } from './citation-path.js';
@@ -15,7 +16,7 @@ const maxShownLines = 3;
 /**
  * Checks each citation against the snapshot: the file exists at `snapshot.head` (in the work
  * tree when head is null: the index and working-tree subjects), the cited lines exist, and the
- * quote, if any, is on them (whitespace ignored, ±2 lines), or else one of the other code spans of its clause. Each file is read once; a path that
+ * quote, if any, is on them (±2 lines, compared by quoteIsIn), or else one of the other code spans of its clause. Each file is read once; a path that
  * is absolute, climbs out with `..` or resolves outside the work tree is a failed check, never read.
  */
 export async function checkCitations(cwd: string, snapshot: { head: string | null }, citations: readonly Citation[]): Promise<CitationCheck[]> {
@@ -64,17 +65,9 @@ function checkLines(citation: Citation, file: CitedFile): string | null {
   return `${quoted} at ${citationText(citation)} (${describeLines(lines, line, endLine)})`;
 }
 
-/** Whether `quote` is on lines `line`..`endLine` ±2, whitespace ignored; `…` stands for omitted text. */
+/** Whether `quote` is on lines `line`..`endLine` ±2, read as a person reads it (see quoteIsIn). */
 function quoteIsNear(quote: string, lines: readonly string[], line: number, endLine: number): boolean {
-  const squeeze = (text: string) => text.replace(/\s+/g, '');
-  const text = squeeze(lines.slice(Math.max(0, line - 1 - slack), endLine + slack).join('\n'));
-  let from = 0;
-  for (const part of quote.split('…').map(squeeze).filter((part) => part !== '')) {
-    const found = text.indexOf(part, from);
-    if (found === -1) return false;
-    from = found + part.length;
-  }
-  return true;
+  return quoteIsIn(quote, lines.slice(Math.max(0, line - 1 - slack), endLine + slack).join('\n'));
 }
 
 /** `line 12 reads `bar()`` or `lines 12-14 read `a`, `b`, `c``. */

@@ -5,6 +5,7 @@ import type { DebateDocument, Severity } from '../protocol/document.js';
 import { describeUsage } from '../protocol/usage.js';
 import type { DebateReport } from './debate-report.js';
 import { escapeHtml, renderChart } from './render-chart.js';
+import { renderMarkdownHtml } from './render-markdown-html.js';
 
 const style = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2127;background:#f6f7f9}
@@ -21,7 +22,10 @@ svg .grid{stroke:#e6e8eb}svg .trajectory{fill:none;stroke:#2f6fdf;stroke-width:2
 .thread{display:grid;grid-template-columns:1fr 1fr;gap:10px}
 .turn{border:1px solid #e3e6ea;border-radius:6px;padding:8px}
 .turn h4{margin:0 0 4px;font-size:12px;color:#59606b}
-.turn pre{white-space:pre-wrap;word-break:break-word;margin:0;font:12.5px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
+.turn .md{word-break:break-word}.turn .md>:last-child{margin-bottom:0}
+.turn p,.turn ul,.turn ol,.turn pre,.turn blockquote{margin:0 0 6px}.turn ul,.turn ol{padding-left:20px}.turn blockquote{padding-left:8px;border-left:3px solid #dfe2e6;color:#59606b}
+.turn pre{white-space:pre-wrap;background:#f6f7f9;padding:4px 6px;border-radius:4px}
+.turn code{font:12.5px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
 mark.failed{background:#fde2e1;border-bottom:2px solid #d9534f}
 .reviewer{grid-column:1}.responder{grid-column:2}
 `;
@@ -83,7 +87,7 @@ function renderThread(point: LedgerPoint, failed: ReadonlyMap<string, string>): 
 }
 
 function turn(side: 'reviewer' | 'responder', section: string, position: string, text: string, failed: ReadonlyMap<string, string>): string {
-  return `<div class="turn ${side}"><h4>${escapeHtml(section)} · ${side === 'reviewer' ? 'Reviewer' : 'Responder'} · ${escapeHtml(position)}</h4><pre>${markFailed(escapeHtml(text), failed)}</pre></div>`;
+  return `<div class="turn ${side}"><h4>${escapeHtml(section)} · ${side === 'reviewer' ? 'Reviewer' : 'Responder'} · ${escapeHtml(position)}</h4><div class="md">${markFailed(renderMarkdownHtml(text), failed)}</div></div>`;
 }
 
 /** Each citation that does not hold, marked where the text cites it, with what the line really reads as its title (one pass: a title is never marked again). */

@@ -16,6 +16,8 @@ export interface RenderContext {
   blockOn: Severity;
   /** code-debate's version, for SARIF's tool. */
   version: string;
+  /** code-debate's own page, for SARIF's tool; null when its package.json names none. */
+  homepage: string | null;
   /** The repository's remote URL, for SARIF's provenance; null when it has none. */
   repositoryUri: string | null;
 }
@@ -30,7 +32,7 @@ export function renderReport(report: DebateReport, format: ReportFormat, context
     case 'markdown':
       return renderMarkdownSummary(report, context.blockOn);
     case 'sarif':
-      return renderSarif(report, { version: context.version, repositoryUri: context.repositoryUri });
+      return renderSarif(report, { version: context.version, homepage: context.homepage, repositoryUri: context.repositoryUri });
     case 'github':
       return renderGithubAnnotations(report);
     case 'html':

@@ -25,9 +25,10 @@ const levels: Record<string, 'error' | 'warning' | 'note'> = { critical: 'error'
  * warning, low and nit a note) and as a property with its status and confidence; a withdrawn
  * point is a result suppressed with the Reviewer's reason. The built-in agent's rules are the
  * run's rules, a point of none of them falls under `code-debate/point`; the subject's commits
- * are the run's version control provenance.
+ * are the run's version control provenance. The tool's `informationUri` is code-debate's own
+ * page when its package.json names one, and absent otherwise rather than a guessed address.
  */
-export function renderSarif(report: DebateReport, tool: { version: string; repositoryUri: string | null }): string {
+export function renderSarif(report: DebateReport, tool: { version: string; homepage: string | null; repositoryUri: string | null }): string {
   const rules = [
     pointRule,
     ...allRules.map((rule) => ({
@@ -73,7 +74,7 @@ export function renderSarif(report: DebateReport, tool: { version: string; repos
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'code-debate', version: tool.version, semanticVersion: tool.version, informationUri: 'https://www.npmjs.com/package/code-debate', rules } },
+        tool: { driver: { name: 'code-debate', version: tool.version, semanticVersion: tool.version, ...(tool.homepage === null ? {} : { informationUri: tool.homepage }), rules } },
         ...(provenance.length === 0 ? {} : { versionControlProvenance: provenance }),
         originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The root of the repository the debate reviewed.' } } },
         results,

@@ -115,11 +115,23 @@ describe('one line a turn', () => {
         { type: 'agent-reasked', role: 'responder', heading: 'Response 1', problems: ['R2 has no category.'], attempt: 2, of: 3 },
         { type: 'agent-finished', role: 'responder', heading: 'Response 1', agent: 'human', ms: 125_000, promptBytes: 900, usage: null },
         { type: 'turn-written', role: 'responder', heading: 'Response 1', bytes: 640, ms: 125_400, promptBytes: 900 },
+        { type: 'ended', role: 'responder', outcome: 'consensus', message: 'The debate ended with CONSENSUS. See reply.md.', prompts: [{ heading: 'Response 1', bytes: 3_482 }] },
       ]).slice(1),
     ).toEqual([
       '10:02:03 Responder  your turn: you are writing ## Response 1 in your editor…\n',
       '10:02:03 Responder  your ## Response 1 could not be used (R2 has no category.); opening it again (try 2 of 3)\n',
       '10:02:03 Responder  you wrote ## Response 1 in 2m5s (640 bytes)\n',
+      '10:02:03 Responder  The debate ended with CONSENSUS. See reply.md.\n',
     ]);
+  });
+
+  it("lists the prompts sent to an agent when its side ends, and only the agent's", () => {
+    const prompts = [{ heading: 'Review', bytes: 1_400 }, { heading: 'Follow-up 1', bytes: 0 }];
+    expect(
+      run([
+        { type: 'claimed', role: 'reviewer', agent: 'claude', file: 'reply.md', subject: 'HEAD', tookOverFrom: null },
+        { type: 'ended', role: 'reviewer', outcome: 'consensus', message: 'The debate ended with CONSENSUS. See reply.md.', prompts },
+      ]).slice(1),
+    ).toEqual(['10:02:03 Reviewer   The debate ended with CONSENSUS. See reply.md.\n  prompts sent to the agent: Review 1.4 KB\n']);
   });
 });

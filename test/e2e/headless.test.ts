@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../helpers/debate-repo.js';
@@ -102,6 +103,18 @@ describe('.code-debate.json', () => {
     expect(exit.stderr).toContain('Did you mean `maxRounds`?');
     expect(exit.stderr).toContain('expected `blockOn` to be one of "critical", "high", "medium", "low", "nit", got `"severe"`');
     await expect(repo.readReply()).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('resolves --agent auto once and says so once, not once per side', async () => {
+    const repo = await repos.repo();
+    // PATH holds git alone, so no claude, codex or gemini is found whatever this machine has.
+    const bin = path.join(repo.dir, '..', 'only-git');
+    await mkdir(bin, { recursive: true });
+    await symlink(execFileSync('which', ['git'], { encoding: 'utf8' }).trim(), path.join(bin, 'git')).catch(() => undefined);
+    const exit = await startCli(['duo', '--agent', 'auto', '--max-rounds', '1', 'HEAD'], { cwd: repo.dir, env: { PATH: bin } }).exited;
+    expect(exit.code, exit.stderr).toBeLessThanOrEqual(1);
+    expect(exit.stderr.match(/--agent auto: none of claude, codex, gemini is on PATH, so using `builtin`/g)).toHaveLength(1);
+    expect(exit.stderr).toMatch(/Reviewer +I am the Reviewer \(pid \d+, agent builtin\)/);
   });
 
   it('wins over CODE_DEBATE_AGENT, and says so', async () => {

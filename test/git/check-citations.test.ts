@@ -101,6 +101,11 @@ describe('checkCitations at a commit', () => {
     expect(problems(checks)).toEqual([null, null, null, '`import … from "./other";` is not at src/a.ts:1 (line 1 reads `import { run } from "./run";`)']);
   });
 
+  it('reads ... as omitted text as well, and a Markdown escape as the character it escapes', async () => {
+    const checks = await check(cite('src/a.ts', 1, 'import { ... } from "./run";'), cite('src/a.ts', 5, 'run\\(b\\);'), cite('src/a.ts', 1, 'import ... from "./other";'));
+    expect(problems(checks)).toEqual([null, null, '`import ... from "./other";` is not at src/a.ts:1 (line 1 reads `import { run } from "./run";`)']);
+  });
+
   it('reads a CRLF file by its lines, and refuses binary files, directories and links at the commit', async () => {
     expect(problems(await check(cite('src/crlf.ts', 2, 'two'), cite('src/crlf.ts', 3), cite('img.bin', 1), cite('src/dir', 1), cite('src/link.ts', 1)))).toEqual([
       null,

@@ -72,7 +72,7 @@ if (!parsed.ok) throw parsed.error;
 const document = parsed.document;
 const failed: CitationCheck = { section: 'Review', path: 'config/keys.js', line: 10, endLine: 10, quote: null, alternatives: [], ok: false, problem: 'config/keys.js has 3 lines, not 10' };
 const report = buildDebateReport(document, { file: 'reply.md', checks: [failed] });
-const context = { document, blockOn: 'high' as const, version: '9.9.9', repositoryUri: 'https://example.invalid/team/app.git' };
+const context = { document, blockOn: 'high' as const, version: '9.9.9', homepage: 'https://example.invalid/team/code-debate', repositoryUri: 'https://example.invalid/team/app.git' };
 const render = (format: ReportFormat) => renderReport(report, format, context);
 
 interface SarifResult {
@@ -89,18 +89,27 @@ describe('the report formats', () => {
     const html = render('html');
     expect(html).not.toMatch(/<script|<link|src=|@import|url\(/);
     expect(html).toContain('Secret, in &quot;config&quot; | really, 100%');
-    expect(html).toContain('<mark class="failed" title="config/keys.js has 3 lines, not 10">config/keys.js:10</mark>');
+    expect(html).toContain('<code><mark class="failed" title="config/keys.js has 3 lines, not 10">config/keys.js:10</mark></code>');
+    // The threads are Markdown rendered, not shown raw.
+    expect(html).toContain('<p><strong>Severity:</strong> medium\n<strong>Evidence:</strong> <code>src/app.js:2-4</code></p><p>The <code>console.log(name)</code> prints user input.</p>');
+    expect(html).not.toContain('**');
     expect(html).toContain('<ul id="failed-citations"><li><code>config/keys.js:10</code> (Review): config/keys.js has 3 lines, not 10</li></ul>');
     expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" id="chart"');
     expect(html).not.toContain('<img');
     expect(html.match(/<rect [^>]*data-point="R2"/g)).toHaveLength(2);
   });
 
+  it("SARIF: without a page in code-debate's package.json, the tool has no informationUri rather than a guessed one", () => {
+    const log = JSON.parse(renderReport(report, 'sarif', { ...context, homepage: null })) as { runs: Array<{ tool: { driver: Record<string, unknown> } }> };
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(Object.keys(log.runs[0]?.tool.driver ?? {})).toEqual(['name', 'version', 'semanticVersion', 'rules']);
+  });
+
   it('SARIF: a valid 2.1.0 log, one result per point at its evidence, levels from severities, a withdrawn point suppressed', () => {
     const log = JSON.parse(render('sarif')) as { runs: Array<{ tool: { driver: { name: string; version: string; rules: Array<{ id: string }> } }; results: SarifResult[]; versionControlProvenance: unknown[] }> };
     expect(sarifSchemaErrors(log)).toEqual([]);
     const run = log.runs[0];
-    expect(run?.tool.driver).toMatchObject({ name: 'code-debate', version: '9.9.9' });
+    expect(run?.tool.driver).toMatchObject({ name: 'code-debate', version: '9.9.9', informationUri: 'https://example.invalid/team/code-debate' });
     expect(run?.tool.driver.rules.map((rule) => rule.id)).toContain('code-debate/debug-output');
     expect(run?.versionControlProvenance).toEqual([
       { repositoryUri: 'https://example.invalid/team/app.git', revisionId: '2222222222222222222222222222222222222222', mappedTo: { uriBaseId: '%SRCROOT%' }, properties: { base: '1111111111111111111111111111111111111111', diffSha256: 'abc' } },

@@ -1,5 +1,6 @@
 import type { Evidence } from '../../protocol/document.js';
-import { normalizeCode } from './format-markdown.js';
+import { maskCredentials } from '../../protocol/match-credential.js';
+import { quoteIsIn } from '../../protocol/match-quote.js';
 import type { FileView } from './load-check-context.js';
 import { lineRules, type RuleInfo } from './rules.js';
 
@@ -52,10 +53,9 @@ function firesOn(rule: (typeof lineRules)[number], text: string, path: string, v
   return [...view.lines.values()].some((line) => rule.test(line, path)?.needsCompanion === false);
 }
 
-/** Both sides masked and whitespace-collapsed, a truncated quote by its kept part. */
-export function quoteMatches(quote: string, line: string): boolean {
-  const wanted = normalizeCode(quote).replace(/…$/, '').trim();
-  return wanted !== '' && normalizeCode(line).includes(wanted);
+/** Whether `line` holds `quote` as a person reads it (see quoteIsIn), credentials masked on both sides. */
+function quoteMatches(quote: string, line: string): boolean {
+  return quoteIsIn(maskCredentials(quote), maskCredentials(line));
 }
 
 const spanPattern = /(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g;

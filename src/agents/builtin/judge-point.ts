@@ -56,7 +56,7 @@ function judge(point: Point, context: CheckContext): Verdict {
   const quotes = extractQuotes(point.text, knownPaths);
   const checked = point.evidence.map((evidence) => checkEvidence(evidence, rule, quotes, context.views.get(evidence.path)));
   const checks = rule === null ? acceptUnquotedLines(checked) : checked;
-  const details = checks.map((check) => describeCheck(check, rule));
+  const details = checks.map((check) => describeCheck(check, rule, quotes));
   const holding = checks.filter((check) => check.status === 'holds').length;
   if (holding === 0) {
     return { ...base, checks, details, answer: 'disagreed', summary: 'none of the cited evidence says what the point says.' };
@@ -131,7 +131,7 @@ function judgeUntested(point: Point, rule: RuleInfo, context: CheckContext): Ver
   return { ...base, details, answer: 'agreed', summary: 'no test file changes while source files do.' };
 }
 
-function describeCheck(check: EvidenceCheck, rule: RuleInfo | null): string {
+function describeCheck(check: EvidenceCheck, rule: RuleInfo | null, quotes: readonly string[]): string {
   const cited = formatEvidence(check.evidence);
   const { actual, view } = check;
   switch (check.status) {
@@ -142,13 +142,20 @@ function describeCheck(check: EvidenceCheck, rule: RuleInfo | null): string {
         ? `${cited}: there is no line ${check.evidence.line}; the file has ${plural(view.lineCount, 'line')}.`
         : `${cited}: line ${check.evidence.line} is not among the lines the change shows, and the file is not in the work tree.`;
     case 'differs':
-      return `${cited} reads ${quoteLine(actual?.text ?? '')}: ${rule ? `the ${rule.name} rule does not fire on it or within 2 lines of it` : 'the quoted code is not on it or within 2 lines of it'}.`;
+      return `${cited} reads ${quoteLine(actual?.text ?? '')}: ${rule ? `the ${rule.name} rule does not fire on it or within 2 lines of it` : `${describeQuotes(quotes)} on it or within 2 lines of it`}.`;
     case 'holds': {
       const moved = actual && actual.line !== check.evidence.line ? ` (line ${actual.line})` : '';
       const how = check.matchedBy === 'rule' ? `; the ${rule?.name ?? ''} rule fires on it` : check.matchedBy === 'quote' ? ', as the point quotes' : '';
       return `${cited} reads ${quoteLine(actual?.text ?? '')}${moved}${how}.`;
     }
   }
+}
+
+/** `` `a` is not `` or `` neither `a` nor `b` is ``: which quotes were looked for, so a reader can compare. */
+function describeQuotes(quotes: readonly string[]): string {
+  const shown = quotes.slice(0, 3).map(quoteLine);
+  const more = quotes.length > shown.length ? ` nor ${plural(quotes.length - shown.length, 'other quote')}` : '';
+  return shown.length === 1 && more === '' ? `${shown[0] ?? ''} is not` : `neither ${shown.join(' nor ')}${more} is`;
 }
 
 /** The most severe of several: a point is as serious as its worst evidence. */

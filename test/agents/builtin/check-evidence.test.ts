@@ -37,6 +37,17 @@ describe('checkEvidence', () => {
     expect(checkEvidence({ path: 'a.ts', line: 1 }, null, ['const a = 2;'], view(lines)).status).toBe('differs');
   });
 
+  test.each([
+    ['an ellipsis for elided code', 'i <= Math.min(...)', 3],
+    ['the exact line', 'for (let i = 0; i <= Math.min(users.length, limit); i++) {', 3],
+    ['dots around the kept code', 'for (... i <= Math.min(...) ...) {', 3],
+    ['an escaped table pipe', 'users.length \\|\\| limit', 2],
+    ['a Markdown-escaped star', 'total \\*= 2', 4],
+  ])('finds a quote with %s on the line it cites', (_case, quote, line) => {
+    const users = view(['let total = 1;', 'const cap = users.length || limit;', 'for (let i = 0; i <= Math.min(users.length, limit); i++) {', '  total *= 2;', '}']);
+    expect(checkEvidence({ path: 'src/users.js', line }, null, [quote], users)).toMatchObject({ status: 'holds', matchedBy: 'quote', actual: { line } });
+  });
+
   test('reports a missing file and a missing line', () => {
     expect(checkEvidence({ path: 'b.ts', line: 1 }, null, [], undefined).status).toBe('missing-file');
     expect(checkEvidence({ path: 'a.ts', line: 9 }, null, [], view(lines)).status).toBe('missing-line');

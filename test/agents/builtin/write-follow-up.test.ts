@@ -104,7 +104,7 @@ describe('the builtin follow-up', () => {
         {
           id: 'F2',
           label: 'Disagreed',
-          reasoning: 'None of the cited evidence says what the point says.\n\n- `src/app.js:1` reads `export function greet(name) {`: the quoted code is not on it or within 2 lines of it.',
+          reasoning: 'None of the cited evidence says what the point says.\n\n- `src/app.js:1` reads `export function greet(name) {`: `eval(input)` is not on it or within 2 lines of it.',
           evidence: [at('src/app.js', 1)],
         },
         { id: 'F3', label: 'Disagreed', reasoning: 'The point cites no `path:line`, so there is nothing to check it against; please cite the file and line.', evidence: [] },

@@ -69,7 +69,7 @@ describe('the builtin responder', () => {
       {
         id: 'R1',
         position: 'disagreed',
-        reasoning: 'None of the cited evidence says what the point says.\n\n- `src/app.js:1` reads `export function greet(name) {`: the quoted code is not on it or within 2 lines of it.',
+        reasoning: 'None of the cited evidence says what the point says.\n\n- `src/app.js:1` reads `export function greet(name) {`: `eval(input)` is not on it or within 2 lines of it.',
         evidence: [at('src/app.js', 1)],
       },
     ]);
@@ -205,7 +205,7 @@ describe('the builtin responder', () => {
         {
           id: 'F2',
           position: 'Withdrawn',
-          reasoning: 'Re-checked: the evidence does not hold.\n\n- `src/app.js:1` reads `export function greet(name) {`: the quoted code is not on it or within 2 lines of it.',
+          reasoning: 'Re-checked: the evidence does not hold.\n\n- `src/app.js:1` reads `export function greet(name) {`: `eval(input)` is not on it or within 2 lines of it.',
           severity: null,
         },
       ],
