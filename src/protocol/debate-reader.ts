@@ -5,7 +5,8 @@ import { readDocument, sectionNodes, type ParseResult } from './parse-document.j
 import { citeIn, locateCitations, type Citation, type Located } from './read-citations.js';
 import { rememberSectionBody } from './read-document-tree.js';
 import { createReaderMemory } from './reader-memory.js';
-import { continuesWalk, trackPoints, type PointState } from './track-points.js';
+import type { UnreadLabel } from './read-section.js';
+import { continuesWalk, trackPoints, type PointObserver, type PointState } from './track-points.js';
 
 /**
  * One reader of one debate file as it grows: the same answers as parseDocument, trackPoints and
@@ -17,6 +18,11 @@ export interface DebateReader {
   parse(text: string, growth?: Growth): ParseResult;
   /** `trackPoints(document)`: copies, which a caller may change. */
   points(document: DebateDocument): PointState[];
+  /**
+   * The labels `section` gives that could not be read, by point (see UnreadLabel), as `points`
+   * read them; empty for a section no walk of this reader has read yet.
+   */
+  unreadIn(section: Section): ReadonlyArray<{ id: string; unread: UnreadLabel }>;
   /** `readCitations(document)`. */
   citations(document: DebateDocument): Citation[];
   /** A section's top-level nodes (see sectionNodes): those this reader read it from, when it did. */
@@ -32,6 +38,18 @@ export function createDebateReader(): DebateReader {
   const memory = createReaderMemory();
   // A turn asks for the states of the document it decided on several times: each document is walked once, from where the last walk ended.
   const walked = new WeakMap<DebateDocument, readonly PointState[]>();
+  // What each walked section left unread: a session warns about a peer's section once, without walking the debate again.
+  const unread = new WeakMap<Section, Array<{ id: string; unread: UnreadLabel }>>();
+  const noteUnread = (id: string, reply: { unread: UnreadLabel | null } | null, section: Section) => {
+    if (reply?.unread == null) return;
+    const found = unread.get(section) ?? [];
+    if (!found.some((entry) => entry.id === id)) found.push({ id, unread: reply.unread });
+    unread.set(section, found);
+  };
+  const observer: PointObserver = {
+    answered: (state, reply, section) => noteUnread(state.point.id, reply, section),
+    held: (state, reply, section) => noteUnread(state.point.id, reply, section),
+  };
   let lastWalk: { document: DebateDocument; sections: number; states: readonly PointState[] } | null = null;
   // A document that extends the last one shares its sections: their citations are not read again.
   let lastCited: { sections: readonly Section[]; citations: readonly Citation[] } | null = null;
@@ -61,7 +79,7 @@ export function createDebateReader(): DebateReader {
       let states = walked.get(document);
       if (states === undefined) {
         const from = lastWalk !== null && continuesWalk(document, lastWalk) ? { sections: lastWalk.sections, states: lastWalk.states } : null;
-        states = trackPoints(document, {}, from);
+        states = trackPoints(document, observer, from);
         walked.set(document, states);
         lastWalk = { document, sections: document.sections.length, states };
       }
@@ -75,6 +93,7 @@ export function createDebateReader(): DebateReader {
       lastCited = { sections, citations };
       return [...citations];
     },
+    unreadIn: (section) => unread.get(section) ?? [],
     sectionNodes: (section) => sectionNodes(section, memory),
     rememberSectionBody: (text, nodes) => rememberSectionBody(memory, text, nodes),
   };

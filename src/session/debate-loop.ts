@@ -4,11 +4,9 @@ import { convergenceState } from '../ledger/convergence-state.js';
 import { judgeDebate } from '../ledger/judge-debate.js';
 import { ledgerReport } from '../ledger/ledger-report.js';
 import { readOutcome, type SessionEnd } from '../ledger/read-outcome.js';
-import { trackPoints } from '../protocol/track-points.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { decideTimeoutAction } from '../protocol/decide-action.js';
-import type { DebateDocument, Section } from '../protocol/document.js';
-import type { UnreadLabel } from '../protocol/read-section.js';
+import type { DebateDocument } from '../protocol/document.js';
 import { labelNouns } from '../protocol/read-lead-label.js';
 import { nameCommits } from '../git/name-commits.js';
 import type { FileWatch } from '../watch/watch-file.js';
@@ -136,20 +134,17 @@ function warnUnreadLabels(context: SessionContext, document: DebateDocument, rea
   const fresh = document.sections.slice(read);
   const peerKind = context.role === 'reviewer' ? 'response' : 'follow-up';
   if (read === 0 || !fresh.some((section) => section.kind === peerKind)) return document.sections.length;
-  const warnings: string[] = [];
-  const note = (id: string, unread: UnreadLabel | null, heading: string) => {
-    if (unread !== null) warnings.push(`${heading}: no ${labelNouns[unread.kind]} could be read for ${id} in "${unread.line.slice(0, 120)}" (${unread.why}); ${id} stays as it was. A label is read in the point's heading: \`### ${id} — <label>\`.`);
-  };
-  const isFresh = (section: Section) => section.kind === peerKind && fresh.includes(section);
-  trackPoints(document, {
-    answered: (state, reply, section) => {
-      if (isFresh(section) && reply !== null) note(state.point.id, reply.unread, section.heading);
-    },
-    held: (state, reply, section) => {
-      if (isFresh(section)) note(state.point.id, reply.unread, section.heading);
-    },
-  });
-  for (const message of warnings) context.report({ type: 'warning', role: context.role, message });
+  // The reader's walk, which reads only the sections the file gained, notes what it could not read.
+  context.reader.points(document);
+  for (const section of fresh.filter((candidate) => candidate.kind === peerKind)) {
+    for (const { id, unread } of context.reader.unreadIn(section)) {
+      context.report({
+        type: 'warning',
+        role: context.role,
+        message: `${section.heading}: no ${labelNouns[unread.kind]} could be read for ${id} in "${unread.line.slice(0, 120)}" (${unread.why}); ${id} stays as it was. A label is read in the point's heading: \`### ${id} — <label>\`.`,
+      });
+    }
+  }
   return document.sections.length;
 }
 

@@ -126,3 +126,27 @@ describe('extendsText', () => {
     );
   });
 });
+
+describe("a reader's unread labels", () => {
+  it('are those of each section its walk read, the later sections read from where the last walk ended', () => {
+    const review = '## Review\n\n### R1. Debug output\n**Severity:** low\n\nRemove it.\n\n### R2. No test\n**Severity:** low\n\nAdd one.\n';
+    const response = '\n---\n\n## Response 1\n\n### R1 — Agreed\n\nYes.\n\n### R2 — Agreed, mostly\n\nMaybe.\n';
+    const reader = createDebateReader();
+    const first = reader.parse(review);
+    if (!first.ok) throw first.error;
+    reader.points(first.document);
+    const grown = reader.parse(review + response);
+    if (!grown.ok) throw grown.error;
+    const states = reader.points(grown.document);
+    expect(states.map((state) => [state.point.id, state.answer])).toEqual([
+      ['R1', 'agreed'],
+      ['R2', null],
+    ]);
+    const section = grown.document.sections[1];
+    if (section === undefined) throw new Error('no Response');
+    expect(reader.unreadIn(section).map(({ id, unread }) => [id, unread.kind])).toEqual([['R2', 'answer']]);
+    expect(reader.unreadIn(grown.document.sections[0] as NonNullable<typeof section>)).toEqual([]);
+    // Another reader has walked nothing.
+    expect(createDebateReader().unreadIn(section)).toEqual([]);
+  });
+});
