@@ -8,6 +8,7 @@ import { addCheckout, hasCommit, moveCheckout, readCommonDir, removeCheckout } f
 import type { Subject, SubjectKind } from '../git/subject.js';
 import { makeStateDir } from '../make-state-dir.js';
 import { writeFileAtomic } from '../write-file-atomic.js';
+import { withFileLock } from './file-lock.js';
 import { isProcessAlive, processStartOf, type ProcessRecord } from './process-alive.js';
 import type { Report } from './session-events.js';
 
@@ -55,7 +56,11 @@ export async function openAgentCheckout(needs: CheckoutNeeds): Promise<AgentChec
   const parent = checkoutsDir(gitDir);
   await makeStateDir(gitDir, parent);
   const commonDir = await readCommonDir(root);
-  await sweepCheckouts(root, commonDir, parent);
+  // git registers worktrees without a lock of its own: a \`worktree add\` that lists the others while
+  // the peer's is half made fails ("failed to read .git/worktrees/<peer>/commondir"), so the
+  // sides take turns at the registry. A checkout of a large repository takes seconds to make.
+  const registry = <T>(task: () => Promise<T>) => withFileLock(path.join(parent, '.registry.lock'), { timeoutMs: 5 * 60_000, staleMs: 15 * 60_000 }, task);
+  await registry(() => sweepCheckouts(root, commonDir, parent));
   const name = `code-debate-${role}-${process.pid}`;
   const dir = path.join(parent, name);
   const sandbox: Sandbox = { checkout: dir, tmp: path.join(parent, `${name}.tmp`) };
@@ -64,7 +69,7 @@ export async function openAgentCheckout(needs: CheckoutNeeds): Promise<AgentChec
   await writeFileAtomic(path.join(parent, `${name}.json`), `${JSON.stringify(owner)}\n`, 0o644);
   const snapshots = new Map<string, string>();
   const remove = async () => {
-    await removeCheckout(root, commonDir, dir);
+    await registry(() => removeCheckout(root, commonDir, dir));
     await rm(sandbox.tmp, { recursive: true, force: true });
     await rm(path.join(parent, `${name}.json`), { force: true });
   };
@@ -74,7 +79,7 @@ export async function openAgentCheckout(needs: CheckoutNeeds): Promise<AgentChec
     }
     const commitOf = (subject: Subject) => subject.head ?? snapshots.get(localKey(subject)) ?? null;
     let held = await checkoutCommit(root, commitOf(needs.subject), needs.subject, role, report);
-    await addCheckout(root, dir, held);
+    await registry(() => addCheckout(root, dir, held));
     await mkdir(sandbox.tmp, { recursive: true });
     let moves = 0;
     return {
