@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
+import { excludeFromGit } from './exclude-from-git.js';
 
 const baseFiles: Record<string, string> = {
   'package.json': '{ "name": "shop", "type": "module", "scripts": { "test": "node --test" } }\n',
@@ -55,6 +56,8 @@ export async function makeDemoRepo(): Promise<string> {
   await git.checkoutLocalBranch('coupons');
   await writeFiles(dir, plantedFiles);
   await git.add('.').commit('Add coupons and checkout');
+  // As a debate would on its first turn, said here once rather than as each side's first line.
+  await excludeFromGit(dir, 'reply.md');
   return dir;
 }
 
