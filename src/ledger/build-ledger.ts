@@ -36,6 +36,8 @@ export interface LedgerFold {
   reviewPoints: readonly Point[];
   points: Map<string, LedgerPoint>;
   walk: WalkProgress;
+  /** Which sections mark no point at all (prose): read once per section, where every ledger read them all again. */
+  prose: WeakMap<Section, boolean>;
 }
 
 /** Whether the ledger of `document` can go on from `fold`. */
@@ -124,9 +126,15 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
     },
   };
   const states = trackPoints(document, observer, resumed?.walk ?? null);
+  const proseBy = resumed?.prose ?? new WeakMap<Section, boolean>();
+  const isProse = (section: Section): boolean => {
+    let prose = proseBy.get(section);
+    if (prose === undefined) proseBy.set(section, (prose = readSection(section.kind === 'follow-up' ? 'follow-up' : 'response', section.body, []).texts.size === 0));
+    return prose;
+  };
   const fold =
     checks.length === 0
-      ? { sections: document.sections, reviewPoints: document.points, points: copyPoints(points), walk: { sections: document.sections.length, states: states.map((state) => ({ ...state })) } }
+      ? { sections: document.sections, reviewPoints: document.points, points: copyPoints(points), walk: { sections: document.sections.length, states: states.map((state) => ({ ...state })) }, prose: proseBy }
       : null;
 
   // Each point's status as the walk recorded it, round by round (in order: the document's), read
@@ -144,7 +152,7 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
   for (const section of document.sections.filter((item) => item.kind === 'follow-up' || item.kind === 'response')) {
     const round = roundOf(section);
     const writer = section.kind === 'follow-up' ? 'reviewer' : 'responder';
-    const prose = readSection(section.kind === 'follow-up' ? 'follow-up' : 'response', section.body, []).texts.size === 0;
+    const prose = isProse(section);
     for (const entry of points.values()) {
       if (entry.owner !== writer) continue;
       const raisedBefore = section.kind === 'follow-up' ? entry.raisedIn < round : entry.raisedIn < round || (entry.raisedIn === round && entry.raisedBy !== section.heading);
