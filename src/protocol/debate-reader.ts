@@ -41,9 +41,10 @@ export function createDebateReader(): DebateReader {
   // What each walked section left unread: a session warns about a peer's section once, without walking the debate again.
   const unread = new WeakMap<Section, Array<{ id: string; unread: UnreadLabel }>>();
   const noteUnread = (id: string, reply: { unread: UnreadLabel | null } | null, section: Section) => {
-    if (reply?.unread == null) return;
+    const label = reply?.unread ?? null;
+    if (label === null) return;
     const found = unread.get(section) ?? [];
-    if (!found.some((entry) => entry.id === id)) found.push({ id, unread: reply.unread });
+    if (!found.some((entry) => entry.id === id)) found.push({ id, unread: label });
     unread.set(section, found);
   };
   const observer: PointObserver = {
