@@ -293,9 +293,14 @@ function sameTurn(current: FileState, decidedOn: DebateDocument, action: WriteAc
   const again = action.turn === 'consensus' && action.reason === 'peer-timeout' ? action : decideTurn(context, parsed.document);
   if (JSON.stringify(again) !== JSON.stringify(action)) return false;
   // Text added to the last section (a person's note, an editor's trailing newline) leaves the turn
-  // standing while every point stands as the agent read it: the answer is appended after it. A
-  // peer's section still being written when the agent read it answers more points by now, and
-  // that changes the scope: the turn is asked again.
-  if (action.turn === 'consensus') return parsed.document.sections.at(-1)?.body === decidedOn.sections.at(-1)?.body;
-  return JSON.stringify(scopeOf(action.turn, context.role, parsed.document, context.reader.points(parsed.document))) === JSON.stringify(scopeOf(action.turn, context.role, decidedOn, context.reader.points(decidedOn)));
+  // standing while every point stands as the agent read it, each label and the turn's scope: the
+  // answer is appended after it. A peer's section still being written when the agent read it
+  // gives more labels by now, which changes them: the turn is asked again.
+  const turn = action.turn;
+  if (turn === 'consensus') return parsed.document.sections.at(-1)?.body === decidedOn.sections.at(-1)?.body;
+  const standing = (document: DebateDocument) => {
+    const points = context.reader.points(document);
+    return JSON.stringify({ scope: scopeOf(turn, context.role, document, points), points: points.map(({ point, answer, held, resolved }) => [point.id, answer, held, resolved]) });
+  };
+  return standing(parsed.document) === standing(decidedOn);
 }
