@@ -1,5 +1,6 @@
 import type { Role } from '../agents/agent.js';
 import type { CodeDebateConfig } from './config.js';
+import { shellWord } from '../shell-word.js';
 
 /** Where a setting's value came from: a flag beats the file, the file beats the environment. */
 export type SettingSource = 'flag' | 'config' | 'env' | 'default';
@@ -36,7 +37,7 @@ export function resolveSetting<T>(layers: SettingLayers<T>, names: SettingNames)
     const warning = ignored
       ? `\`${names.env}=${String(env)}\` is not used: \`${names.key}\` in \`${names.source ?? 'the settings file'}\` is ` +
         `\`${JSON.stringify(config)}\`, and the settings file wins over the environment. ` +
-        `Pass \`${names.flag} ${quoteArgument(String(env))}\` to use it for this run.`
+        `Pass \`${names.flag} ${shellWord(String(env))}\` to use it for this run.`
       : null;
     return { value: config, from: 'config', warning };
   }
@@ -63,7 +64,3 @@ export function resolveAgent(role: Role, layers: AgentLayers): ResolvedSetting<s
   );
 }
 
-/** `codex` as is; `cmd:./x --strict` in single quotes, so the suggested flag can be pasted into a shell. */
-function quoteArgument(text: string): string {
-  return /^[\w:./@+=-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}

@@ -3,6 +3,7 @@ import { findHistoryChange, type HistoryChange } from '../protocol/find-history-
 import { keptEditOf } from '../protocol/kept-edit.js';
 import type { FileWatch } from '../watch/watch-file.js';
 import { formatDuration } from '../format-duration.js';
+import { shellWord } from '../shell-word.js';
 import type { FileState } from './read-debate-file.js';
 import { saveOverwritten } from './save-overwritten.js';
 import type { SessionContext } from './session-context.js';
@@ -72,9 +73,6 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
 
 /** The command that keeps the file as it is now, run from the work tree's root. */
 function keepCommand(context: SessionContext): string {
-  return context.relativeFile === 'reply.md' ? 'code-debate keep-edit' : `code-debate keep-edit ${quoteArg(context.relativeFile)}`;
+  return context.relativeFile === 'reply.md' ? 'code-debate keep-edit' : `code-debate keep-edit ${shellWord(context.relativeFile)}`;
 }
 
-function quoteArg(text: string): string {
-  return /^[\w./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
-}
