@@ -1,6 +1,7 @@
 import { fenceOpening } from './code-line-flags.js';
 import type { DebateDocument } from './document.js';
 import { normalizeNewlines, readMarkdown } from './read-markdown.js';
+import { scanBlocks, type ScanState } from './scan-blocks.js';
 
 const probeHeading = 'code-debate probe';
 
@@ -34,6 +35,21 @@ export function closeLastSection(text: string, document: DebateDocument): string
   let offset = 0;
   for (let at = 1; at < line && offset !== -1; at++) offset = source.indexOf('\n', offset) + 1 || -1;
   return closeOpenBlock(offset === -1 ? source : source.slice(offset));
+}
+
+/**
+ * Whether a level-2 heading written after `source` (and a blank line) is one, for a text the block
+ * scanner read up to `resume` (see scanBlocks): only the lines from there on are scanned, with the
+ * heading after them, where closeOpenBlock parses the last section again. null where the scanner
+ * cannot tell (a rule it does not model): then closeOpenBlock.
+ */
+export function headingStaysAfterScan(source: string, resume: ScanState): boolean | null {
+  // From where the scan stopped, as a text of its own: the megabytes before are not copied to read two lines.
+  const rest = source.slice(resume.offset);
+  const scanned = scanBlocks(`${rest}\n\n## ${probeHeading}\n`, { ...resume, offset: 0 });
+  if (scanned === null) return null;
+  const last = scanned.blocks.at(-1);
+  return last?.type === 'heading' && last.depth === 2 && last.start >= rest.length;
 }
 
 /** Whether a level-2 heading written after `text` (and a blank line) is one. */

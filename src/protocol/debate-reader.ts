@@ -1,4 +1,5 @@
 import type { RootContent } from 'mdast';
+import { headingStaysAfterScan } from './close-open-block.js';
 import type { DebateDocument, Section } from './document.js';
 import type { Growth } from './extends-text.js';
 import { readDocument, sectionNodes, type ParseResult } from './parse-document.js';
@@ -27,6 +28,12 @@ export interface DebateReader {
   citations(document: DebateDocument): Citation[];
   /** A section's top-level nodes (see sectionNodes): those this reader read it from, when it did. */
   sectionNodes(section: Section): readonly RootContent[];
+  /**
+   * Whether a level-2 heading written after `text` (the text this reader parsed last) is one, from
+   * where the block scanner stopped reading it (see headingStaysAfterScan); null when the reader
+   * read `text` otherwise, or not last: closeOpenBlock then parses its last section.
+   */
+  headingStaysAfter(text: string): boolean | null;
   /** The body of our own section about to be appended and its nodes, read on their own: not parsed again once it is in the file (see sanitizeAgentText). */
   rememberSectionBody(text: string, nodes: readonly RootContent[]): void;
 }
@@ -96,6 +103,11 @@ export function createDebateReader(): DebateReader {
     },
     unreadIn: (section) => unread.get(section) ?? [],
     sectionNodes: (section) => sectionNodes(section, memory),
+    headingStaysAfter(text) {
+      const read = memory.parsed;
+      if (read === null || read.text !== text || read.top.mode !== 'scan') return null;
+      return headingStaysAfterScan(read.source, read.top.resume);
+    },
     rememberSectionBody: (text, nodes) => rememberSectionBody(memory, text, nodes),
   };
 }

@@ -113,7 +113,10 @@ function checkNotOwnLast(context: SessionContext, action: WriteAction, document:
 
 /** The line that closes a block the last section left open ('' for none; see closeOpenBlock). */
 function closeBefore(context: SessionContext, current: FileState, decidedOn: DebateDocument): string {
-  return faultAction('block-closer') === 'none' ? '' : closeLastSection(current.text, parsedOr(context, current, decidedOn));
+  if (faultAction('block-closer') === 'none') return '';
+  const document = parsedOr(context, current, decidedOn);
+  // The scanner that read the file knows where it stopped: the last section is not parsed again to learn it.
+  return context.reader.headingStaysAfter(current.text) === true ? '' : closeLastSection(current.text, document);
 }
 
 /** The document of `current`, parsed (once more: the reader reads a file it read before from its end); if it does not parse, the one decided on. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { closeOpenBlock } from '../../src/protocol/close-open-block.js';
 import { createDebateReader } from '../../src/protocol/debate-reader.js';
 import { extendsText } from '../../src/protocol/extends-text.js';
 import { parseDocument, type ParseResult } from '../../src/protocol/parse-document.js';
@@ -65,6 +66,27 @@ describe('a debate reader on a file that grows', () => {
       }),
       { numRuns },
     );
+  });
+
+  it('says whether a heading written after the text it read stays one as closeOpenBlock does, or that it cannot tell', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(growingDebate, fc.oneof(debateLikeText, anyText, newlineText), (texts, added) => {
+        const reader = createDebateReader();
+        for (const text of [...texts, (texts.at(-1) ?? '') + added]) {
+          reader.parse(text);
+          const stays = reader.headingStaysAfter(text);
+          if (stays === null) continue;
+          answered++;
+          expect(stays).toBe(closeOpenBlock(text) === '');
+        }
+        // Only the text read last: the reader's scan stopped at its end, not at another's.
+        if (texts.length > 1) expect(reader.headingStaysAfter(texts[0] as string)).toBeNull();
+      }),
+      { numRuns },
+    );
+    // Most texts are read by the scanner: the test is not passing on nulls alone.
+    expect(answered).toBeGreaterThan(numRuns);
   });
 
   it('shares nothing with another reader: one reading another file leaves its reads as they were', () => {
