@@ -128,9 +128,21 @@ export interface AnswerJsonSchema {
   schema: Record<string, unknown>;
 }
 
+/** Schemas kept by scope: a turn asks for its own twice (the prompt, the backend), and zod's conversion takes milliseconds. */
+const jsonSchemas = new Map<string, AnswerJsonSchema>();
+const keptSchemas = 32;
+
+/** The schema of `scope`'s answer as JSON Schema: shared between callers with the same scope, so read-only. */
 export function answerJsonSchema(scope: AnswerScope): AnswerJsonSchema {
-  const { $schema: _draft, ...schema } = z.toJSONSchema(answerSchemaFor(scope), { target: 'draft-7' }) as Record<string, unknown>;
-  return { name: `code_debate_${scope.turn.replace('-', '_')}`, schema: portable(schema) as Record<string, unknown> };
+  const key = JSON.stringify([scope.turn, scope.role, scope.toAnswer, scope.toHold]);
+  let found = jsonSchemas.get(key);
+  if (found === undefined) {
+    const { $schema: _draft, ...schema } = z.toJSONSchema(answerSchemaFor(scope), { target: 'draft-7' }) as Record<string, unknown>;
+    found = { name: `code_debate_${scope.turn.replace('-', '_')}`, schema: portable(schema) as Record<string, unknown> };
+    if (jsonSchemas.size >= keptSchemas) jsonSchemas.delete(jsonSchemas.keys().next().value as string);
+    jsonSchemas.set(key, found);
+  }
+  return found;
 }
 
 /**
