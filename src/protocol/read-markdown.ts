@@ -11,6 +11,8 @@ const parser = unified().use(remarkParse);
  * which would shift every offset it reports against the text); line numbers are unchanged.
  */
 export function normalizeNewlines(text: string): string {
+  // Most files have neither: a debate of megabytes is not copied to learn that.
+  if (!text.includes('\r') && !text.startsWith('\uFEFF')) return text;
   return text.replace(/^\uFEFF+/, '').replace(/\r\n?/g, '\n');
 }
 
