@@ -13,7 +13,7 @@ export function hasInotifywait() {
   return spawnSync('inotifywait', ['--help'], { stdio: 'ignore' }).error === undefined;
 }
 
-/** The plain protocol's loop (seed-peer.sh `wait_change`): sleep, md5sum, compare; says when it saw a change. */
+/** The plain protocol's loop (test/fixtures/peers/plain-peer.sh `wait_change`): sleep, md5sum, compare; says when it saw a change. */
 const seedLoop = String.raw`
 prev=$(md5sum "$1" 2>/dev/null | cut -d' ' -f1)
 echo "ready $EPOCHREALTIME $prev"

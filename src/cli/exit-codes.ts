@@ -1,4 +1,4 @@
-/** Every exit code code-debate uses; README.md documents each one. */
+/** Every exit code code-debate uses; docs/troubleshooting.md documents each one. */
 export const exitCodes = {
   /** The debate ended with nothing blocking: no point at or above --block-on confirmed or disputed. */
   consensus: 0,
@@ -14,7 +14,7 @@ export const exitCodes = {
   protocolError: 5,
   /** Git could not resolve the subject or the repository. */
   gitError: 6,
-  /** The repository (work tree, index or refs) changed while an agent wrote its turn: the debate stopped, nothing was reverted. */
+  /** An agent changed its checkout, or the repository's config, exclude file or hooks, while it wrote its turn: nothing was written. */
   repositoryChanged: 7,
   /** A bug in code-debate itself. */
   internal: 70,

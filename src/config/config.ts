@@ -54,7 +54,7 @@ const agentAllowed = `an agent name: ${agentNames.join(', ')}`;
 const durationAllowed = 'a duration string like "90s", "10m" or "1h"';
 
 export interface ConfigSetting {
-  /** What the setting does, for help and the README. */
+  /** What the setting does, for help and docs/configuration.md. */
   describe: string;
   /** What it accepts, worded to follow "expected `key` to be". */
   allowed: string;

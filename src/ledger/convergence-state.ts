@@ -1,5 +1,5 @@
 /**
- * Convergence after each round, from the ledger: seed 003's four states, adapted to two sides
+ * Convergence after each round, from the ledger: four states of a debate's agreement, for two sides
  * debating several points. With n points raised by the end of the round, s of them settled
  * (resolved or withdrawn) and p partially agreed, the agreement share is a = (s + p/2) / n:
  *

@@ -1,8 +1,8 @@
 /**
- * The CONSENSUS body, written from the ledger (seeds 000 and 003): the outcome line, the agent's
- * narrative, the points grouped by the confidence the ledger computed, what was withdrawn, who
- * moved, the citations that failed, the flags, and the action items in priority order. Nothing
- * in it is an agent's opinion of itself but the narrative.
+ * The CONSENSUS body, written from the ledger (docs/how-it-works.md, "The CONSENSUS"): the outcome
+ * line, the agent's narrative, the points grouped by the confidence the ledger computed, what was
+ * withdrawn, who moved, the citations that failed, the flags, and the action items in priority
+ * order. Nothing in it is an agent's opinion of itself but the narrative.
  */
 import { severities } from '../protocol/document.js';
 import { excerptPoint } from './excerpt-point.js';

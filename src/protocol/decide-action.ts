@@ -16,12 +16,12 @@ export type WriteAction = Extract<Action, { type: 'write' }>;
 export interface DecideOptions {
   maxRounds: number;
   /**
-   * Whether round `round`, the document's last, brought no new reasoning on any open point (seed
-   * 004's engagement test, which the ledger reads): a stalled round ends the debate early.
+   * Whether round `round`, the document's last, brought no new reasoning on any open point (the
+   * ledger's engagement test, src/ledger/engagement-of.ts): a stalled round ends the debate early.
    * Without it no round stalls.
    */
   stalled?: (document: DebateDocument, round: number) => boolean;
-  /** What the debate may spend: once the sections report it spent, the Reviewer's next turn is the CONSENSUS (seed 001's cost control). */
+  /** What the debate may spend: once the sections report it spent, the Reviewer's next turn is the CONSENSUS (docs/configuration.md, "Budgets"). */
   budget?: Budget;
   /** The points' states after the document's last section: a reader's (see DebateReader.points), else trackPoints walks them. */
   points?: (document: DebateDocument) => readonly PointState[];
@@ -30,7 +30,7 @@ export interface DecideOptions {
 /**
  * What `role` does next, from the document alone (docs/protocol.md, "Sections and whose turn it is").
  * A restarted process calls this on the file and continues where the debate stands. A round in
- * which neither side brought new reasoning on any open point ends the debate early (seed 004), and
+ * which neither side brought new reasoning on any open point ends the debate early (it stalled), and
  * so does a spend, as the sections report it, that reached the budget.
  */
 export function decideAction(document: DebateDocument, role: Role, options: DecideOptions): Action {

@@ -7,7 +7,7 @@ import { findExecutable, isExecutableFile } from '../agents/find-agent-on-path.j
 import { splitCommand } from '../agents/split-command.js';
 import { ConfigError } from '../errors.js';
 
-// The forms --agent takes (README, "Agents"); `auto` is resolved before this check.
+// The forms --agent takes (docs/agents.md); `auto` is resolved before this check.
 const known = /^(?:builtin|human|(?:claude|codex|gemini)(?::.+)?|(?:openai|ollama):.+|cmd:.*)$/s;
 
 /**

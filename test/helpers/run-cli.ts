@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 export const binPath = fileURLToPath(new URL('../../bin/code-debate.js', import.meta.url));
 export const scriptedAgentPath = fileURLToPath(new URL('../fixtures/agents/scripted-agent.mjs', import.meta.url));
-export const seedPeerPath = fileURLToPath(new URL('../../../shared/peers/seed-peer.sh', import.meta.url));
+export const seedPeerPath = fileURLToPath(new URL('../fixtures/peers/plain-peer.sh', import.meta.url));
 
 export interface Exit {
   code: number | null;

@@ -1,5 +1,5 @@
 /**
- * The exact bytes /work/shared/peers/seed-peer.sh appends, rebuilt the way its heredoc and
+ * The exact bytes test/fixtures/peers/plain-peer.sh appends, rebuilt the way its heredoc and
  * printf calls produce them, so the parser is tested against what a plain peer really writes.
  */
 

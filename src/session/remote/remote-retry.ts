@@ -76,7 +76,7 @@ export function refusedError(remote: string, what: string, error: RemoteError): 
   }
   return new ConfigError(
     `The remote \`${remote}\` refused to let this side ${what}: ${error.message.replace(/^Cannot [^:]+: /, '')}. ` +
-      `A debate on a remote needs permission to fetch and push refs under refs/code-debate/ (see "Two machines" in the README): ask for it, or choose another --remote.`,
+      `A debate on a remote needs permission to fetch and push refs under refs/code-debate/ (see "With a forge" in docs/two-machines.md): ask for it, or choose another --remote.`,
     { cause: error },
   );
 }
