@@ -119,8 +119,6 @@ function track(state: StatusState, event: SessionEvent, at: number): void {
       break;
     case 'turn-started':
       state.round = event.round;
-      // While this side writes, the peer waits for it.
-      if (state.peer !== '') state.peer = `${roleNames[event.role === 'reviewer' ? 'responder' : 'reviewer']} waiting`;
       set(event.interactive ? 'your turn' : 'my turn', event.interactive ? `your turn, writing ## ${event.heading}` : `my turn, ${event.agent} writing ## ${event.heading}`);
       break;
     case 'turn-written':

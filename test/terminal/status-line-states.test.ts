@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { startInPty, statusLines } from '../helpers/pty.js';
@@ -5,6 +6,7 @@ import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 
 // What the status line says in the states a debate passes through, on a real terminal, two real sides.
 const repos = useDebateRepos();
+const editor = fileURLToPath(new URL('../fixtures/agents/slow-editor.sh', import.meta.url));
 
 /** The status lines drawn in `output` after `from` (and after `then`, when given) and before `to`. */
 function linesBetween(output: string, from: string, then: string | null, to: string): string[] {
@@ -21,6 +23,26 @@ function linesBetween(output: string, from: string, then: string | null, to: str
 const redrawn = (lines: string[]) => lines.filter((line) => /· (\d+m)?[1-9]\d*(\.\d)?s( · |$)/.test(line));
 
 describe('the status line follows the peer and the side itself', () => {
+  it("says the peer is writing during a person's second editor session, as `status` does", async () => {
+    const repo = await repos.repo();
+    // A person Reviewer: the Review in the editor, then, after the builtin's Response, the CONSENSUS in it again (3 s each).
+    const reviewer = startInPty(['--agent', 'human', '--role', 'reviewer', '--max-rounds', '1', '--turn-timeout', '20s', 'the diff against main'], {
+      cwd: repo.dir,
+      columns: 160,
+      env: { VISUAL: editor, EDITOR_TEXT: sampleReview, EDITOR_SECONDS: '3' },
+    });
+    const responder = startInPty(['--role', 'responder', '--turn-timeout', '20s', 'the diff against main'], { cwd: repo.dir, columns: 160 });
+    const [, exit] = await Promise.all([reviewer.exited, responder.exited]);
+    expect(exit.stdout).toContain('The debate ended with CONSENSUS');
+    // The first editor session, then the second one: the Responder waits for the person both times.
+    const first = redrawn(linesBetween(exit.stdout, "waiting for the Reviewer's turn", null, 'my turn: builtin is writing ## Response 1'));
+    const second = redrawn(linesBetween(exit.stdout, 'wrote ## Response 1', "waiting for the Reviewer's turn", 'The debate ended'));
+    for (const lines of [first, second]) {
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(line).toMatch(/^Responder · round 1 · the Reviewer's turn, waiting · .+ · Reviewer writing$/);
+    }
+  }, 60_000);
+
   it('says it waits for a deleted file to be restored, not that its agent still writes', async () => {
     const repo = await repos.repo();
     const review = await repo.script('reviewer', { review: sampleReview });
