@@ -17,5 +17,6 @@ export default defineConfig({
     // temporary folder a sandboxed `cmd:` agent may write to: the sandbox's own tests turn it on.
     env: { CODE_DEBATE_SANDBOX: 'off' },
     hookTimeout: 30_000,
+    setupFiles: ['test/helpers/setup-worker.ts'],
   },
 });
