@@ -101,14 +101,17 @@ export function podman(args, options = {}) {
   return execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
 }
 
-/** The base image's id and label, or null when there is no such image. */
+/** The base image's id and what made it (null for an image this script did not make), or null when there is no such image. */
 function present() {
+  let inspected;
   try {
-    const [id = '', madeBy = ''] = podman(['image', 'inspect', '--format', `{{ .Id }} {{ index .Config.Labels "${label}" }}`, baseImage]).trim().split(' ');
-    return { id, madeBy };
+    inspected = podman(['image', 'inspect', '--format', '{{ .Id }} {{ json .Config.Labels }}', baseImage]).trim();
   } catch {
     return null;
   }
+  const [id = '', ...labels] = inspected.split(' ');
+  const madeBy = JSON.parse(labels.join(' ') || 'null')?.[label];
+  return { id, madeBy: typeof madeBy === 'string' ? madeBy : null };
 }
 
 /** Debian's minimal system as debootstrap makes it, once, as a tarball in the cache. */
@@ -179,12 +182,17 @@ function assemble(root, debian, node, npm) {
 }
 
 /**
- * Makes the base image and tags it as the Dockerfile's `FROM`, unless an image made by this recipe
- * is there already.
+ * Makes the base image and tags it as the Dockerfile's `FROM`, unless an image made by this recipe,
+ * or one this script did not make (pulled from Docker Hub), is there already.
  */
 export function ensureBaseImage(log = (line) => process.stderr.write(`${line}\n`)) {
   const before = present();
   if (before?.madeBy === baseKey()) return baseImage;
+  // One pulled from a registry, on a machine that reaches one, is what the Dockerfile means: kept.
+  if (before !== null && before.madeBy === null) {
+    log(`${baseImage} is there already, not made by this script: the suite builds on it`);
+    return baseImage;
+  }
   mkdirSync(cacheDir(), { recursive: true });
   const debian = debianTarball(log);
   const node = packed(`node-linux-${arch().node}`, base.node, log);
