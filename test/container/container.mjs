@@ -146,7 +146,8 @@ function packed(name, version, log) {
 }
 
 // What Debian's own slim images set (debuerreotype's --slimify and its apt settings): no manuals,
-// translations or downloaded packages kept in the image, and apt's sources with security updates.
+// translations or downloaded packages kept in the image, and apt's sources with security updates
+// (from Debian's own host, which no other mirror carries).
 const slimFiles = {
   'etc/dpkg/dpkg.cfg.d/docker':
     'path-exclude /usr/share/doc/*\npath-include /usr/share/doc/*/copyright\npath-exclude /usr/share/groff/*\npath-exclude /usr/share/info/*\n' +
@@ -158,7 +159,7 @@ const slimFiles = {
   'etc/apt/apt.conf.d/docker-no-languages': 'Acquire::Languages "none";\n',
   'etc/apt/apt.conf.d/docker-gzip-indexes': 'Acquire::GzipIndexes "true";\n',
   'etc/apt/apt.conf.d/docker-autoremove-suggests': 'Apt::AutoRemove::SuggestsImportant "false";\n',
-  'etc/apt/sources.list.d/debian.sources': `Types: deb\nURIs: ${base.mirror}\nSuites: ${base.suite} ${base.suite}-updates\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n\nTypes: deb\nURIs: ${base.mirror}-security\nSuites: ${base.suite}-security\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n`,
+  'etc/apt/sources.list.d/debian.sources': `Types: deb\nURIs: ${base.mirror}\nSuites: ${base.suite} ${base.suite}-updates\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n\nTypes: deb\nURIs: http://deb.debian.org/debian-security\nSuites: ${base.suite}-security\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n`,
 };
 
 /** The root file system of the base image, put together in `root` from the cached tarballs. */
