@@ -4,7 +4,7 @@ export const exitCodes = {
   consensus: 0,
   /** The debate ended (consensus, limit or stall) with blocking points left: fix them, or decide. */
   disputed: 1,
-  /** Bad command line or setting, a path outside the repository, or both roles already taken. */
+  /** Bad command line or setting, a path outside the repository, both roles already taken, or a file or folder code-debate must write refuses this user. */
   usage: 2,
   /** The peer did not take its turn within --turn-timeout. */
   peerTimeout: 3,

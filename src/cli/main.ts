@@ -1,5 +1,6 @@
 import { killRunningGroupsNow } from '../agents/kill-process-group.js';
 import { AgentError, ClaimError, CodeDebateError, ConfigError, GitError, InterruptedError, ProtocolError, RepositoryChangedError } from '../errors.js';
+import { asFileAccessError, FileAccessError } from '../file-access-error.js';
 import { escapeControlChars, escapeJsonControlChars } from '../protocol/control-chars.js';
 import { DebateFileError } from '../session/debate-file-error.js';
 import type { Report } from '../session/session-events.js';
@@ -39,7 +40,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   process.on('SIGHUP', onSignal);
   const code = await run(argv, controller.signal, { out, err }).catch((error: unknown) => {
     if (received !== null) {
-      err.write(`code-debate: ${escapeControlChars((error as Error).message)}\n`);
+      err.write(`code-debate: ${escapeControlChars(((asFileAccessError(error) ?? error) as Error).message)}\n`);
       return signalCode(received);
     }
     return reportError(error, err);
@@ -225,13 +226,14 @@ async function debateFile(command: { file: string | undefined; cwd: string }): P
   return { file: settings.file, cwd: repo.root };
 }
 
-function reportError(error: unknown, err: GuardedOutput): ExitCode {
+function reportError(caught: unknown, err: GuardedOutput): ExitCode {
+  const error = asFileAccessError(caught) ?? caught;
   const message = error instanceof Error ? error.message : String(error);
   const fail = (text: string, code: ExitCode): ExitCode => {
     err.write(`code-debate: ${escapeControlChars(text)}\n`);
     return code;
   };
-  if (error instanceof ConfigError || error instanceof ClaimError || error instanceof DebateFileError) return fail(message, exitCodes.usage);
+  if (error instanceof ConfigError || error instanceof ClaimError || error instanceof DebateFileError || error instanceof FileAccessError) return fail(message, exitCodes.usage);
   if (error instanceof AgentError) return fail(message, exitCodes.agentFailure);
   if (error instanceof ProtocolError) return fail(`${message}\nThe file was left as it is.`, exitCodes.protocolError);
   if (error instanceof GitError) return fail(message, exitCodes.gitError);
