@@ -4,8 +4,9 @@
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /opt/code-debate
-COPY package.json package-lock.json .npmrc ./
-RUN npm ci
+COPY package.json package-lock.json ./
+# --ignore-scripts: the package's `prepare` builds from sources not copied yet; the build is below.
+RUN npm ci --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build && npm prune --omit=dev
