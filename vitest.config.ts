@@ -1,13 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const suites: Record<string, string[]> = { agents: ['test/contract/**/*.contract.ts'], model: ['test/contract/**/*.model.ts'], browser: ['test/browser/**/*.browser.ts'] };
+const suites: Record<string, string[]> = { agents: ['test/contract/**/*.contract.ts'], model: ['test/contract/**/*.model.ts'], browser: ['test/browser/**/*.browser.ts'], install: ['test/install/**/*.install.ts'] };
 
 export default defineConfig({
   test: {
     // `npm run test:agents` (CODE_DEBATE_SUITE=agents) runs the contract suite against the real agent CLIs instead,
     // `npm run test:model` (CODE_DEBATE_SUITE=model) whole debates with a real small model served on 127.0.0.1,
-    // `npm run test:browser` (CODE_DEBATE_SUITE=browser) the pages in a real headless Chromium.
+    // `npm run test:browser` (CODE_DEBATE_SUITE=browser) the pages in a real headless Chromium,
+    // `npm run test:install` (CODE_DEBATE_SUITE=install) npm's installs of the package from a clone, a tarball and a git URL.
     include: suites[process.env.CODE_DEBATE_SUITE ?? ''] ?? ['test/**/*.test.ts'],
     // The tests wait on processes far more than they compute: as many files at once as there are
     // CPUs (vitest's default is one fewer, a single file at a time on a 2-CPU CI machine).
