@@ -39,7 +39,7 @@ function closing(kept: string | null): string {
   return (
     'code-debate demo: the debate ended: above is reply.md as the two sides wrote it, the Review, the Response and the CONSENSUS with its verdict.\n' +
     `${kept === null ? 'The repository is gone; `code-debate demo --keep` keeps it' : `The repository is in ${kept}`} to look around (\`code-debate show\` there).\n` +
-    'Next: in your own repository, run `npx code-debate "the diff against main"` in two terminals, with a model (`--agent claude`, `codex`, `gemini`, ' +
+    'Next: in your own repository, run `code-debate "the diff against main"` in two terminals, with a model (`--agent claude`, `codex`, `gemini`, ' +
     '`openai:<model>`, `ollama:<model>`) or yourself (`--agent human`) on either side.\n'
   );
 }

@@ -15,7 +15,7 @@ describe('code-debate demo', () => {
     expect(demo.stderr).not.toContain('warning:');
     expect(demo.stdout).toContain('## CONSENSUS');
     expect(demo.stderr).toContain('code-debate demo: the debate ended: above is reply.md as the two sides wrote it');
-    expect(demo.stderr).toContain('Next: in your own repository, run `npx code-debate "the diff against main"` in two terminals');
+    expect(demo.stderr).toContain('Next: in your own repository, run `code-debate "the diff against main"` in two terminals');
     // No path is printed that is gone by the end.
     const paths = demo.stderr.match(/\/\S*code-debate-demo-\S*/g) ?? [];
     expect(paths).toEqual([]);
