@@ -6,9 +6,9 @@
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /opt/code-debate
-COPY package.json package-lock.json .npmrc ./
-# The CA secret is optional: without it npm trusts Node's own CAs. --ignore-scripts whatever .npmrc
-# says: no install script of a dependency runs, and the package's own build needs src/, copied below.
+COPY package.json package-lock.json ./
+# The CA secret is optional: without it npm trusts Node's own CAs. --ignore-scripts: the package's own `prepare`
+# builds from sources not copied yet (the build is below), and no dependency's script need run.
 RUN --mount=type=secret,id=ca \
     if [ -f /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi \
  && npm ci --ignore-scripts
