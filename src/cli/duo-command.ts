@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
 import { exitCodes, type ExitCode } from './exit-codes.js';
 import type { Settings } from './resolve-settings.js';

@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
-import type { Role } from '../agents/agent.js';
 import { maxAnswerBytesRange, maxOutputTokensRange, maxPeerBytesRange, maxTokensRange } from '../config/config.js';
 import { editDistance } from '../edit-distance.js';
 import { ConfigError } from '../errors.js';
 import { stances, type Stance } from '../prompts/stance.js';
-import { severities, type Severity } from '../protocol/document.js';
+import { severities, type Role, type Severity } from '../protocol/document.js';
 import { parseDuration, spellDuration } from './parse-duration.js';
 import { refuseNearCommand } from './refuse-near-command.js';
 import { parsePullRequest } from '../git/parse-pull-request.js';

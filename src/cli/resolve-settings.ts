@@ -1,4 +1,4 @@
-import type { Role } from '../agents/agent.js';
+import type { Role, Severity } from '../protocol/document.js';
 import type { CodeDebateConfig } from '../config/config.js';
 import { resolveAgent, resolveSetting, type SettingLayers } from '../config/merge-options.js';
 import { readConfig } from '../config/read-config.js';
@@ -7,7 +7,6 @@ import { ConfigError } from '../errors.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
 import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
-import type { Severity } from '../protocol/document.js';
 import { defaults, type DebateFlags } from './parse-args.js';
 import { parseDuration } from './parse-duration.js';
 

@@ -1,5 +1,5 @@
 import { createLedgerReader } from '../ledger/ledger-reader.js';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
 import { InterruptedError } from '../errors.js';
 import type { Repo } from '../git/find-repo.js';

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Role } from '../agents/agent.js';
+import type { Role, Severity } from '../protocol/document.js';
 import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';
 import { ConfigError } from '../errors.js';
@@ -9,7 +9,6 @@ import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
-import type { Severity } from '../protocol/document.js';
 import { checkAgentSpecs } from './check-agent-specs.js';
 import { checkDebateFile } from './check-debate-file.js';
 import { claimRole } from './claim-role.js';
