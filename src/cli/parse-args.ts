@@ -4,7 +4,7 @@ import { editDistance } from '../edit-distance.js';
 import { ConfigError } from '../errors.js';
 import { stances, type Stance } from '../prompts/stance.js';
 import { severities, type Role, type Severity } from '../protocol/document.js';
-import { parseDuration, spellDuration } from './parse-duration.js';
+import { parseDuration, spellDuration } from '../parse-duration.js';
 import { refuseNearCommand } from './refuse-near-command.js';
 import { parsePullRequest } from '../git/parse-pull-request.js';
 import { reportFormats, type ReportFormat } from '../report/render-report.js';

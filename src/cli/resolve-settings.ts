@@ -8,7 +8,7 @@ import { findRepo, type Repo } from '../git/find-repo.js';
 import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
 import { defaults, type DebateFlags } from './parse-args.js';
-import { parseDuration } from './parse-duration.js';
+import { parseDuration } from '../parse-duration.js';
 
 /** Every setting of a debate, from its flag, else `.code-debate.json`, else the environment, else the default. */
 export interface Settings {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { editDistance } from '../edit-distance.js';
 import { agentNames } from '../agents/agent-names.js';
-import { parseDuration } from '../cli/parse-duration.js';
+import { parseDuration } from '../parse-duration.js';
 import { stances } from '../prompts/stance.js';
 import { severities } from '../protocol/document.js';
 import {
