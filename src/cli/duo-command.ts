@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Role } from '../protocol/document.js';
 import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 import type { Settings } from './resolve-settings.js';
 
 const binPath = fileURLToPath(new URL('../../bin/code-debate.js', import.meta.url));

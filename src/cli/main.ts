@@ -4,7 +4,7 @@ import { escapeControlChars, escapeJsonControlChars } from '../protocol/control-
 import { DebateFileError } from '../session/debate-file-error.js';
 import type { Report } from '../session/session-events.js';
 import { readVersion } from './package-version.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { guardOutput, type GuardedOutput } from './guard-output.js';
 import { helpText, subcommandHelp } from './help-text.js';
 import path from 'node:path';

@@ -15,7 +15,7 @@ import { bypassAdvice, describeAgents, describeLine, describeRange, prefix, rend
 import { debateKey, readCachedDebate, writeCachedDebate } from '../prepush/verdict-cache.js';
 import { formatDuration } from '../format-duration.js';
 import { startDuo } from './duo-command.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 import type { DebateFlags } from './parse-args.js';
 import { loadSettings, type Settings } from './resolve-settings.js';
 

@@ -14,7 +14,7 @@ import { renderMarkdownSummary } from '../report/render-markdown.js';
 import { renderReport, type RenderContext, type ReportFormat } from '../report/render-report.js';
 import { isInArchive, resolveArchivedDebate } from '../session/archived-debates.js';
 import { readDebateFile } from '../session/read-debate-file.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { readHomepage, readVersion } from './package-version.js';
 
 export interface ShowOptions {

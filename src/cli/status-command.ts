@@ -17,7 +17,7 @@ import { resolveArchivedDebate } from '../session/archived-debates.js';
 import { readClaims } from '../session/read-claims.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { statePaths } from '../session/state-paths.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 
 export interface StatusOptions {
   /** The debate file as the user gave it, relative to `cwd`. */

@@ -3,7 +3,7 @@ import type { Severity } from '../protocol/document.js';
 import type { ReportFormat } from '../report/render-report.js';
 import { GitError } from '../errors.js';
 import { readDebateFile } from '../session/read-debate-file.js';
-import { exitCodes } from './exit-codes.js';
+import { exitCodes } from '../exit-codes.js';
 import { emitReport, postSummary, prepareReport } from './show-command.js';
 
 /** `--report <format>:<file>` of `duo` and `pre-push`: a report to write once the debate ends. */
