@@ -9,7 +9,7 @@ import { guardOutput, type GuardedOutput } from './guard-output.js';
 import { helpText, subcommandHelp } from './help-text.js';
 import path from 'node:path';
 import type { Severity } from '../protocol/document.js';
-import type { ReportFormat } from '../report/render-report.js';
+import type { ReportFormat } from '../report/report-formats.js';
 import { defaults, parseCommandLine, type Command } from './parse-args.js';
 
 // Each command loads what it needs when it runs (`await import`): `--version` must not pay for

@@ -7,7 +7,7 @@ import { severities, type Role, type Severity } from '../protocol/document.js';
 import { parseDuration, spellDuration } from '../parse-duration.js';
 import { refuseNearCommand } from './refuse-near-command.js';
 import { parsePullRequest } from '../git/parse-pull-request.js';
-import { reportFormats, type ReportFormat } from '../report/render-report.js';
+import { reportFormats, type ReportFormat } from '../report/report-formats.js';
 import { subcommands, type Subcommand } from './subcommands.js';
 
 /**

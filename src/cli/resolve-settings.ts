@@ -2,7 +2,7 @@ import type { Role, Severity } from '../protocol/document.js';
 import type { CodeDebateConfig } from '../config/config.js';
 import { resolveAgent, resolveSetting, type SettingLayers } from '../config/merge-options.js';
 import { readConfig } from '../config/read-config.js';
-import type { ReportFormat } from '../report/render-report.js';
+import type { ReportFormat } from '../report/report-formats.js';
 import { ConfigError } from '../errors.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
 import type { Stance } from '../prompts/stance.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Severity } from '../protocol/document.js';
-import type { ReportFormat } from '../report/render-report.js';
+import type { ReportFormat } from '../report/report-formats.js';
 import { GitError } from '../errors.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { exitCodes } from '../exit-codes.js';
