@@ -2,27 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { Role } from '../protocol/document.js';
 import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
+import type { DuoOptions, DuoResult } from '../duo-options.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
-import type { Settings } from './resolve-settings.js';
+import type { Role } from '../protocol/document.js';
 
 const binPath = fileURLToPath(new URL('../../bin/code-debate.js', import.meta.url));
-
-export interface DuoOptions {
-  subject: string;
-  cwd: string;
-  settings: Settings;
-  signal: AbortSignal;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
-
-export interface DuoResult {
-  code: ExitCode;
-  /** Each side's `ended` event, as it printed it. */
-  ended: Partial<Record<Role, { outcome: string; message: string }>>;
-}
 
 /** Codes that mean the debate itself ran to an end, as opposed to a side failing. */
 const debateEnds: ReadonlySet<number> = new Set([exitCodes.consensus, exitCodes.disputed, exitCodes.peerTimeout]);
@@ -130,8 +115,8 @@ function startSide(role: Role, agent: string, options: DuoOptions, onEnded: (eve
     String(settings.maxAnswerBytes),
     '--max-output-tokens',
     String(settings.maxOutputTokens),
-    ...(settings.budget.maxTokens === null ? [] : ['--max-tokens', String(settings.budget.maxTokens)]),
-    ...(settings.budget.maxCostUsd === null ? [] : ['--max-cost', String(settings.budget.maxCostUsd)]),
+    ...(settings.maxTokens === null ? [] : ['--max-tokens', String(settings.maxTokens)]),
+    ...(settings.maxCostUsd === null ? [] : ['--max-cost', String(settings.maxCostUsd)]),
     '--stance',
     settings.stance,
     '--block-on',

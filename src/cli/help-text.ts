@@ -1,4 +1,5 @@
-import { defaults } from './parse-args.js';
+import { spellDefault } from '../config/describe-setting.js';
+import { settingsTable } from '../config/settings-table.js';
 import type { Subcommand } from './subcommands.js';
 
 export const helpText = `code-debate: two agents review a change by debating through one Markdown file.
@@ -38,14 +39,14 @@ Options:
                               or 'cmd:<program> [args...]'
   --reviewer-agent <agent>    the Reviewer's agent (over --agent)
   --responder-agent <agent>   the Responder's agent (over --agent)
-  --file <path>               the shared file, inside the work tree (default ${defaults.file} at its root)
-  --max-rounds <n>            rounds before the Reviewer writes the CONSENSUS (default ${defaults.maxRounds})
-  --turn-timeout <duration>   how long to wait for the peer's turn (default ${defaults.turnTimeout})
-  --agent-timeout <duration>  how long the agent may take for one turn (default ${defaults.agentTimeout})
-  --max-diff-bytes <n>        the most diff a prompt carries; the file list covers the rest (default ${defaults.maxDiffBytes})
-  --max-peer-bytes <n>        the most of the peer's last section (and of the open points) a prompt carries (default ${defaults.maxPeerBytes})
-  --max-answer-bytes <n>      the longest answer an agent may give for a section; longer fails the turn (default ${defaults.maxAnswerBytes})
-  --max-output-tokens <n>     the most tokens an openai: or ollama: agent asks its server for in one answer (default ${defaults.maxOutputTokens})
+  --file <path>               the shared file, inside the work tree (default ${spellDefault(settingsTable.file)} at its root)
+  --max-rounds <n>            rounds before the Reviewer writes the CONSENSUS (default ${spellDefault(settingsTable.maxRounds)})
+  --turn-timeout <duration>   how long to wait for the peer's turn (default ${spellDefault(settingsTable.turnTimeoutMs)})
+  --agent-timeout <duration>  how long the agent may take for one turn (default ${spellDefault(settingsTable.agentTimeoutMs)})
+  --max-diff-bytes <n>        the most diff a prompt carries; the file list covers the rest (default ${spellDefault(settingsTable.maxDiffBytes)})
+  --max-peer-bytes <n>        the most of the peer's last section (and of the open points) a prompt carries (default ${spellDefault(settingsTable.maxPeerBytes)})
+  --max-answer-bytes <n>      the longest answer an agent may give for a section; longer fails the turn (default ${spellDefault(settingsTable.maxAnswerBytes)})
+  --max-output-tokens <n>     the most tokens an openai: or ollama: agent asks its server for in one answer (default ${spellDefault(settingsTable.maxOutputTokens)})
   --max-tokens <n>            the most tokens the debate may spend, both sides, as the agents report them; then the CONSENSUS
   --max-cost <usd>            the most US dollars the debate may spend, likewise (e.g. 0.50)
   --stance devils-advocate    as Responder, name the review's assumptions and argue the opposite case
@@ -54,11 +55,11 @@ Options:
   --remote <remote>           debate on a git remote (a name or URL), each side in its own clone,
                               under refs/code-debate/; reply.md mirrors it
   --debate <name>             with --remote: the debate's name (default: from the subject's commits and the file)
-  --heartbeat <duration>      with --remote: how often this side refreshes its claim (default ${defaults.heartbeat})
+  --heartbeat <duration>      with --remote: how often this side refreshes its claim (default ${spellDefault(settingsTable.heartbeatMs)})
   --json                      events as newline-delimited JSON on stdout (logs stay on stderr)
-  --block-on <severity>       the lowest severity that blocks: exit 1, or the push (default ${defaults.blockOn})
-  --time-limit <duration>     pre-push: the most the debate may take (default ${defaults.timeLimit})
-  --time-limit-fails open|closed  pre-push: past the limit, push anyway or block (default ${defaults.timeLimitFails})
+  --block-on <severity>       the lowest severity that blocks: exit 1, or the push (default ${spellDefault(settingsTable.blockOn)})
+  --time-limit <duration>     pre-push: the most the debate may take (default ${spellDefault(settingsTable.timeLimitMs)})
+  --time-limit-fails open|closed  pre-push: past the limit, push anyway or block (default ${spellDefault(settingsTable.timeLimitFails)})
   -C, --cwd <dir>             run as if started in <dir>
   -h, --help                  this text
   -V, --version               the version
@@ -85,14 +86,14 @@ finished debate, as show --format <format> --output <file> would (e.g. --report 
 
 The ledger of a debate file, finished or running: every point, its severity and status, each
 side's positions round by round, the convergence, the flags. <file> (or --file) is relative to
-the current folder; without it, the debate file of the repository (${defaults.file} at its root),
+the current folder; without it, the debate file of the repository (${spellDefault(settingsTable.file)} at its root),
 or an archived debate's path as \`code-debate status --archived\` lists it (only read).
 --json (--format json) prints the versioned report; --format markdown a summary for a pull
 request comment or a job summary; --format sarif a SARIF 2.1.0 log for code scanning; --format
 github workflow commands that annotate the diff (and, with GITHUB_STEP_SUMMARY set, the summary
 appended there); --format html one self-contained page with the chart and every thread.
 --output writes the report to a file instead of stdout. --block-on sets what the summary calls
-blocking (default: the settings file's, else ${defaults.blockOn}). --post-to-pr
+blocking (default: the settings file's, else ${spellDefault(settingsTable.blockOn)}). --post-to-pr
 <number|url> posts the summary on that pull request through gh, editing code-debate's earlier
 comment there rather than adding another.
 With --remote <remote>, the ledger of a debate on that git remote: the only one, or the one
@@ -104,7 +105,7 @@ With --remote <remote>, the ledger of a debate on that git remote: the only one,
 
 Who holds each role of a debate (pid, agent, alive or not), the round, whose turn it is and the
 state of the debate. <file> (or --file) is relative to the current folder; without it, the
-debate file of the repository (${defaults.file} at its root).
+debate file of the repository (${spellDefault(settingsTable.file)} at its root).
 With --archived, the debates \`code-debate archive\` moved under the git directory, the latest
 first: when each was archived, its outcome, its subject and its path. \`show <path>\` and
 \`status <path>\` read an archived debate (only read: nothing is written there).
@@ -115,7 +116,7 @@ With --remote <remote>, every debate on that git remote (or the one --debate nam
 
 Moves a debate into the archive under the git directory (kept, never deleted), so the next
 debate starts afresh. <file> (or --file) is relative to the current folder; without it, the
-debate file of the repository (${defaults.file} at its root).
+debate file of the repository (${spellDefault(settingsTable.file)} at its root).
 With --remote <remote>, moves a debate on that git remote (the only one, or the one --debate
 names) under refs/code-debate-archive/; refused while a side holds a role of it.
 `,
@@ -125,7 +126,7 @@ The debate file is append-only: when its earlier text is edited by hand (a sever
 section rewritten), each side saves the text it had read and waits for it to be restored. This
 keeps the edit instead: it appends a line recording what changed (an HTML comment, which reads
 as no point), and both sides go on from the file as it is now. <file> (or --file) is relative to
-the current folder; without it, the debate file of the repository (${defaults.file} at its root).
+the current folder; without it, the debate file of the repository (${spellDefault(settingsTable.file)} at its root).
 `,
   hook: `Usage: code-debate hook install|uninstall [-C <dir>]
 
