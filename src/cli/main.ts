@@ -6,7 +6,7 @@ import type { Report } from '../session/session-events.js';
 import { readVersion } from './package-version.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { guardOutput, type GuardedOutput } from './guard-output.js';
-import { helpText, subcommandHelp } from './help-text.js';
+import { renderCommandHelp, renderTopHelp } from './render-help.js';
 import path from 'node:path';
 import type { Severity } from '../protocol/document.js';
 import type { ReportFormat } from '../report/report-formats.js';
@@ -59,7 +59,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
   const showWriter = (format: ReportFormat) => (format === 'json' || format === 'sarif' ? writeJson : write);
   switch (command.command) {
     case 'help':
-      write(command.topic === undefined || command.topic === 'help' ? helpText : subcommandHelp[command.topic]);
+      write(command.topic === undefined ? renderTopHelp() : renderCommandHelp(command.topic));
       return exitCodes.consensus;
     case 'version':
       write(`${readVersion()}\n`);

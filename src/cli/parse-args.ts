@@ -17,8 +17,11 @@ export type Command =
   | { command: 'archive'; file: string | undefined; cwd: string; remote?: RemoteChoice }
   | { command: 'keep-edit'; file: string | undefined; cwd: string }
   | { command: 'demo'; keep: boolean }
-  | { command: 'help'; topic?: Subcommand }
+  | { command: 'help'; topic?: HelpTopic }
   | { command: 'version' };
+
+/** What `help <topic>` explains: a command, or `debate`, one side of a debate (`code-debate <subject>`). */
+export type HelpTopic = Exclude<Subcommand, 'help'> | 'debate';
 
 /** `--remote <remote> [--debate <name>]` of `show`, `status` and `archive`: a debate on a git remote. */
 export interface RemoteChoice {
@@ -42,7 +45,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   const first = words[0];
   const word = (subcommands as readonly string[]).includes(first ?? '') ? (first as Subcommand) : null;
   if (readOption(values, 'version') === true) return { command: 'version' };
-  if (readOption(values, 'help') === true || word === 'help') return helpFor(word === 'help' ? words[1] : word);
+  if (readOption(values, 'help') === true || word === 'help') return helpFor(word === 'help' ? words[1] : (word ?? (first === 'debate' ? first : null)));
   refuseSplitDurations(tokens);
   const here = readOption(values, 'cwd') ?? cwd;
   const rest = words.slice(1);
@@ -102,10 +105,11 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   return { command: word === 'duo' ? 'duo' : 'debate', subject, quoted: quotedSubject, cwd: here, flags: readFlags(values) };
 }
 
+/** `help [<command>]`, `<command> --help`; `debate` is the topic of one side of a debate, the command without a word. */
 function helpFor(topic: string | undefined | null): Command {
   if (topic === undefined || topic === null || topic === 'help') return { command: 'help' };
-  if ((subcommands as readonly string[]).includes(topic)) return { command: 'help', topic: topic as Subcommand };
-  throw new ConfigError(`There is no command \`${topic}\` to explain: the commands are ${subcommands.join(', ')}. Run \`code-debate --help\`.`);
+  if (topic === 'debate' || (subcommands as readonly string[]).includes(topic)) return { command: 'help', topic: topic as HelpTopic };
+  throw new ConfigError(`There is no command \`${topic}\` to explain: the commands are ${subcommands.join(', ')}, and \`debate\` explains a debate's options. Run \`code-debate --help\`.`);
 }
 
 function takesNoWords(command: Subcommand, extra: readonly string[], usage: string = command): void {

@@ -22,6 +22,8 @@ export interface SettingEntry<T = unknown, C = unknown, K extends string | null 
   commands: readonly CommandName[];
   /** One line for help and the docs, lower case, no full stop. */
   help: string;
+  /** The line instead, in the help of a command that reads the option otherwise (`show --json`). */
+  helpIn?: Partial<Record<CommandName, string>>;
   /** A command's argument (`-C`, `--output`), not a setting of the debate: read, never resolved. */
   argument?: true;
 }
@@ -42,6 +44,10 @@ const sides = ['debate', 'duo', 'pre-push'] as const satisfies readonly CommandN
 const readers = ['show', 'status', 'archive', 'keep-edit'] as const satisfies readonly CommandName[];
 /** The commands that read a debate on a git remote. */
 const remoteReaders = ['show', 'status', 'archive'] as const satisfies readonly CommandName[];
+
+const readerFile = "the debate file, from the current folder; without it, the repository's, at its root";
+const remoteReader = 'the git remote (a name or URL) whose debates to read';
+const debateReader = "with --remote: the debate's name there, when it holds more than one";
 
 /**
  * Every setting and option, once: the parser's options, the settings file's keys and checks, the
@@ -74,6 +80,7 @@ export const settingsTable = {
     default: 'reply.md',
     commands: [...sides, ...readers],
     help: "the shared file, inside the work tree: --file names it from the current folder, the settings file and the default from the work tree's root",
+    helpIn: { show: readerFile, status: readerFile, archive: readerFile, 'keep-edit': readerFile },
   }),
   maxRounds: setting({ flag: 'max-rounds', key: 'maxRounds', type: wholeNumber(1, 100), default: 5, commands: sides, help: 'rounds before the Reviewer writes the CONSENSUS' }),
   turnTimeoutMs: setting({ flag: 'turn-timeout', key: 'turnTimeout', type: duration, default: 600_000, commands: sides, help: "how long to wait for the peer's turn" }),
@@ -146,6 +153,7 @@ export const settingsTable = {
     default: 'high',
     commands: [...sides, 'show'],
     help: `the lowest severity (${severities.join(', ')}) of a confirmed or disputed point that blocks: exit 1, or the push`,
+    helpIn: { show: "the lowest severity of a confirmed or disputed point that the summary calls blocking: the settings file's blockOn, else the default" },
   }),
   json: setting({
     flag: 'json',
@@ -154,6 +162,7 @@ export const settingsTable = {
     default: false,
     commands: [...sides, 'show', 'status'],
     help: "events as newline-delimited JSON on stdout (logs stay on stderr)",
+    helpIn: { show: 'the versioned JSON report: --format json', status: 'the state as JSON' },
   }),
   format: argument({
     flag: 'format',
@@ -212,6 +221,7 @@ export const settingsTable = {
     default: null,
     commands: ['debate', ...remoteReaders],
     help: 'the git remote (a name or URL) the debate lives on, under refs/code-debate/, each side in its own clone; reply.md mirrors it',
+    helpIn: { show: remoteReader, status: remoteReader, archive: remoteReader },
   }),
   debate: setting({
     flag: 'debate',
@@ -220,6 +230,7 @@ export const settingsTable = {
     default: null,
     commands: ['debate', ...remoteReaders],
     help: "with --remote: the debate's name there; by default, from the subject's commits and the file",
+    helpIn: { show: debateReader, status: debateReader, archive: debateReader },
   }),
   heartbeatMs: setting({
     flag: 'heartbeat',

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { helpText, subcommandHelp } from '../../src/cli/help-text.js';
 import { parseCommandLine, type Command } from '../../src/cli/parse-args.js';
 import { editDistance } from '../../src/edit-distance.js';
-import { subcommands } from '../../src/cli/subcommands.js';
 import { ConfigError } from '../../src/errors.js';
 
 
@@ -282,14 +280,6 @@ describe('editDistance', () => {
 });
 
 describe('the help', () => {
-  it('has a text for each command, naming its options', () => {
-    for (const command of subcommands.filter((name) => name !== 'help')) expect(subcommandHelp[command]).toMatch(new RegExp(`^Usage: code-debate ${command}`));
-  });
-
-  it('names --max-output-tokens and its default', () => {
-    expect(helpText).toContain('--max-output-tokens <n>     the most tokens an openai: or ollama: agent asks its server for in one answer (default 16384)');
-  });
-
   it.each([[['--help']], [['-h']], [['HEAD', '--help']], [['--help', '--max-rounds', '0']]])('reads %j as help', (argv) => {
     expect(parse(...argv)).toEqual({ command: 'help' });
   });

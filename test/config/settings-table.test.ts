@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../../src/cli/parse-args.js';
+import { renderCommandHelp, renderTopHelp } from '../../src/cli/render-help.js';
 import { commandNames, type CommandName } from '../../src/config/command-names.js';
 import { configKeys } from '../../src/config/config.js';
 import { resolveSettings } from '../../src/config/resolve-settings.js';
@@ -8,8 +9,8 @@ import { validateConfig } from '../../src/config/validate-config.js';
 import { ConfigError } from '../../src/errors.js';
 import { defaultMaxDiffBytes } from '../../src/git/resolve-subject.js';
 
-// Every entry of the settings table reaches the flags, the settings file and the resolved settings:
-// these walk the table, so an entry added to it is checked with no other edit.
+// Every entry of the settings table reaches the flags, the settings file, the resolved settings
+// and the help: these walk the table, so an entry added to it is checked with no other edit.
 
 /** The words that run each command, before its options. */
 const commandLine: Record<CommandName, string[]> = {
@@ -96,6 +97,14 @@ describe.each(settingEntries)('the setting %s', (name, entry) => {
       expect(resolveSettings({}, { [entry.key]: written }, '.code-debate.json', {})).toHaveProperty(name, entry.type.file?.read(written as never, entry.key));
     }
   });
+
+  it.each(commandNames.filter((command) => entry.commands.includes(command)))("is in %s's help, with its default", (command) => {
+    const help = command === 'debate' ? renderCommandHelp('debate') : renderCommandHelp(command);
+    const line = help.split('\n').find((text) => text.includes(`--${entry.flag}`) && text.trimStart().startsWith(entry.short === undefined ? `--${entry.flag}` : `-${entry.short}`));
+    expect(line, `--${entry.flag} in the help of ${command}`).toBeDefined();
+    const spelt = entry.default === null || entry.default === false || (Array.isArray(entry.default) && entry.default.length === 0) ? null : entry.type.spell(entry.default);
+    if (spelt !== null) expect(help.replace(/\s+/g, ' ')).toContain(`(default: ${spelt})`);
+  });
 });
 
 describe('the settings table', () => {
@@ -109,6 +118,10 @@ describe('the settings table', () => {
     expect(new Set(flags).size).toBe(flags.length);
     expect(new Set(shorts).size).toBe(shorts.length);
     expect(new Set(configKeys).size).toBe(configKeys.length);
+  });
+
+  it('lists the options every command takes in the top-level help', () => {
+    for (const [, entry] of settingEntries.filter(([, candidate]) => candidate.commands.length === commandNames.length)) expect(renderTopHelp()).toContain(`--${entry.flag}`);
   });
 
   it("has resolveSubject's diff budget, kept apart so that reading the settings does not load git's diff code", () => {
