@@ -1,16 +1,18 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../../src/cli/parse-args.js';
 import { renderCommandHelp, renderTopHelp } from '../../src/cli/render-help.js';
 import { commandNames, type CommandName } from '../../src/config/command-names.js';
 import { configKeys } from '../../src/config/config.js';
+import { renderSettingsDocs, writeSettingsDocs } from '../../src/config/render-settings-docs.js';
 import { resolveSettings } from '../../src/config/resolve-settings.js';
 import { settingEntries, settingsTable, type SettingEntry } from '../../src/config/settings-table.js';
 import { validateConfig } from '../../src/config/validate-config.js';
 import { ConfigError } from '../../src/errors.js';
 import { defaultMaxDiffBytes } from '../../src/git/resolve-subject.js';
 
-// Every entry of the settings table reaches the flags, the settings file, the resolved settings
-// and the help: these walk the table, so an entry added to it is checked with no other edit.
+// Every entry of the settings table reaches the flags, the settings file, the resolved settings,
+// the help and the docs: these walk the table, so an entry added to it is checked with no other edit.
 
 /** The words that run each command, before its options. */
 const commandLine: Record<CommandName, string[]> = {
@@ -105,6 +107,13 @@ describe.each(settingEntries)('the setting %s', (name, entry) => {
     const spelt = entry.default === null || entry.default === false || (Array.isArray(entry.default) && entry.default.length === 0) ? null : entry.type.spell(entry.default);
     if (spelt !== null) expect(help.replace(/\s+/g, ' ')).toContain(`(default: ${spelt})`);
   });
+
+  it('is a row of the docs, with its key', () => {
+    const flag = entry.short === undefined ? `--${entry.flag}` : `-${entry.short}, --${entry.flag}`;
+    const row = renderSettingsDocs().split('\n').find((text) => text.startsWith(`| \`${flag}`));
+    expect(row).toBeDefined();
+    if (entry.key !== null) expect(row).toContain(`| \`${entry.key}\` |`);
+  });
 });
 
 describe('the settings table', () => {
@@ -126,5 +135,16 @@ describe('the settings table', () => {
 
   it("has resolveSubject's diff budget, kept apart so that reading the settings does not load git's diff code", () => {
     expect(settingsTable.maxDiffBytes.default).toBe(defaultMaxDiffBytes);
+  });
+});
+
+describe('docs/configuration.md', () => {
+  it('holds the settings table as it is: run `npm run docs:settings` after changing src/config/settings-table.ts', async () => {
+    const page = await readFile(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
+    expect(page).toBe(writeSettingsDocs(page));
+  });
+
+  it('refuses a page without the markers rather than lose its text', () => {
+    expect(() => writeSettingsDocs('# Configuration\n')).toThrow('Expected the lines <!-- settings:begin --> and <!-- settings:end -->');
   });
 });
