@@ -1,5 +1,5 @@
 import type { CommandName } from '../config/command-names.js';
-import { spellDefault } from '../config/describe-setting.js';
+import { spellDefault } from '../config/spell-default.js';
 import { settingsTable, type SettingEntry } from '../config/settings-table.js';
 import { commandHelp } from './command-help.js';
 import { optionsOf } from './command-line-options.js';

@@ -1,5 +1,5 @@
 import { commandNames } from './command-names.js';
-import { spellDefault } from './describe-setting.js';
+import { spellDefault } from './spell-default.js';
 import { settingEntries, type SettingEntry } from './settings-table.js';
 
 /** The lines docs/configuration.md holds the table between; the rest of the page is written by hand. */
