@@ -4,8 +4,6 @@ import type { TurnUsage } from '../protocol/usage.js';
 import type { AnswerJsonSchema } from '../protocol/answer-schema.js';
 import type { Sandbox } from './bwrap-sandbox.js';
 
-export type { Role, TurnKind };
-
 /** Everything an agent is given to write one section. */
 export interface TurnRequest {
   role: Role;

@@ -1,5 +1,5 @@
 import type { PointState } from '../protocol/track-points.js';
-import type { Role, TurnKind } from './agent.js';
+import type { Role, TurnKind } from '../protocol/document.js';
 import { wrapForComment, type PointContext } from './human-draft-context.js';
 
 export interface DraftInput {

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import { escapeControlChars } from '../protocol/control-chars.js';
 import type { Report, SessionEvent } from '../session/session-events.js';
 import { formatDuration } from '../format-duration.js';

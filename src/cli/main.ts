@@ -5,13 +5,14 @@ import { escapeControlChars, escapeJsonControlChars } from '../protocol/control-
 import { DebateFileError } from '../session/debate-file-error.js';
 import type { Report } from '../session/session-events.js';
 import { readVersion } from './package-version.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { guardOutput, type GuardedOutput } from './guard-output.js';
-import { helpText, subcommandHelp } from './help-text.js';
+import { renderCommandHelp, renderTopHelp } from './render-help.js';
 import path from 'node:path';
 import type { Severity } from '../protocol/document.js';
-import type { ReportFormat } from '../report/render-report.js';
-import { defaults, parseCommandLine, type Command } from './parse-args.js';
+import type { ReportFormat } from '../report/report-formats.js';
+import { settingsTable } from '../config/settings-table.js';
+import { parseCommandLine, type Command } from './parse-args.js';
 
 // Each command loads what it needs when it runs (`await import`): `--version` must not pay for
 // every agent backend, remark and git (hundreds of milliseconds, see bench/README.md).
@@ -59,7 +60,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
   const showWriter = (format: ReportFormat) => (format === 'json' || format === 'sarif' ? writeJson : write);
   switch (command.command) {
     case 'help':
-      write(command.topic === undefined || command.topic === 'help' ? helpText : subcommandHelp[command.topic]);
+      write(command.topic === undefined ? renderTopHelp() : renderCommandHelp(command.topic));
       return exitCodes.consensus;
     case 'version':
       write(`${readVersion()}\n`);
@@ -109,7 +110,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       return runPrePushCommand({ ...command, env: process.env, stdin: process.stdin, signal, write: writeErr });
     }
     case 'duo': {
-      const [{ loadSettings }, { runDuo }] = await Promise.all([import('./resolve-settings.js'), import('./duo-command.js')]);
+      const [{ loadSettings }, { runDuo }] = await Promise.all([import('../config/resolve-settings.js'), import('./duo-command.js')]);
       if (!command.quoted) await checkTyped(command.subject, command.cwd, 'code-debate duo', true);
       const settings = await loadSettings(command.cwd, command.flags, process.env);
       return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: settings.json ? writeJson : write, stderr: writeErr });
@@ -117,7 +118,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
     case 'debate': {
       const [{ findRepo }, { loadRepoSettings }, { runSession }] = await Promise.all([
         import('../git/find-repo.js'),
-        import('./resolve-settings.js'),
+        import('../config/resolve-settings.js'),
         import('../session/run-session.js'),
       ]);
       // One `git rev-parse` serves the settings and the session: git starts in tens of milliseconds.
@@ -128,24 +129,10 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       for (const message of settings.warnings) report({ type: 'warning', role: null, message });
       try {
         const result = await runSession({
+          ...settings,
           cwd: command.cwd,
           repo,
           subject: command.subject,
-          file: settings.file,
-          fileBase: settings.fileBase,
-          role: settings.role,
-          agents: settings.agents,
-          maxRounds: settings.maxRounds,
-          turnTimeoutMs: settings.turnTimeoutMs,
-          agentTimeoutMs: settings.agentTimeoutMs,
-          maxDiffBytes: settings.maxDiffBytes,
-          maxPeerBytes: settings.maxPeerBytes,
-          maxAnswerBytes: settings.maxAnswerBytes,
-          budget: settings.budget,
-          stance: settings.stance,
-          blockOn: settings.blockOn,
-          pollMs: settings.pollMs,
-          remote: settings.remote,
           safetyNetMs: 2_000,
           signal,
           report,
@@ -203,11 +190,11 @@ async function showSettings(command: Extract<Command, { command: 'show' }>): Pro
   const output = command.output === null ? null : path.resolve(command.cwd, command.output);
   const postToPr = command.postToPr ?? null;
   if (command.blockOn !== undefined) return { format: command.format, output, blockOn: command.blockOn, env: process.env, postToPr };
-  const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('./resolve-settings.js')]);
+  const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('../config/resolve-settings.js')]);
   const repo = await findRepo(command.cwd).catch(() => null);
   // A settings file a debate would refuse is refused here too (exit 2), not read as the defaults.
-  const settings = repo === null ? null : await loadRepoSettings(repo, { role: 'auto', pollMs: null, json: false }, {});
-  return { format: command.format, output, blockOn: settings?.blockOn ?? defaults.blockOn, env: process.env, postToPr };
+  const settings = repo === null ? null : await loadRepoSettings(repo, {}, {});
+  return { format: command.format, output, blockOn: settings?.blockOn ?? settingsTable.blockOn.default, env: process.env, postToPr };
 }
 
 /**
@@ -217,12 +204,12 @@ async function showSettings(command: Extract<Command, { command: 'show' }>): Pro
  */
 async function debateFile(command: { file: string | undefined; cwd: string }): Promise<{ file: string; cwd: string }> {
   if (command.file !== undefined) return { file: command.file, cwd: command.cwd };
-  const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('./resolve-settings.js')]);
+  const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('../config/resolve-settings.js')]);
   // Outside a repository the command itself says so, from where it was run.
   const repo = await findRepo(command.cwd).catch(() => null);
-  if (repo === null) return { file: defaults.file, cwd: command.cwd };
+  if (repo === null) return { file: settingsTable.file.default, cwd: command.cwd };
   // A settings file a debate would refuse is refused here too (exit 2): its `file` cannot be trusted.
-  const settings = await loadRepoSettings(repo, { role: 'auto', pollMs: null, json: false }, {});
+  const settings = await loadRepoSettings(repo, {}, {});
   return { file: settings.file, cwd: repo.root };
 }
 

@@ -1,4 +1,4 @@
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import { formatDuration } from '../format-duration.js';
 import type { Report, SessionEvent } from '../session/session-events.js';
 import { createHumanReporter } from './human-reporter.js';

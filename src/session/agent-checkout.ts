@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import type { Sandbox } from '../agents/bwrap-sandbox.js';
 import { commitLocalChanges } from '../git/commit-local-changes.js';
 import { addCheckout, hasCommit, moveCheckout, readCommonDir, removeCheckout } from '../git/subject-checkout.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import { agentNames, suggestAgent } from '../agents/agent-names.js';
 import { cliAgentProducts, cliNameOf } from '../agents/cli-agent-names.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import { ClaimError } from '../errors.js';
 import { createExclusive } from './create-exclusive.js';
 import { withFileLock } from './file-lock.js';

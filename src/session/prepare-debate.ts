@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Agent, Role } from '../agents/agent.js';
+import type { Agent } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';
 import { excludeFromGit } from '../git/exclude-from-git.js';
 import { readRefStamp, type RefStamp } from '../git/ref-stamp.js';

@@ -1,5 +1,5 @@
 import { createLedgerReader } from '../ledger/ledger-reader.js';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
 import { InterruptedError } from '../errors.js';
 import type { Repo } from '../git/find-repo.js';
@@ -131,7 +131,7 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
           agentTimeoutMs: options.agentTimeoutMs,
           maxPeerBytes: options.maxPeerBytes,
           maxAnswerBytes: options.maxAnswerBytes,
-          budget: options.budget,
+          budget: { maxTokens: options.maxTokens, maxCostUsd: options.maxCostUsd },
           signal: options.signal,
           report,
           takeWarnings,
@@ -175,7 +175,7 @@ async function sandboxFor(options: SessionOptions, agent: Agent, checkout: Agent
 
 /** Options that do nothing for the role this side got. */
 function warnAboutRole(options: SessionOptions, role: Role): void {
-  if (role === 'responder' && (options.budget.maxTokens !== null || options.budget.maxCostUsd !== null)) {
+  if (role === 'responder' && (options.maxTokens !== null || options.maxCostUsd !== null)) {
     options.report({
       type: 'warning',
       role,

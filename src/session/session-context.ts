@@ -1,10 +1,10 @@
-import type { Agent, Role } from '../agents/agent.js';
+import type { Agent } from '../agents/agent.js';
+import type { Role, Severity } from '../protocol/document.js';
 import type { RefStamp } from '../git/ref-stamp.js';
 import type { RepoSnapshot } from '../git/repo-snapshot.js';
 import type { Subject } from '../git/subject.js';
 import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
-import type { Severity } from '../protocol/document.js';
 import type { LedgerReader } from '../ledger/ledger-reader.js';
 import type { AgentCheckout } from './agent-checkout.js';
 import type { Claim } from './claim-role.js';

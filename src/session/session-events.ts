@@ -1,4 +1,4 @@
-import type { Role, TurnKind } from '../agents/agent.js';
+import type { Role, TurnKind } from '../protocol/document.js';
 import type { ConvergenceState } from '../ledger/convergence-state.js';
 import type { SessionEnd } from '../ledger/read-outcome.js';
 import type { HolderState } from './heartbeat-state.js';

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import type { ClaimRecord } from './claim-role.js';
 import { holderStates, viewHolder, type HolderState } from './heartbeat-state.js';
 import { isProcessAlive } from './process-alive.js';

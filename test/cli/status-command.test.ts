@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Role } from '../../src/agents/agent.js';
+import type { Role } from '../../src/protocol/document.js';
 import { runShow } from '../../src/cli/show-command.js';
 import { runStatus, type DebateStatus } from '../../src/cli/status-command.js';
 import type { ClaimRecord } from '../../src/session/claim-role.js';

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../src/agents/agent.js';
+import type { Role } from '../../src/protocol/document.js';
 import { ClaimError } from '../../src/errors.js';
 import { withFileLock } from '../../src/session/file-lock.js';
 import { claimRole, type Claim, type ClaimOptions, type ClaimRecord } from '../../src/session/claim-role.js';

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Role } from '../../agents/agent.js';
+import type { Role } from '../../protocol/document.js';
 import { ClaimError } from '../../errors.js';
 import { commitFile, pushRef, readFileAt } from '../../git/remote-ops.js';
 import { withAgent, type Claim, type ClaimRecord } from '../claim-role.js';

@@ -1,7 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { Role } from '../../agents/agent.js';
+import type { Role } from '../../protocol/document.js';
 import { ClaimError } from '../../errors.js';
 import type { ClaimRecord } from '../claim-role.js';
 import { missedBeats } from '../heartbeat-state.js';

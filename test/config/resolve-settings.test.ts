@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSettings } from '../../src/cli/resolve-settings.js';
-import type { DebateFlags } from '../../src/cli/parse-args.js';
+import { resolveSettings } from '../../src/config/resolve-settings.js';
+import type { DebateFlags } from '../../src/config/settings.js';
 
-const noFlags: DebateFlags = { role: 'auto', pollMs: null, json: false };
+const noFlags: DebateFlags = {};
 
 describe('resolveSettings: --max-output-tokens', () => {
   it('is 16384 unless set', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDuration } from '../../src/cli/parse-duration.js';
-import { ConfigError } from '../../src/errors.js';
+import { parseDuration } from '../src/parse-duration.js';
+import { ConfigError } from '../src/errors.js';
 
 describe('parseDuration', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { ConfigError } from '../errors.js';
+import { ConfigError } from './errors.js';
 
 const units = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const;
 
