@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
+import { resolveAutoAgent } from '../agents/presets/cli-agent-auto.js';
 import type { Settings } from '../config/settings.js';
 import { settingEntries } from '../config/settings-table.js';
-import type { DuoOptions, DuoResult } from '../duo-options.js';
+import type { DuoOptions, DuoResult } from '../config/duo-options.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import type { Role } from '../protocol/document.js';
 

@@ -1,7 +1,7 @@
 import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findExecutable } from '../agents/find-agent-on-path.js';
+import { findExecutable } from '../agents/presets/find-agent-on-path.js';
 import { CodeDebateError } from '../errors.js';
 import { findRepo } from '../git/find-repo.js';
 import { installHook, type InstallResult } from '../hook/install-hook.js';

@@ -9,12 +9,12 @@ import { convergenceSequence, type ConvergenceState } from '../ledger/convergenc
 import { readOutcome, type Outcome } from '../ledger/read-outcome.js';
 import { decideAction } from '../protocol/decide-action.js';
 import { parseDocument } from '../protocol/parse-document.js';
-import type { ClaimRecord } from '../session/claim-role.js';
+import type { ClaimRecord } from '../session/claims/claim-role.js';
 import { formatDuration } from '../format-duration.js';
-import { heartbeatAgeMs, viewHolder, type HolderState } from '../session/heartbeat-state.js';
-import { isProcessAlive } from '../session/process-alive.js';
+import { heartbeatAgeMs, viewHolder, type HolderState } from '../session/claims/heartbeat-state.js';
+import { isProcessAlive } from '../session/claims/process-alive.js';
 import { resolveArchivedDebate } from '../session/archived-debates.js';
-import { readClaims } from '../session/read-claims.js';
+import { readClaims } from '../session/claims/read-claims.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { statePaths } from '../session/state-paths.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';

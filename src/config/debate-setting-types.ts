@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { agentNames } from '../agents/agent-names.js';
 import { ConfigError } from '../errors.js';
-import { parsePullRequest } from '../git/parse-pull-request.js';
+import { parsePullRequest } from '../github/parse-pull-request.js';
 import { reportFormats, type ReportFormat } from '../report/report-formats.js';
 import { flagText, type SettingType } from './setting-type.js';
 

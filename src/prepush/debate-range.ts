@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { DuoOptions, DuoResult } from '../duo-options.js';
+import type { DuoOptions, DuoResult } from '../config/duo-options.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import type { Settings } from '../config/settings.js';
 import { buildLedger } from '../ledger/build-ledger.js';

@@ -1,5 +1,5 @@
 import type { Role, TurnKind, DebateDocument } from '../protocol/document.js';
-import type { Subject } from '../git/subject.js';
+import type { Subject } from '../subject/subject.js';
 import type { PointState } from '../protocol/track-points.js';
 import type { AnswerJsonSchema } from '../protocol/answer-schema.js';
 import { boundPoints, boundSection } from './bound-peer-text.js';

@@ -4,7 +4,7 @@ import { AgentError, InterruptedError } from '../errors.js';
 import { answerJsonSchema, type TurnAnswer } from '../protocol/answer-schema.js';
 import { readAgentAnswer, type AnswerContext } from '../protocol/read-agent-answer.js';
 import { renderAnswer } from '../protocol/render-answer.js';
-import type { Subject } from '../git/subject.js';
+import type { Subject } from '../subject/subject.js';
 import { stripControlChars } from '../protocol/control-chars.js';
 import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import { addUsage, type TurnUsage } from '../protocol/usage.js';

@@ -7,7 +7,7 @@ import { takeRepoSnapshot } from '../git/repo-snapshot.js';
 import type { Agent } from '../agents/agent.js';
 import type { AgentCheckout } from './agent-checkout.js';
 import type { AppendResult, SectionAppend } from './append-section.js';
-import type { Claim, ClaimRecord } from './claim-role.js';
+import type { Claim, ClaimRecord } from './claims/claim-role.js';
 import type { SessionOutcome } from './debate-loop.js';
 import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
 import { isDebateAgentGroup } from './is-debate-agent-group.js';

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import type { Role } from '../protocol/document.js';
-import type { ClaimRecord } from './claim-role.js';
-import { holderStates, viewHolder, type HolderState } from './heartbeat-state.js';
-import { isProcessAlive } from './process-alive.js';
+import type { ClaimRecord } from './claims/claim-role.js';
+import { holderStates, viewHolder, type HolderState } from './claims/heartbeat-state.js';
+import { isProcessAlive } from './claims/process-alive.js';
 import type { Report } from './session-events.js';
 
 export interface PeerWatchOptions {

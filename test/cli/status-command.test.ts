@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/protocol/document.js';
 import { runShow } from '../../src/cli/show-command.js';
 import { runStatus, type DebateStatus } from '../../src/cli/status-command.js';
-import type { ClaimRecord } from '../../src/session/claim-role.js';
+import type { ClaimRecord } from '../../src/session/claims/claim-role.js';
 import { claimPath, statePaths } from '../../src/session/state-paths.js';
 import { makeGitRepo, type GitRepo } from '../helpers/git-repo.js';
 import { fixtures } from '../ledger/ledger-fixtures.js';

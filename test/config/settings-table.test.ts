@@ -9,7 +9,7 @@ import { resolveSettings } from '../../src/config/resolve-settings.js';
 import { settingEntries, settingsTable, type SettingEntry } from '../../src/config/settings-table.js';
 import { validateConfig } from '../../src/config/validate-config.js';
 import { ConfigError } from '../../src/errors.js';
-import { defaultMaxDiffBytes } from '../../src/git/resolve-subject.js';
+import { defaultMaxDiffBytes } from '../../src/subject/resolve-subject.js';
 
 // Every entry of the settings table reaches the flags, the settings file, the resolved settings,
 // the help and the docs: these walk the table, so an entry added to it is checked with no other edit.

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/gemini-agent.js';
+import { geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/presets/gemini-agent.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { isDebateAgentGroup } from '../../src/session/is-debate-agent-group.js';
 import { readStateFile } from '../../src/session/read-state-file.js';

@@ -7,7 +7,7 @@ import { checkAnswerData, type TurnAnswer } from '../../../src/protocol/answer-s
 import { scopeOf } from '../../../src/protocol/read-agent-answer.js';
 import { readPoints } from '../../../src/protocol/read-points.js';
 import { renderAnswer } from '../../../src/protocol/render-answer.js';
-import type { Subject } from '../../../src/git/subject.js';
+import type { Subject } from '../../../src/subject/subject.js';
 
 /** A `git diff` of one new file whose lines are numbered from 1. */
 export function newFileDiff(file: string, lines: readonly string[]): string {
