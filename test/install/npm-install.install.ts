@@ -84,7 +84,8 @@ async function expectUntouched(clone: string): Promise<void> {
   expect(hooks.filter((hook) => !hook.endsWith('.sample'))).toEqual([]);
 }
 
-describe('installing code-debate', () => {
+// Each test has its own clone and prefix: side by side, npm's waits on the network and the disk overlap.
+describe.concurrent('installing code-debate', () => {
   test('from a clone: `npm install -g .` installs the dependencies the build needs, builds, and links a working code-debate', { timeout: 300_000 }, async () => {
     const clone = await cloneSource('clone');
     const prefix = path.join(scratch, 'prefix-clone');
