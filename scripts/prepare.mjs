@@ -1,7 +1,7 @@
 // npm's `prepare`: builds dist/ after `npm ci` here, before `npm pack`, and when npm installs the
 // package from its source (`npm install -g .` in a clone, a git URL) before it links or packs it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -22,6 +22,4 @@ const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(new 
 const missing = Object.keys({ ...dependencies, ...devDependencies }).filter((name) => !existsSync(new URL(`../node_modules/${name}/package.json`, import.meta.url)));
 if (missing.length > 0) npm('install', '--global=false', `--prefix=${root}`, '--include=dev', '--ignore-scripts', '--no-save', '--no-audit', '--no-fund');
 
-// tsc does not remove what an earlier build left for a source since deleted: a package gets only today's.
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 npm('run', 'build');
