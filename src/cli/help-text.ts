@@ -15,6 +15,7 @@ Usage:
   code-debate hook install|uninstall    the pre-push gate (keeps and runs an existing hook first)
   code-debate pre-push <remote> <url>   what the hook runs: debate the pushed commits
   code-debate demo [--keep]             a real debate on the built-in agent in a temporary repository
+  code-debate eval [<dataset>]          measure a pair of agents: a debate per case of planted bugs, scored
   code-debate <command> --help          what one command does and the options it takes
 
 Subjects:
@@ -138,6 +139,20 @@ What the pre-push hook runs: debates the commits being pushed (read from standar
 gives them) and blocks the push when a point at or above --block-on is confirmed or disputed.
 Takes the options of a debate, and --time-limit, --time-limit-fails and --report <format>:<file>
 (repeatable: a report of each debate, as for duo).
+`,
+  eval: `Usage: code-debate eval [<dataset>] [--jobs N] [--json] [--report html:<file>] [--keep] [debate options]
+
+Measures what a debate adds: for every case of the dataset (a repository, a change, and the bugs
+it plants, or none for a clean change), a real debate between two processes, as \`duo\` runs it,
+in a throw-away repository; then the debate's points matched to the expected findings by file and
+lines (no model). Prints per case and in total the recall and precision of the Review alone, of
+the points confirmed after the debate and of those the gate blocks on (--block-on), the false
+findings on clean changes, the real bugs the debate lost and the false ones it saved, and the
+rounds, tokens, cost and time. Without <dataset>, the dataset shipped with code-debate.
+--jobs N debates N cases at once (default 1). --json prints the report as JSON; --report
+<text|json|html>:<file> (repeatable) writes it to a file too. --keep keeps each case's repository
+and its debate. Takes the agent, round, timeout and budget options of a debate. Ctrl-C stops
+every debate and reports the cases finished. The formats: docs/eval.md.
 `,
   demo: `Usage: code-debate demo [--keep]
 

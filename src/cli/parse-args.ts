@@ -60,6 +60,8 @@ export type Command =
   | { command: 'archive'; file: string | undefined; cwd: string; remote?: RemoteChoice }
   | { command: 'keep-edit'; file: string | undefined; cwd: string }
   | { command: 'demo'; keep: boolean }
+  /** `dataset`: the folder as typed, null for the one shipped; `jobs`: cases debated at once. */
+  | { command: 'eval'; dataset: string | null; cwd: string; flags: DebateFlags; jobs: number; keep: boolean }
   | { command: 'help'; topic?: Subcommand }
   | { command: 'version' };
 
@@ -119,6 +121,7 @@ const options = {
   report: { type: 'string', multiple: true },
   'post-to-pr': { type: 'string' },
   output: { type: 'string' },
+  jobs: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -143,6 +146,8 @@ const optionsOf: Record<Subcommand | 'debate', readonly OptionName[]> = {
   'keep-edit': ['file', 'cwd'],
   hook: ['cwd'],
   demo: ['keep'],
+  // Each case's debate has its own file in its own repository.
+  eval: [...debateOptions.filter((name) => name !== 'file'), 'report', 'jobs', 'keep'],
   help: [],
 };
 
@@ -195,6 +200,12 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
       const blockOn = values['block-on'] === undefined ? {} : { blockOn: parseChoice(values['block-on'], '--block-on', severities) };
       const post = values['post-to-pr'] === undefined ? {} : { postToPr: parsePostTarget(values['post-to-pr']) };
       return { command: 'show', file, cwd: here, format: parseFormat(values.format, values.json ?? false), output: values.output ?? null, ...blockOn, ...post, ...remote };
+    }
+    case 'eval': {
+      const datasets = [...rest, ...quoted];
+      takesNoWords('eval', datasets.slice(1), 'eval [<dataset>]');
+      const jobs = values.jobs === undefined ? 1 : parseInteger(values.jobs, '--jobs', 1, 64);
+      return { command: 'eval', dataset: datasets[0] ?? null, cwd: here, flags: readFlags(values), jobs, keep: values.keep ?? false };
     }
     case 'hook': {
       const action = rest[0];

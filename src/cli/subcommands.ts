@@ -1,3 +1,3 @@
 /** The words that name a command rather than start a subject. */
-export const subcommands = ['duo', 'show', 'status', 'hook', 'archive', 'keep-edit', 'demo', 'pre-push', 'help'] as const;
+export const subcommands = ['duo', 'show', 'status', 'hook', 'archive', 'keep-edit', 'demo', 'pre-push', 'eval', 'help'] as const;
 export type Subcommand = (typeof subcommands)[number];
