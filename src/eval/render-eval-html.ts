@@ -26,7 +26,7 @@ export function renderEvalHtml(report: EvalReport): string {
     .map((view) => {
       const figures = totals.views[view];
       const name = view === 'gate' ? `Gate (${setup.blockOn} or worse)` : viewNames[view];
-      return `<tr id="total-${view}"><td>${name}</td><td class="num">${ratio(figures.found, figures.expected)}</td><td class="num">${ratio(figures.correct, figures.points)}</td><td class="num">${figures.falseOnClean} on ${figures.cleanWithFindings} of ${totals.clean}</td></tr>`;
+      return `<tr id="total-${view}"><td>${name}</td><td class="num">${ratio(figures.found, figures.expected)}</td><td class="num">${ratio(figures.correct, figures.points)}</td><td class="num">${figures.falseOnClean} on ${figures.cleanWithFindings} of ${totals.clean}</td><td class="num">${figures.uncited}</td></tr>`;
     })
     .join('');
   const notCounted = totals.failed + totals.stopped === 0 ? '' : ` Not counted: ${totals.failed} failed, ${totals.stopped} stopped or not run${report.interrupted ? ' (stopped by Ctrl-C)' : ''}.`;
@@ -39,9 +39,9 @@ export function renderEvalHtml(report: EvalReport): string {
 <section class="verdict" id="setup"><p>${plural(report.dataset.cases, 'case')} of <code>${escapeHtml(report.dataset.dir)}</code> (${report.dataset.format} format), debated by Reviewer <b>${escapeHtml(setup.agents.reviewer)}</b> and Responder <b>${escapeHtml(setup.agents.responder)}</b>, up to ${plural(setup.maxRounds, 'round')}, stance ${escapeHtml(setup.stance)}, started ${escapeHtml(report.startedAt)}.</p>
 <p>Over ${plural(totals.scored, 'debated case')} (${totals.withBugs} with ${plural(totals.expected, 'bug')}, ${totals.clean} clean): the debate lost <b>${plural(totals.lost, 'real bug')}</b> (raised in the Review, then withdrawn or dismissed) and saved <b>${plural(totals.saved, 'false finding')}</b>. ${plural(totals.rounds, 'round')}; tokens ${formatTokens(totals.usage)}, cost ${formatCost(totals.usage)}; ${formatDuration(totals.debateMs)} of debates in ${formatDuration(report.ms)}.${notCounted}</p></section>
 <h2>Totals</h2>
-<table id="totals"><thead><tr><th>Points</th><th>Recall</th><th>Precision</th><th>False findings on clean changes</th></tr></thead><tbody>${totalRows}</tbody></table>
+<table id="totals"><thead><tr><th>Points</th><th>Recall</th><th>Precision</th><th>False findings on clean changes</th><th>Points citing no line (left out)</th></tr></thead><tbody>${totalRows}</tbody></table>
 <h2>Cases</h2>
-<p>Review, confirmed, gate: the bugs found of those expected, + the points that report none (false findings).</p>
+<p>Review, confirmed, gate: the bugs found of those expected, + the points that cite a line and report no expected bug (false findings).</p>
 <table id="cases"><thead><tr><th>Case</th><th>Language</th><th>Bugs</th><th>Review</th><th>Confirmed</th><th>Gate</th><th>Lost</th><th>Saved</th><th>Rounds</th><th>Tokens</th><th>Cost</th><th>Time</th></tr></thead><tbody>${report.cases.map(caseRow).join('')}</tbody></table>
 <h2>Each case</h2>
 ${report.cases.map(caseDetail).join('\n')}

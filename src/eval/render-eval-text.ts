@@ -23,7 +23,8 @@ export function renderEvalText(report: EvalReport): string {
   const summary = (['review', 'confirmed', 'gate'] as const).map((view) => {
     const figures = totals.views[view];
     const clean = totals.clean === 0 ? '' : `; on clean changes ${plural(figures.falseOnClean, 'false finding')} (${figures.cleanWithFindings} of ${totals.clean} changes)`;
-    return `  ${names[view].padEnd(nameWidth)}  recall ${ratio(figures.found, figures.expected)}, precision ${ratio(figures.correct, figures.points)}${clean}`;
+    const uncited = figures.uncited === 0 ? '' : `; ${plural(figures.uncited, 'point')} citing no line left out`;
+    return `  ${names[view].padEnd(nameWidth)}  recall ${ratio(figures.found, figures.expected)}, precision ${ratio(figures.correct, figures.points)}${clean}${uncited}`;
   });
   return [
     `${report.dataset.name} (${report.dataset.format} format): ${plural(report.dataset.cases, 'case')}; Reviewer ${report.setup.agents.reviewer}, Responder ${report.setup.agents.responder}; ` +
@@ -32,7 +33,7 @@ export function renderEvalText(report: EvalReport): string {
     line(header),
     ...rows.map(line),
     '',
-    'review, confirmed, gate: the bugs found of those expected, + the points that report none (false findings).',
+    'review, confirmed, gate: the bugs found of those expected, + the points that cite a line and report no expected bug (false findings).',
     '',
     `Over ${plural(totals.scored, 'debated case')} (${totals.withBugs} with ${plural(totals.expected, 'bug')}, ${totals.clean} clean):`,
     ...summary,

@@ -12,13 +12,19 @@ export const views = ['review', 'confirmed', 'gate'] as const;
 export type View = (typeof views)[number];
 
 export interface ViewScore {
-  /** The points in the set. */
+  /** The points in the set that cite a place in the code: the findings. */
   points: number;
   /** Of them, those that report an expected finding; the rest are false findings. */
   correct: number;
   /** The expected findings that at least one point of the set reports. */
   found: number;
   expected: number;
+  /**
+   * The points in the set that cite no line, left out of the figures: the protocol asks a Review
+   * for at least one point, so a reviewer with nothing to report raises one that says so, and a
+   * point that names no place cannot be told true or false by place.
+   */
+  uncited: number;
 }
 
 export interface CaseScore {
@@ -46,7 +52,8 @@ export function scoreCase(points: readonly EvalPoint[], expected: readonly Expec
   const reports = points.map((point) => ({ id: point.id, asRaised: reportsOf(point, point.raisedSeverity), asEnded: reportsOf(point, point.severity) }));
   // The Review is scored as it was written; the other sets as the debate left them.
   const reported = (view: View, index: number) => (view === 'review' ? reports[index]?.asRaised : reports[index]?.asEnded) ?? [];
-  const members = (view: View) => points.flatMap((point, index) => (inView[view](point) ? [index] : []));
+  const inSet = (view: View) => points.flatMap((point, index) => (inView[view](point) ? [index] : []));
+  const members = (view: View) => inSet(view).filter((index) => (points[index]?.evidence.length ?? 0) > 0);
   const foundBy = expected.map((_, finding) => {
     const ids = (view: View) => members(view).filter((index) => reported(view, index).includes(finding)).map((index) => points[index]?.id ?? '');
     return { review: ids('review'), confirmed: ids('confirmed'), gate: ids('gate') };
@@ -56,8 +63,9 @@ export function scoreCase(points: readonly EvalPoint[], expected: readonly Expec
     correct: members(view).filter((index) => reported(view, index).length > 0).length,
     found: foundBy.filter((found) => found[view].length > 0).length,
     expected: expected.length,
+    uncited: inSet(view).length - members(view).length,
   });
-  const dropped = points.flatMap((point, index) => (point.inReview && (point.standing === 'withdrawn' || point.standing === 'dismissed') ? [index] : []));
+  const dropped = inSet('review').filter((index) => members('review').includes(index) && (points[index]?.standing === 'withdrawn' || points[index]?.standing === 'dismissed'));
   return {
     views: { review: score('review'), confirmed: score('confirmed'), gate: score('gate') },
     foundBy,

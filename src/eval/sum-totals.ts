@@ -45,12 +45,14 @@ export function sumTotals(results: readonly CaseResult[]): EvalTotals {
     const correct = sum((result) => result.score.views[view].correct);
     const found = sum((result) => result.score.views[view].found);
     const expected = sum((result) => result.score.views[view].expected);
+    const uncited = sum((result) => result.score.views[view].uncited);
     const clean = scored.filter((result) => result.clean);
     return {
       points,
       correct,
       found,
       expected,
+      uncited,
       recall: expected === 0 ? null : found / expected,
       precision: points === 0 ? null : correct / points,
       falseOnClean: clean.reduce((total, result) => total + result.score.views[view].points, 0),
