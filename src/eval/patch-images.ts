@@ -11,7 +11,7 @@ export type PatchImages = { ok: true; before: Map<string, Buffer>; after: Map<st
  */
 export function patchImages(patch: string): PatchImages {
   const files = parseUnifiedDiff(patch);
-  if (files.length === 0 || files.every((file) => file.hunks.length === 0 && file.status === 'modified')) {
+  if (files.length === 0 || files.every((file) => file.hunks.length === 0 && file.status === 'modified' && !file.binary)) {
     return { ok: false, problem: 'it holds no file change (expected a unified diff: `--- a/<file>`, `+++ b/<file>` and `@@` hunks)' };
   }
   const before = new Map<string, Buffer>();
