@@ -6,6 +6,9 @@ import type { CaseResult } from './case-result.js';
 import type { Dataset } from './eval-case.js';
 import { runCase, type RunDebate } from './run-case.js';
 
+/** The exit code of a case that could not be run at all (git could not make its repository): code-debate's internal error's. */
+const caseErrorCode = 70;
+
 export interface EvalOptions {
   /** How many cases debate at once. */
   jobs: number;
@@ -47,7 +50,7 @@ export async function runEval(dataset: Dataset, options: EvalOptions): Promise<E
           clean: evalCase.expected.length === 0,
           expected: evalCase.expected,
           status: 'failed',
-          code: 70,
+          code: caseErrorCode,
           // git could not make the repository, say: the other cases may still run.
           reason: `the case could not be run: ${(error as Error).message}`,
           output: [],
