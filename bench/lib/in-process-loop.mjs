@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { resolveSubject } from '../../dist/git/resolve-subject.js';
+import { resolveSubject } from '../../dist/subject/resolve-subject.js';
 import { takeRepoSnapshot } from '../../dist/git/repo-snapshot.js';
 import { openAgentCheckout } from '../../dist/session/agent-checkout.js';
 import { appendSection } from '../../dist/session/append-section.js';
-import { readClaim } from '../../dist/session/read-claims.js';
+import { readClaim } from '../../dist/session/claims/read-claims.js';
 import { createLedgerReader } from '../../dist/ledger/ledger-reader.js';
 import { debateLoop } from '../../dist/session/debate-loop.js';
 import { statePaths } from '../../dist/session/state-paths.js';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { openAgentCheckout } from '../../dist/session/agent-checkout.js';
-import { resolveSubject } from '../../dist/git/resolve-subject.js';
+import { resolveSubject } from '../../dist/subject/resolve-subject.js';
 import { gitEnv } from '../lib/repo.mjs';
 
 /**

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
-import { resolveSubject } from '../../dist/git/resolve-subject.js';
+import { resolveSubject } from '../../dist/subject/resolve-subject.js';
 import { chokidarListenerPath, startCli, startWatched, stampAgent } from '../lib/cli.mjs';
 import { calibrateClock } from '../lib/clock.mjs';
 import { peerSection } from '../lib/peer.mjs';

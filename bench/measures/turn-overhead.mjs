@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { checkCitations } from '../../dist/git/check-citations.js';
 import { readRefStamp } from '../../dist/git/ref-stamp.js';
-import { resolveSubject } from '../../dist/git/resolve-subject.js';
+import { resolveSubject } from '../../dist/subject/resolve-subject.js';
 import { readCitations } from '../../dist/protocol/read-citations.js';
 import { parseDocument } from '../../dist/protocol/parse-document.js';
 import { createLedgerReader } from '../../dist/ledger/ledger-reader.js';

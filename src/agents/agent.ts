@@ -1,10 +1,8 @@
 import type { DebateDocument, Role, TurnKind } from '../protocol/document.js';
-import type { Subject } from '../git/subject.js';
+import type { Subject } from '../subject/subject.js';
 import type { TurnUsage } from '../protocol/usage.js';
 import type { AnswerJsonSchema } from '../protocol/answer-schema.js';
 import type { Sandbox } from './bwrap-sandbox.js';
-
-export type { Role, TurnKind };
 
 /** Everything an agent is given to write one section. */
 export interface TurnRequest {

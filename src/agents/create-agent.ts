@@ -2,10 +2,10 @@ import { ConfigError } from '../errors.js';
 import type { Agent } from './agent.js';
 import { agentNames } from './agent-names.js';
 import { createBuiltinAgent } from './builtin/create-builtin-agent.js';
-import { createCliAgent } from './cli-agent-preset.js';
+import { createCliAgent } from './presets/cli-agent-preset.js';
 import { createCmdAgent } from './cmd-agent.js';
-import { createHumanAgent } from './human-agent.js';
-import { createOpenAiAgent } from './openai-agent.js';
+import { createHumanAgent } from './human/human-agent.js';
+import { createOpenAiAgent } from './chat/openai-agent.js';
 
 /** What agents may read of the process they run in, and the settings they follow: passed in, so tests can set them. */
 export interface AgentEnvironment {

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodeDebateError } from '../errors.js';
 import { archiveDebate } from '../session/archive-debate.js';
-import { isProcessAlive, type ProcessRecord } from '../session/process-alive.js';
+import { isProcessAlive, type ProcessRecord } from '../session/claims/process-alive.js';
 import { statePaths } from '../session/state-paths.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { openDebateFile } from './open-debate-file.js';
 
 export interface ArchiveOptions {

@@ -2,9 +2,9 @@ import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { editDistance } from '../edit-distance.js';
 import { ConfigError } from '../errors.js';
-import { findNearPath } from '../git/find-near-path.js';
-import { parseKeywordSubject, parseRevisionWords } from '../git/parse-subject-text.js';
-import { readRefNames, tryResolveCommit } from '../git/resolve-commit.js';
+import { findNearPath } from '../subject/find-near-path.js';
+import { parseKeywordSubject, parseRevisionWords } from '../subject/parse-subject-text.js';
+import { readRefNames, tryResolveCommit } from '../subject/resolve-commit.js';
 import { openGit } from '../git/run-git.js';
 import { subcommands } from './subcommands.js';
 

@@ -3,7 +3,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeDemoRepo } from '../git/make-demo-repo.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 
 const bin = fileURLToPath(new URL('../../bin/code-debate.js', import.meta.url));
 const subject = 'the diff against main';

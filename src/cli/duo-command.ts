@@ -2,27 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { Role } from '../agents/agent.js';
-import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
-import type { Settings } from './resolve-settings.js';
+import { resolveAutoAgent } from '../agents/presets/cli-agent-auto.js';
+import type { Settings } from '../config/settings.js';
+import { settingEntries } from '../config/settings-table.js';
+import type { DuoOptions, DuoResult } from '../config/duo-options.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
+import type { Role } from '../protocol/document.js';
 
 const binPath = fileURLToPath(new URL('../../bin/code-debate.js', import.meta.url));
-
-export interface DuoOptions {
-  subject: string;
-  cwd: string;
-  settings: Settings;
-  signal: AbortSignal;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
-
-export interface DuoResult {
-  code: ExitCode;
-  /** Each side's `ended` event, as it printed it. */
-  ended: Partial<Record<Role, { outcome: string; message: string }>>;
-}
 
 /** Codes that mean the debate itself ran to an end, as opposed to a side failing. */
 const debateEnds: ReadonlySet<number> = new Set([exitCodes.consensus, exitCodes.disputed, exitCodes.peerTimeout]);
@@ -101,6 +88,20 @@ async function chooseAgents(options: DuoOptions, time: string): Promise<Record<R
   return { reviewer: pick(agents.reviewer), responder: pick(agents.responder) };
 }
 
+/** The duo's own to give each side: its role, its agent, its file and --json. */
+const givenBySide: ReadonlySet<string> = new Set(['role', 'agent', 'reviewerAgent', 'responderAgent', 'file', 'json']);
+
+/** Every other setting a debate and a duo both take, passed on as resolved here: a setting added to the table reaches the sides. */
+const passedOn = settingEntries.filter(([name, entry]) => entry.argument !== true && entry.commands.includes('duo') && entry.commands.includes('debate') && !givenBySide.has(name));
+
+export function sideFlags(settings: Settings): string[] {
+  return passedOn.flatMap(([name, entry]) => {
+    const value = (settings as Record<string, unknown>)[name];
+    if (value === null || value === undefined || value === false) return [];
+    return entry.type.input === 'switch' ? [`--${entry.flag}`] : [`--${entry.flag}`, entry.type.spell(value)];
+  });
+}
+
 interface Side {
   child: ChildProcess;
   exited: Promise<number>;
@@ -116,27 +117,7 @@ function startSide(role: Role, agent: string, options: DuoOptions, onEnded: (eve
     agent,
     // A file from the settings or the default is the sides' to find at the root, as they would alone.
     ...(settings.fileBase === 'cwd' ? ['--file', settings.file] : []),
-    '--max-rounds',
-    String(settings.maxRounds),
-    '--turn-timeout',
-    `${settings.turnTimeoutMs}ms`,
-    '--agent-timeout',
-    `${settings.agentTimeoutMs}ms`,
-    '--max-diff-bytes',
-    String(settings.maxDiffBytes),
-    '--max-peer-bytes',
-    String(settings.maxPeerBytes),
-    '--max-answer-bytes',
-    String(settings.maxAnswerBytes),
-    '--max-output-tokens',
-    String(settings.maxOutputTokens),
-    ...(settings.budget.maxTokens === null ? [] : ['--max-tokens', String(settings.budget.maxTokens)]),
-    ...(settings.budget.maxCostUsd === null ? [] : ['--max-cost', String(settings.budget.maxCostUsd)]),
-    '--stance',
-    settings.stance,
-    '--block-on',
-    settings.blockOn,
-    ...(settings.pollMs === null ? [] : ['--poll', String(settings.pollMs)]),
+    ...sideFlags(settings),
     '--json',
     '--cwd',
     options.cwd,

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Role } from '../agents/agent.js';
-import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
+import type { Role } from '../protocol/document.js';
+import { resolveAutoAgent } from '../agents/presets/cli-agent-auto.js';
 import { splitCommand } from '../agents/split-command.js';
 import { ConfigError } from '../errors.js';
 import type { CaseResult } from '../eval/case-result.js';
@@ -18,9 +18,9 @@ import { findRepo } from '../git/find-repo.js';
 import { checkAgentSpecs } from '../session/check-agent-specs.js';
 import { shellWord } from '../shell-word.js';
 import { startDuo } from './duo-command.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
-import type { DebateFlags } from './parse-args.js';
-import { loadRepoSettings, resolveSettings, type Settings } from './resolve-settings.js';
+import { loadRepoSettings, resolveSettings } from '../config/resolve-settings.js';
+import type { DebateFlags, Settings } from '../config/settings.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 
 export interface EvalCommandOptions {
   /** The dataset's folder as typed (relative to `cwd`); null for the one shipped. */
@@ -68,7 +68,14 @@ export async function runEvalCommand(options: EvalCommandOptions): Promise<ExitC
     onCase: (result, done, total) => options.note(`code-debate eval: [${done}/${total}] ${describeCase(result)}\n`),
   });
   if (options.keep) options.note(`code-debate eval: the case repositories, each with its debate in reply.md, are kept in ${run.workDir}\n`);
-  const report = buildEvalReport({ dataset: { name: dataset.name, format: dataset.format, dir: dataset.dir, cases: dataset.cases.length }, setup, startedAt, ms: run.ms, interrupted: options.signal.aborted, cases: run.results });
+  const report = buildEvalReport({
+    dataset: { name: dataset.name, format: dataset.format, dir: dataset.dir, cases: dataset.cases.length },
+    setup,
+    startedAt,
+    ms: run.ms,
+    interrupted: options.signal.aborted,
+    cases: run.results,
+  });
   options.write(render(report, settings.json ? 'json' : 'text'));
   for (const { format, file } of reports) {
     await mkdir(path.dirname(file), { recursive: true });
@@ -107,7 +114,9 @@ async function chooseAgents(agents: Record<Role, string>, options: EvalCommandOp
   const chosen = (spec: string) => absoluteProgram(spec.trim() === 'auto' ? (auto?.spec ?? 'builtin') : spec.trim(), options.cwd);
   const result = { reviewer: chosen(agents.reviewer), responder: chosen(agents.responder) };
   if (result.reviewer === 'human' || result.responder === 'human') {
-    throw new ConfigError('Cannot use the agent `human` in `code-debate eval`: every case would wait for you in an editor. Choose an agent that answers by itself, e.g. --agent builtin.');
+    throw new ConfigError(
+      'Cannot use the agent `human` in `code-debate eval`: every case would wait for you in an editor. Choose an agent that answers by itself, e.g. --agent builtin.',
+    );
   }
   const environment = { env: options.env, isTerminal: () => false, maxOutputTokens: 0 };
   for (const role of ['reviewer', 'responder'] as const) await checkAgentSpecs(result, options.cwd, environment, role);

@@ -1,12 +1,12 @@
 import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findExecutable } from '../agents/find-agent-on-path.js';
+import { findExecutable } from '../agents/presets/find-agent-on-path.js';
 import { CodeDebateError } from '../errors.js';
 import { findRepo } from '../git/find-repo.js';
 import { installHook, type InstallResult } from '../hook/install-hook.js';
 import { uninstallHook, type UninstallResult } from '../hook/uninstall-hook.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 
 /** This package's bin script: two levels up from `dist/cli/`, recorded in the hook at install time. */
 const binPath = fileURLToPath(new URL('../../bin/code-debate.js', import.meta.url));

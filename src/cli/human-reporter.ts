@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import { escapeControlChars } from '../protocol/control-chars.js';
 import type { Report, SessionEvent } from '../session/session-events.js';
 import { formatDuration } from '../format-duration.js';
@@ -173,10 +173,9 @@ function describePeerState(event: Extract<SessionEvent, { type: 'peer-state' }>)
     case 'thinking':
     case 'writing':
     case 'waiting': {
-      // A peer found at work is no news for the log (the status line shows it).
-      if (event.previous === null && event.state !== 'waiting') return null;
-      const verb = event.previous === 'gone' ? 'is back' : event.previous === event.state ? 'is still at work' : 'joined';
-      return `${who} ${verb}: ${event.reason}`;
+      // A peer found at its turn or waiting for ours, or going from one to the other, is no news for the log (the status line shows it).
+      const verb = event.previous === 'gone' ? 'is back' : event.previous === 'absent' ? 'joined' : event.previous === event.state ? 'is still at work' : null;
+      return verb === null ? null : `${who} ${verb}: ${event.reason}`;
     }
   }
 }

@@ -6,7 +6,7 @@ import { keptEditOf, lastKeptEdit, renderKeptEdit } from '../protocol/kept-edit.
 import { appendSection } from '../session/append-section.js';
 import { recoveredDir } from '../session/save-overwritten.js';
 import { statePaths } from '../session/state-paths.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { openDebateFile } from './open-debate-file.js';
 
 export interface KeepEditOptions {

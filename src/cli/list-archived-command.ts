@@ -8,7 +8,7 @@ import { parseDocument } from '../protocol/parse-document.js';
 import { listArchivedDebates } from '../session/archived-debates.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { stateRoot } from '../session/state-paths.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 
 export interface ListArchivedOptions {
   cwd: string;

@@ -1,16 +1,18 @@
 import { killRunningGroupsNow } from '../agents/kill-process-group.js';
 import { AgentError, ClaimError, CodeDebateError, ConfigError, GitError, InterruptedError, ProtocolError, RepositoryChangedError } from '../errors.js';
+import { asFileAccessError, FileAccessError } from '../file-access-error.js';
 import { escapeControlChars, escapeJsonControlChars } from '../protocol/control-chars.js';
 import { DebateFileError } from '../session/debate-file-error.js';
 import type { Report } from '../session/session-events.js';
 import { readVersion } from './package-version.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { guardOutput, type GuardedOutput } from './guard-output.js';
-import { helpText, subcommandHelp } from './help-text.js';
+import { renderCommandHelp, renderTopHelp } from './render-help.js';
 import path from 'node:path';
 import type { Severity } from '../protocol/document.js';
-import type { ReportFormat } from '../report/render-report.js';
-import { defaults, parseCommandLine, type Command } from './parse-args.js';
+import type { ReportFormat } from '../report/report-formats.js';
+import { settingsTable } from '../config/settings-table.js';
+import { parseCommandLine, type Command } from './parse-args.js';
 
 // Each command loads what it needs when it runs (`await import`): `--version` must not pay for
 // every agent backend, remark and git (hundreds of milliseconds, see bench/README.md).
@@ -39,7 +41,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   process.on('SIGHUP', onSignal);
   const code = await run(argv, controller.signal, { out, err }).catch((error: unknown) => {
     if (received !== null) {
-      err.write(`code-debate: ${escapeControlChars((error as Error).message)}\n`);
+      err.write(`code-debate: ${escapeControlChars(((asFileAccessError(error) ?? error) as Error).message)}\n`);
       return signalCode(received);
     }
     return reportError(error, err);
@@ -58,7 +60,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
   const showWriter = (format: ReportFormat) => (format === 'json' || format === 'sarif' ? writeJson : write);
   switch (command.command) {
     case 'help':
-      write(command.topic === undefined || command.topic === 'help' ? helpText : subcommandHelp[command.topic]);
+      write(command.topic === undefined ? renderTopHelp() : renderCommandHelp(command.topic));
       return exitCodes.consensus;
     case 'version':
       write(`${readVersion()}\n`);
@@ -112,7 +114,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       return runEvalCommand({ ...command, env: process.env, signal, write: command.flags.json ? writeJson : write, note: writeErr });
     }
     case 'duo': {
-      const [{ loadSettings }, { runDuo }] = await Promise.all([import('./resolve-settings.js'), import('./duo-command.js')]);
+      const [{ loadSettings }, { runDuo }] = await Promise.all([import('../config/resolve-settings.js'), import('./duo-command.js')]);
       if (!command.quoted) await checkTyped(command.subject, command.cwd, 'code-debate duo', true);
       const settings = await loadSettings(command.cwd, command.flags, process.env);
       return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: settings.json ? writeJson : write, stderr: writeErr });
@@ -120,7 +122,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
     case 'debate': {
       const [{ findRepo }, { loadRepoSettings }, { runSession }] = await Promise.all([
         import('../git/find-repo.js'),
-        import('./resolve-settings.js'),
+        import('../config/resolve-settings.js'),
         import('../session/run-session.js'),
       ]);
       // One `git rev-parse` serves the settings and the session: git starts in tens of milliseconds.
@@ -131,24 +133,10 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       for (const message of settings.warnings) report({ type: 'warning', role: null, message });
       try {
         const result = await runSession({
+          ...settings,
           cwd: command.cwd,
           repo,
           subject: command.subject,
-          file: settings.file,
-          fileBase: settings.fileBase,
-          role: settings.role,
-          agents: settings.agents,
-          maxRounds: settings.maxRounds,
-          turnTimeoutMs: settings.turnTimeoutMs,
-          agentTimeoutMs: settings.agentTimeoutMs,
-          maxDiffBytes: settings.maxDiffBytes,
-          maxPeerBytes: settings.maxPeerBytes,
-          maxAnswerBytes: settings.maxAnswerBytes,
-          budget: settings.budget,
-          stance: settings.stance,
-          blockOn: settings.blockOn,
-          pollMs: settings.pollMs,
-          remote: settings.remote,
           safetyNetMs: 2_000,
           signal,
           report,
@@ -206,11 +194,11 @@ async function showSettings(command: Extract<Command, { command: 'show' }>): Pro
   const output = command.output === null ? null : path.resolve(command.cwd, command.output);
   const postToPr = command.postToPr ?? null;
   if (command.blockOn !== undefined) return { format: command.format, output, blockOn: command.blockOn, env: process.env, postToPr };
-  const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('./resolve-settings.js')]);
+  const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('../config/resolve-settings.js')]);
   const repo = await findRepo(command.cwd).catch(() => null);
   // A settings file a debate would refuse is refused here too (exit 2), not read as the defaults.
-  const settings = repo === null ? null : await loadRepoSettings(repo, { role: 'auto', pollMs: null, json: false }, {});
-  return { format: command.format, output, blockOn: settings?.blockOn ?? defaults.blockOn, env: process.env, postToPr };
+  const settings = repo === null ? null : await loadRepoSettings(repo, {}, {});
+  return { format: command.format, output, blockOn: settings?.blockOn ?? settingsTable.blockOn.default, env: process.env, postToPr };
 }
 
 /**
@@ -220,22 +208,23 @@ async function showSettings(command: Extract<Command, { command: 'show' }>): Pro
  */
 async function debateFile(command: { file: string | undefined; cwd: string }): Promise<{ file: string; cwd: string }> {
   if (command.file !== undefined) return { file: command.file, cwd: command.cwd };
-  const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('./resolve-settings.js')]);
+  const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('../config/resolve-settings.js')]);
   // Outside a repository the command itself says so, from where it was run.
   const repo = await findRepo(command.cwd).catch(() => null);
-  if (repo === null) return { file: defaults.file, cwd: command.cwd };
+  if (repo === null) return { file: settingsTable.file.default, cwd: command.cwd };
   // A settings file a debate would refuse is refused here too (exit 2): its `file` cannot be trusted.
-  const settings = await loadRepoSettings(repo, { role: 'auto', pollMs: null, json: false }, {});
+  const settings = await loadRepoSettings(repo, {}, {});
   return { file: settings.file, cwd: repo.root };
 }
 
-function reportError(error: unknown, err: GuardedOutput): ExitCode {
+function reportError(caught: unknown, err: GuardedOutput): ExitCode {
+  const error = asFileAccessError(caught) ?? caught;
   const message = error instanceof Error ? error.message : String(error);
   const fail = (text: string, code: ExitCode): ExitCode => {
     err.write(`code-debate: ${escapeControlChars(text)}\n`);
     return code;
   };
-  if (error instanceof ConfigError || error instanceof ClaimError || error instanceof DebateFileError) return fail(message, exitCodes.usage);
+  if (error instanceof ConfigError || error instanceof ClaimError || error instanceof DebateFileError || error instanceof FileAccessError) return fail(message, exitCodes.usage);
   if (error instanceof AgentError) return fail(message, exitCodes.agentFailure);
   if (error instanceof ProtocolError) return fail(`${message}\nThe file was left as it is.`, exitCodes.protocolError);
   if (error instanceof GitError) return fail(message, exitCodes.gitError);

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../errors.js';
-import { parsePullRequest } from '../git/parse-pull-request.js';
-import { runGh, type GhOptions } from '../git/run-gh.js';
+import { parsePullRequest } from '../github/parse-pull-request.js';
+import { runGh, type GhOptions } from '../github/run-gh.js';
 import { summaryMarker } from '../report/render-markdown.js';
 
 /** How gh finds code-debate's own comments: the id of every comment `login` wrote that starts with the summary's marker (anyone may write the marker). */

@@ -15,9 +15,9 @@ import { bypassAdvice, describeAgents, describeLine, describeRange, prefix, rend
 import { debateKey, readCachedDebate, writeCachedDebate } from '../prepush/verdict-cache.js';
 import { formatDuration } from '../format-duration.js';
 import { startDuo } from './duo-command.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
-import type { DebateFlags } from './parse-args.js';
-import { loadSettings, type Settings } from './resolve-settings.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
+import type { DebateFlags, Settings } from '../config/settings.js';
+import { loadSettings } from '../config/resolve-settings.js';
 
 /** The folder of the gate's debate files, in the work tree (a debate file must be there) and kept out of git. */
 export const prePushDir = '.code-debate';
@@ -143,7 +143,7 @@ interface GateRange {
 /** One range: the cached result when there is one, else a debate; then the verdict, printed. */
 async function gateRange({ run, repo, range, label, signal, say }: GateRange): Promise<RangeResult> {
   const { settings } = run;
-  const key = debateKey({ subject: range.subject, agents: settings.agents, maxRounds: settings.maxRounds, stance: settings.stance, maxDiffBytes: settings.maxDiffBytes, maxPeerBytes: settings.maxPeerBytes, maxAnswerBytes: settings.maxAnswerBytes, budget: settings.budget });
+  const key = debateKey({ subject: range.subject, agents: settings.agents, maxRounds: settings.maxRounds, stance: settings.stance, maxDiffBytes: settings.maxDiffBytes, maxPeerBytes: settings.maxPeerBytes, maxAnswerBytes: settings.maxAnswerBytes, budget: { maxTokens: settings.maxTokens, maxCostUsd: settings.maxCostUsd } });
   const file = path.join(prePushDir, `pre-push-${key.slice(0, 12)}.md`);
   const heading = `${label} (${describeRange(range)})`;
   const cached = await readCachedDebate(repo.gitDir, key);

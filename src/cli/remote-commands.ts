@@ -1,7 +1,7 @@
 import { CodeDebateError } from '../errors.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { archiveRemoteDebate } from '../session/remote/archive-remote.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { pickDebate, readRemoteDebates, type RemoteDebateEntry } from './remote-debates.js';
 import { showDebate, type ShowOptions } from './show-command.js';
 import { debateStatus, renderStatus, type DebateStatus } from './status-command.js';

@@ -2,7 +2,7 @@ import { ConfigError } from '../errors.js';
 import { debateRefPrefix } from '../git/debate-refs.js';
 import { checkRemote, fetchRefs, listRemoteRefs, readDebateCommit } from '../git/remote-ops.js';
 import type { Role } from '../protocol/document.js';
-import type { ClaimRecord } from '../session/claim-role.js';
+import type { ClaimRecord } from '../session/claims/claim-role.js';
 import { readClaimAt } from '../session/remote/remote-claim.js';
 
 /** One debate on a remote, as `status`, `show` and `archive --remote` read it. */

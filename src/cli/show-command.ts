@@ -11,10 +11,11 @@ import { parseDocument } from '../protocol/parse-document.js';
 import { readCitations } from '../protocol/read-citations.js';
 import { buildDebateReport, type DebateReport } from '../report/debate-report.js';
 import { renderMarkdownSummary } from '../report/render-markdown.js';
-import { renderReport, type RenderContext, type ReportFormat } from '../report/render-report.js';
+import { renderReport, type RenderContext } from '../report/render-report.js';
+import type { ReportFormat } from '../report/report-formats.js';
 import { isInArchive, resolveArchivedDebate } from '../session/archived-debates.js';
 import { readDebateFile } from '../session/read-debate-file.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { readHomepage, readVersion } from './package-version.js';
 
 export interface ShowOptions {

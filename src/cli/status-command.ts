@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { Role } from '../agents/agent.js';
+import type { Role, DebateDocument } from '../protocol/document.js';
 import { CodeDebateError } from '../errors.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
@@ -8,17 +8,16 @@ import { buildLedger } from '../ledger/build-ledger.js';
 import { convergenceSequence, type ConvergenceState } from '../ledger/convergence-state.js';
 import { readOutcome, type Outcome } from '../ledger/read-outcome.js';
 import { decideAction } from '../protocol/decide-action.js';
-import type { DebateDocument } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
-import type { ClaimRecord } from '../session/claim-role.js';
+import type { ClaimRecord } from '../session/claims/claim-role.js';
 import { formatDuration } from '../format-duration.js';
-import { heartbeatAgeMs, viewHolder, type HolderState } from '../session/heartbeat-state.js';
-import { isProcessAlive } from '../session/process-alive.js';
+import { heartbeatAgeMs, viewHolder, type HolderState } from '../session/claims/heartbeat-state.js';
+import { isProcessAlive } from '../session/claims/process-alive.js';
 import { resolveArchivedDebate } from '../session/archived-debates.js';
-import { readClaims } from '../session/read-claims.js';
+import { readClaims } from '../session/claims/read-claims.js';
 import { readDebateFile } from '../session/read-debate-file.js';
 import { statePaths } from '../session/state-paths.js';
-import { exitCodes, type ExitCode } from './exit-codes.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
 
 export interface StatusOptions {
   /** The debate file as the user gave it, relative to `cwd`. */

@@ -1,4 +1,4 @@
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import { formatDuration } from '../format-duration.js';
 import type { Report, SessionEvent } from '../session/session-events.js';
 import { createHumanReporter } from './human-reporter.js';
@@ -119,12 +119,21 @@ function track(state: StatusState, event: SessionEvent, at: number): void {
       break;
     case 'turn-started':
       state.round = event.round;
-      // While this side writes, the peer waits for it.
-      if (state.peer !== '') state.peer = `${roleNames[event.role === 'reviewer' ? 'responder' : 'reviewer']} waiting`;
       set(event.interactive ? 'your turn' : 'my turn', event.interactive ? `your turn, writing ## ${event.heading}` : `my turn, ${event.agent} writing ## ${event.heading}`);
       break;
     case 'turn-written':
       set(`wrote ## ${event.heading}`);
+      break;
+    case 'turn-discarded':
+      set('deciding again', `did not write ## ${event.heading}, deciding again`);
+      break;
+    case 'history-changed':
+      // The turn the side was taking is over: what it does now is wait for the person to mend the file.
+      set(`waiting for ${event.file}`, `waiting for ${event.file} to be restored${event.keep === null ? '' : ' or kept'}`);
+      break;
+    case 'history-restored':
+    case 'history-kept':
+      set('going on', `${event.file} ${event.type === 'history-kept' ? 'kept as edited' : 'restored'}: going on`);
       break;
     case 'peer-state':
       state.peer = `${roleNames[event.peer]} ${event.state}`;

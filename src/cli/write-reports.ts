@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Severity } from '../protocol/document.js';
-import type { ReportFormat } from '../report/render-report.js';
+import type { ReportFormat } from '../report/report-formats.js';
 import { GitError } from '../errors.js';
 import { readDebateFile } from '../session/read-debate-file.js';
-import { exitCodes } from './exit-codes.js';
+import { exitCodes } from '../exit-codes.js';
 import { emitReport, postSummary, prepareReport } from './show-command.js';
 
 /** `--report <format>:<file>` of `duo` and `pre-push`: a report to write once the debate ends. */

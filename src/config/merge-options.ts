@@ -1,4 +1,4 @@
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import type { CodeDebateConfig } from './config.js';
 import { shellWord } from '../shell-word.js';
 

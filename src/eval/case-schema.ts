@@ -58,7 +58,10 @@ export const goldenCaseSchema = z.object({
 export function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => {
-      const where = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
+      const where = issue.path
+        .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+        .join('')
+        .replace(/^\./, '');
       return `  - ${where === '' ? 'the whole file' : where}: ${issue.message}`;
     })
     .join('\n');

@@ -19,7 +19,10 @@ export const plantedDefaultTolerance = 3;
  */
 export async function loadDataset(dir: string): Promise<Dataset> {
   const stats = await stat(dir).catch(() => null);
-  if (stats === null) throw new DatasetError(`Cannot read the dataset \`${dir}\`: there is no such folder. Give the folder of a dataset, or run \`code-debate eval\` without one for the dataset shipped with code-debate. ${formatHelp}`);
+  if (stats === null)
+    throw new DatasetError(
+      `Cannot read the dataset \`${dir}\`: there is no such folder. Give the folder of a dataset, or run \`code-debate eval\` without one for the dataset shipped with code-debate. ${formatHelp}`,
+    );
   if (!stats.isDirectory()) throw new DatasetError(`Cannot read the dataset \`${dir}\`: it is a file, expected a folder with one folder per case. ${formatHelp}`);
   const folders = (await readdir(dir, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory() && !/^[._]/.test(entry.name))
@@ -35,9 +38,11 @@ export async function loadDataset(dir: string): Promise<Dataset> {
     );
   }
   const used = new Set(formats.values());
-  if (used.size > 1) throw new DatasetError(`The dataset \`${dir}\` mixes formats (cases with \`case.json\` and cases with \`expected.json\`): keep one format per dataset. ${formatHelp}`);
+  if (used.size > 1)
+    throw new DatasetError(`The dataset \`${dir}\` mixes formats (cases with \`case.json\` and cases with \`expected.json\`): keep one format per dataset. ${formatHelp}`);
   const format = [...used][0] as DatasetFormat;
-  const settings = format === 'planted' && existsSync(path.join(dir, 'dataset.json')) ? await readJsonFile(path.join(dir, 'dataset.json'), plantedDatasetSchema, 'the dataset.json') : {};
+  const settings =
+    format === 'planted' && existsSync(path.join(dir, 'dataset.json')) ? await readJsonFile(path.join(dir, 'dataset.json'), plantedDatasetSchema, 'the dataset.json') : {};
   const tolerance = settings.lineTolerance ?? plantedDefaultTolerance;
   const cases: EvalCase[] = [];
   for (const name of folders) {

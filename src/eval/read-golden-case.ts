@@ -35,7 +35,9 @@ export async function readGoldenCase(dir: string, id: string): Promise<EvalCase>
   const expected = spec.expectedFindings.map((finding, index): ExpectedFinding => {
     const file = finding.filePath.replace(/\\/g, '/').replace(/^\.\//, '');
     if (!images.after.has(file)) {
-      throw new DatasetError(`${label}: expectedFindings[${index}] names \`${finding.filePath}\`, which diff.patch leaves no file at; expected one of: ${[...images.after.keys()].join(', ')}.`);
+      throw new DatasetError(
+        `${label}: expectedFindings[${index}] names \`${finding.filePath}\`, which diff.patch leaves no file at; expected one of: ${[...images.after.keys()].join(', ')}.`,
+      );
     }
     const [line, endLine] = finding.lineRange;
     if (endLine < line) throw new DatasetError(`${label}: expectedFindings[${index}].lineRange [${line}, ${endLine}] ends before it starts.`);
@@ -53,7 +55,19 @@ export async function readGoldenCase(dir: string, id: string): Promise<EvalCase>
   return { id, title: spec.title, language: languageOf([...images.after.keys(), ...images.before.keys()]), before: images.before, after: images.after, expected };
 }
 
-const languages: Record<string, string> = { ts: 'typescript', tsx: 'typescript', js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript', py: 'python', go: 'go', rs: 'rust', java: 'java', rb: 'ruby' };
+const languages: Record<string, string> = {
+  ts: 'typescript',
+  tsx: 'typescript',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsx: 'javascript',
+  py: 'python',
+  go: 'go',
+  rs: 'rust',
+  java: 'java',
+  rb: 'ruby',
+};
 
 /** The language of the first file with a known extension: that format does not say. */
 function languageOf(files: readonly string[]): string | null {

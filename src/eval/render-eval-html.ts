@@ -29,7 +29,8 @@ export function renderEvalHtml(report: EvalReport): string {
       return `<tr id="total-${view}"><td>${name}</td><td class="num">${ratio(figures.found, figures.expected)}</td><td class="num">${ratio(figures.correct, figures.points)}</td><td class="num">${figures.falseOnClean} on ${figures.cleanWithFindings} of ${totals.clean}</td><td class="num">${figures.uncited}</td></tr>`;
     })
     .join('');
-  const notCounted = totals.failed + totals.stopped === 0 ? '' : ` Not counted: ${totals.failed} failed, ${totals.stopped} stopped or not run${report.interrupted ? ' (stopped by Ctrl-C)' : ''}.`;
+  const notCounted =
+    totals.failed + totals.stopped === 0 ? '' : ` Not counted: ${totals.failed} failed, ${totals.stopped} stopped or not run${report.interrupted ? ' (stopped by Ctrl-C)' : ''}.`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
@@ -53,7 +54,17 @@ function caseRow(result: CaseResult): string {
   const id = `<td><a href="#case-${escapeHtml(result.id)}">${escapeHtml(result.id)}</a></td><td>${escapeHtml(result.language ?? '-')}</td><td class="num">${result.clean ? 'clean' : result.expected.length}</td>`;
   if (result.status !== 'scored') return `<tr>${id}<td colspan="9">${escapeHtml(describeUnscored(result))}</td></tr>`;
   const { score } = result;
-  const cells = [scoreCell(score.views.review), scoreCell(score.views.confirmed), scoreCell(score.views.gate), String(score.lost.length), String(score.saved.length), String(result.rounds), formatTokens(result.usage), formatCost(result.usage), formatDuration(result.ms)];
+  const cells = [
+    scoreCell(score.views.review),
+    scoreCell(score.views.confirmed),
+    scoreCell(score.views.gate),
+    String(score.lost.length),
+    String(score.saved.length),
+    String(result.rounds),
+    formatTokens(result.usage),
+    formatCost(result.usage),
+    formatDuration(result.ms),
+  ];
   return `<tr>${id}${cells.map((cell) => `<td class="num">${escapeHtml(cell)}</td>`).join('')}</tr>`;
 }
 
@@ -64,7 +75,8 @@ function describeUnscored(result: Exclude<CaseResult, ScoredCase>): string {
 
 function caseDetail(result: CaseResult): string {
   const head = `<section class="case" id="case-${escapeHtml(result.id)}"><h3>${escapeHtml(result.id)}: ${escapeHtml(result.title)}</h3>`;
-  if (result.status === 'failed') return `${head}<p>${escapeHtml(describeUnscored(result))}</p>${result.output.length === 0 ? '' : `<pre class="output">${escapeHtml(result.output.join('\n'))}</pre>`}</section>`;
+  if (result.status === 'failed')
+    return `${head}<p>${escapeHtml(describeUnscored(result))}</p>${result.output.length === 0 ? '' : `<pre class="output">${escapeHtml(result.output.join('\n'))}</pre>`}</section>`;
   if (result.status !== 'scored') return `${head}<p>${escapeHtml(describeUnscored(result))}</p></section>`;
   const findings = result.expected.map((finding, index) => {
     const found = result.score.foundBy[index];
@@ -82,7 +94,10 @@ function caseDetail(result: CaseResult): string {
     const severity = point.raisedSeverity === point.severity ? (point.severity ?? '-') : `${point.raisedSeverity ?? '-'} → ${point.severity ?? '-'}`;
     return `<tr><td>${escapeHtml(point.id)}</td><td>${escapeHtml(point.title)}</td><td>${escapeHtml(severity)}</td><td>${point.standing}${point.blocking ? ', blocks' : ''}</td><td><code>${escapeHtml(cited || 'none')}</code></td><td>${describeReports(reported.asRaised, reported.asEnded)}</td></tr>`;
   });
-  const points = result.points.length === 0 ? '<p>No point was raised.</p>' : `<table><thead><tr><th>Point</th><th>Title</th><th>Severity</th><th>Standing</th><th>Cites</th><th>Reports</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const points =
+    result.points.length === 0
+      ? '<p>No point was raised.</p>'
+      : `<table><thead><tr><th>Point</th><th>Title</th><th>Severity</th><th>Standing</th><th>Cites</th><th>Reports</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
   const kept = result.repo === null ? '' : `<p>The repository and its debate: <code>${escapeHtml(result.repo)}</code>.</p>`;
   return `${head}<p>Outcome ${escapeHtml(result.outcome)} after ${plural(result.rounds, 'round')}.</p>${expected}${points}${kept}</section>`;
 }

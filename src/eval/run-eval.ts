@@ -69,7 +69,14 @@ export async function runEval(dataset: Dataset, options: EvalOptions): Promise<E
   }
   const filled = dataset.cases.map(
     (evalCase, index): CaseResult =>
-      results[index] ?? { id: evalCase.id, title: evalCase.title, language: evalCase.language, clean: evalCase.expected.length === 0, expected: evalCase.expected, status: 'not-run' },
+      results[index] ?? {
+        id: evalCase.id,
+        title: evalCase.title,
+        language: evalCase.language,
+        clean: evalCase.expected.length === 0,
+        expected: evalCase.expected,
+        status: 'not-run',
+      },
   );
   return { results: filled, workDir, ms: Date.now() - started };
 }

@@ -47,15 +47,17 @@ const inView: Record<View, (point: EvalPoint) => boolean> = {
 
 /** Pure: how the debate's points compare with what the case expected. */
 export function scoreCase(points: readonly EvalPoint[], expected: readonly ExpectedFinding[]): CaseScore {
-  const reportsOf = (point: EvalPoint, severity: EvalPoint['severity']) =>
-    expected.flatMap((finding, index) => (matchesFinding({ ...point, severity }, finding) ? [index] : []));
+  const reportsOf = (point: EvalPoint, severity: EvalPoint['severity']) => expected.flatMap((finding, index) => (matchesFinding({ ...point, severity }, finding) ? [index] : []));
   const reports = points.map((point) => ({ id: point.id, asRaised: reportsOf(point, point.raisedSeverity), asEnded: reportsOf(point, point.severity) }));
   // The Review is scored as it was written; the other sets as the debate left them.
   const reported = (view: View, index: number) => (view === 'review' ? reports[index]?.asRaised : reports[index]?.asEnded) ?? [];
   const inSet = (view: View) => points.flatMap((point, index) => (inView[view](point) ? [index] : []));
   const members = (view: View) => inSet(view).filter((index) => (points[index]?.evidence.length ?? 0) > 0);
   const foundBy = expected.map((_, finding) => {
-    const ids = (view: View) => members(view).filter((index) => reported(view, index).includes(finding)).map((index) => points[index]?.id ?? '');
+    const ids = (view: View) =>
+      members(view)
+        .filter((index) => reported(view, index).includes(finding))
+        .map((index) => points[index]?.id ?? '');
     return { review: ids('review'), confirmed: ids('confirmed'), gate: ids('gate') };
   });
   const score = (view: View): ViewScore => ({

@@ -25,7 +25,11 @@ export async function makeChangeRepo(dir: string, repo: ChangeRepo): Promise<voi
   await mkdir(dir, { recursive: true });
   const git = openGit(dir);
   await git.run(['init', '-q', '--initial-branch=main']);
-  for (const [key, value] of [['user.name', 'code-debate eval'], ['user.email', 'eval@code-debate.invalid'], ['commit.gpgsign', 'false']]) {
+  for (const [key, value] of [
+    ['user.name', 'code-debate eval'],
+    ['user.email', 'eval@code-debate.invalid'],
+    ['commit.gpgsign', 'false'],
+  ]) {
     await git.run(['config', key as string, value as string]);
   }
   await writeTree(dir, repo.before);

@@ -1,4 +1,4 @@
-import type { ReportPoint } from '../ledger/ledger-report.js';
+import type { ReportPoint } from './ledger-report.js';
 import { severities, type Severity } from '../protocol/document.js';
 
 /** What the verdict needs of a point: the ledger report's fields, as the cache keeps them. */

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { DuoOptions, DuoResult } from '../cli/duo-command.js';
-import { exitCodes, type ExitCode } from '../cli/exit-codes.js';
-import type { Settings } from '../cli/resolve-settings.js';
+import type { DuoOptions, DuoResult } from '../config/duo-options.js';
+import { exitCodes, type ExitCode } from '../exit-codes.js';
+import type { Settings } from '../config/settings.js';
 import { buildLedger } from '../ledger/build-ledger.js';
 import { ledgerReport, type LedgerReport } from '../ledger/ledger-report.js';
 import { parseDocument } from '../protocol/parse-document.js';

@@ -1,5 +1,4 @@
-import type { Role } from '../agents/agent.js';
-import type { Severity } from '../protocol/document.js';
+import type { Role, Severity } from '../protocol/document.js';
 import { atOrAbove, type JudgedPoint, type Verdict } from '../ledger/judge-debate.js';
 import type { DebateRange } from './plan-push-ranges.js';
 import type { PushLine } from './read-push-lines.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import { writeFileAtomic } from '../write-file-atomic.js';
 import type { VerdictPoint } from '../ledger/judge-debate.js';
 

@@ -1,7 +1,6 @@
-import type { Role, TurnKind } from '../agents/agent.js';
-import type { Subject } from '../git/subject.js';
+import type { Role, TurnKind, DebateDocument } from '../protocol/document.js';
+import type { Subject } from '../subject/subject.js';
 import type { PointState } from '../protocol/track-points.js';
-import type { DebateDocument } from '../protocol/document.js';
 import type { AnswerJsonSchema } from '../protocol/answer-schema.js';
 import { boundPoints, boundSection } from './bound-peer-text.js';
 import type { Stance } from './stance.js';

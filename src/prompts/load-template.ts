@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TurnKind } from '../agents/agent.js';
+import type { TurnKind } from '../protocol/document.js';
 
 /** The package's `templates/` directory: two levels up from `dist/prompts/`. */
 export const templatesDirectory = fileURLToPath(new URL('../../templates/', import.meta.url));

@@ -6,9 +6,8 @@ import { renderGithubAnnotations } from './render-github.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdownSummary } from './render-markdown.js';
 import { renderSarif } from './render-sarif.js';
+import type { ReportFormat } from './report-formats.js';
 
-export const reportFormats = ['text', 'json', 'markdown', 'sarif', 'github', 'html'] as const;
-export type ReportFormat = (typeof reportFormats)[number];
 
 export interface RenderContext {
   document: DebateDocument;

@@ -1,15 +1,15 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import type { Sandbox } from '../agents/bwrap-sandbox.js';
-import { commitLocalChanges } from '../git/commit-local-changes.js';
+import { commitLocalChanges } from '../subject/commit-local-changes.js';
 import { addCheckout, hasCommit, moveCheckout, readCommonDir, removeCheckout } from '../git/subject-checkout.js';
-import type { Subject, SubjectKind } from '../git/subject.js';
+import type { Subject, SubjectKind } from '../subject/subject.js';
 import { makeStateDir } from '../make-state-dir.js';
 import { writeFileAtomic } from '../write-file-atomic.js';
-import { withFileLock } from './file-lock.js';
-import { isProcessAlive, processStartOf, type ProcessRecord } from './process-alive.js';
+import { withFileLock } from './claims/file-lock.js';
+import { isProcessAlive, processStartOf, type ProcessRecord } from './claims/process-alive.js';
 import type { Report } from './session-events.js';
 
 /** The subjects read from the index or the work tree: their checkout holds a snapshot made at the start. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fstatSync, fsync, linkSync, openSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { promisify } from 'node:util';
 import path from 'node:path';
-import { withFileLock } from './file-lock.js';
+import { withFileLock } from './claims/file-lock.js';
 import { readDebateFile, stateOf, type FileState } from './read-debate-file.js';
 import { writeFailure } from './debate-file-error.js';
 

@@ -1,6 +1,6 @@
 import { copyFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { withFileLock } from './file-lock.js';
+import { withFileLock } from './claims/file-lock.js';
 import { makeStateDir } from '../make-state-dir.js';
 import { readDebateFile } from './read-debate-file.js';
 import type { StatePaths } from './state-paths.js';

@@ -1,11 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { TurnKind } from '../agents/agent.js';
+import type { TurnKind, DebateDocument } from '../protocol/document.js';
 import { AgentError, InterruptedError } from '../errors.js';
 import { answerJsonSchema, type TurnAnswer } from '../protocol/answer-schema.js';
 import { readAgentAnswer, type AnswerContext } from '../protocol/read-agent-answer.js';
 import { renderAnswer } from '../protocol/render-answer.js';
-import type { Subject } from '../git/subject.js';
-import type { DebateDocument } from '../protocol/document.js';
+import type { Subject } from '../subject/subject.js';
 import { stripControlChars } from '../protocol/control-chars.js';
 import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import { addUsage, type TurnUsage } from '../protocol/usage.js';

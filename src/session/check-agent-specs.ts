@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import { agentNames, suggestAgent } from '../agents/agent-names.js';
-import { cliAgentProducts, cliNameOf } from '../agents/cli-agent-names.js';
+import { cliAgentProducts, cliNameOf } from '../agents/presets/cli-agent-names.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';
-import { findExecutable, isExecutableFile } from '../agents/find-agent-on-path.js';
+import { findExecutable, isExecutableFile } from '../agents/presets/find-agent-on-path.js';
 import { splitCommand } from '../agents/split-command.js';
 import { ConfigError } from '../errors.js';
 

@@ -1,11 +1,10 @@
-import type { Role } from '../agents/agent.js';
+import type { Role, DebateDocument } from '../protocol/document.js';
 import type { CitationCheck } from '../git/check-citations.js';
 import { buildLedger } from '../ledger/build-ledger.js';
 import { ledgerReport } from '../ledger/ledger-report.js';
 import { renderConsensus } from '../ledger/render-consensus.js';
 import type { ConsensusReason } from '../protocol/decide-action.js';
 import { budgetReached, noBudget, spentOf, type Budget } from '../protocol/budget.js';
-import type { DebateDocument } from '../protocol/document.js';
 import { formatFailedCitations } from '../ledger/citation-report.js';
 import { formatDuration } from '../format-duration.js';
 import { debateUsage, describeDebateUsage } from '../ledger/debate-usage.js';

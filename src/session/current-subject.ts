@@ -1,6 +1,6 @@
 import { CodeDebateError } from '../errors.js';
-import { filesChangedSince } from '../git/files-changed-since.js';
-import type { Subject } from '../git/subject.js';
+import { filesChangedSince } from '../subject/files-changed-since.js';
+import type { Subject } from '../subject/subject.js';
 import type { DebateDocument } from '../protocol/document.js';
 import type { SessionContext } from './session-context.js';
 

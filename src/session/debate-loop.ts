@@ -53,7 +53,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     const change = seen && historyChangeOf(seen, state);
     if (seen && change) {
       subjects.waited();
-      const restored = await waitForRestore(context, watch, seen, state, change);
+      const restored = await peerWatch.during(waitForRestore(context, watch, seen, state, change), false);
       state = restored.state;
       // A kept edit is the text every later state must hold: it is read as it is, as a new process would read it.
       if (restored.kept !== null) seen = state;
@@ -78,7 +78,8 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     if (action.type === 'write') {
       waitingSince = null;
       if (action.turn === 'response' && action.round === 1) await checkSameSubject(context, document);
-      const result = await takeTurn(context, action, state, document, subjects).catch((error: unknown) => {
+      // The peer is watched through this side's turn too: the status line shows what its claim says, in every step.
+      const turn = takeTurn(context, action, state, document, subjects).catch((error: unknown) => {
         // Under --json the last event says how the side ended, and what the failed turn spent.
         if (error instanceof AgentError) {
           const message = error.message.split('\n')[0] ?? error.message;
@@ -86,6 +87,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
         }
         throw error;
       });
+      const result = await peerWatch.during(turn, false);
       if (result.written) prompts.push({ heading: formatHeading(action.turn, action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0), bytes: result.promptBytes });
       state = result.written ? result.state : await readDebateFile(context.file);
       continue;

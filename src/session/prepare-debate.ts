@@ -1,12 +1,13 @@
 import path from 'node:path';
-import type { Agent, Role } from '../agents/agent.js';
+import type { Agent } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';
 import { excludeFromGit } from '../git/exclude-from-git.js';
 import { readRefStamp, type RefStamp } from '../git/ref-stamp.js';
-import type { ResolveSubjectOptions } from '../git/resolve-subject.js';
-import type { Subject } from '../git/subject.js';
+import type { ResolveSubjectOptions } from '../subject/resolve-subject.js';
+import type { Subject } from '../subject/subject.js';
 import { readStandards } from '../prompts/read-standards.js';
-import { withFileLock } from './file-lock.js';
+import { withFileLock } from './claims/file-lock.js';
 import { makeStateDir } from '../make-state-dir.js';
 import type { StatePaths } from './state-paths.js';
 
@@ -47,7 +48,7 @@ export async function prepareDebate(needs: DebateNeeds): Promise<PreparedDebate>
     return (role: Role) => createAgent(needs.specs[role], needs.agentEnvironment);
   });
   const excluded = excludeDebateFile(needs.root, needs.relativeFile, needs.paths);
-  const resolver = import('../git/resolve-subject.js').then(({ resolveSubject }) => () => resolveSubject(needs.subject, needs.subjectOptions));
+  const resolver = import('../subject/resolve-subject.js').then(({ resolveSubject }) => () => resolveSubject(needs.subject, needs.subjectOptions));
   const subject = resolver.then(async (resolve) => {
     const stamp = readRefStamp(needs.paths.gitDir);
     return { subject: await resolve(), stamp };

@@ -1,5 +1,5 @@
 import { createLedgerReader } from '../ledger/ledger-reader.js';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
 import { InterruptedError } from '../errors.js';
 import type { Repo } from '../git/find-repo.js';
@@ -7,7 +7,7 @@ import { takeRepoSnapshot } from '../git/repo-snapshot.js';
 import type { Agent } from '../agents/agent.js';
 import type { AgentCheckout } from './agent-checkout.js';
 import type { AppendResult, SectionAppend } from './append-section.js';
-import type { Claim, ClaimRecord } from './claim-role.js';
+import type { Claim, ClaimRecord } from './claims/claim-role.js';
 import type { SessionOutcome } from './debate-loop.js';
 import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
 import { isDebateAgentGroup } from './is-debate-agent-group.js';
@@ -131,7 +131,7 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
           agentTimeoutMs: options.agentTimeoutMs,
           maxPeerBytes: options.maxPeerBytes,
           maxAnswerBytes: options.maxAnswerBytes,
-          budget: options.budget,
+          budget: { maxTokens: options.maxTokens, maxCostUsd: options.maxCostUsd },
           signal: options.signal,
           report,
           takeWarnings,
@@ -175,7 +175,7 @@ async function sandboxFor(options: SessionOptions, agent: Agent, checkout: Agent
 
 /** Options that do nothing for the role this side got. */
 function warnAboutRole(options: SessionOptions, role: Role): void {
-  if (role === 'responder' && (options.budget.maxTokens !== null || options.budget.maxCostUsd !== null)) {
+  if (role === 'responder' && (options.maxTokens !== null || options.maxCostUsd !== null)) {
     options.report({
       type: 'warning',
       role,

@@ -1,67 +1,42 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Role } from '../agents/agent.js';
-import { resolveAutoAgent } from '../agents/cli-agent-auto.js';
+import type { Role } from '../protocol/document.js';
+import { resolveAutoAgent } from '../agents/presets/cli-agent-auto.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';
+import type { Settings } from '../config/settings.js';
 import { ConfigError } from '../errors.js';
 import { reachFaultPoint } from '../fault-point.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
-import type { Stance } from '../prompts/stance.js';
-import type { Budget } from '../protocol/budget.js';
-import type { Severity } from '../protocol/document.js';
 import { checkAgentSpecs } from './check-agent-specs.js';
 import { checkDebateFile } from './check-debate-file.js';
-import { claimRole } from './claim-role.js';
+import { claimRole } from './claims/claim-role.js';
 import type { SessionOutcome } from './debate-loop.js';
 import type { Workspace } from './guard-workspace.js';
-import { readClaim } from './read-claims.js';
+import { readClaim } from './claims/read-claims.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import { prepareSide, runClaimedSide, type ClaimedSide, type DebateStore } from './run-claimed-side.js';
-import type { RemoteOptions } from './remote/run-remote-session.js';
 import type { Report } from './session-events.js';
 import { statePaths, type StatePaths } from './state-paths.js';
 
 // Up to the claim this file loads only what the claim needs (launch → claim < 250 ms, bench/README.md):
 // the agents, remark, git's diff code, chokidar and the loop load after it (`await import`).
 
-export interface SessionOptions {
+/** What a run adds to the debate's settings: where it runs, what it debates, and the process's own means. */
+export interface SessionRun {
   cwd: string;
   /** The work tree around `cwd`, when the caller has found it already. */
   repo?: Repo;
   subject: string;
-  /** The shared file as the user named it (default `reply.md`). */
-  file: string;
-  /** What `file` is relative to: `cwd`, or the work tree's root (see Settings.fileBase). */
-  fileBase: 'cwd' | 'root';
-  role: Role | 'auto';
-  /** The agent spec per role (`--agent`, `--reviewer-agent`, the settings file). */
-  agents: Record<Role, string>;
-  maxRounds: number;
-  turnTimeoutMs: number;
-  agentTimeoutMs: number;
-  /** The most diff bytes a prompt carries (`--max-diff-bytes`); the summary lists the rest. */
-  maxDiffBytes: number;
-  /** The most of the peer's text a prompt carries (`--max-peer-bytes`). */
-  maxPeerBytes: number;
-  /** The longest answer an agent may give for a section (`--max-answer-bytes`). */
-  maxAnswerBytes: number;
-  /** What the whole debate may spend (`--max-tokens`, `--max-cost`). */
-  budget: Budget;
-  /** How the Responder argues (`--stance`). */
-  stance: Stance;
-  /** The lowest severity that makes a confirmed or disputed point blocking (`--block-on`). */
-  blockOn: Severity;
-  /** Force polling every `pollMs` (`--poll`); null for native events. */
-  pollMs: number | null;
-  /** The git remote the debate lives on (`--remote`), or null for the local file. */
-  remote: RemoteOptions | null;
   /** Period of the checksum safety net. */
   safetyNetMs: number;
   signal: AbortSignal;
   report: Report;
   agentEnvironment: AgentEnvironment;
 }
+
+/** One side's options: the resolved settings (see the settings table) and what the run adds. */
+export type SessionOptions = Settings & SessionRun;
 
 /** One side of a debate, from the command line's options to the end of the debate. */
 export async function runSession(options: SessionOptions): Promise<SessionOutcome> {
@@ -78,7 +53,8 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
   if (options.remote !== null) {
     const { runRemoteSession } = await import('./remote/run-remote-session.js');
-    return runRemoteSession(options, options.remote, { repo, file, relativeFile, specs, paths, workspace });
+    const remote = { remote: options.remote, debate: options.debate, heartbeatMs: options.heartbeatMs };
+    return runRemoteSession(options, remote, { repo, file, relativeFile, specs, paths, workspace });
   }
   const initial = await startFresh(file, found, relativeFile, paths, options.report);
   await reachFaultPoint('claim');

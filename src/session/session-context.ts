@@ -1,13 +1,13 @@
-import type { Agent, Role } from '../agents/agent.js';
+import type { Agent } from '../agents/agent.js';
+import type { Role, Severity } from '../protocol/document.js';
 import type { RefStamp } from '../git/ref-stamp.js';
 import type { RepoSnapshot } from '../git/repo-snapshot.js';
-import type { Subject } from '../git/subject.js';
+import type { Subject } from '../subject/subject.js';
 import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
-import type { Severity } from '../protocol/document.js';
 import type { LedgerReader } from '../ledger/ledger-reader.js';
 import type { AgentCheckout } from './agent-checkout.js';
-import type { Claim } from './claim-role.js';
+import type { Claim } from './claims/claim-role.js';
 import type { DebateStore } from './run-claimed-side.js';
 import type { Report } from './session-events.js';
 import type { StatePaths } from './state-paths.js';

@@ -1,7 +1,7 @@
-import type { Role, TurnKind } from '../agents/agent.js';
+import type { Role, TurnKind } from '../protocol/document.js';
 import type { ConvergenceState } from '../ledger/convergence-state.js';
 import type { SessionEnd } from '../ledger/read-outcome.js';
-import type { HolderState } from './heartbeat-state.js';
+import type { HolderState } from './claims/heartbeat-state.js';
 import type { TurnUsage } from '../protocol/usage.js';
 
 /** What a session tells the person (or program) watching it, as data; reporters format it. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Role } from '../agents/agent.js';
+import type { Role } from '../protocol/document.js';
 
 /** Where one debate keeps its coordination files: under the git dir, never in the work tree. */
 export interface StatePaths {

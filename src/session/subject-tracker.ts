@@ -1,5 +1,5 @@
 import { readRefStamp, refsUnchanged } from '../git/ref-stamp.js';
-import type { Subject, SubjectKind } from '../git/subject.js';
+import type { Subject, SubjectKind } from '../subject/subject.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { localKinds } from './agent-checkout.js';
 import { currentSubject, type CurrentSubject } from './current-subject.js';

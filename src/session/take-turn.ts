@@ -14,7 +14,7 @@ import { answerJsonSchema } from '../protocol/answer-schema.js';
 import { scopeOf } from '../protocol/read-agent-answer.js';
 import { normalizeNewlines } from '../protocol/read-markdown.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
-import type { Subject } from '../git/subject.js';
+import type { Subject } from '../subject/subject.js';
 import { pinSnapshot } from '../git/subject-checkout.js';
 import { askAhead } from './ask-ahead.js';
 import type { AgentAnswer, AgentAsk } from './ask-agent.js';

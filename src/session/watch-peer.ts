@@ -1,8 +1,8 @@
 import os from 'node:os';
-import type { Role } from '../agents/agent.js';
-import type { ClaimRecord } from './claim-role.js';
-import { holderStates, viewHolder, type HolderState } from './heartbeat-state.js';
-import { isProcessAlive } from './process-alive.js';
+import type { Role } from '../protocol/document.js';
+import type { ClaimRecord } from './claims/claim-role.js';
+import { holderStates, viewHolder, type HolderState } from './claims/heartbeat-state.js';
+import { isProcessAlive } from './claims/process-alive.js';
 import type { Report } from './session-events.js';
 
 export interface PeerWatchOptions {
@@ -19,15 +19,19 @@ export interface PeerWatchOptions {
 }
 
 export interface PeerWatch {
-  /** Checks the peer now and every `checkMs` until `waiting` settles, reporting what changed. */
-  during<T>(waiting: Promise<T>): Promise<T>;
+  /**
+   * Checks the peer now and every `checkMs` until `step` settles, reporting what changed;
+   * `peerHasTurn` says whether the document gives the peer the turn meanwhile.
+   */
+  during<T>(step: Promise<T>, peerHasTurn?: boolean): Promise<T>;
 }
 
 /**
- * Watches the peer's claim while it is the peer's turn, and reports a `peer-state` event when the
- * peer comes, goes, or comes back: only on a change (and a reminder every `remindMs` while it
- * thinks), so a long turn does not flood the terminal. It only reports: a gone peer is restarted
- * by its user and takes its role back, and --turn-timeout still bounds the wait.
+ * Watches the peer's claim through each step of this side (its waits, its turns), and reports a
+ * `peer-state` event when what the claim says changes: the peer comes, goes, comes back, takes
+ * its turn or waits for ours. Only on a change (and a reminder every `remindMs` while it thinks),
+ * so a long turn does not flood the terminal. It only reports: a gone peer is restarted by its
+ * user and takes its role back, and --turn-timeout still bounds the wait.
  */
 export function watchPeer(options: PeerWatchOptions): PeerWatch {
   const peer: Role = options.role === 'reviewer' ? 'responder' : 'reviewer';
@@ -37,7 +41,7 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
   let last: { state: HolderState; pid: number | null; at: number } | null = null;
   let beat: Beat | null = null;
 
-  const check = async (active: () => boolean) => {
+  const check = async (active: () => boolean, hasTurn: boolean) => {
     const record = await options.readPeer(peer);
     const time = now();
     beat = seenBeat(beat, record, time);
@@ -45,7 +49,7 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
       alive: record !== null && isProcessAlive(record),
       local: record?.host === os.hostname(),
       heartbeatAgeMs: beat === null ? null : time - beat.seenAt,
-      hasTurn: true,
+      hasTurn,
       now: time,
     });
     const pid = record?.pid ?? null;
@@ -62,12 +66,12 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
   };
 
   return {
-    async during(waiting) {
+    async during(step, peerHasTurn = true) {
       let active = true;
       let checking: Promise<void> | null = null;
       const tick = () => {
         // A check still reading when the next tick comes is not stacked on.
-        checking ??= check(() => active)
+        checking ??= check(() => active, peerHasTurn)
           .catch(() => undefined)
           .finally(() => (checking = null));
       };
@@ -75,7 +79,7 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
       const timer = setInterval(tick, checkMs);
       timer.unref();
       try {
-        return await waiting;
+        return await step;
       } finally {
         active = false;
         clearInterval(timer);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { killProcessGroup, signalGroup } from '../../src/agents/kill-process-group.js';
+import { stopWithWorker } from '../helpers/stop-on-exit.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { deadPid, isGone } from '../session/processes.js';
 
@@ -9,6 +10,7 @@ import { deadPid, isGone } from '../session/processes.js';
 async function groupLeader(ignoreTerm: boolean) {
   const code = `${ignoreTerm ? 'process.on("SIGTERM", () => {});' : ''} console.log("up"); setInterval(() => {}, 1e6);`;
   const child = spawn(process.execPath, ['-e', code], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+  stopWithWorker(child, true);
   await once(child.stdout, 'data');
   const exited = once(child, 'exit');
   return { pid: child.pid!, exited };

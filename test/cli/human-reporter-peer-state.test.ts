@@ -43,6 +43,15 @@ describe('createHumanReporter: what the waiting side says about its peer', () =>
       { state: 'absent', previous: 'thinking', pid: null, host: null, reason: 'nobody holds the role' },
       '10:02:03 Reviewer   the Responder left: nobody holds its role any more. Start `code-debate` again in another terminal to go on\n',
     ],
+    ['a peer found at work', { state: 'thinking', previous: null, pid: 4343, host: 'box', reason: 'taking its turn' }, ''],
+    ['a peer found waiting for our turn', { state: 'waiting', previous: null, pid: 4343, host: 'box', reason: "waiting for the Reviewer's turn" }, ''],
+    ['the peer waits for our turn after its own', { state: 'waiting', previous: 'thinking', pid: 4343, host: 'box', reason: "waiting for the Reviewer's turn" }, ''],
+    ['the peer takes its next turn', { state: 'writing', previous: 'waiting', pid: 4343, host: 'box', reason: 'a person is taking their turn' }, ''],
+    [
+      'the peer joins while this side writes',
+      { state: 'waiting', previous: 'absent', pid: 4343, host: 'box', reason: "waiting for the Reviewer's turn" },
+      "10:02:03 Reviewer   the Responder (pid 4343 on box) joined: waiting for the Reviewer's turn\n",
+    ],
   ])('%s', (_name, event, expected) => {
     expect(line(event)).toBe(expected);
   });

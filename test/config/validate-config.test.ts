@@ -26,7 +26,7 @@ const allowed: Record<ConfigKey, string> = {
   remote: 'a remote name or URL',
   heartbeat: duration,
 };
-const keyList = 'agent, reviewerAgent, responderAgent, maxRounds, turnTimeout, agentTimeout, timeLimit, blockOn, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, file, timeLimitFails, stance, remote, heartbeat';
+const keyList = 'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, timeLimit, timeLimitFails, remote, heartbeat';
 
 const good: [ConfigKey, unknown][] = [
   ...['auto', 'builtin', 'human', 'claude', 'claude:opus', 'codex', 'gemini:gemini-2.5-pro', 'openai:gpt-4o', 'ollama:qwen2.5-coder', 'cmd:./my-agent --strict'].map(

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClaudeAgent } from '../../src/agents/claude-agent.js';
+import { createClaudeAgent } from '../../src/agents/presets/claude-agent.js';
 import { AgentError } from '../../src/errors.js';
 import { answerJsonSchema, checkAnswerData } from '../../src/protocol/answer-schema.js';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';

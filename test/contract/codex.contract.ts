@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCodexAgent } from '../../src/agents/codex-agent.js';
+import { createCodexAgent } from '../../src/agents/presets/codex-agent.js';
 import { answerJsonSchema, checkAnswerData } from '../../src/protocol/answer-schema.js';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { startCli } from '../helpers/run-cli.js';

@@ -1,4 +1,4 @@
-import { geminiJsonInstruction } from '../../src/agents/gemini-agent.js';
+import { geminiJsonInstruction } from '../../src/agents/presets/gemini-agent.js';
 import { answerJsonSchema, type AnswerScope } from '../../src/protocol/answer-schema.js';
 import { answerFromSchema, byLastHeading, hintsFor } from './answer-from-schema.js';
 import { answers } from './anthropic-stub.js';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGeminiAgent, geminiInstruction, geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/gemini-agent.js';
+import { createGeminiAgent, geminiInstruction, geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/presets/gemini-agent.js';
 import { answerJsonSchema } from '../../src/protocol/answer-schema.js';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { startCli } from '../helpers/run-cli.js';

@@ -45,14 +45,23 @@ const cases = {
 const at = (file: string, line: number) => [{ path: file, line, endLine: null }];
 const raise = (title: string, severity: string, evidence: unknown[]) => ({ title, severity, evidence, reasoning: `${title}: it is wrong.` });
 const review = (...points: unknown[]) => JSON.stringify({ summary: '', points });
-const answer = (...answers: Array<[string, string]>) => JSON.stringify({ summary: '', answers: answers.map(([id, label]) => ({ id, label, reasoning: `${label}.`, evidence: [] })), newPoints: [] });
+const answer = (...answers: Array<[string, string]>) =>
+  JSON.stringify({ summary: '', answers: answers.map(([id, label]) => ({ id, label, reasoning: `${label}.`, evidence: [] })), newPoints: [] });
 const hold = (...positions: Array<[string, string, string | null]>) =>
-  JSON.stringify({ summary: '', positions: positions.map(([id, position, to]) => ({ id, position, reasoning: `${position}.`, severity: to === null ? null : { to, reason: 'it is less severe' } })), newPoints: [] });
+  JSON.stringify({
+    summary: '',
+    positions: positions.map(([id, position, to]) => ({ id, position, reasoning: `${position}.`, severity: to === null ? null : { to, reason: 'it is less severe' } })),
+    newPoints: [],
+  });
 const consensus = 'The debate is over.\n';
 
 /** A Reviewer that finds every bug (at the least severity each case asks), and a Responder that agrees with all. */
 const oracle = {
-  'two-bugs': { review: review(raise('First bug', 'high', at('src/app.js', 3)), raise('Second bug', 'medium', at('src/app.js', 10))), response: answer(['R1', 'Agreed'], ['R2', 'Agreed']), consensus },
+  'two-bugs': {
+    review: review(raise('First bug', 'high', at('src/app.js', 3)), raise('Second bug', 'medium', at('src/app.js', 10))),
+    response: answer(['R1', 'Agreed'], ['R2', 'Agreed']),
+    consensus,
+  },
   'one-bug': { review: review(raise('The bug', 'high', at('src/lib.js', 5))), response: answer(['R1', 'Agreed']), consensus },
   // The protocol asks a Review for a point: one that says nothing was found, citing nothing.
   clean: { review: review(raise('Nothing to report', 'nit', [])), response: answer(['R1', 'Agreed']), consensus },
@@ -100,7 +109,12 @@ describe('code-debate eval', () => {
     const exit = await startCli(['eval', data.dir, '--agent', agent, '--jobs', '2', '--json', '--report', `html:${html}`], { cwd: data.scratch }).exited;
     expect(exit.code, exit.stderr).toBe(0);
     const report = JSON.parse(exit.stdout) as EvalReport;
-    expect(report).toMatchObject({ version: 1, dataset: { name: 'hand-counted', format: 'planted', dir: data.dir, cases: 3 }, setup: { agents: { reviewer: agent, responder: agent }, maxRounds: 5, blockOn: 'high', jobs: 2 }, interrupted: false });
+    expect(report).toMatchObject({
+      version: 1,
+      dataset: { name: 'hand-counted', format: 'planted', dir: data.dir, cases: 3 },
+      setup: { agents: { reviewer: agent, responder: agent }, maxRounds: 5, blockOn: 'high', jobs: 2 },
+      interrupted: false,
+    });
     expect(report.totals).toMatchObject({ cases: 3, scored: 3, failed: 0, stopped: 0, withBugs: 2, clean: 1, expected: 3, lost: 0, saved: 0, rounds: 3 });
     expect(report.totals.views).toEqual({
       review: { points: 3, correct: 3, found: 3, expected: 3, uncited: 1, recall: 1, precision: 1, falseOnClean: 0, cleanWithFindings: 0 },
@@ -114,13 +128,30 @@ describe('code-debate eval', () => {
       ['two-bugs', 'scored'],
     ]);
     // Each case debated in a repository named after it: the agent was asked once per turn of each.
-    const calls = (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { case: string; turn: string });
-    expect(calls.map((call) => `${call.case} ${call.turn}`).sort()).toEqual(['clean consensus', 'clean response', 'clean review', 'one-bug consensus', 'one-bug response', 'one-bug review', 'two-bugs consensus', 'two-bugs response', 'two-bugs review']);
-    expect(exit.stderr).toMatch(/code-debate eval: \[\d\/3\] two-bugs \(javascript, 2 bugs\): review 2\/2 \+0, confirmed 2\/2 \+0, gate 1\/2 \+0; lost 0, saved 0; 1 round, [\d.]+s\n/);
+    const calls = (await readFile(log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { case: string; turn: string });
+    expect(calls.map((call) => `${call.case} ${call.turn}`).sort()).toEqual([
+      'clean consensus',
+      'clean response',
+      'clean review',
+      'one-bug consensus',
+      'one-bug response',
+      'one-bug review',
+      'two-bugs consensus',
+      'two-bugs response',
+      'two-bugs review',
+    ]);
+    expect(exit.stderr).toMatch(
+      /code-debate eval: \[\d\/3\] two-bugs \(javascript, 2 bugs\): review 2\/2 \+0, confirmed 2\/2 \+0, gate 1\/2 \+0; lost 0, saved 0; 1 round, [\d.]+s\n/,
+    );
     expect(exit.stderr).toContain(`code-debate eval: wrote the html report to ${path.join('out', 'eval.html')}\n`);
     const page = await readFile(html, 'utf8');
     expect(page).toContain('<h1>code-debate eval: hand-counted</h1>');
-    expect(page).toContain('<tr id="total-gate"><td>Gate (high or worse)</td><td class="num">67% (2/3)</td><td class="num">100% (2/2)</td><td class="num">0 on 0 of 1</td><td class="num">0</td></tr>');
+    expect(page).toContain(
+      '<tr id="total-gate"><td>Gate (high or worse)</td><td class="num">67% (2/3)</td><td class="num">100% (2/2)</td><td class="num">0 on 0 of 1</td><td class="num">0</td></tr>',
+    );
     expect(page).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
   });
 
@@ -131,9 +162,15 @@ describe('code-debate eval', () => {
     // The broken case's agent failed (exit 4): the other cases are scored all the same.
     expect(exit.code, exit.stderr).toBe(4);
     // With the end of what the sides printed, the agent's own words among it.
-    expect(exit.stderr).toMatch(/\[\d\/4\] broken \(no language, clean\): failed: the debate ended without a CONSENSUS \(exit 4\)\n(?: {4}.*\n)*? {4}.*case-agent: the script has no review for case broken\n/);
+    expect(exit.stderr).toMatch(
+      /\[\d\/4\] broken \(no language, clean\): failed: the debate ended without a CONSENSUS \(exit 4\)\n(?: {4}.*\n)*? {4}.*case-agent: the script has no review for case broken\n/,
+    );
     const rows = exit.stdout.split('\n');
-    const row = (id: string) => rows.find((line) => line.startsWith(`${id} `))?.replace(/\s+\S+$/, '').split(/\s{2,}/);
+    const row = (id: string) =>
+      rows
+        .find((line) => line.startsWith(`${id} `))
+        ?.replace(/\s+\S+$/, '')
+        .split(/\s{2,}/);
     // case, language, bugs, review, confirmed, gate, lost, saved, rounds, tokens, cost (time left out).
     expect(row('two-bugs')).toEqual(['two-bugs', 'javascript', '2', '2/2 +1', '1/2 +0', '1/2 +0', '1', '1', '2', '-', '-']);
     expect(row('one-bug')).toEqual(['one-bug', 'python', '1', '1/1 +1', '0/1 +2', '0/1 +0', '0', '0', '2', '-', '-']);
@@ -153,10 +190,24 @@ describe('code-debate eval', () => {
   });
 
   it('reads a dataset in the golden-bugs layout and runs it as it is', async () => {
-    const patch = ['--- a/src/pay.js', '+++ b/src/pay.js', '@@ -1,2 +1,3 @@', "+const paymentsKey = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';", ' export function pay(amount) {', '   return amount;', ''].join('\n');
+    const patch = [
+      '--- a/src/pay.js',
+      '+++ b/src/pay.js',
+      '@@ -1,2 +1,3 @@',
+      "+const paymentsKey = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';",
+      ' export function pay(amount) {',
+      '   return amount;',
+      '',
+    ].join('\n');
     const data = await writeGoldenDataset({
       'live-key': {
-        expected: { id: 'live-key', title: 'A live key committed', source: 'written for this test', category: 'secret', expectedFindings: [{ filePath: 'src/pay.js', lineRange: [1, 1], lineTolerance: 0, minSeverity: 'CRITICAL', rationale: 'a live key' }] },
+        expected: {
+          id: 'live-key',
+          title: 'A live key committed',
+          source: 'written for this test',
+          category: 'secret',
+          expectedFindings: [{ filePath: 'src/pay.js', lineRange: [1, 1], lineTolerance: 0, minSeverity: 'CRITICAL', rationale: 'a live key' }],
+        },
         patch,
       },
     });
@@ -175,10 +226,18 @@ describe('code-debate eval', () => {
     const { agent, log } = await caseAgent(data.scratch, 'hangs', { ...oracle, 'two-bugs': { review: { hang: true } } });
     const running = startCli(['eval', data.dir, '--agent', agent, '--jobs', '1', '--keep'], { cwd: data.scratch });
     // Cases run in name order, one at a time: clean, one-bug, then two-bugs, whose Reviewer hangs.
-    const hung = await waitFor(async () => {
-      const calls = (await readFile(log, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { case: string; pid: number });
-      return calls.find((call) => call.case === 'two-bugs');
-    }, 'the hanging Reviewer', 45_000);
+    const hung = await waitFor(
+      async () => {
+        const calls = (await readFile(log, 'utf8').catch(() => ''))
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { case: string; pid: number });
+        return calls.find((call) => call.case === 'two-bugs');
+      },
+      'the hanging Reviewer',
+      45_000,
+    );
     running.child.kill('SIGINT');
     const exit = await running.exited;
     expect(exit.code, exit.stderr).toBe(130);
@@ -205,7 +264,9 @@ describe('code-debate eval', () => {
     expect(await refused(['nowhere'])).toBe(
       `code-debate: Cannot read the dataset \`${path.join(data.scratch, 'nowhere')}\`: there is no such folder. Give the folder of a dataset, or run \`code-debate eval\` without one for the dataset shipped with code-debate. See docs/eval.md for the dataset formats.`,
     );
-    expect(await refused([data.dir, '--report', 'sarif:out.sarif'])).toBe('code-debate: Expected `--report` of `code-debate eval` to be text, json or html (e.g. --report html:eval.html), got `sarif:out.sarif`.');
+    expect(await refused([data.dir, '--report', 'sarif:out.sarif'])).toBe(
+      'code-debate: Expected `--report` of `code-debate eval` to be text, json or html (e.g. --report html:eval.html), got `sarif:out.sarif`.',
+    );
     expect(await refused([data.dir, '--jobs', '0'])).toBe('code-debate: Expected `--jobs` to be a whole number from 1 to 64, got `0`.');
     expect(await refused([data.dir, '--agent', 'human'])).toContain('Cannot use the agent `human` in `code-debate eval`');
     expect(await refused([data.dir, '--agent', 'claud'])).toContain('Cannot use the agent `claud`: did you mean `claude`?');

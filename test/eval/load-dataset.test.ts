@@ -107,7 +107,18 @@ describe('loadDataset, planted format', () => {
   it('refuses a case.json that is not JSON, or breaks the format, naming each bad field', async () => {
     const broken = await planted({ one: { spec: '{ "title": "x", }', after: app } });
     expect(await failure(broken.dir)).toMatch(/^Cannot read the case\.json of case `one` at `<dir>\/one\/case\.json`, expected valid JSON \(no comments, no trailing commas\): /);
-    const bad = await planted({ one: { spec: { title: '', expected: [{ file: 'src/app.js', line: 0, what: 'x', minSeverty: 'high' }, { file: 'a', line: 1, what: 'y', minSeverity: 'huge' }] }, after: app } });
+    const bad = await planted({
+      one: {
+        spec: {
+          title: '',
+          expected: [
+            { file: 'src/app.js', line: 0, what: 'x', minSeverty: 'high' },
+            { file: 'a', line: 1, what: 'y', minSeverity: 'huge' },
+          ],
+        },
+        after: app,
+      },
+    });
     expect(await failure(bad.dir)).toBe(
       [
         'The case.json of case `one` at `<dir>/one/case.json` does not follow the format; fix these fields:',
@@ -163,7 +174,10 @@ describe('loadDataset, golden-bugs format', () => {
     const dataset = await golden({
       'clamp-off-by-one': { expected: goldenExpected, patch: goldenPatch },
       'docs-only': { expected: { id: 'docs-only', title: 'A docs change', source: 's', category: 'fp-regression', expectedFindings: [] }, patch: goldenPatch },
-      'rated': { expected: { ...goldenExpected, expectedFindings: [{ ...goldenExpected.expectedFindings[0], minSeverity: 'HARSHLY_CRITICAL', lineTolerance: 2 }] }, patch: goldenPatch },
+      rated: {
+        expected: { ...goldenExpected, expectedFindings: [{ ...goldenExpected.expectedFindings[0], minSeverity: 'HARSHLY_CRITICAL', lineTolerance: 2 }] },
+        patch: goldenPatch,
+      },
     });
     const loaded = await loadDataset(dataset.dir);
     expect(loaded.format).toBe('golden-bugs');
@@ -172,13 +186,17 @@ describe('loadDataset, golden-bugs format', () => {
       ['docs-only', 'A docs change', 'typescript', 0],
       ['rated', 'clamp stops one short of max', 'typescript', 1],
     ]);
-    expect(loaded.cases[0]?.expected).toEqual([{ file: 'src/limits.ts', line: 21, endLine: 21, tolerance: 10, minSeverity: 'medium', keyword: 'max', kind: 'hotfix', what: 'max - 1 excludes max' }]);
+    expect(loaded.cases[0]?.expected).toEqual([
+      { file: 'src/limits.ts', line: 21, endLine: 21, tolerance: 10, minSeverity: 'medium', keyword: 'max', kind: 'hotfix', what: 'max - 1 excludes max' },
+    ]);
     expect(loaded.cases[2]?.expected[0]).toMatchObject({ tolerance: 2, minSeverity: 'critical' });
     expect(loaded.cases[0]?.after.get('src/limits.ts')?.toString().split('\n')[20]).toBe('  return Math.min(value, max - 1);');
   });
 
   it('refuses a case without its patch, with a finding in a file the patch does not touch, or a severity it does not know', async () => {
-    expect(await failure((await golden({ one: { expected: goldenExpected, patch: null } })).dir)).toMatch(/^Cannot read the diff\.patch of case `one` at `<dir>\/one\/diff\.patch`: ENOENT/);
+    expect(await failure((await golden({ one: { expected: goldenExpected, patch: null } })).dir)).toMatch(
+      /^Cannot read the diff\.patch of case `one` at `<dir>\/one\/diff\.patch`: ENOENT/,
+    );
     const elsewhere = { ...goldenExpected, expectedFindings: [{ ...goldenExpected.expectedFindings[0], filePath: 'src/other.ts' }] };
     expect(await failure((await golden({ one: { expected: elsewhere, patch: goldenPatch } })).dir)).toBe(
       'case `one`: expectedFindings[0] names `src/other.ts`, which diff.patch leaves no file at; expected one of: src/limits.ts.',

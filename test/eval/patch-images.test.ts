@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { patchImages } from '../../src/eval/patch-images.js';
 
-const text = (images: ReturnType<typeof patchImages>, side: 'before' | 'after') => (images.ok ? Object.fromEntries([...images[side]].map(([file, bytes]) => [file, bytes.toString()])) : images.problem);
+const text = (images: ReturnType<typeof patchImages>, side: 'before' | 'after') =>
+  images.ok ? Object.fromEntries([...images[side]].map(([file, bytes]) => [file, bytes.toString()])) : images.problem;
 
 describe('patchImages', () => {
   it('rebuilds both sides of each file from its hunks, a blank line for each line the patch does not show, so the numbers stay the patch’s own', () => {
@@ -45,7 +46,9 @@ describe('patchImages', () => {
 
   it('says what is wrong with a patch it cannot rebuild', () => {
     expect(text(patchImages('just some words\n'), 'after')).toBe('it holds no file change (expected a unified diff: `--- a/<file>`, `+++ b/<file>` and `@@` hunks)');
-    expect(text(patchImages('diff --git a/logo.png b/logo.png\nBinary files a/logo.png and b/logo.png differ\n'), 'after')).toBe('it changes `logo.png` as a binary file, whose content a patch does not hold');
+    expect(text(patchImages('diff --git a/logo.png b/logo.png\nBinary files a/logo.png and b/logo.png differ\n'), 'after')).toBe(
+      'it changes `logo.png` as a binary file, whose content a patch does not hold',
+    );
     expect(text(patchImages('--- a/../etc/passwd\n+++ b/../etc/passwd\n@@ -1 +1 @@\n-a\n+b\n'), 'after')).toBe('it names `../etc/passwd`, a path outside the repository');
   });
 });

@@ -3,7 +3,16 @@ import type { ExpectedFinding } from '../../src/eval/eval-case.js';
 import type { EvalPoint } from '../../src/eval/eval-point.js';
 import { scoreCase } from '../../src/eval/score-case.js';
 
-const bug = (line: number, minSeverity: ExpectedFinding['minSeverity'] = null): ExpectedFinding => ({ file: 'src/a.js', line, endLine: line, tolerance: 1, minSeverity, keyword: null, kind: null, what: `the bug at ${line}` });
+const bug = (line: number, minSeverity: ExpectedFinding['minSeverity'] = null): ExpectedFinding => ({
+  file: 'src/a.js',
+  line,
+  endLine: line,
+  tolerance: 1,
+  minSeverity,
+  keyword: null,
+  kind: null,
+  what: `the bug at ${line}`,
+});
 
 function point(id: string, line: number | null, more: Partial<EvalPoint> = {}): EvalPoint {
   return {

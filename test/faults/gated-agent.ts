@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TurnKind } from '../../src/agents/agent.js';
+import type { TurnKind } from '../../src/protocol/document.js';
 import type { DebateRepo } from '../helpers/e2e.js';
 import { waitFor } from '../helpers/wait-for.js';
 

@@ -4,7 +4,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { processStartOf } from '../../src/session/process-alive.js';
+import { processStartOf } from '../../src/session/claims/process-alive.js';
 import { statePaths } from '../../src/session/state-paths.js';
 import { expectEndedWhole, isAlive, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
 import { startCli, type Running } from '../helpers/run-cli.js';

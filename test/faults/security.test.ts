@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/gemini-agent.js';
+import { geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/presets/gemini-agent.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { isDebateAgentGroup } from '../../src/session/is-debate-agent-group.js';
 import { readStateFile } from '../../src/session/read-state-file.js';
@@ -14,6 +14,7 @@ import { fakeBin, type FakeCall } from '../agents/presets/use-fake-clis.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { isAlive, sampleReview, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
 import { scriptedAgent, startCli, type Running } from '../helpers/run-cli.js';
+import { stopWithWorker } from '../helpers/stop-on-exit.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { deadPid } from '../session/processes.js';
 import { useTempDir } from '../session/temp-dir.js';
@@ -35,6 +36,7 @@ function side(repo: DebateRepo, args: readonly string[], env: Record<string, str
 /** A live process, in its own process group, whose command line does not name code-debate; killed after the test. */
 async function bystander(env: Record<string, string> = {}): Promise<ChildProcess & { pid: number }> {
   const child = spawn(process.execPath, ['-e', 'console.log("up"); setInterval(() => {}, 1e6)'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ...env } });
+  stopWithWorker(child, true);
   repos.onCleanup(async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');

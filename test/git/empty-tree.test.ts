@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { emptyTreeShas, readEmptyTree } from '../../src/git/empty-tree.js';
-import { resolveSubject } from '../../src/git/resolve-subject.js';
+import { resolveSubject } from '../../src/subject/resolve-subject.js';
 import { openGit } from '../../src/git/run-git.js';
 import { makeGitRepo, runGit } from '../helpers/git-repo.js';
 

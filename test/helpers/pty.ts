@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { binPath, type Exit, type Running } from './run-cli.js';
+import { stopWithWorker } from './stop-on-exit.js';
 
 /**
  * `code-debate ...args` on a real pseudo-terminal of `columns` columns (util-linux `script`), as a
@@ -14,6 +15,7 @@ export function startInPty(args: readonly string[], options: { cwd: string; env?
     env: { ...process.env, CI: '', CODE_DEBATE_AGENT: 'builtin', TERM: 'xterm-256color', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  stopWithWorker(child, false);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

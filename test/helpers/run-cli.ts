@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { stopWithWorker } from './stop-on-exit.js';
 
 export const binPath = fileURLToPath(new URL('../../bin/code-debate.js', import.meta.url));
 export const scriptedAgentPath = fileURLToPath(new URL('../fixtures/agents/scripted-agent.mjs', import.meta.url));
@@ -31,6 +32,7 @@ export interface StartOptions {
 /** Starts a real process and collects what it prints. */
 export function start(command: string, args: readonly string[], options: StartOptions): Running {
   const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false, ...options.user });
+  stopWithWorker(child, options.detached ?? false);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { TurnRequest } from '../../src/agents/agent.js';
-import type { Subject } from '../../src/git/subject.js';
+import type { Subject } from '../../src/subject/subject.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 
 const parsed = parseDocument('');

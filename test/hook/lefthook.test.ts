@@ -9,8 +9,10 @@ import { uninstallHook } from '../../src/hook/uninstall-hook.js';
 import { runGit } from '../helpers/git-repo.js';
 import { fakeCodeDebatePath, fakeEnv, makeCodeDebateOnPath, makePushSetup, push, readCalls, zeroSha, type PushSetup } from './hook-helpers.js';
 
-// The real lefthook from npm: its package picks the binary of this platform, as its bin script does.
-const lefthook = (createRequire(import.meta.url)('lefthook/get-exe.js') as { getExePath: () => string }).getExePath();
+// The real lefthook from npm, its binary for this platform picked as the lefthook package's bin script
+// does: test/fixtures/lefthook-binary installs those packages without that one's postinstall.
+const lefthookPackage = `lefthook-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+const lefthook = createRequire(createRequire(import.meta.url).resolve('lefthook-binary/package.json')).resolve(`${lefthookPackage}/bin/lefthook${process.platform === 'win32' ? '.exe' : ''}`);
 const paths = { nodePath: process.execPath, binPath: fakeCodeDebatePath };
 const teamConfig = '# The team\'s hooks; code-debate must not lose this comment.\npre-commit:\n  commands:\n    lint:\n      run: "true"\n';
 

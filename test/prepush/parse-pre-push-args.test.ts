@@ -8,7 +8,7 @@ describe('parseCommandLine for the hook', () => {
       remote: 'origin',
       url: 'git@example.com:a/b.git',
       cwd: '/repo',
-      flags: { role: 'auto', pollMs: null, json: false, blockOn: 'medium', timeLimitMs: 90_000, timeLimitFails: 'closed' },
+      flags: { blockOn: 'medium', timeLimitMs: 90_000, timeLimitFails: 'closed' },
     });
   });
 

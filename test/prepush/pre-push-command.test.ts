@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { DebateFlags } from '../../src/cli/parse-args.js';
+import type { DebateFlags } from '../../src/config/settings.js';
 import { runPrePushCommand } from '../../src/cli/pre-push-command.js';
 import { ConfigError } from '../../src/errors.js';
 import { makeGitRepo, type GitRepo } from '../helpers/git-repo.js';
@@ -35,7 +35,7 @@ async function prePush(input: string, flags: Partial<DebateFlags> = {}, env: Nod
     remote: 'origin',
     url: remote,
     cwd: repo.dir,
-    flags: { role: 'auto', pollMs: null, json: false, agent: 'builtin', ...flags },
+    flags: { agent: 'builtin', ...flags },
     env: { ...process.env, CODE_DEBATE_AGENT: undefined, CODE_DEBATE_SKIP: undefined, ...env },
     stdin: Readable.from([input]),
     signal: new AbortController().signal,
@@ -72,7 +72,7 @@ describe('code-debate pre-push without a debate', () => {
       remote: 'origin',
       url: remote,
       cwd: os.tmpdir(),
-      flags: { role: 'auto', pollMs: null, json: false },
+      flags: {},
       env: { CODE_DEBATE_SKIP: '1' },
       stdin: Readable.from(['not git input at all\n']),
       signal: new AbortController().signal,

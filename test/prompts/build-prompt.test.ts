@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Subject } from '../../src/git/subject.js';
+import type { Subject } from '../../src/subject/subject.js';
 import { summarizeLedger } from '../../src/ledger/summarize-ledger.js';
 import { trackPoints } from '../../src/protocol/track-points.js';
 import { buildPrompt, promptValues, type PromptContext } from '../../src/prompts/build-prompt.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../src/agents/agent.js';
+import type { Role } from '../../src/protocol/document.js';
 import { lastRoundStalled } from '../../src/ledger/engagement-of.js';
 import { decideAction, decideTimeoutAction } from '../../src/protocol/decide-action.js';
 import { parseOk } from './parse-ok.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findCitationRefs, readCitationsOnly } from '../../src/protocol/citation-pattern.js';
 import { readCitations, type Citation } from '../../src/protocol/read-citations.js';
-import { parseOk } from '../protocol/parse-ok.js';
+import { parseOk } from './parse-ok.js';
 
 /** A debate whose sections are given as `[heading, body]`, separated the way we write them. */
 function debate(...sections: Array<[string, string]>): string {

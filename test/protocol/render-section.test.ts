@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../src/agents/agent.js';
-import type { SectionKind } from '../../src/protocol/document.js';
+import type { Role, SectionKind } from '../../src/protocol/document.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../../src/protocol/render-section.js';
 import { sanitizeAgentText } from '../../src/protocol/sanitize-agent-text.js';

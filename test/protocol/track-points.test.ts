@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trackPoints, type PointState } from '../../src/protocol/track-points.js';
-import { parseOk } from '../protocol/parse-ok.js';
-import { seedDebate, seedFollowUp, seedResponse, seedReview } from '../protocol/seed-peer-text.js';
+import { parseOk } from './parse-ok.js';
+import { seedDebate, seedFollowUp, seedResponse, seedReview } from './seed-peer-text.js';
 
 const review = '## Review\n\n### R1. Unchecked result (high)\n`src/a.ts:3`\n\n### R2. Missing test\nSeverity: low.\n';
 

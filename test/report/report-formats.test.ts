@@ -3,7 +3,8 @@ import type { CitationCheck } from '../../src/git/check-citations.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { buildDebateReport } from '../../src/report/debate-report.js';
 import { escapeData, escapeProperty } from '../../src/report/render-github.js';
-import { renderReport, reportFormats, type ReportFormat } from '../../src/report/render-report.js';
+import { renderReport } from '../../src/report/render-report.js';
+import { reportFormats, type ReportFormat } from '../../src/report/report-formats.js';
 import { sarifSchemaErrors } from '../helpers/sarif-schema.js';
 
 // One debate, every format: the points, severities, statuses and places must agree across them.

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach } from 'vitest';
 
 /** The pid of a real process that has exited and been reaped: nothing runs under it now. */
@@ -63,4 +63,23 @@ export function statFields(pid: number): string[] | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The processes, still running, whose environment holds `name=value`: what a process started
+ * with that variable started in turn, wherever it was reparented. Each as `pid pgid command`.
+ */
+export function processesWithEnv(name: string, value: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || isGone(Number(entry))) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`${name}=${value}`)) continue;
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      found.push(`${entry} ${statFields(Number(entry))?.[2] ?? '?'} ${command}`);
+    } catch {
+      // Gone meanwhile, or another user's.
+    }
+  }
+  return found;
 }

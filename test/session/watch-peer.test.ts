@@ -2,8 +2,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ClaimRecord } from '../../src/session/claim-role.js';
-import { readClaim } from '../../src/session/read-claims.js';
+import type { ClaimRecord } from '../../src/session/claims/claim-role.js';
+import { readClaim } from '../../src/session/claims/read-claims.js';
 import type { SessionEvent } from '../../src/session/session-events.js';
 import { claimPath, statePaths } from '../../src/session/state-paths.js';
 import { watchPeer, type PeerWatchOptions } from '../../src/session/watch-peer.js';
@@ -37,8 +37,8 @@ async function setup(options: Partial<PeerWatchOptions> = {}) {
   });
   const writeClaim = (record: Partial<ClaimRecord>) =>
     writeFile(claimPath(paths, 'responder'), JSON.stringify({ role: 'responder', host, startedAt: new Date().toISOString(), agent: 'codex', heartbeatAt: new Date().toISOString(), ...record }));
-  /** Waits, watching, until the `count`th event or `count` more checks. */
-  const until = (what: () => boolean, label: string) => watch.during(waitFor(what, label, 5_000));
+  /** Waits, watching, until `what` holds; through the peer's turn unless `peerHasTurn` is false. */
+  const until = (what: () => boolean, label: string, peerHasTurn?: boolean) => watch.during(waitFor(what, label, 5_000), peerHasTurn);
   return { paths, events, writeClaim, until, checks: () => checks };
 }
 
@@ -80,6 +80,19 @@ describe('watchPeer', () => {
     await writeClaim({ pid: await liveHolder(), agentPid: 4350, agentStartedAt: new Date(Date.now() - 360_000).toISOString() });
     await until(() => events.length === 2, 'a reminder');
     expect(summary(events[1] ?? { state: '', previous: null, reason: '' })).toBe('thinking → thinking: its agent has run for 6m (pid 4350)');
+  });
+
+  it("through this side's turn reads a live peer as waiting, and at work again when its turn comes, though it was at work before", async () => {
+    const { events, writeClaim, until } = await setup();
+    await writeClaim({ pid: await liveHolder(), agent: 'human' });
+    await until(() => events.length === 1, 'the person at their turn');
+    await until(() => events.length === 2, 'the person waiting for ours', false);
+    await until(() => events.length === 3, 'the person at their next turn');
+    expect(events.map(summary)).toEqual([
+      'null → writing: a person is taking their turn',
+      "writing → waiting: waiting for the Reviewer's turn",
+      'waiting → writing: a person is taking their turn',
+    ]);
   });
 
   it('reports a dead peer at the first check', async () => {

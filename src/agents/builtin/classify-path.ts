@@ -46,7 +46,7 @@ export function isSourcePath(path: string): boolean {
   return isCodePath(path) && !isTestPath(path) && !notSource.some((pattern) => pattern.test(path));
 }
 
-/** `src/git/read-diff.ts` → `read-diff`: the name a test would import or mention. */
+/** `src/subject/read-diff.ts` → `read-diff`: the name a test would import or mention. */
 export function moduleBasename(path: string): string {
   const name = path.split('/').at(-1) ?? path;
   const stem = name.replace(/\.[^.]+$/, '');

@@ -10,7 +10,7 @@ const maxTestBytes = 256 * 1024;
 
 /**
  * For each source path, the test files in the work tree that mention its module name
- * (`src/git/read-diff.ts` → `read-diff`): evidence that the module is tested somewhere already.
+ * (`src/subject/read-diff.ts` → `read-diff`): evidence that the module is tested somewhere already.
  * Walks in sorted order with fixed limits, so the answer is the same on every run.
  */
 export async function findTestMentions(

@@ -1,9 +1,9 @@
 import os from 'node:os';
-import type { Role } from '../../agents/agent.js';
+import type { Role } from '../../protocol/document.js';
 import { ClaimError } from '../../errors.js';
 import { commitFile, pushRef, readFileAt } from '../../git/remote-ops.js';
-import { withAgent, type Claim, type ClaimRecord } from '../claim-role.js';
-import { parseClaim } from '../read-claims.js';
+import { withAgent, type Claim, type ClaimRecord } from '../claims/claim-role.js';
+import { parseClaim } from '../claims/read-claims.js';
 import type { RemoteDebate } from './remote-debate.js';
 import { describeHolder, findGoneHolder, pidNamespace, waitForRelease as waitForHolders, type HeldRole } from './remote-holders.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';

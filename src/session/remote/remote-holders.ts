@@ -1,11 +1,11 @@
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { Role } from '../../agents/agent.js';
+import type { Role } from '../../protocol/document.js';
 import { ClaimError } from '../../errors.js';
-import type { ClaimRecord } from '../claim-role.js';
-import { missedBeats } from '../heartbeat-state.js';
-import { isProcessAlive } from '../process-alive.js';
+import type { ClaimRecord } from '../claims/claim-role.js';
+import { missedBeats } from '../claims/heartbeat-state.js';
+import { isProcessAlive } from '../claims/process-alive.js';
 import type { RemoteDebate } from './remote-debate.js';
 import { pause, withRemoteRetry, type RemoteRetry } from './remote-retry.js';
 

@@ -1,13 +1,13 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TurnKind, TurnRequest } from '../../../src/agents/agent.js';
+import type { TurnRequest } from '../../../src/agents/agent.js';
+import type { TurnKind, DebateDocument, Section } from '../../../src/protocol/document.js';
 import { checkAnswerData, type TurnAnswer } from '../../../src/protocol/answer-schema.js';
-import type { DebateDocument, Section } from '../../../src/protocol/document.js';
 import { scopeOf } from '../../../src/protocol/read-agent-answer.js';
 import { readPoints } from '../../../src/protocol/read-points.js';
 import { renderAnswer } from '../../../src/protocol/render-answer.js';
-import type { Subject } from '../../../src/git/subject.js';
+import type { Subject } from '../../../src/subject/subject.js';
 
 /** A `git diff` of one new file whose lines are numbered from 1. */
 export function newFileDiff(file: string, lines: readonly string[]): string {

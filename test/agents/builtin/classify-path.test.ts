@@ -21,7 +21,7 @@ describe('classify-path', () => {
 
   test('names languages and module basenames', () => {
     expect(['a.tsx', 'a.py', 'a.go', 'a.rs', 'a.md'].map(languageOf)).toEqual(['js', 'python', 'go', 'rust', 'not-code']);
-    expect(['src/git/read-diff.ts', 'src/parser/index.ts', 'pkg/__init__.py'].map(moduleBasename)).toEqual(['read-diff', 'parser', 'pkg']);
+    expect(['src/subject/read-diff.ts', 'src/parser/index.ts', 'pkg/__init__.py'].map(moduleBasename)).toEqual(['read-diff', 'parser', 'pkg']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createOpenAiAgent } from '../../../src/agents/openai-agent.js';
+import { createOpenAiAgent } from '../../../src/agents/chat/openai-agent.js';
 import { AgentError } from '../../../src/errors.js';
 import { startChatServer, type Reply } from './chat-server.js';
 

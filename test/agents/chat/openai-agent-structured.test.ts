@@ -1,7 +1,7 @@
 import { BadRequestError } from 'openai';
 import { describe, expect, it } from 'vitest';
-import { createOpenAiAgent } from '../../../src/agents/openai-agent.js';
-import { chatJsonSystemMessage, chatSystemMessage } from '../../../src/agents/openai-chat-params.js';
+import { createOpenAiAgent } from '../../../src/agents/chat/openai-agent.js';
+import { chatJsonSystemMessage, chatSystemMessage } from '../../../src/agents/chat/openai-chat-params.js';
 import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
 import { ConfigError } from '../../../src/errors.js';
 import { failure, maxOutputTokens, ollamaAgainst, openAiAgainst } from './chat-agents.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createOpenAiAgent } from '../../../src/agents/openai-agent.js';
-import { chatSystemMessage } from '../../../src/agents/openai-chat-params.js';
+import { createOpenAiAgent } from '../../../src/agents/chat/openai-agent.js';
+import { chatSystemMessage } from '../../../src/agents/chat/openai-chat-params.js';
 import { AgentError, ConfigError } from '../../../src/errors.js';
 import { failure, maxOutputTokens, ollamaAgainst, openAiAgainst } from './chat-agents.js';
 import { closedPort, completion, startChatServer } from './chat-server.js';

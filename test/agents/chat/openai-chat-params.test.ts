@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatParams, chatSystemMessage } from '../../../src/agents/openai-chat-params.js';
-import { resolveChatEndpoint } from '../../../src/agents/openai-endpoint.js';
+import { chatParams, chatSystemMessage } from '../../../src/agents/chat/openai-chat-params.js';
+import { resolveChatEndpoint } from '../../../src/agents/chat/openai-endpoint.js';
 
 const messages = [
   { role: 'system', content: chatSystemMessage },

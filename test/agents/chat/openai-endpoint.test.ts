@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveChatEndpoint, resolveOllamaHost } from '../../../src/agents/openai-endpoint.js';
+import { resolveChatEndpoint, resolveOllamaHost } from '../../../src/agents/chat/openai-endpoint.js';
 import { ConfigError } from '../../../src/errors.js';
 
 describe('resolveOllamaHost', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readServerMessage } from '../../../src/agents/openai-server-message.js';
+import { readServerMessage } from '../../../src/agents/chat/openai-server-message.js';
 
 describe('readServerMessage', () => {
   it.each([

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TurnRequest } from '../../../src/agents/agent.js';
-import { createHumanAgent } from '../../../src/agents/human-agent.js';
+import { createHumanAgent } from '../../../src/agents/human/human-agent.js';
 import { AgentError } from '../../../src/errors.js';
-import type { Subject } from '../../../src/git/subject.js';
+import type { Subject } from '../../../src/subject/subject.js';
 import { parseDocument } from '../../../src/protocol/parse-document.js';
 import { waitFor } from '../../helpers/wait-for.js';
 

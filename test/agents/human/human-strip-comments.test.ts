@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripDraftComments } from '../../../src/agents/human-strip-comments.js';
+import { stripDraftComments } from '../../../src/agents/human/human-strip-comments.js';
 
 describe('stripDraftComments', () => {
   it('drops comment lines and squeezes the blank lines they leave', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAgentFailure, stripAnsi } from '../../../src/agents/classify-agent-failure.js';
+import { classifyAgentFailure, stripAnsi } from '../../../src/agents/presets/classify-agent-failure.js';
 
 // The texts are what the real CLIs printed (claude 2.1.197, codex 0.169.0, gemini 0.61.0).
 describe('classifyAgentFailure', () => {

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createClaudeAgent } from '../../../src/agents/claude-agent.js';
+import { createClaudeAgent } from '../../../src/agents/presets/claude-agent.js';
 import { AgentError } from '../../../src/errors.js';
 import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
 import { prompt, useFakeClis } from './use-fake-clis.js';

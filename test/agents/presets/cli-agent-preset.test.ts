@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCliAgent } from '../../../src/agents/cli-agent-preset.js';
+import { createCliAgent } from '../../../src/agents/presets/cli-agent-preset.js';
 import { ConfigError } from '../../../src/errors.js';
 
 describe('createCliAgent', () => {

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createCodexAgent } from '../../../src/agents/codex-agent.js';
+import { createCodexAgent } from '../../../src/agents/presets/codex-agent.js';
 import { AgentError } from '../../../src/errors.js';
 import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
 import { prompt, useFakeClis, type FakeCall } from './use-fake-clis.js';

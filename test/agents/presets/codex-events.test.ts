@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCodexEvents, turnUsage } from '../../../src/agents/codex-events.js';
+import { readCodexEvents, turnUsage } from '../../../src/agents/presets/codex-events.js';
 
 // What codex-cli 0.169.0 printed with `exec --json` against a local Responses API stand-in.
 const success = [

@@ -2,8 +2,8 @@ import { chmod, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveAutoAgent } from '../../../src/agents/cli-agent-auto.js';
-import { findAgentOnPath, findExecutable } from '../../../src/agents/find-agent-on-path.js';
+import { resolveAutoAgent } from '../../../src/agents/presets/cli-agent-auto.js';
+import { findAgentOnPath, findExecutable } from '../../../src/agents/presets/find-agent-on-path.js';
 
 const dirs: string[] = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createGeminiAgent, geminiInstruction, geminiJsonInstruction, geminiPolicyFile } from '../../../src/agents/gemini-agent.js';
+import { createGeminiAgent, geminiInstruction, geminiJsonInstruction, geminiPolicyFile } from '../../../src/agents/presets/gemini-agent.js';
 import { AgentError } from '../../../src/errors.js';
 import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
 import { prompt, useFakeClis } from './use-fake-clis.js';

@@ -2,8 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Agent, TurnRequest } from '../../../src/agents/agent.js';
-import { createClaudeAgent } from '../../../src/agents/claude-agent.js';
-import { createCodexAgent } from '../../../src/agents/codex-agent.js';
+import { createClaudeAgent } from '../../../src/agents/presets/claude-agent.js';
+import { createCodexAgent } from '../../../src/agents/presets/codex-agent.js';
 import { sampleSubject } from '../../helpers/turn-request.js';
 import { prompt, useFakeClis } from './use-fake-clis.js';
 

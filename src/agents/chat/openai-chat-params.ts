@@ -1,0 +1,54 @@
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type { AnswerJsonSchema } from '../../protocol/answer-schema.js';
+import { openAiBaseUrl, type ChatEndpoint } from './openai-endpoint.js';
+
+/** For a turn answered in free text: the CONSENSUS narrative. */
+export const chatSystemMessage =
+  'You write one section of a code debate between a Reviewer and a Responder, in Markdown. ' +
+  'Answer with the body of that section only: no preamble, and no level-1 or level-2 headings.';
+
+/** For a turn answered as data: code-debate writes the section from the JSON. */
+export const chatJsonSystemMessage =
+  'You write one turn of a code debate between a Reviewer and a Responder. ' +
+  'Answer with one JSON object that follows the JSON Schema of the answer, and nothing else: no preamble, no Markdown around it.';
+
+export interface ChatParamsInput {
+  model: string;
+  endpoint: ChatEndpoint;
+  prompt: string;
+  /** `--max-output-tokens`: sent, because a server's own default (often 4,096 tokens) cuts a long answer short. */
+  maxOutputTokens: number;
+  /** The schema the answer follows; absent for a free-text turn. */
+  answerSchema?: AnswerJsonSchema | undefined;
+  /** Whether to hold the server to `answerSchema` (`response_format`), or leave the schema to the prompt. */
+  structuredOutput: boolean;
+}
+
+/**
+ * The body of one turn's chat-completions request. A schema is asked for as OpenAI's structured
+ * output, `response_format: json_schema`, from every server: vLLM and llama.cpp's server read it,
+ * and so does Ollama's OpenAI-compatible endpoint, which hands `json_schema.schema` on as its
+ * own `format` (a top-level `format` is not a field of that endpoint).
+ */
+export function chatParams(input: ChatParamsInput): ChatCompletionCreateParamsNonStreaming {
+  const { answerSchema } = input;
+  return {
+    model: input.model,
+    messages: [
+      { role: 'system', content: answerSchema === undefined ? chatSystemMessage : chatJsonSystemMessage },
+      { role: 'user', content: input.prompt },
+    ],
+    ...outputLimit(input.endpoint, input.maxOutputTokens),
+    ...(answerSchema !== undefined && input.structuredOutput
+      ? { response_format: { type: 'json_schema', json_schema: { name: answerSchema.name, strict: true, schema: answerSchema.schema } } }
+      : {}),
+  };
+}
+
+/**
+ * OpenAI's own API takes `max_completion_tokens`, and its reasoning models refuse `max_tokens`;
+ * the other servers (Ollama, vLLM, llama.cpp, LM Studio) all read `max_tokens`.
+ */
+function outputLimit(endpoint: ChatEndpoint, tokens: number): { max_completion_tokens: number } | { max_tokens: number } {
+  return new URL(endpoint.baseUrl).hostname === new URL(openAiBaseUrl).hostname ? { max_completion_tokens: tokens } : { max_tokens: tokens };
+}

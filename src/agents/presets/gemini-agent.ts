@@ -1,0 +1,107 @@
+import { fileURLToPath } from 'node:url';
+import { AgentError } from '../../errors.js';
+import type { Agent } from '../agent.js';
+import { cliAgentError } from './cli-agent-error.js';
+import { readTrailingJson } from './cli-agent-json.js';
+import { cliAgentName } from './cli-agent-names.js';
+import { runCliAgent } from './cli-agent-run.js';
+import { readGeminiUsage } from '../read-usage.js';
+import { failurePrefix, stderrTail } from '../run-agent-process.js';
+
+/** Gemini appends `-p` to what it reads on stdin: this follows the prompt. */
+export const geminiInstruction = 'Write the section the instructions above ask for. Reply with its Markdown text only.';
+/** What follows the prompt of a turn answered in JSON (one with an answerSchema): Gemini CLI cannot be given the schema itself. */
+export const geminiJsonInstruction = 'Write the answer the instructions above ask for. Reply with its JSON object only.';
+
+/**
+ * `--agent gemini[:<model>]`: Gemini CLI in headless mode, the prompt on stdin.
+ *
+ * Checked against gemini 0.61.0 (`gemini --help`, and runs against a local server standing in for
+ * the API through GOOGLE_GEMINI_BASE_URL):
+ * - `-p <text>` runs headless and is "appended to input on stdin": the request held the prompt,
+ *   then the instruction. `-o json` prints `{"session_id":...,"response":"<text>","stats":{...}}`
+ *   on stdout; an error prints `{"session_id":...,"error":{"type","message","code"}}` on stderr,
+ *   after warnings and a stack trace, and exits with that code & 0xff (41 no credentials,
+ *   144 for a 400 "API key not valid", 1 for an unknown model).
+ * - `--approval-mode plan` is the read-only mode (`--help`: "plan (read-only mode)"): its policy
+ *   denies every tool but reading ones, and lets write_file only write plans under ~/.gemini/tmp.
+ *   But headless mode approves `exit_plan_mode` on its own ("Plan approved. Switching to YOLO
+ *   mode", its docs/cli/plan-mode.md): a model, or a prompt injected through the diff, could then
+ *   write. `--policy templates/gemini-read-only.toml` denies that tool and every writing one.
+ * - `--skip-trust` trusts the folder for this run: without it, headless gemini in an untrusted
+ *   folder exits 55 ("Gemini CLI is not running in a trusted directory ..."), and the approval
+ *   mode is overridden to "default" first.
+ * - A 429 is retried with backoff for minutes ("Attempt 1 failed with status 429. Retrying ...")
+ *   until the deadline; runCliAgent reports that as rate limiting.
+ * - It has no flag for structured output (nothing in `--help`; its requests carry no
+ *   `responseSchema` nor `responseMimeType`): a turn with an answerSchema sends no schema, only
+ *   geminiJsonInstruction in place of the Markdown one, since the prompt asks for JSON; the
+ *   `response` comes back as the model wrote it (bare, or in a ```json fence) for the session to check.
+ */
+export function createGeminiAgent(options: { model: string | null }): Agent {
+  const name = cliAgentName('gemini', options.model);
+  return {
+    name,
+    startsEarly: true,
+    async writeTurn(request) {
+      const args = geminiArgs(options.model, request.answerSchema !== undefined);
+      const outcome = await runCliAgent(name, { program: 'gemini', args, input: request.prompt }, request, { errorText: ({ stderr }) => stderr });
+      const answer = readTrailingJson(outcome.stdout);
+      const error = geminiError(answer) ?? geminiError(readTrailingJson(outcome.stderr));
+      const what = failurePrefix(name, request);
+      if (outcome.exitCode === 0 && error === null) {
+        if (typeof answer?.response !== 'string') {
+          throw new AgentError(
+            `${what}: it printed no JSON answer with a \`response\` on stdout (expected from -o json). Check that \`gemini --version\` is 0.61 or later.` +
+              stderrTail(outcome.stderr),
+            'bad-output',
+            { cause: outcome },
+          );
+        }
+        if (answer.response.trim() === '') {
+          throw new AgentError(`${what}: its JSON answer has an empty \`response\`, and a turn needs the section's text.${stderrTail(outcome.stderr)}`, 'empty-output', {
+            cause: outcome,
+          });
+        }
+        const usage = readGeminiUsage(answer);
+        if (usage !== null) request.onUsage?.(usage);
+        return answer.response;
+      }
+      if (unknownPolicy.test(outcome.stderr)) {
+        throw new AgentError(
+          `${what}: this Gemini CLI does not take \`--policy\`, which code-debate needs to keep it read-only (plan mode alone lets the model leave it and write). ` +
+            'Update it: `npm install -g @google/gemini-cli@latest` (0.61 or later), or choose another --agent.',
+          'not-installed',
+          { cause: outcome },
+        );
+      }
+      const happened = error === null ? `it exited with code ${outcome.exitCode}` : `Gemini CLI reported an error (exit code ${outcome.exitCode})`;
+      throw cliAgentError(name, request, { happened, reported: error, text: `${error ?? ''}\n${outcome.stderr}`, outcome });
+    },
+  };
+}
+
+/** The policy that keeps a headless Gemini read-only, shipped in the package's `templates/` (two levels up from `dist/agents/`). */
+export const geminiPolicyFile = fileURLToPath(new URL('../../../templates/gemini-read-only.toml', import.meta.url));
+
+/**
+ * The argv after `gemini`: headless with the instruction (for an answer in JSON when `json`), JSON
+ * output, read-only (plan mode and the policy), trusted, the model when given.
+ */
+export function geminiArgs(model: string | null, json = false): string[] {
+  return ['-p', json ? geminiJsonInstruction : geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust', ...(model === null ? [] : ['--model', model])];
+}
+
+/** yargs' refusal of an option this Gemini CLI does not know: `Unknown argument: policy`. */
+const unknownPolicy = /Unknown arguments?:[^\n]*\bpolicy\b/i;
+
+/** The message of `{"error":{"message":...}}`, unwrapped when it is itself the API's JSON error body. */
+export function geminiError(json: Record<string, unknown> | null): string | null {
+  const error = json?.error;
+  if (typeof error !== 'object' || error === null) return null;
+  const message = (error as Record<string, unknown>).message;
+  if (typeof message !== 'string') return JSON.stringify(error);
+  const inner = readTrailingJson(message)?.error;
+  const innerMessage = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>).message : undefined;
+  return typeof innerMessage === 'string' ? innerMessage : message;
+}

@@ -1,0 +1,159 @@
+import type { CommandName } from '../config/command-names.js';
+
+/** What help says of one command besides its options, which come from the settings table. */
+export interface CommandHelp {
+  /** One line for the list of commands. */
+  summary: string;
+  usage: readonly string[];
+  /** A paragraph: what the command does, and what a user should know before running it. */
+  about: string;
+  /** Extra sections, each a title and its lines as written (two columns already aligned). */
+  sections?: ReadonlyArray<{ title: string; lines: readonly string[] }>;
+  /** Two or three command lines, each after a comment saying what it does. */
+  examples: ReadonlyArray<{ says: string; run: string }>;
+}
+
+/** One side of a debate is the command without a word: `code-debate <subject>`. */
+const subjects = [
+  'commit <rev> | <rev>              one commit',
+  'A..B | A...B | HEAD~3..           a range',
+  'the diff against <branch>         from the merge base with <branch> to HEAD',
+  'staged | working tree             the index, or everything uncommitted',
+  '<path> [<path>...]                uncommitted changes to those paths',
+  'PR #42 | #42 | <PR URL>           a pull request, through the GitHub CLI (gh)',
+  'several words of prose            free text for the agents, with the diff',
+  '                                  of the branch against its upstream',
+  '--subject <text> | -- <text>      any subject, taken as given',
+];
+
+/** Every command's help, in the order the top-level help lists them. */
+export const commandHelp: Record<CommandName, CommandHelp> = {
+  debate: {
+    summary: 'take one side of a debate: run it in two terminals',
+    usage: ['code-debate [options] <subject...>', 'code-debate [options] --subject <text>'],
+    about:
+      'Takes one side of a debate on a change: the first side started is the Reviewer, the next the Responder. ' +
+      'They take turns in one Markdown file until the Reviewer writes the CONSENSUS. ' +
+      'A typed word that names no revision, path, pull request or keyword is refused with the nearest one. ' +
+      'Settings come from .code-debate.json at the repository root (or "codeDebate" in package.json); flags win.',
+    sections: [{ title: 'SUBJECTS', lines: subjects }],
+    examples: [
+      { says: 'In one terminal, then the same in another: two agents debate the last commit', run: 'code-debate HEAD' },
+      { says: 'Take a side yourself, writing each turn in your editor', run: 'code-debate --agent human "the diff against main"' },
+      { says: 'Meet on a git remote, each side in its own clone', run: 'code-debate --remote origin "PR #42"' },
+    ],
+  },
+  duo: {
+    summary: 'both sides of a debate in one command (CI, scripts)',
+    usage: ['code-debate duo [options] <subject...>'],
+    about:
+      'Runs both sides of a debate as two code-debate processes on one file, as two terminals would: for CI and scripts. ' +
+      "With --json, both sides' events are passed on, then one duo-ended event. " +
+      "The exit code is the Reviewer's, or that of the side that failed. Subjects are those of a debate (code-debate help debate).",
+    examples: [
+      { says: 'Review the branch offline, with the built-in agent on both sides', run: 'code-debate duo --agent builtin "the diff against main"' },
+      { says: 'Claude reviews, Codex answers', run: 'code-debate duo --reviewer-agent claude --responder-agent codex HEAD~3..' },
+      { says: 'In CI: events as JSON, and a SARIF log for code scanning', run: 'code-debate duo --json --report sarif:review.sarif HEAD' },
+    ],
+  },
+  show: {
+    summary: 'the ledger of a debate, as text, JSON, Markdown, SARIF or HTML',
+    usage: ['code-debate show [<file>] [options]', 'code-debate show --remote <remote> [--debate <name>] [options]'],
+    about:
+      "The ledger of a debate, finished or running: every point, its severity and status, each side's positions round by round, the convergence. " +
+      "<file> is relative to the current folder; without it, the repository's debate file, or an archived debate's path as status --archived lists it. " +
+      'The formats: json, the versioned report; markdown, a pull request comment; sarif, a SARIF 2.1.0 log for code scanning; ' +
+      'github, workflow commands that annotate the diff; html, one self-contained page.',
+    examples: [
+      { says: "The ledger of the repository's debate", run: 'code-debate show' },
+      { says: 'A SARIF log for code scanning', run: 'code-debate show --format sarif --output review.sarif' },
+      { says: 'The summary on a pull request, editing the earlier one', run: 'code-debate show --format markdown --post-to-pr 42' },
+    ],
+  },
+  status: {
+    summary: 'who holds each role, the round, whose turn it is, the state',
+    usage: ['code-debate status [<file>] [options]', 'code-debate status --archived [--json]', 'code-debate status --remote <remote> [--debate <name>] [--json]'],
+    about:
+      'Who holds each role of a debate (pid, agent, alive or not), the round, whose turn it is and the state of the debate. ' +
+      "<file> is relative to the current folder; without it, the repository's debate file. " +
+      'With --archived, the debates archive moved under the git directory, the latest first, with the path show and status read each by. ' +
+      'With --remote, every debate on that git remote, or the one --debate names.',
+    examples: [
+      { says: "The state of the repository's debate", run: 'code-debate status' },
+      { says: 'The archived debates', run: 'code-debate status --archived' },
+      { says: 'The debates on a remote, as JSON', run: 'code-debate status --remote origin --json' },
+    ],
+  },
+  archive: {
+    summary: 'move a debate into the archive under the git directory',
+    usage: ['code-debate archive [<file>] [options]', 'code-debate archive --remote <remote> [--debate <name>]'],
+    about:
+      'Moves a debate into the archive under the git directory (kept, never deleted), so that the next debate starts afresh. ' +
+      "<file> is relative to the current folder; without it, the repository's debate file. " +
+      'With --remote, moves a debate on that git remote under refs/code-debate-archive/; refused while a side holds a role of it.',
+    examples: [
+      { says: "Archive the repository's debate", run: 'code-debate archive' },
+      { says: 'Archive a debate on a remote', run: 'code-debate archive --remote origin --debate my-review' },
+    ],
+  },
+  'keep-edit': {
+    summary: 'go on from a debate file whose earlier text was edited by hand',
+    usage: ['code-debate keep-edit [<file>] [options]'],
+    about:
+      'The debate file is append-only: when its earlier text is edited by hand, each side saves the text it had read and waits for it to be restored. ' +
+      'This keeps the edit instead: it appends a line recording what changed (an HTML comment, which reads as no point), and both sides go on from the file as it is.',
+    examples: [
+      { says: "Keep the hand edit of the repository's debate", run: 'code-debate keep-edit' },
+      { says: 'The same for another debate file', run: 'code-debate keep-edit docs/review.md' },
+    ],
+  },
+  hook: {
+    summary: 'install or remove the pre-push gate',
+    usage: ['code-debate hook install|uninstall [options]'],
+    about:
+      'Installs (or removes) the pre-push gate where git runs hooks, keeping an existing hook and running it first; husky and lefthook are written in their own way. ' +
+      'A push is then debated, and blocked when a point at or above --block-on is confirmed or disputed.',
+    examples: [
+      { says: 'Debate every push from now on', run: 'code-debate hook install' },
+      { says: 'Push once without the gate', run: 'CODE_DEBATE_SKIP=1 git push' },
+    ],
+  },
+  'pre-push': {
+    summary: 'what the pre-push hook runs: debate the commits being pushed',
+    usage: ['code-debate pre-push <remote> <url> [options]'],
+    about:
+      'What the pre-push hook runs: debates the commits being pushed, as git gives them on standard input, and blocks the push when a point at or above --block-on is confirmed or disputed. ' +
+      'Pushed commits are checked for secrets first. Its options are best set in .code-debate.json, which the hook reads.',
+    examples: [
+      { says: 'Install the hook; git push then runs pre-push', run: 'code-debate hook install' },
+      { says: 'Block on medium points, and let a push through after ten minutes', run: 'echo \'{ "blockOn": "medium", "timeLimit": "10m" }\' > .code-debate.json' },
+    ],
+  },
+  eval: {
+    summary: 'measure agents: a debate per case of planted bugs, scored',
+    usage: ['code-debate eval [<dataset>] [options]'],
+    about:
+      'Measures what a debate adds. For every case of the dataset (a repository, a change, and the bugs it plants, or none for a clean change), ' +
+      'a real debate between two processes, as duo runs it, in a throw-away repository; then its points matched to the expected bugs by file and lines, without a model. ' +
+      'Prints per case and in total the recall and precision of the Review alone, of the points confirmed after the debate and of those the gate blocks on, ' +
+      'the false findings on clean changes, the real bugs the debate lost and the false ones it saved, and the rounds, tokens, cost and time. ' +
+      "Without <dataset>, the dataset shipped with code-debate; a folder in CodeAgora's golden-bugs layout is read as it is. " +
+      'Ctrl-C stops every debate and reports the cases that finished. The formats and the figures: docs/eval.md.',
+    examples: [
+      { says: 'The shipped dataset on the built-in agent, two cases at a time', run: 'code-debate eval --agent builtin --jobs 2' },
+      { says: 'Claude on both sides, one round each; the report as a page too', run: 'code-debate eval --agent claude --max-rounds 1 --report html:eval.html' },
+      { says: "CodeAgora's golden-bugs set, as JSON", run: 'code-debate eval ./benchmarks/golden-bugs --agent claude --json' },
+    ],
+  },
+  demo: {
+    summary: 'a real debate on the built-in agent, in a temporary repository',
+    usage: ['code-debate demo [options]'],
+    about:
+      'A real debate on the built-in agent, in a temporary repository whose branch plants a few problems; prints the resulting file. ' +
+      'The built-in agent finds patterns, not logic bugs: for a real review, name an agent.',
+    examples: [
+      { says: 'See a debate end to end, no API key needed', run: 'code-debate demo' },
+      { says: 'Keep the repository to look around', run: 'code-debate demo --keep' },
+    ],
+  },
+};

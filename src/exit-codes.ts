@@ -1,0 +1,29 @@
+/** Every exit code code-debate uses; docs/troubleshooting.md documents each one. */
+export const exitCodes = {
+  /** The debate ended with nothing blocking: no point at or above --block-on confirmed or disputed. */
+  consensus: 0,
+  /** The debate ended (consensus, limit or stall) with blocking points left: fix them, or decide. */
+  disputed: 1,
+  /** Bad command line or setting, a path outside the repository, both roles already taken, or a file or folder code-debate must write refuses this user. */
+  usage: 2,
+  /** The peer did not take its turn within --turn-timeout. */
+  peerTimeout: 3,
+  /** The agent failed, printed nothing or ran out of time; nothing was written. */
+  agentFailure: 4,
+  /** The shared file breaks the protocol (an unknown heading, sections out of turn), or a section just written does not read back as the last. */
+  protocolError: 5,
+  /** Git could not resolve the subject or the repository. */
+  gitError: 6,
+  /** An agent changed its checkout, or the repository's config, exclude file or hooks, while it wrote its turn: nothing was written. */
+  repositoryChanged: 7,
+  /** A bug in code-debate itself. */
+  internal: 70,
+  /** Stopped by SIGHUP (the terminal was closed). */
+  sighup: 129,
+  /** Interrupted by SIGINT (Ctrl-C). */
+  sigint: 130,
+  /** Stopped by SIGTERM. */
+  sigterm: 143,
+} as const;
+
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];

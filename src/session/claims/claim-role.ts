@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import { rename, unlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '../../protocol/document.js';
+import { ClaimError } from '../../errors.js';
+import { createExclusive } from './create-exclusive.js';
+import { withFileLock } from './file-lock.js';
+import { defaultHeartbeatMs } from './heartbeat-state.js';
+import { makeStateDir } from '../../make-state-dir.js';
+import { isProcessAlive } from './process-alive.js';
+import { parseClaim } from './read-claims.js';
+import { claimPath, type StatePaths } from '../state-paths.js';
+import { readStateFile } from '../read-state-file.js';
+
+export interface ClaimRecord {
+  role: Role;
+  pid: number;
+  host: string;
+  /** Who runs it: on a remote (--remote) two machines' pids alone tell people little. */
+  user?: string;
+  /** Its pid namespace (`pid:[...]`), on a remote: one hostname may name two containers. */
+  pidNamespace?: string;
+  startedAt: string;
+  agent: string;
+  /** The process group of the agent running now, so a successor can stop an orphan. */
+  agentPid?: number;
+  /** When that agent started, so the peer and `status` can say how long it has been thinking. */
+  agentStartedAt?: string;
+  /** Refreshed every `heartbeatMs` while the process runs; absent in claims of older versions. */
+  heartbeatAt?: string;
+  /** The holder's heartbeat interval: a reader counts it gone after missing three. */
+  heartbeatMs?: number;
+}
+
+export interface Claim {
+  role: Role;
+  /** The dead holder this process took the role over from, if any. */
+  tookOverFrom: ClaimRecord | null;
+  /** Records the agent now running (its start time too), or none when `agentPid` is absent. */
+  update(patch: Partial<Pick<ClaimRecord, 'agentPid'>>): Promise<void>;
+  /** Stops the heartbeat and removes the claim if it is still ours. */
+  release(): Promise<void>;
+}
+
+export interface ClaimOptions {
+  paths: StatePaths;
+  /** A designated role, or 'auto': Reviewer if the debate file does not exist yet. */
+  wanted: Role | 'auto';
+  fileExists: boolean;
+  /** The agent the claim names, for the role it gets. */
+  agent: string | ((role: Role) => string);
+  /** How often the claim's heartbeat is refreshed (default 5 s). */
+  heartbeatMs?: number;
+}
+
+// The claims this process holds or is taking. One naming this pid that is none of them was left
+// by an earlier process that had the same pid: a restarted container numbers its processes alike.
+// Counted: two claims in one millisecond make the same record, and the one that loses must not
+// unmark the one that won.
+const heldHere = new Map<string, number>();
+const heldKey = (record: ClaimRecord) => `${record.role} ${record.startedAt}`;
+const hold = (record: ClaimRecord) => heldHere.set(heldKey(record), (heldHere.get(heldKey(record)) ?? 0) + 1);
+const unhold = (record: ClaimRecord) => {
+  const count = (heldHere.get(heldKey(record)) ?? 1) - 1;
+  if (count === 0) heldHere.delete(heldKey(record));
+  else heldHere.set(heldKey(record), count);
+};
+
+function isHolderAlive(holder: ClaimRecord): boolean {
+  if (holder.pid === process.pid && holder.host === os.hostname()) return heldHere.has(heldKey(holder));
+  return isProcessAlive(holder);
+}
+
+type Attempt = { claimed: true; record: ClaimRecord; tookOverFrom: ClaimRecord | null } | { claimed: false; holder: ClaimRecord };
+
+/**
+ * Takes a role with one atomic filesystem step per try (createExclusive on `<role>.json`), so two
+ * processes started in the same instant never hold the same role. A claim whose process died on
+ * this host is taken over. With 'auto', a process tries the role the file's existence gives it
+ * first (docs/protocol.md), then the other one, so a restarted process gets its role back.
+ */
+export async function claimRole(options: ClaimOptions): Promise<Claim> {
+  await makeStateDir(options.paths.gitDir, options.paths.claims);
+  const byFile: Role[] = options.fileExists ? ['responder', 'reviewer'] : ['reviewer', 'responder'];
+  // A restarted process takes back the role its dead predecessor held before any free one.
+  const orphaned = options.wanted === 'auto' ? await findOrphanedRole(options.paths, byFile) : null;
+  const order: Role[] = options.wanted !== 'auto' ? [options.wanted] : orphaned ? [orphaned, ...byFile.filter((role) => role !== orphaned)] : byFile;
+  const holders: ClaimRecord[] = [];
+  for (const role of order) {
+    const attempt = await tryClaim(options, role);
+    if (attempt.claimed) return makeClaim(options.paths, attempt.record, attempt.tookOverFrom);
+    holders.push(attempt.holder);
+  }
+  throw new ClaimError(refusal(options.wanted, holders, options.paths));
+}
+
+async function findOrphanedRole(paths: StatePaths, roles: readonly Role[]): Promise<Role | null> {
+  for (const role of roles) {
+    const text = await readStateFile(claimPath(paths, role)).catch(() => null);
+    if (text !== null && !isHolderAlive(parseClaim(text, role))) return role;
+  }
+  return null;
+}
+
+function newRecord(role: Role, agent: string, heartbeatMs: number): ClaimRecord {
+  const now = new Date().toISOString();
+  return { role, pid: process.pid, host: os.hostname(), startedAt: now, agent, heartbeatAt: now, heartbeatMs };
+}
+
+async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
+  const file = claimPath(options.paths, role);
+  const record = newRecord(role, typeof options.agent === 'string' ? options.agent : options.agent(role), options.heartbeatMs ?? defaultHeartbeatMs);
+  let tookOverFrom: ClaimRecord | null = null;
+  // Held from before it can appear on disk: another claim in this process that reads it before
+  // createExclusive has returned must see a live holder, not a dead one to take over.
+  hold(record);
+  let claimed = false;
+  try {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      if (await createExclusive(file, JSON.stringify(record))) {
+        claimed = true;
+        return { claimed: true, record, tookOverFrom };
+      }
+      const text = await readStateFile(file).catch(() => null);
+      if (text === null) continue;
+      const holder = parseClaim(text, role);
+      if (isHolderAlive(holder)) return { claimed: false, holder };
+      // Dead holder: remove its claim under a lock, only if it is still that same claim.
+      await withFileLock(options.paths.takeoverLock, { timeoutMs: 5_000 }, async () => {
+        if ((await readStateFile(file).catch(() => null)) === text) await unlink(file);
+      });
+      tookOverFrom = holder;
+    }
+  } finally {
+    if (!claimed) unhold(record);
+  }
+  throw new ClaimError(`Cannot claim the ${role} role: ${file} kept changing. Another process is fighting for it; try again.`);
+}
+
+/**
+ * The claim this process holds. Every write (an update, a heartbeat) runs after the previous one,
+ * through its own temporary file renamed over the claim, and only while the claim is still ours:
+ * under the takeover lock, so a successor that took the role over is never overwritten.
+ */
+function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimRecord | null): Claim {
+  const role = claimed.role;
+  const file = claimPath(paths, role);
+  let record = claimed;
+  let released = false;
+  // Two overlapping writes of one temporary file could leave a claim that is not JSON, which reads as a dead holder.
+  let updates: Promise<void> = Promise.resolve();
+  const write = (change: (current: ClaimRecord) => ClaimRecord): Promise<void> => {
+    const done = updates.then(async () => {
+      const next = { ...change(record), heartbeatAt: new Date().toISOString() };
+      await withFileLock(paths.takeoverLock, { timeoutMs: 5_000 }, async () => {
+        const current = await readStateFile(file).catch(() => null);
+        if (current === null || !isOurs(parseClaim(current, role), claimed)) return;
+        const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+        await writeFile(temporary, JSON.stringify(next));
+        await rename(temporary, file);
+      });
+      record = next;
+    });
+    updates = done.catch(() => undefined);
+    return done;
+  };
+  const heartbeat = setInterval(() => {
+    // A missed beat is retried at the next one; the peer only counts several missed in a row.
+    if (!released) write((current) => current).catch(() => undefined);
+  }, claimed.heartbeatMs ?? defaultHeartbeatMs);
+  heartbeat.unref();
+  return {
+    role,
+    tookOverFrom,
+    update: (patch) => write((current) => withAgent(current, patch)),
+    async release() {
+      released = true;
+      unhold(claimed);
+      clearInterval(heartbeat);
+      await updates;
+      const text = await readStateFile(file).catch(() => null);
+      if (text !== null && isOurs(parseClaim(text, role), claimed)) await unlink(file).catch(() => undefined);
+    },
+  };
+}
+
+/** `current` with the agent now running (and since when) as `patch` says, or with none when it names none. */
+export function withAgent(current: ClaimRecord, patch: Partial<Pick<ClaimRecord, 'agentPid'>>): ClaimRecord {
+  const next: ClaimRecord = { ...current, ...patch };
+  if (patch.agentPid === undefined) {
+    delete next.agentPid;
+    delete next.agentStartedAt;
+  } else if (patch.agentPid !== current.agentPid) {
+    next.agentStartedAt = new Date().toISOString();
+  }
+  return next;
+}
+
+/** The same claim: this process, claimed at the same instant (a pid alone may be reused). */
+function isOurs(record: ClaimRecord, claimed: ClaimRecord): boolean {
+  return record.pid === claimed.pid && record.host === claimed.host && record.startedAt === claimed.startedAt;
+}
+
+function describe(holder: ClaimRecord): string {
+  const since = Number.isNaN(Date.parse(holder.startedAt)) ? holder.startedAt : holder.startedAt.slice(11, 16);
+  const where = holder.host === os.hostname() ? '' : ` on ${holder.host}`;
+  // A `cmd:` agent's whole command line would not fit the two lines.
+  const agent = holder.agent.length <= 32 ? holder.agent : `${holder.agent.slice(0, 31)}…`;
+  return `the ${holder.role === 'reviewer' ? 'Reviewer' : 'Responder'} pid ${holder.pid}${where} (${agent}, since ${since})`;
+}
+
+/** Two lines: who holds what, and what to do. */
+function refusal(wanted: Role | 'auto', holders: ClaimRecord[], paths: StatePaths): string {
+  const what = wanted === 'auto' ? 'Both roles of this debate are taken' : `The ${wanted} role is taken`;
+  const files = holders.map((holder) => path.basename(claimPath(paths, holder.role))).join(' and ');
+  return (
+    `${what}: ${holders.map(describe).join(' and ')}.\n` +
+    `Wait for it to end, stop one, or use another --file; if a holder no longer runs, delete ${files} in ${paths.claims}.`
+  );
+}

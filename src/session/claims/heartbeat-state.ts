@@ -1,0 +1,69 @@
+import type { ClaimRecord } from './claim-role.js';
+import { formatDuration } from '../../format-duration.js';
+
+/** How often a side refreshes its claim's `heartbeatAt` by default. */
+export const defaultHeartbeatMs = 5_000;
+/** A holder that missed this many heartbeats in a row is gone. */
+export const missedBeats = 3;
+
+export const holderStates = { absent: 'absent', thinking: 'thinking', writing: 'writing', waiting: 'waiting', gone: 'gone' } as const;
+export type HolderState = (typeof holderStates)[keyof typeof holderStates];
+
+export interface HolderFacts {
+  /** isProcessAlive of the holder: a process on another host counts as alive (it cannot be checked). */
+  alive: boolean;
+  /** Whether the holder runs on this host, so `alive` was really checked. */
+  local: boolean;
+  /** Time since the holder's last heartbeat; null when its claim has none (an older code-debate). */
+  heartbeatAgeMs: number | null;
+  /** Whether the document gives the holder the turn now. */
+  hasTurn: boolean;
+  now: number;
+}
+
+export interface HolderView {
+  state: HolderState;
+  /** Why, as a phrase: `its process ended`, `no heartbeat for 20s`, `its agent has run for 6m (pid 4350)`. */
+  reason: string;
+  /** How long the holder's agent has run, when one runs and its start is known. */
+  agentRunningMs: number | null;
+}
+
+/** After how long without a heartbeat a holder is gone: `missedBeats` of its own interval. */
+export function staleAfterMs(record: ClaimRecord): number {
+  const interval = record.heartbeatMs;
+  return missedBeats * (typeof interval === 'number' && Number.isFinite(interval) && interval > 0 ? interval : defaultHeartbeatMs);
+}
+
+/** Time since `record`'s last heartbeat by the clocks' word, or null when it has none. */
+export function heartbeatAgeMs(record: ClaimRecord, now: number): number | null {
+  const at = typeof record.heartbeatAt === 'string' ? Date.parse(record.heartbeatAt) : Number.NaN;
+  return Number.isNaN(at) ? null : Math.max(0, now - at);
+}
+
+/**
+ * What the holder of a role is doing, from its claim: gone when its process ended (this host) or
+ * its heartbeat is stale (any host), else thinking while its agent runs or the turn is its own,
+ * else waiting. A role nobody claims is absent: not started, finished, or a plain protocol peer.
+ */
+export function viewHolder(record: ClaimRecord | null, facts: HolderFacts): HolderView {
+  if (record === null) return { state: holderStates.absent, reason: 'nobody holds the role', agentRunningMs: null };
+  if (!facts.alive) return { state: holderStates.gone, reason: 'its process ended', agentRunningMs: null };
+  if (facts.heartbeatAgeMs !== null && facts.heartbeatAgeMs > staleAfterMs(record)) {
+    const silence = `no heartbeat for ${formatDuration(facts.heartbeatAgeMs)}`;
+    const reason = facts.local ? `${silence}, though pid ${record.pid} still exists: stopped (Ctrl-Z) or stuck` : silence;
+    return { state: holderStates.gone, reason, agentRunningMs: null };
+  }
+  // A person in their editor is writing, not thinking as an agent does.
+  const person = record.agent === 'human';
+  if (typeof record.agentPid === 'number') {
+    const started = typeof record.agentStartedAt === 'string' ? Date.parse(record.agentStartedAt) : Number.NaN;
+    const running = Number.isNaN(started) ? null : Math.max(0, facts.now - started);
+    if (person) return { state: holderStates.writing, reason: running === null ? 'a person is writing in their editor' : `a person has written in their editor for ${formatDuration(running)}`, agentRunningMs: running };
+    const reason = running === null ? `its agent runs (pid ${record.agentPid})` : `its agent has run for ${formatDuration(running)} (pid ${record.agentPid})`;
+    return { state: holderStates.thinking, reason, agentRunningMs: running };
+  }
+  if (facts.hasTurn) return person ? { state: holderStates.writing, reason: 'a person is taking their turn', agentRunningMs: null } : { state: holderStates.thinking, reason: 'taking its turn', agentRunningMs: null };
+  const other = record.role === 'reviewer' ? 'Responder' : 'Reviewer';
+  return { state: holderStates.waiting, reason: `waiting for the ${other}'s turn`, agentRunningMs: null };
+}

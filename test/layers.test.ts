@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layers point one way, as a turn reads from top to bottom: cli over prepush and eval, over
+ * session, over config, over agents, prompts, ledger, report and hook, over subject, over git and
+ * github, over protocol and watch, over the shared files at the root of src/. A folder imports only
+ * the folders listed for it (and its own subfolders); nothing imports cli. A folder not listed
+ * here fails the test: a new one is placed in the layers on purpose.
+ */
+const allowed: Record<string, readonly string[]> = {
+  // The root's shared files (errors, durations, exit codes) are the floor; they may name protocol's types only.
+  '.': [],
+  protocol: ['.'],
+  watch: ['.'],
+  git: ['.', 'protocol'],
+  github: ['.', 'git'],
+  subject: ['.', 'protocol', 'git', 'github'],
+  agents: ['.', 'protocol', 'git', 'subject'],
+  prompts: ['.', 'protocol', 'git', 'subject', 'agents'],
+  ledger: ['.', 'protocol', 'git'],
+  report: ['.', 'protocol', 'git', 'ledger', 'agents'],
+  hook: ['.', 'git'],
+  config: ['.', 'protocol', 'git', 'github', 'agents', 'prompts', 'report'],
+  session: ['.', 'protocol', 'watch', 'git', 'github', 'subject', 'agents', 'prompts', 'ledger', 'report', 'config'],
+  prepush: ['.', 'protocol', 'git', 'github', 'subject', 'agents', 'prompts', 'ledger', 'report', 'config', 'session'],
+  eval: ['.', 'protocol', 'git', 'github', 'subject', 'agents', 'prompts', 'ledger', 'report', 'config', 'session'],
+  cli: ['.', 'protocol', 'watch', 'git', 'github', 'subject', 'agents', 'prompts', 'ledger', 'report', 'hook', 'config', 'session', 'prepush', 'eval'],
+};
+
+const source = path.resolve(import.meta.dirname, '../src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** The layer of a file: its folder under src/ (subfolders belong to theirs: agents/chat is agents), '.' at the root. */
+function layerOf(file: string): string {
+  const relative = path.relative(source, file);
+  return relative.includes(path.sep) ? (relative.split(path.sep)[0] as string) : '.';
+}
+
+interface Import {
+  from: string;
+  specifier: string;
+  target: string;
+  typeOnly: boolean;
+}
+
+/** Every relative import of `file`: static, re-exports and dynamic `import()`. */
+function importsOf(file: string): Import[] {
+  const text = readFileSync(file, 'utf8');
+  const found: Import[] = [];
+  const pattern = /(?:^|\n)\s*(import\s+type\b|import|export)\b[^'";]*?from\s*'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g;
+  for (const match of text.matchAll(pattern)) {
+    const specifier = match[2] ?? match[3];
+    if (specifier === undefined) continue;
+    const target = path.resolve(path.dirname(file), specifier);
+    found.push({ from: path.relative(source, file), specifier, target, typeOnly: match[1] === 'import type' });
+  }
+  return found;
+}
+
+const files = sourceFiles(source);
+const imports = files.flatMap(importsOf);
+
+describe('the layers of src/', () => {
+  it('reads the imports it checks: every file is in a layer, and the imports found are many', () => {
+    expect(files.map(layerOf).filter((layer) => !(layer in allowed))).toEqual([]);
+    expect(imports.length).toBeGreaterThan(files.length);
+  });
+
+  it('point one way: each folder imports only the layers under it', () => {
+    const wrong = imports
+      .filter((found) => {
+        const from = layerOf(path.join(source, found.from));
+        const to = layerOf(found.target);
+        if (from === to) return false;
+        // The root's shared errors carry protocol's usage type: a type, not a call upward.
+        if (from === '.' && to === 'protocol' && found.typeOnly) return false;
+        return !(allowed[from] ?? []).includes(to);
+      })
+      .map((found) => `${found.from} imports ${found.specifier}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('leave cli to itself: nothing outside it imports it', () => {
+    const intoCli = imports.filter((found) => layerOf(path.join(source, found.from)) !== 'cli' && layerOf(found.target) === 'cli');
+    expect(intoCli.map((found) => `${found.from} imports ${found.specifier}`)).toEqual([]);
+  });
+
+  it('keep protocol and git below ledger, agents and cli', () => {
+    for (const low of ['protocol', 'git']) {
+      for (const high of ['ledger', 'agents', 'cli', 'session', 'subject']) expect(allowed[low]).not.toContain(high);
+    }
+  });
+});

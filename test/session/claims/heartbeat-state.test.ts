@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { ClaimRecord } from '../../../src/session/claims/claim-role.js';
+import { heartbeatAgeMs, staleAfterMs, viewHolder, type HolderFacts } from '../../../src/session/claims/heartbeat-state.js';
+
+const now = Date.parse('2026-11-22T10:10:00.000Z');
+const record: ClaimRecord = {
+  role: 'responder',
+  pid: 4343,
+  host: 'box',
+  startedAt: '2026-11-22T10:00:00.000Z',
+  agent: 'codex',
+  heartbeatAt: '2026-11-22T10:09:58.000Z',
+  heartbeatMs: 5_000,
+};
+const facts = (overrides: Partial<HolderFacts> = {}): HolderFacts => ({ alive: true, local: true, heartbeatAgeMs: 2_000, hasTurn: true, now, ...overrides });
+
+describe('viewHolder', () => {
+  it('says absent when nobody holds the role', () => {
+    expect(viewHolder(null, facts())).toEqual({ state: 'absent', reason: 'nobody holds the role', agentRunningMs: null });
+  });
+
+  it('says gone when the process ended, whatever its heartbeat', () => {
+    expect(viewHolder(record, facts({ alive: false }))).toEqual({ state: 'gone', reason: 'its process ended', agentRunningMs: null });
+  });
+
+  it('says gone after three missed heartbeats of its own interval, on another host', () => {
+    expect(viewHolder(record, facts({ local: false, heartbeatAgeMs: 15_000 })).state).toBe('thinking');
+    expect(viewHolder(record, facts({ local: false, heartbeatAgeMs: 15_001 }))).toEqual({ state: 'gone', reason: 'no heartbeat for 15s', agentRunningMs: null });
+    expect(viewHolder({ ...record, heartbeatMs: 100 }, facts({ local: false, heartbeatAgeMs: 301 })).state).toBe('gone');
+  });
+
+  it('says gone, stopped or stuck, when a live process on this host stops beating', () => {
+    expect(viewHolder(record, facts({ heartbeatAgeMs: 40_000 }))).toEqual({
+      state: 'gone',
+      reason: 'no heartbeat for 40s, though pid 4343 still exists: stopped (Ctrl-Z) or stuck',
+      agentRunningMs: null,
+    });
+  });
+
+  it('cannot judge a claim without a heartbeat (an older code-debate): alive is alive', () => {
+    expect(viewHolder(record, facts({ local: false, heartbeatAgeMs: null })).state).toBe('thinking');
+  });
+
+  it('says thinking, and for how long, while its agent runs, even for six minutes', () => {
+    const running = { ...record, agentPid: 4350, agentStartedAt: '2026-11-22T10:04:00.000Z' };
+    expect(viewHolder(running, facts({ hasTurn: false }))).toEqual({ state: 'thinking', reason: 'its agent has run for 6m (pid 4350)', agentRunningMs: 360_000 });
+  });
+
+  it('says thinking when the turn is its own and no agent process runs, else waiting', () => {
+    expect(viewHolder(record, facts()).reason).toBe('taking its turn');
+    expect(viewHolder(record, facts({ hasTurn: false }))).toEqual({ state: 'waiting', reason: "waiting for the Reviewer's turn", agentRunningMs: null });
+  });
+});
+
+describe('heartbeat age and staleness', () => {
+  it('ages a heartbeat by its timestamp, never below zero, and null without one', () => {
+    expect(heartbeatAgeMs(record, now)).toBe(2_000);
+    expect(heartbeatAgeMs({ ...record, heartbeatAt: '2026-11-22T10:11:00.000Z' }, now)).toBe(0);
+    const { heartbeatAt: _, ...old } = record;
+    expect(heartbeatAgeMs(old, now)).toBeNull();
+  });
+
+  it('counts three intervals, the default one for a claim that states none or nonsense', () => {
+    expect(staleAfterMs(record)).toBe(15_000);
+    expect(staleAfterMs({ ...record, heartbeatMs: 1_000 })).toBe(3_000);
+    expect(staleAfterMs({ ...record, heartbeatMs: -1 })).toBe(15_000);
+  });
+});
