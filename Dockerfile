@@ -33,6 +33,7 @@ COPY --from=build /opt/code-debate/dist ./dist
 COPY package.json ./
 COPY bin ./bin
 COPY templates ./templates
+COPY datasets ./datasets
 USER node
 WORKDIR /repo
 ENTRYPOINT ["/usr/bin/tini", "--", "node", "/opt/code-debate/bin/code-debate.js"]

@@ -129,6 +129,22 @@ export const commandHelp: Record<CommandName, CommandHelp> = {
       { says: 'Block on medium points, and let a push through after ten minutes', run: 'echo \'{ "blockOn": "medium", "timeLimit": "10m" }\' > .code-debate.json' },
     ],
   },
+  eval: {
+    summary: 'measure agents: a debate per case of planted bugs, scored',
+    usage: ['code-debate eval [<dataset>] [options]'],
+    about:
+      'Measures what a debate adds. For every case of the dataset (a repository, a change, and the bugs it plants, or none for a clean change), ' +
+      'a real debate between two processes, as duo runs it, in a throw-away repository; then its points matched to the expected bugs by file and lines, without a model. ' +
+      'Prints per case and in total the recall and precision of the Review alone, of the points confirmed after the debate and of those the gate blocks on, ' +
+      'the false findings on clean changes, the real bugs the debate lost and the false ones it saved, and the rounds, tokens, cost and time. ' +
+      "Without <dataset>, the dataset shipped with code-debate; a folder in CodeAgora's golden-bugs layout is read as it is. " +
+      'Ctrl-C stops every debate and reports the cases that finished. The formats and the figures: docs/eval.md.',
+    examples: [
+      { says: 'The shipped dataset on the built-in agent, two cases at a time', run: 'code-debate eval --agent builtin --jobs 2' },
+      { says: 'Claude on both sides, one round each; the report as a page too', run: 'code-debate eval --agent claude --max-rounds 1 --report html:eval.html' },
+      { says: "CodeAgora's golden-bugs set, as JSON", run: 'code-debate eval ./benchmarks/golden-bugs --agent claude --json' },
+    ],
+  },
   demo: {
     summary: 'a real debate on the built-in agent, in a temporary repository',
     usage: ['code-debate demo [options]'],

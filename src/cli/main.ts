@@ -109,6 +109,10 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       const { runPrePushCommand } = await import('./pre-push-command.js');
       return runPrePushCommand({ ...command, env: process.env, stdin: process.stdin, signal, write: writeErr });
     }
+    case 'eval': {
+      const { runEvalCommand } = await import('./eval-command.js');
+      return runEvalCommand({ ...command, env: process.env, signal, write: command.flags.json ? writeJson : write, note: writeErr });
+    }
     case 'duo': {
       const [{ loadSettings }, { runDuo }] = await Promise.all([import('../config/resolve-settings.js'), import('./duo-command.js')]);
       if (!command.quoted) await checkTyped(command.subject, command.cwd, 'code-debate duo', true);

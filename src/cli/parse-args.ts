@@ -17,6 +17,8 @@ export type Command =
   | { command: 'archive'; file: string | undefined; cwd: string; remote?: RemoteChoice }
   | { command: 'keep-edit'; file: string | undefined; cwd: string }
   | { command: 'demo'; keep: boolean }
+  /** `dataset`: the folder as typed, null for the one shipped; `jobs`: cases debated at once. */
+  | { command: 'eval'; dataset: string | null; cwd: string; flags: DebateFlags; jobs: number; keep: boolean }
   | { command: 'help'; topic?: HelpTopic }
   | { command: 'version' };
 
@@ -74,6 +76,11 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
       const postToPr = readOption(values, 'postToPr');
       const given = { ...(blockOn === undefined ? {} : { blockOn }), ...(postToPr === undefined ? {} : { postToPr }) };
       return { command: 'show', file, cwd: here, format: readFormat(values), output: readOption(values, 'output') ?? null, ...given, ...remote };
+    }
+    case 'eval': {
+      const datasets = [...rest, ...quoted];
+      takesNoWords('eval', datasets.slice(1), 'eval [<dataset>]');
+      return { command: 'eval', dataset: datasets[0] ?? null, cwd: here, flags: readFlags(values), jobs: readOption(values, 'jobs') ?? 1, keep: readOption(values, 'keep') ?? false };
     }
     case 'hook': {
       const action = rest[0];

@@ -40,6 +40,8 @@ function argument<T, C, const D extends NoInfer<T> | null>(entry: Omit<SettingEn
 
 /** Both sides of a debate take these: one side, duo's two, and the pre-push gate's. */
 const sides = ['debate', 'duo', 'pre-push'] as const satisfies readonly CommandName[];
+/** What a debate runs with, which an eval gives each case's debate too. */
+const debaters = [...sides, 'eval'] as const satisfies readonly CommandName[];
 /** The commands that read a debate file. */
 const readers = ['show', 'status', 'archive', 'keep-edit'] as const satisfies readonly CommandName[];
 /** The commands that read a debate on a git remote. */
@@ -68,11 +70,11 @@ export const settingsTable = {
     key: 'agent',
     type: agentSpec,
     default: 'auto',
-    commands: sides,
+    commands: debaters,
     help: 'who writes the sections: auto (the first of claude, codex, gemini on PATH, else builtin), builtin (offline, rule-based), claude[:<model>], codex[:<model>], gemini[:<model>], openai:<model>, ollama:<model>, human, or \'cmd:<program> [args...]\'; CODE_DEBATE_AGENT when nothing else names one',
   }),
-  reviewerAgent: setting({ flag: 'reviewer-agent', key: 'reviewerAgent', type: agentSpec, default: null, commands: sides, help: "the Reviewer's agent, over --agent" }),
-  responderAgent: setting({ flag: 'responder-agent', key: 'responderAgent', type: agentSpec, default: null, commands: sides, help: "the Responder's agent, over --agent" }),
+  reviewerAgent: setting({ flag: 'reviewer-agent', key: 'reviewerAgent', type: agentSpec, default: null, commands: debaters, help: "the Reviewer's agent, over --agent" }),
+  responderAgent: setting({ flag: 'responder-agent', key: 'responderAgent', type: agentSpec, default: null, commands: debaters, help: "the Responder's agent, over --agent" }),
   file: setting({
     flag: 'file',
     key: 'file',
@@ -82,15 +84,15 @@ export const settingsTable = {
     help: "the shared file, inside the work tree: --file names it from the current folder, the settings file and the default from the work tree's root",
     helpIn: { show: readerFile, status: readerFile, archive: readerFile, 'keep-edit': readerFile },
   }),
-  maxRounds: setting({ flag: 'max-rounds', key: 'maxRounds', type: wholeNumber(1, 100), default: 5, commands: sides, help: 'rounds before the Reviewer writes the CONSENSUS' }),
-  turnTimeoutMs: setting({ flag: 'turn-timeout', key: 'turnTimeout', type: duration, default: 600_000, commands: sides, help: "how long to wait for the peer's turn" }),
-  agentTimeoutMs: setting({ flag: 'agent-timeout', key: 'agentTimeout', type: duration, default: 480_000, commands: sides, help: 'how long the agent may take for one turn' }),
+  maxRounds: setting({ flag: 'max-rounds', key: 'maxRounds', type: wholeNumber(1, 100), default: 5, commands: debaters, help: 'rounds before the Reviewer writes the CONSENSUS' }),
+  turnTimeoutMs: setting({ flag: 'turn-timeout', key: 'turnTimeout', type: duration, default: 600_000, commands: debaters, help: "how long to wait for the peer's turn" }),
+  agentTimeoutMs: setting({ flag: 'agent-timeout', key: 'agentTimeout', type: duration, default: 480_000, commands: debaters, help: 'how long the agent may take for one turn' }),
   pollMs: setting({
     flag: 'poll',
     key: null,
     type: wholeNumber(10, 600_000, '<ms>'),
     default: null,
-    commands: sides,
+    commands: debaters,
     help: 'notice changes within <ms> by polling the file, without filesystem events (with --remote: how soon the remote is polled, backing off while nothing moves)',
   }),
   maxDiffBytes: setting({
@@ -99,7 +101,7 @@ export const settingsTable = {
     type: wholeNumber(0, 100_000_000),
     // resolveSubject's own default (defaultMaxDiffBytes), repeated so that reading the settings does not load git's diff code.
     default: 200_000,
-    commands: sides,
+    commands: debaters,
     help: 'the most diff a prompt carries; the file list covers the rest',
   }),
   maxPeerBytes: setting({
@@ -108,7 +110,7 @@ export const settingsTable = {
     // A prompt must carry something of the peer's section; past 100 MB no model reads it.
     type: wholeNumber(1_024, 100_000_000),
     default: 65_536,
-    commands: sides,
+    commands: debaters,
     help: "the most of the peer's last section, and of the open points, a prompt carries; the rest is named by its point headings",
   }),
   maxAnswerBytes: setting({
@@ -116,7 +118,7 @@ export const settingsTable = {
     key: 'maxAnswerBytes',
     type: wholeNumber(1_024, 100_000_000),
     default: 262_144,
-    commands: sides,
+    commands: debaters,
     help: 'the longest answer an agent may give for one section; a longer one fails the turn',
   }),
   maxOutputTokens: setting({
@@ -126,7 +128,7 @@ export const settingsTable = {
     type: wholeNumber(256, 10_000_000),
     // Servers default to as little as 4,096 tokens, which cuts a long review short.
     default: 16_384,
-    commands: sides,
+    commands: debaters,
     help: 'the most tokens an openai: or ollama: agent asks its server for in one answer; an answer cut there fails the turn',
   }),
   maxTokens: setting({
@@ -134,16 +136,16 @@ export const settingsTable = {
     key: 'maxTokens',
     type: wholeNumber(1, 1_000_000_000_000),
     default: null,
-    commands: sides,
+    commands: debaters,
     help: 'the most tokens the debate may spend, both sides, as the agents report them; then the Reviewer writes the CONSENSUS',
   }),
-  maxCostUsd: setting({ flag: 'max-cost', key: 'maxCost', type: dollars, default: null, commands: sides, help: 'the most US dollars the debate may spend, likewise (e.g. 0.50)' }),
+  maxCostUsd: setting({ flag: 'max-cost', key: 'maxCost', type: dollars, default: null, commands: debaters, help: 'the most US dollars the debate may spend, likewise (e.g. 0.50)' }),
   stance: setting({
     flag: 'stance',
     key: 'stance',
     type: choice(stances, { expected: stances.join(' or '), placeholder: '<stance>' }),
     default: 'default',
-    commands: sides,
+    commands: debaters,
     help: `how the Responder argues: ${stances.join(' or ')}, which names the review's assumptions and argues the opposite case`,
   }),
   blockOn: setting({
@@ -151,18 +153,21 @@ export const settingsTable = {
     key: 'blockOn',
     type: choice(severities, { placeholder: '<severity>' }),
     default: 'high',
-    commands: [...sides, 'show'],
+    commands: [...debaters, 'show'],
     help: `the lowest severity (${severities.join(', ')}) of a confirmed or disputed point that blocks: exit 1, or the push`,
-    helpIn: { show: "the lowest severity of a confirmed or disputed point that the summary calls blocking: the settings file's blockOn, else the default" },
+    helpIn: {
+      show: "the lowest severity of a confirmed or disputed point that the summary calls blocking: the settings file's blockOn, else the default",
+      eval: 'the lowest severity of a confirmed or disputed point the gate blocks on, for the figures of the gate',
+    },
   }),
   json: setting({
     flag: 'json',
     key: null,
     type: flagSwitch,
     default: false,
-    commands: [...sides, 'show', 'status'],
+    commands: [...debaters, 'show', 'status'],
     help: "events as newline-delimited JSON on stdout (logs stay on stderr)",
-    helpIn: { show: 'the versioned JSON report: --format json', status: 'the state as JSON' },
+    helpIn: { show: 'the versioned JSON report: --format json', status: 'the state as JSON', eval: 'the versioned JSON report on stdout instead of the table' },
   }),
   format: argument({
     flag: 'format',
@@ -178,8 +183,9 @@ export const settingsTable = {
     key: null,
     type: reportTargets,
     default: [] as ReportTarget[],
-    commands: ['duo', 'pre-push'],
+    commands: ['duo', 'pre-push', 'eval'],
     help: 'write a report of the finished debate, as show --format <format> --output <file> would; repeatable',
+    helpIn: { eval: 'write the report to <file> too, as text, json or html (e.g. html:eval.html); repeatable' },
   }),
   postToPr: setting({
     flag: 'post-to-pr',
@@ -198,7 +204,8 @@ export const settingsTable = {
     commands: ['pre-push'],
     help: 'past the time limit, let the push through (open) or block it (closed)',
   }),
-  keep: argument({ flag: 'keep', type: flagSwitch, default: false, commands: ['demo'], help: "keep the demo's repository" }),
+  keep: argument({ flag: 'keep', type: flagSwitch, default: false, commands: ['demo', 'eval'], help: "keep the temporary repository: the demo's, or each case's of an eval", helpIn: { demo: "keep the demo's repository", eval: "keep each case's repository, its debate in reply.md" } }),
+  jobs: argument({ flag: 'jobs', type: wholeNumber(1, 64, '<n>'), default: 1, commands: ['eval'], help: 'debate this many cases at once; each is two processes and their agents' }),
   cwd: argument({
     flag: 'cwd',
     short: 'C',

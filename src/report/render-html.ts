@@ -7,7 +7,8 @@ import type { DebateReport } from './debate-report.js';
 import { escapeHtml, renderChart } from './render-chart.js';
 import { renderMarkdownHtml } from './render-markdown-html.js';
 
-const style = `
+/** The page's look, shared by every page code-debate writes (the eval's too), so they read as one family. */
+export const reportStyle = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2127;background:#f6f7f9}
 main{max-width:1200px;margin:0 auto;padding:24px}
 h1{font-size:22px;margin:0 0 6px}h2{font-size:17px;margin:28px 0 10px}
@@ -56,7 +57,7 @@ export function renderHtml(report: DebateReport, document: DebateDocument, block
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>${title}</title><style>${style}</style></head>
+<title>${title}</title><style>${reportStyle}</style></head>
 <body><main>
 <h1>${title}</h1>
 <section class="verdict${verdict.blocked ? ' blocked' : ''}" id="verdict"><p><b>Outcome:</b> ${escapeHtml(report.outcome)} after ${report.rounds === 1 ? '1 round' : `${report.rounds} rounds`}${report.state === null ? '' : ` (${report.state})`}.</p><p>${blocking}</p>${spend}<p>The whole debate: <code>${escapeHtml(report.file)}</code>${report.subject?.head ? ` at ${escapeHtml(report.subject.head.slice(0, 12))}` : ''}.</p></section>

@@ -8,6 +8,7 @@ import { parseDocument } from '../../src/protocol/parse-document.js';
 import { buildDebateReport } from '../../src/report/debate-report.js';
 import { renderReport } from '../../src/report/render-report.js';
 import { useDebateRepos } from '../helpers/e2e.js';
+import { writePlantedDataset } from '../helpers/eval-dataset.js';
 import { startCli } from '../helpers/run-cli.js';
 
 // The HTML report in a real headless Chromium (Debian's `chromium`; .ci/run installs it), driven by playwright-core.
@@ -95,5 +96,28 @@ describe('the HTML report in Chromium', () => {
     const mark = page.locator('#point-R8 mark.failed').first();
     expect(await mark.getAttribute('title')).toBe('src/file7.js:10 reads `return 1;`');
     expect(await mark.innerText()).toBe('src/file7.js:10');
+  });
+
+  it('of an eval loads with no console error and no request, with its totals, a row and a section per case', async () => {
+    const dataset = await writePlantedDataset({
+      'live-key': {
+        spec: { title: 'Charge cards', language: 'javascript', expected: [{ file: 'src/pay.js', line: 1, minSeverity: 'high', what: 'a live key' }] },
+        before: { 'src/pay.js': 'export const pay = (amount) => amount;\n' },
+        after: { 'src/pay.js': "const paymentsKey = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';\nexport const pay = (amount) => [amount, paymentsKey];\n" },
+      },
+      clean: { spec: { title: 'Rename', expected: [] }, before: { 'src/a.js': 'export const a = 1;\n' }, after: { 'src/a.js': 'export const one = 1;\n' } },
+    });
+    repos.onCleanup(dataset.cleanup);
+    const file = path.join(dataset.scratch, 'eval.html');
+    const run = await startCli(['eval', dataset.dir, '--agent', 'builtin', '--jobs', '2', '--report', `html:${file}`], { cwd: dataset.scratch }).exited;
+    expect(run.code, run.stderr).toBe(0);
+    const { page, problems, requests } = await open(file);
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([]);
+    expect(await page.locator('#totals tbody tr').count()).toBe(3);
+    expect(await page.locator('#cases tbody tr').count()).toBe(2);
+    expect(await page.locator('section.case').count()).toBe(2);
+    expect(await page.locator('#case-live-key li').innerText()).toContain('Review alone: R1; Confirmed after the debate: R1; Gate: R1');
+    await page.screenshot({ path: path.join(dataset.scratch, 'eval.png'), fullPage: true });
   });
 });

@@ -25,6 +25,7 @@ const commandLine: Record<CommandName, string[]> = {
   'keep-edit': ['keep-edit'],
   hook: ['hook', 'install'],
   demo: ['demo'],
+  eval: ['eval'],
 };
 
 /** A value the entry's flag takes: its default as spelt, else the first of a few that its type accepts. */

@@ -3,8 +3,10 @@ import { availableParallelism } from 'node:os';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/protocol/parse-document.js';
+import type { EvalReport } from '../../src/eval/eval-report.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos } from '../helpers/e2e.js';
+import { writePlantedDataset } from '../helpers/eval-dataset.js';
 import { startCli, type Exit } from '../helpers/run-cli.js';
 import { startLlamaChatServer, type LlamaChatServer, type LlamaExchange } from './llama-chat-server.js';
 import { model, modelInstalled, modelPath } from './model.mjs';
@@ -291,5 +293,52 @@ describe(`whole debates with ${model.name} on both sides`, () => {
       }
     },
     debateMs,
+  );
+});
+
+describe(`code-debate eval with ${model.name} on both sides`, () => {
+  it(
+    'debates a small planted bug and a clean change, one round each, and scores them with the tokens the server reported',
+    async () => {
+      // Two tiny cases: what an eval of a real model gives, kept to two debates of a round.
+      const dataset = await writePlantedDataset(
+        {
+          'sql-concat': {
+            spec: { title: 'Find users by name', language: 'javascript', expected: [{ file: 'src/users.js', line: 4, minSeverity: 'medium', kind: 'sql-injection', what: 'the name is pasted into the SQL' }] },
+            before: { 'src/users.js': "import { db } from './db.js';\n" },
+            after: { 'src/users.js': "import { db } from './db.js';\n\nexport function findUser(name) {\n  return db.query(\"SELECT * FROM users WHERE name = '\" + name + \"'\");\n}\n" },
+          },
+          clean: {
+            spec: { title: 'Name the greeting', language: 'javascript', expected: [] },
+            before: { 'src/greet.js': "export const greet = (name) => 'Hello ' + name;\n" },
+            after: { 'src/greet.js': 'export function greet(name) {\n  return `Hello ${name}`;\n}\n' },
+          },
+        },
+        { name: 'model-smoke' },
+      );
+      repos.onCleanup(dataset.cleanup);
+      const args = ['eval', dataset.dir, '--json', '--agent', `openai:${model.name}`, '--max-rounds', '1', '--max-output-tokens', String(maxOutputTokens), '--agent-timeout', agentTimeout, '--turn-timeout', turnTimeout];
+      const exit = await startCli(args, { cwd: dataset.scratch, env: { OPENAI_BASE_URL: `${server.origin}/v1`, OPENAI_API_KEY: 'local-model' } }).exited;
+      console.log(exit.stderr);
+      // 0 when both debates ended; 4 when the model could not write a section (see expectDocumentedEnd).
+      expect([0, 4], exit.stderr).toContain(exit.code);
+      const report = JSON.parse(exit.stdout) as EvalReport;
+      expect(report.cases.map((result) => result.id)).toEqual(['clean', 'sql-concat']);
+      const scored = report.cases.flatMap((result) => (result.status === 'scored' ? [result] : []));
+      for (const result of report.cases) if (result.status === 'failed') expect(result.code, result.output.join('\n')).toBe(4);
+      expect(report.totals.scored).toBe(scored.length);
+      // The figures are the sums of the cases', whatever the model said.
+      for (const view of ['review', 'confirmed', 'gate'] as const) {
+        expect(report.totals.views[view].points).toBe(scored.reduce((sum, result) => sum + result.score.views[view].points, 0));
+        expect(report.totals.views[view].found).toBe(scored.reduce((sum, result) => sum + result.score.views[view].found, 0));
+      }
+      // A model server reports its tokens: each scored debate's are in the report, and in the total.
+      for (const result of scored) {
+        expect(result.rounds).toBe(1);
+        expect(result.usage.inputTokens).toBeGreaterThan(0);
+      }
+      if (scored.length > 0) expect(report.totals.usage.inputTokens).toBe(scored.reduce((sum, result) => sum + (result.usage.inputTokens ?? 0), 0));
+    },
+    2 * debateMs,
   );
 });

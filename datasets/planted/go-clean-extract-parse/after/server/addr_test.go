@@ -1,0 +1,15 @@
+package server
+
+import "testing"
+
+func TestAddr(t *testing.T) {
+	if got, _ := Addr("8080"); got != ":8080" {
+		t.Fatalf("got %q", got)
+	}
+}
+
+func TestParsePortRefusesZero(t *testing.T) {
+	if _, err := ParsePort("0"); err == nil {
+		t.Fatal("expected an error")
+	}
+}

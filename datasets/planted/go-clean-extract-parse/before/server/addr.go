@@ -1,0 +1,15 @@
+package server
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Addr returns the address to listen on for the PORT value given.
+func Addr(port string) (string, error) {
+	n, err := strconv.Atoi(port)
+	if err != nil || n < 1 || n > 65535 {
+		return "", fmt.Errorf("expected a port from 1 to 65535, got %q", port)
+	}
+	return fmt.Sprintf(":%d", n), nil
+}

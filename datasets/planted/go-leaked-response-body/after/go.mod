@@ -1,0 +1,3 @@
+module example.com/rates
+
+go 1.22

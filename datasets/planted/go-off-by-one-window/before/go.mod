@@ -1,0 +1,3 @@
+module example.com/series
+
+go 1.22

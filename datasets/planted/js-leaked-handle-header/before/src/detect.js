@@ -1,0 +1,5 @@
+import path from 'node:path';
+
+export function kindOf(file) {
+  return path.extname(file).slice(1).toLowerCase();
+}

@@ -1,0 +1,5 @@
+import { sendAll } from './mailer.js';
+
+export async function notifyAll(users) {
+  await sendAll(users.map((user) => user.email));
+}

@@ -1,0 +1,5 @@
+export const defaultFlags = { newCheckout: false, requireMfa: true };
+
+export function loadFlags() {
+  return { ...defaultFlags };
+}

@@ -1,0 +1,5 @@
+export const db = {
+  async query(sql, params = []) {
+    return { sql, params, rows: [] };
+  },
+};

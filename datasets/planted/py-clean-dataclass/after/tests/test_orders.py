@@ -1,0 +1,9 @@
+from shop.orders import Order, make_order, order_total
+
+
+def test_total_sums_the_prices():
+    assert order_total(make_order(1, ["a", "b"]), {"a": 2, "b": 3}) == 5
+
+
+def test_orders_compare_by_value():
+    assert make_order(1, ["a"]) == Order(1, ("a",))

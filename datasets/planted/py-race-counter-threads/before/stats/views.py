@@ -1,0 +1,6 @@
+class ViewCounter:
+    def __init__(self):
+        self.count = 0
+
+    def record(self):
+        self.count += 1

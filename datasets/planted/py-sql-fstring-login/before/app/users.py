@@ -1,0 +1,7 @@
+from app.db import connect
+
+
+def user_by_id(user_id):
+    with connect() as conn:
+        cur = conn.execute("SELECT id, email FROM users WHERE id = ?", (user_id,))
+        return cur.fetchone()
