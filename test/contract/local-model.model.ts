@@ -298,20 +298,16 @@ describe(`whole debates with ${model.name} on both sides`, () => {
 
 describe(`code-debate eval with ${model.name} on both sides`, () => {
   it(
-    'debates a small planted bug and a clean change, one round each, and scores them with the tokens the server reported',
+    'debates a small planted bug in one round and scores it with the tokens the server reported',
     async () => {
-      // Two tiny cases: what an eval of a real model gives, kept to two debates of a round.
+      // One tiny case, one round: each turn of a real model costs a minute on two cores, and CI has 25 (the
+      // figures themselves are checked against scripted agents, test/e2e).
       const dataset = await writePlantedDataset(
         {
           'sql-concat': {
             spec: { title: 'Find users by name', language: 'javascript', expected: [{ file: 'src/users.js', line: 4, minSeverity: 'medium', kind: 'sql-injection', what: 'the name is pasted into the SQL' }] },
             before: { 'src/users.js': "import { db } from './db.js';\n" },
             after: { 'src/users.js': "import { db } from './db.js';\n\nexport function findUser(name) {\n  return db.query(\"SELECT * FROM users WHERE name = '\" + name + \"'\");\n}\n" },
-          },
-          clean: {
-            spec: { title: 'Name the greeting', language: 'javascript', expected: [] },
-            before: { 'src/greet.js': "export const greet = (name) => 'Hello ' + name;\n" },
-            after: { 'src/greet.js': 'export function greet(name) {\n  return `Hello ${name}`;\n}\n' },
           },
         },
         { name: 'model-smoke' },
@@ -320,10 +316,10 @@ describe(`code-debate eval with ${model.name} on both sides`, () => {
       const args = ['eval', dataset.dir, '--json', '--agent', `openai:${model.name}`, '--max-rounds', '1', '--max-output-tokens', String(maxOutputTokens), '--agent-timeout', agentTimeout, '--turn-timeout', turnTimeout];
       const exit = await startCli(args, { cwd: dataset.scratch, env: { OPENAI_BASE_URL: `${server.origin}/v1`, OPENAI_API_KEY: 'local-model' } }).exited;
       console.log(exit.stderr);
-      // 0 when both debates ended; 4 when the model could not write a section (see expectDocumentedEnd).
+      // 0 when the debate ended; 4 when the model could not write a section (see expectDocumentedEnd).
       expect([0, 4], exit.stderr).toContain(exit.code);
       const report = JSON.parse(exit.stdout) as EvalReport;
-      expect(report.cases.map((result) => result.id)).toEqual(['clean', 'sql-concat']);
+      expect(report.cases.map((result) => result.id)).toEqual(['sql-concat']);
       const scored = report.cases.flatMap((result) => (result.status === 'scored' ? [result] : []));
       for (const result of report.cases) if (result.status === 'failed') expect(result.code, result.output.join('\n')).toBe(4);
       expect(report.totals.scored).toBe(scored.length);
@@ -339,6 +335,6 @@ describe(`code-debate eval with ${model.name} on both sides`, () => {
       }
       if (scored.length > 0) expect(report.totals.usage.inputTokens).toBe(scored.reduce((sum, result) => sum + (result.usage.inputTokens ?? 0), 0));
     },
-    2 * debateMs,
+    debateMs,
   );
 });
