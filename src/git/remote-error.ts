@@ -3,10 +3,10 @@ import { GitError } from '../errors.js';
 /**
  * Why talking to a remote failed: it could not be reached for now (retry later), it refused this
  * user (no retry helps: a permission must change), it is not a usable remote at all (a wrong
- * URL or path, a host key or certificate git does not trust: the setup must change), or
- * something else git said.
+ * URL or path, a host key or certificate git does not trust: the setup must change), it lacks
+ * what a push asked of it (an atomic push), or something else git said.
  */
-export type RemoteFailureKind = 'unreachable' | 'denied' | 'invalid' | 'other';
+export type RemoteFailureKind = 'unreachable' | 'denied' | 'invalid' | 'unsupported' | 'other';
 
 /** git could not talk to the remote; `kind` says whether waiting may help. */
 export class RemoteError extends GitError {

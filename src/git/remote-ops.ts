@@ -1,28 +1,6 @@
 import { ConfigError, GitError } from '../errors.js';
-import { classifyRemoteFailure, RemoteError } from './remote-error.js';
-import { openGit, runGitProcess, type GitProcessResult } from './run-git.js';
-
-/** A git command that talks to a remote is stopped after this long: a remote that hangs is an unreachable one. */
-export const remoteTimeoutMs = 30_000;
-
-async function talk(cwd: string, remote: string, args: readonly string[]): Promise<GitProcessResult> {
-  try {
-    return await runGitProcess(cwd, args, { timeoutMs: remoteTimeoutMs });
-  } catch (error) {
-    // A remote that hangs is one that cannot be reached; a git that cannot start stays a GitError (exit 6).
-    if (!(error instanceof GitError) || !/did not finish within/.test(error.message)) throw error;
-    throw new RemoteError(`Cannot reach the remote \`${remote}\`: ${error.message}`, 'unreachable', { cause: error });
-  }
-}
-
-function lastLines(text: string): string {
-  return text.trim().split('\n').filter((line) => line.trim() !== '').slice(-4).join(' | ');
-}
-
-function failure(remote: string, what: string, result: GitProcessResult): RemoteError {
-  const said = lastLines(result.stderr) || `git exited with code ${result.exitCode}`;
-  return new RemoteError(`Cannot ${what} on the remote \`${remote}\`: ${said}`, classifyRemoteFailure(said), { cause: result });
-}
+import { failure, talk } from './remote-talk.js';
+import { openGit, runGitProcess } from './run-git.js';
 
 /** The refs on `remote` that match `pattern`, ref → commit. */
 export async function listRemoteRefs(cwd: string, remote: string, pattern: string): Promise<Map<string, string>> {
@@ -43,35 +21,6 @@ export async function listRemoteRefs(cwd: string, remote: string, pattern: strin
 export async function fetchRefs(cwd: string, remote: string, pattern: string, into: string): Promise<void> {
   const result = await talk(cwd, remote, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--prune', '--no-recurse-submodules', remote, `+${pattern}:${into}`]);
   if (result.exitCode !== 0) throw failure(remote, `fetch ${pattern}`, result);
-}
-
-export type PushResult = { pushed: true } | { pushed: false; reason: string };
-
-/** git's words for a ref that moved before this push landed: checked on the client, or found by the remote as it locked the ref. */
-const movedMeanwhile = /\[rejected\]|stale info|fetch first|non-fast-forward|already exists|is at \S+ but expected|incorrect old value|cannot lock ref|failed to update ref|failed to lock/;
-
-/**
- * Pushes `commit` to `ref` on `remote` (or deletes `ref`, for a null commit), never forced: a ref
- * that moved meanwhile (not a fast-forward, or not at `expected` when a lease is given, or moved
- * by another push as the remote took this one) is refused, which is how two sides learn that the
- * other wrote first. A refusal is a result; a remote that cannot be reached or refuses this user
- * is a RemoteError.
- */
-export async function pushRef(cwd: string, remote: string, commit: string | null, ref: string, expected?: string | null): Promise<PushResult> {
-  const lease = expected === undefined ? [] : [`--force-with-lease=${ref}:${expected ?? ''}`];
-  const result = await talk(cwd, remote, ['push', '--porcelain', '--no-verify', ...lease, remote, `${commit ?? ''}:${ref}`]);
-  // --porcelain: `<flag>\t<from>:<to>\t<summary> (<reason>)`, `!` for a ref that was not updated.
-  const line = result.stdout.split('\n').find((entry) => entry.includes(`:${ref}\t`) || entry.endsWith(`:${ref}`));
-  if (line !== undefined && !line.startsWith('!')) return { pushed: true };
-  if (line !== undefined) {
-    const summary = (line.split('\t')[2] ?? '').trim();
-    const why = `${summary} ${result.stderr}`;
-    // `[remote rejected] (failed to update ref)` with `cannot lock ref ...: reference already exists`: two pushes raced on the remote.
-    if (movedMeanwhile.test(why) && classifyRemoteFailure(why) !== 'denied') return { pushed: false, reason: summary };
-    throw new RemoteError(`Cannot push ${ref} to the remote \`${remote}\`: ${`${summary} ${lastLines(result.stderr)}`.trim()}`, classifyRemoteFailure(why), { cause: result });
-  }
-  if (result.exitCode === 0) return { pushed: true };
-  throw failure(remote, `push ${ref}`, result);
 }
 
 /** The bytes of `path` in `commit`, or null when the commit has no such file. */

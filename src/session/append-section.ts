@@ -25,6 +25,8 @@ export type AppendResult = { written: true; state: FileState } | { written: fals
 export interface SectionAppend extends Pick<AppendRequest, 'expectedChecksum' | 'stillValid' | 'render'> {
   /** What the section is, for a commit's message on a remote, e.g. `## Response 2 (responder)`. */
   message?: string;
+  /** The section's heading, e.g. `Response 2`, for what a message says of it. */
+  heading?: string;
   /** Who writes it, e.g. `reviewer`: the commit's author on a remote. */
   who?: string;
 }

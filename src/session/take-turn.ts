@@ -62,6 +62,7 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   if (snapshot !== null) await pinSnapshot(context.root, snapshot);
   const result = await context.store.append({
     message: `code-debate: ## ${heading} (${context.role})`,
+    heading,
     who: context.role,
     expectedChecksum: state.checksum,
     // A file whose earlier text was rewritten is never built on, even where the turn would still stand.

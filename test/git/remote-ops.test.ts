@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classifyRemoteFailure } from '../../src/git/remote-error.js';
-import { commitFile, pushRef } from '../../src/git/remote-ops.js';
+import { pushRef, pushRefs } from '../../src/git/push-refs.js';
+import { commitFile } from '../../src/git/remote-ops.js';
 import { runGit } from '../helpers/git-repo.js';
 
 const dirs: string[] = [];
@@ -44,6 +45,27 @@ describe('pushRef', () => {
     expect((await pushRef(clone, bare, null, ref, other)).pushed).toBe(false);
     expect(await runGit(bare, 'rev-parse', ref)).toBe(first);
     expect(await pushRef(clone, bare, null, ref, first)).toEqual({ pushed: true });
+  });
+});
+
+describe('pushRefs', () => {
+  it('lands both refs of an atomic push or neither: a lease on one that no longer holds refuses the other, as collateral', async () => {
+    const { bare, clone } = await bareAndClone();
+    const [debate, claim] = ['refs/code-debate/x/debate', 'refs/code-debate/x/claims/responder'];
+    const commit = (name: string, text: string, parent: string | null = null) => commitFile(clone, { parent, name, bytes: Buffer.from(text), message: text, who: 'responder' });
+    const review = await commit('reply.md', '# review\n');
+    const held = await commit('claim.json', '{"pid":1}\n');
+    expect(await pushRefs(clone, bare, [{ commit: review, ref: debate }, { commit: held, ref: claim }])).toEqual([{ pushed: true }, { pushed: true }]);
+    // Another side takes the claim over; this side still pushes its section with its old lease.
+    const takeover = await commit('claim.json', '{"pid":2}\n', held);
+    expect(await pushRef(clone, bare, takeover, claim)).toEqual({ pushed: true });
+    const response = await commit('reply.md', '# review\n# response\n', review);
+    const beat = await commit('claim.json', '{"pid":1,"beat":2}\n', held);
+    const [section, own] = await pushRefs(clone, bare, [{ commit: response, ref: debate }, { commit: beat, ref: claim, expected: held }]);
+    expect(section).toMatchObject({ pushed: false, collateral: true });
+    expect(own).toMatchObject({ pushed: false });
+    expect(own).not.toHaveProperty('collateral');
+    expect(await runGit(bare, 'rev-parse', debate, claim)).toBe(`${review}\n${takeover}`);
   });
 });
 

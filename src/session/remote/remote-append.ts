@@ -1,26 +1,44 @@
-import { commitFile, pushRef } from '../../git/remote-ops.js';
+import { ClaimError } from '../../errors.js';
+import { reachFaultPoint } from '../../fault-point.js';
+import { commitFile } from '../../git/remote-ops.js';
 import type { AppendResult, SectionAppend } from '../append-section.js';
+import type { ClaimRecord } from '../claim-role.js';
 import { stateOf } from '../read-debate-file.js';
+import type { RemoteClaim } from './held-claim.js';
 import type { RemoteDebate } from './remote-debate.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
 
 const maxAttempts = 3;
 
+export interface RemoteAppendOptions {
+  debate: RemoteDebate;
+  claim: RemoteClaim;
+  retry: RemoteRetry;
+  /** Keeps a section this side could not write (its answer was paid for); returns where. */
+  keepUnwritten(bytes: Buffer): Promise<string>;
+}
+
 /**
  * Compare-and-swap append on the remote: a commit that adds the section to the debate as this
- * side last fetched it, pushed as a fast-forward of that commit and never forced. A push the
- * remote refuses means the peer wrote first: the debate is fetched again and, as with the local
- * file, the section is still written only when the turn still stands. The mirror follows a push
- * that went through. A remote that cannot be reached is retried (see withRemoteRetry): the
- * section is not lost for it.
+ * side last fetched it, pushed as a fast-forward of that commit and never forced, in one atomic
+ * push with this side's claim (see RemoteClaim.pushHeld), so a side whose role was taken over
+ * while it was stopped never writes. A push the remote refuses means the peer wrote first: the
+ * debate is fetched again and, as with the local file, the section is still written only when
+ * the turn still stands. The mirror follows a push that went through. A remote that cannot be
+ * reached is retried (see withRemoteRetry): the section is not lost for it.
  */
-export async function appendRemote(debate: RemoteDebate, request: SectionAppend, retry: RemoteRetry): Promise<AppendResult> {
+export async function appendRemote(options: RemoteAppendOptions, request: SectionAppend): Promise<AppendResult> {
+  const { debate, claim, retry } = options;
   for (let attempt = 1; ; attempt++) {
     const { tip, state: current } = debate.view();
     if (current.checksum !== request.expectedChecksum && !request.stillValid(current)) return { written: false, current };
-    const bytes = Buffer.concat([current.bytes, Buffer.from(request.render(current), 'utf8')]);
+    const section = Buffer.from(request.render(current), 'utf8');
+    const bytes = Buffer.concat([current.bytes, section]);
     const commit = await commitFile(debate.cwd, { parent: tip, name: debate.fileName, bytes, message: request.message ?? 'code-debate: a section', who: request.who ?? 'code-debate' });
-    const pushed = await withRemoteRetry(retry, 'push the section', () => pushRef(debate.cwd, debate.remote, commit, debate.refs.debate));
+    await reachFaultPoint('remote-append');
+    const lostBefore = claim.lost();
+    const pushed = lostBefore === null ? await withRemoteRetry(retry, 'push the section', () => claim.pushHeld(commit, debate.refs.debate)) : { lost: lostBefore };
+    if ('lost' in pushed) throw await lostError(options, request, pushed.lost, section);
     if (pushed.pushed) {
       await debate.advanced(commit, bytes);
       return { written: true, state: stateOf(bytes) };
@@ -28,4 +46,13 @@ export async function appendRemote(debate: RemoteDebate, request: SectionAppend,
     await withRemoteRetry(retry, 'fetch the debate', () => debate.poll());
     if (attempt === maxAttempts) return { written: false, current: debate.view().state };
   }
+}
+
+async function lostError(options: RemoteAppendOptions, request: SectionAppend, holder: ClaimRecord, section: Buffer): Promise<ClaimError> {
+  const savedTo = await options.keepUnwritten(section);
+  const what = request.heading === undefined ? 'its section' : `its ## ${request.heading}`;
+  return new ClaimError(
+    `The ${holder.role} role was taken over on the remote by pid ${holder.pid} on ${holder.host} while this side was stopped or cut off: ${what} was not written ` +
+      `(the remote takes a section only together with its writer's claim), and the agent's answer is saved in ${savedTo}. The debate goes on there.`,
+  );
 }

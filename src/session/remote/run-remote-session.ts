@@ -7,7 +7,8 @@ import type { SessionOptions } from '../run-session.js';
 import { saveOverwritten } from '../save-overwritten.js';
 import { appendRemote } from './remote-append.js';
 import { archiveRemoteDebate } from './archive-remote.js';
-import { claimRemoteRole, readRemoteClaim, waitForRelease } from './remote-claim.js';
+import { readRemoteClaim } from './read-remote-claim.js';
+import { claimRemoteRole, waitForRelease } from './remote-claim.js';
 import { openRemoteDebate, type RemoteDebate } from './remote-debate.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
 import { watchRemote } from './remote-watch.js';
@@ -75,7 +76,7 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
     agent: (role) => side.specs[role],
     heartbeatMs: remote.heartbeatMs,
     retry: retry(Date.now() + options.turnTimeoutMs),
-    waiting: (message) => options.report({ type: 'warning', role: null, message }),
+    warn: (message) => options.report({ type: 'warning', role: null, message }),
   });
   return runClaimedSide(options, { ...side, claim, remote: `${remote.remote} ${debate.refs.debate}` }, async () => {
     const firstMs = options.pollMs ?? 1_000;
@@ -90,8 +91,8 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
       watch,
       store: {
         async append(request) {
-          stillHeld();
-          const result = await appendRemote(debate, request, retry(Date.now() + options.turnTimeoutMs));
+          const keepUnwritten = (bytes: Buffer) => saveOverwritten(side.paths, `unwritten-${debate.fileName}`, bytes);
+          const result = await appendRemote({ debate, claim, retry: retry(Date.now() + options.turnTimeoutMs), keepUnwritten }, request);
           // The loop reads the mirror next: it must hold what the remote holds, whoever touched it.
           if (!result.written) await debate.remirror();
           watch.nudge();

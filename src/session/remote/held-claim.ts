@@ -1,0 +1,141 @@
+import { pushRef, pushRefs, type RefUpdate } from '../../git/push-refs.js';
+import { RemoteError } from '../../git/remote-error.js';
+import { commitFile } from '../../git/remote-ops.js';
+import { withAgent, type Claim, type ClaimRecord } from '../claim-role.js';
+import { claimFile, readRemoteClaim } from './read-remote-claim.js';
+import type { RemoteDebate } from './remote-debate.js';
+
+/** What became of a push made with the claim (see RemoteClaim.pushHeld). */
+export type HeldPush = { pushed: true } | { pushed: false } | { lost: ClaimRecord };
+
+export interface RemoteClaim extends Claim {
+  /** The holder that took this role over while this side still ran, or null while the role is ours. */
+  lost(): ClaimRecord | null;
+  /**
+   * Pushes `commit` to `ref` (a fast-forward) in one atomic push with a beat of this claim, leased
+   * on the claim's last commit: the remote takes the commit only while the claim is this side's.
+   * `{ pushed: false }` when `ref` moved meanwhile (the peer wrote first); `{ lost }` when the
+   * claim had moved to another side, and then nothing was pushed.
+   */
+  pushHeld(commit: string, ref: string): Promise<HeldPush>;
+}
+
+export function claimCommit(debate: RemoteDebate, record: ClaimRecord, parent: string | null, what: string): Promise<string> {
+  return commitFile(debate.cwd, { parent, name: claimFile, bytes: Buffer.from(`${JSON.stringify(record, null, 2)}\n`), message: `code-debate: ${record.role} ${what}`, who: record.role });
+}
+
+/** The same claim: this process, claimed at the same instant (a pid alone may be reused). */
+function isOurs(record: ClaimRecord, claimed: ClaimRecord): boolean {
+  return record.pid === claimed.pid && record.host === claimed.host && record.startedAt === claimed.startedAt;
+}
+
+/**
+ * The claim this side holds, at `commit`: its heartbeat pushes a new commit every `heartbeatMs`
+ * (none while a push is still under way); an update (the agent now running) is pushed at once,
+ * one push after another, and so is a section (see pushHeld). A claim push the remote refuses
+ * means the claim moved: to our own commit (an earlier push landed though git reported a
+ * failure), which is adopted, or to another side's, which took the role over: the claim is then
+ * lost, as `lost()` says, and nothing is pushed with it any more.
+ */
+export function holdClaim(options: { debate: RemoteDebate; warn(message: string): void }, claimed: ClaimRecord, commit: string, tookOverFrom: ClaimRecord | null): RemoteClaim {
+  const { debate } = options;
+  const ref = debate.refs.claim(claimed.role);
+  let record = claimed;
+  // The claim's commit on the remote; null once someone deleted it, for the next push to create again.
+  let tip: string | null = commit;
+  let lost: ClaimRecord | null = null;
+  let stopping = false;
+  let inFlight = 0;
+  let atomic = true;
+  let steps: Promise<unknown> = Promise.resolve();
+  const queue = <T>(step: () => Promise<T>): Promise<T> => {
+    inFlight++;
+    const done = steps.then(step).finally(() => inFlight--);
+    // A step that fails (the remote is away) is tried again at the next beat; the peer counts several missed.
+    steps = done.catch(() => undefined);
+    return done;
+  };
+
+  /** After a refused claim push: whose the claim is now. True when it is still ours (adopted), false when lost. */
+  const recheck = async (): Promise<boolean> => {
+    await debate.poll();
+    const holder = await readRemoteClaim(debate, claimed.role);
+    if (holder?.commit === tip) return true;
+    if (holder === null) {
+      // Deleted by hand: nobody else holds the role, so the next push creates the claim again.
+      tip = null;
+      return true;
+    }
+    if (isOurs(holder.record, claimed)) {
+      record = holder.record;
+      tip = holder.commit;
+      return true;
+    }
+    lost = holder.record;
+    return false;
+  };
+
+  /** Pushes `next` as the claim's new commit, with `also` in the same atomic push; null when the claim moved (see recheck). */
+  const pushClaim = async (next: ClaimRecord, also: RefUpdate | null): Promise<{ alsoPushed: boolean } | null> => {
+    const made = await claimCommit(debate, next, tip, 'heartbeat');
+    const own: RefUpdate = { commit: made, ref, expected: tip };
+    let results;
+    if (also === null) results = [await pushRef(debate.cwd, debate.remote, made, ref, tip)];
+    else if (atomic) results = await pushRefsOrFallBack([own, also]);
+    // A remote without atomic pushes: the claim first, then the section, so a lost claim still stops it (all but a moment after the check).
+    else results = [await pushRef(debate.cwd, debate.remote, made, ref, tip)];
+    const [mine, theirs] = results;
+    if (mine === undefined || !mine.pushed) return (mine !== undefined && 'collateral' in mine) ? { alsoPushed: false } : null;
+    record = next;
+    tip = made;
+    if (also === null) return { alsoPushed: false };
+    if (theirs !== undefined) return { alsoPushed: theirs.pushed };
+    return { alsoPushed: (await pushRef(debate.cwd, debate.remote, also.commit, also.ref)).pushed };
+  };
+
+  const pushRefsOrFallBack = async (updates: RefUpdate[]) => {
+    try {
+      return await pushRefs(debate.cwd, debate.remote, updates);
+    } catch (error) {
+      if (!(error instanceof RemoteError) || error.kind !== 'unsupported') throw error;
+      atomic = false;
+      options.warn(`the remote \`${debate.remote}\` takes no atomic push, so each section is pushed just after a heartbeat that checks this side still holds its role, not in the same push.`);
+      return [await pushRef(debate.cwd, debate.remote, updates[0]?.commit ?? null, ref, tip)];
+    }
+  };
+
+  const beat = (change: (current: ClaimRecord) => ClaimRecord) =>
+    queue(async () => {
+      if (lost !== null || stopping) return;
+      if ((await pushClaim({ ...change(record), heartbeatAt: new Date().toISOString() }, null)) === null) await recheck();
+    });
+
+  const heartbeat = setInterval(() => {
+    if (inFlight === 0) beat((current) => current).catch(() => undefined);
+  }, claimed.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+  return {
+    role: claimed.role,
+    tookOverFrom,
+    lost: () => lost,
+    update: (patch) => beat((current) => withAgent(current, patch)),
+    pushHeld: (commit, target) =>
+      queue(async (): Promise<HeldPush> => {
+        // Twice at most: a claim found at our own commit (a push that landed though git said it failed) is adopted, and tried again.
+        for (let attempt = 0; attempt < 2; attempt++) {
+          if (lost !== null) return { lost };
+          const pushed = await pushClaim({ ...record, heartbeatAt: new Date().toISOString() }, { commit, ref: target });
+          if (pushed !== null) return { pushed: pushed.alsoPushed };
+          if (!(await recheck()) && lost !== null) return { lost };
+        }
+        return { pushed: false };
+      }),
+    async release() {
+      stopping = true;
+      clearInterval(heartbeat);
+      await steps;
+      // Only our own claim goes: the lease refuses the deletion when the ref moved (a takeover).
+      if (lost === null) await pushRef(debate.cwd, debate.remote, null, ref, tip).catch(() => undefined);
+    },
+  };
+}
