@@ -1,4 +1,4 @@
-import { pushRef, pushRefs, type RefUpdate } from '../../git/push-refs.js';
+import { pushRef, pushRefs, type PushResult, type RefUpdate } from '../../git/push-refs.js';
 import { RemoteError } from '../../git/remote-error.js';
 import { commitFile } from '../../git/remote-ops.js';
 import { withAgent, type Claim, type ClaimRecord } from '../claim-role.js';
@@ -6,7 +6,7 @@ import { claimFile, readRemoteClaim } from './read-remote-claim.js';
 import type { RemoteDebate } from './remote-debate.js';
 
 /** What became of a push made with the claim (see RemoteClaim.pushHeld). */
-export type HeldPush = { pushed: true } | { pushed: false } | { lost: ClaimRecord };
+export type HeldPush = { pushed: true } | { pushed: false; reason: string } | { lost: ClaimRecord };
 
 export interface RemoteClaim extends Claim {
   /** The holder that took this role over while this side still ran, or null while the role is ours. */
@@ -76,7 +76,7 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
   };
 
   /** Pushes `next` as the claim's new commit, with `also` in the same atomic push; null when the claim moved (see recheck). */
-  const pushClaim = async (next: ClaimRecord, also: RefUpdate | null): Promise<{ alsoPushed: boolean } | null> => {
+  const pushClaim = async (next: ClaimRecord, also: RefUpdate | null): Promise<PushResult | null> => {
     const made = await claimCommit(debate, next, tip, 'heartbeat');
     const own: RefUpdate = { commit: made, ref, expected: tip };
     let results;
@@ -85,12 +85,13 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
     // A remote without atomic pushes: the claim first, then the section, so a lost claim still stops it (all but a moment after the check).
     else results = [await pushRef(debate.cwd, debate.remote, made, ref, tip)];
     const [mine, theirs] = results;
-    if (mine === undefined || !mine.pushed) return (mine !== undefined && 'collateral' in mine) ? { alsoPushed: false } : null;
+    // Ours refused only because the other ref was: that one says why.
+    if (mine !== undefined && !mine.pushed && mine.collateral === true && theirs !== undefined) return theirs;
+    if (mine === undefined || !mine.pushed) return null;
     record = next;
     tip = made;
-    if (also === null) return { alsoPushed: false };
-    if (theirs !== undefined) return { alsoPushed: theirs.pushed };
-    return { alsoPushed: (await pushRef(debate.cwd, debate.remote, also.commit, also.ref)).pushed };
+    if (also === null) return mine;
+    return theirs ?? (await pushRef(debate.cwd, debate.remote, also.commit, also.ref));
   };
 
   const pushRefsOrFallBack = async (updates: RefUpdate[]) => {
@@ -125,10 +126,10 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
         for (let attempt = 0; attempt < 2; attempt++) {
           if (lost !== null) return { lost };
           const pushed = await pushClaim({ ...record, heartbeatAt: new Date().toISOString() }, { commit, ref: target });
-          if (pushed !== null) return { pushed: pushed.alsoPushed };
+          if (pushed !== null) return pushed;
           if (!(await recheck()) && lost !== null) return { lost };
         }
-        return { pushed: false };
+        return { pushed: false, reason: 'the claim kept moving' };
       }),
     async release() {
       stopping = true;

@@ -1,10 +1,11 @@
-import { ClaimError } from '../../errors.js';
+import { ClaimError, ConfigError } from '../../errors.js';
 import { reachFaultPoint } from '../../fault-point.js';
+import { RemoteError } from '../../git/remote-error.js';
 import { commitFile } from '../../git/remote-ops.js';
 import type { AppendResult, SectionAppend } from '../append-section.js';
 import type { ClaimRecord } from '../claim-role.js';
 import { stateOf } from '../read-debate-file.js';
-import type { RemoteClaim } from './held-claim.js';
+import type { HeldPush, RemoteClaim } from './held-claim.js';
 import type { RemoteDebate } from './remote-debate.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
 
@@ -37,7 +38,7 @@ export async function appendRemote(options: RemoteAppendOptions, request: Sectio
     const commit = await commitFile(debate.cwd, { parent: tip, name: debate.fileName, bytes, message: request.message ?? 'code-debate: a section', who: request.who ?? 'code-debate' });
     await reachFaultPoint('remote-append');
     const lostBefore = claim.lost();
-    const pushed = lostBefore === null ? await withRemoteRetry(retry, 'push the section', () => claim.pushHeld(commit, debate.refs.debate)) : { lost: lostBefore };
+    const pushed = lostBefore === null ? await pushSection(options, commit, tip).catch(async (error: unknown) => Promise.reject(await keptAnswer(options, error, section))) : { lost: lostBefore };
     if ('lost' in pushed) throw await lostError(options, request, pushed.lost, section);
     if (pushed.pushed) {
       await debate.advanced(commit, bytes);
@@ -46,6 +47,30 @@ export async function appendRemote(options: RemoteAppendOptions, request: Sectio
     await withRemoteRetry(retry, 'fetch the debate', () => debate.poll());
     if (attempt === maxAttempts) return { written: false, current: debate.view().state };
   }
+}
+
+/**
+ * Pushes the section's `commit`, built on `tip` (see RemoteClaim.pushHeld), retried while the
+ * remote cannot be reached. A push refused while the debate still stands at `tip` was not refused
+ * because the peer wrote first: a lock, a hook's message that names no permission; it is retried
+ * as an outage is, the answer kept meanwhile.
+ */
+function pushSection(options: RemoteAppendOptions, commit: string, tip: string | null): Promise<HeldPush> {
+  const { debate, claim, retry } = options;
+  return withRemoteRetry(retry, 'push the section', async () => {
+    const pushed = await claim.pushHeld(commit, debate.refs.debate);
+    if (!('pushed' in pushed) || pushed.pushed) return pushed;
+    await debate.poll();
+    if (debate.view().tip !== tip) return pushed;
+    throw new RemoteError(`The remote \`${debate.remote}\` refused the section though the debate had not moved: ${pushed.reason}`, 'refused');
+  });
+}
+
+/** `error`, which stopped this side with its section unwritten, saying where the agent's answer is kept. */
+async function keptAnswer(options: RemoteAppendOptions, error: unknown, section: Buffer): Promise<unknown> {
+  if (!(error instanceof ConfigError || error instanceof RemoteError)) return error;
+  const kept = ` The agent's answer is saved in ${await options.keepUnwritten(section)}.`;
+  return error instanceof ConfigError ? new ConfigError(`${error.message}${kept}`, { cause: error }) : new RemoteError(`${error.message}${kept}`, error.kind, { cause: error });
 }
 
 async function lostError(options: RemoteAppendOptions, request: SectionAppend, holder: ClaimRecord, section: Buffer): Promise<ClaimError> {
