@@ -70,13 +70,3 @@ export async function readDebateCommit(cwd: string, commit: string): Promise<{ n
   const bytes = await readFileAt(cwd, commit, name);
   return bytes === null ? null : { name, bytes };
 }
-
-/**
- * Whether `commit` is on a branch of the remote `remote` as this clone last fetched it; null when
- * that cannot be known (a URL, not a remote's name, has no remote-tracking branches here).
- */
-export async function isOnRemote(cwd: string, remote: string, commit: string): Promise<boolean | null> {
-  if ((await runGitProcess(cwd, ['remote', 'get-url', remote])).exitCode !== 0) return null;
-  const found = await runGitProcess(cwd, ['for-each-ref', '--count=1', '--contains', commit, '--format=%(refname)', `refs/remotes/${remote}/`]);
-  return found.exitCode === 0 ? found.stdout.trim() !== '' : null;
-}

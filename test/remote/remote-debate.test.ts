@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,14 +87,39 @@ describe('a debate on a git remote', () => {
     expect(await runGit(bare, 'for-each-ref', 'refs/code-debate/')).toBe('');
   });
 
-  it('warns when the subject is a commit the remote does not have: the other side could not see it', async () => {
+  it('refuses a subject whose head the remote does not have, with the push that fixes it: the other side could not see it', async () => {
+    const repo = await repos.repo();
+    const { bare, a } = await makeRemoteClones(repo);
+    await a.git('commit', '-q', '--allow-empty', '-m', 'local only');
+    const head = await a.git('rev-parse', 'HEAD');
+    const exit = await startCli(['--remote', 'origin', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
+    expect(exit.code, exit.stderr).toBe(2);
+    expect(exit.stderr).toContain(`${head.slice(0, 12)}, the head of "HEAD", is on no branch of \`origin\`: the other side, in its own clone, cannot see it, and would wait in a debate of its own. Push it first (\`git push origin feature\`)`);
+    expect(await runGit(bare, 'for-each-ref', 'refs/code-debate/')).toBe('');
+    expect(existsSync(path.join(a.dir, 'reply.md'))).toBe(false);
+  });
+
+  it('only warns of a head the remote does not have when --debate names the debate both sides meet in', async () => {
     const repo = await repos.repo();
     const { a } = await makeRemoteClones(repo);
     await a.git('commit', '-q', '--allow-empty', '-m', 'local only');
+    await a.git('checkout', '-q', '--detach');
     const head = await a.git('rev-parse', 'HEAD');
-    const exit = await startCli(['--remote', 'origin', '--turn-timeout', '1s', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
+    const exit = await startCli(['--remote', 'origin', '--debate', 'ours', '--turn-timeout', '1s', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
     expect(exit.code, exit.stderr).toBe(3);
-    expect(exit.stderr).toContain(`${head.slice(0, 12)}, the head of "HEAD", is on no branch of \`origin\` that this clone knows of`);
+    expect(exit.stderr).toContain(`${head.slice(0, 12)}, the head of "HEAD", is on no branch of \`origin\`: the other side, in its own clone, cannot see it, so it reviews another change in the debate ours unless it is pushed (\`git push origin ${head.slice(0, 12)}:refs/heads/<branch>\`).`);
+  });
+
+  it('finds the head on a remote added by URL and never fetched, where it was pushed: no warning', async () => {
+    const repo = await repos.repo();
+    const { bare, a } = await makeRemoteClones(repo);
+    await a.git('commit', '-q', '--allow-empty', '-m', 'pushed by URL');
+    await a.git('remote', 'add', 'd', bare);
+    await a.git('push', '-q', bare, 'HEAD:refs/heads/by-url');
+    const exit = await startCli(['--remote', 'd', '--turn-timeout', '1s', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
+    expect(exit.code, exit.stderr).toBe(3);
+    expect(exit.stderr).not.toContain('is on no branch');
+    expect(exit.stderr).toContain('I am the Reviewer');
   });
 
   it('starts a second debate in a clone whose reply.md mirrors a finished one: the old text kept, the new debate begun on the remote', async () => {

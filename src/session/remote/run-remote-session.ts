@@ -1,6 +1,7 @@
 import { ClaimError, ConfigError } from '../../errors.js';
 import { checkDebateName, debateName } from '../../git/debate-refs.js';
-import { checkRemote, isOnRemote } from '../../git/remote-ops.js';
+import { findOnRemote, pushCommandFor } from '../../git/find-on-remote.js';
+import { checkRemote } from '../../git/remote-ops.js';
 import type { SessionOutcome } from '../debate-loop.js';
 import { prepareSide, runClaimedSide, type ClaimedSide } from '../run-claimed-side.js';
 import type { SessionOptions } from '../run-session.js';
@@ -40,13 +41,15 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
         'The other side must see the same commits: commit and push the change, then name it (e.g. `HEAD`, `the diff against main`).',
     );
   }
-  if ((await isOnRemote(side.repo.root, remote.remote, subject.head)) === false) {
-    options.report({
-      type: 'warning',
-      role: null,
-      message: `${subject.head.slice(0, 12)}, the head of "${subject.text}", is on no branch of \`${remote.remote}\` that this clone knows of: the other side sees the same subject only once it is pushed (\`git push ${remote.remote} HEAD\`).`,
-    });
-  }
+  const outage = { since: null as number | null };
+  const retry = (deadlineMs: number): RemoteRetry => ({
+    remote: remote.remote,
+    deadline: () => deadlineMs,
+    signal: options.signal,
+    warn: (message) => options.report({ type: 'warning', role: null, message }),
+    outage,
+  });
+  await checkSubjectOnRemote(options, remote, retry(Date.now() + options.turnTimeoutMs), side.repo.root, { head: subject.head, text: subject.text });
   const name = remote.debate ?? debateName(subject.base, subject.head, side.relativeFile);
   const invalid = checkDebateName(name);
   if (invalid !== null) throw new ConfigError(`Cannot name a debate \`${name}\` (--debate): ${invalid}.`);
@@ -59,14 +62,6 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
       const savedTo = await saveOverwritten(side.paths, side.file, held.bytes);
       options.report({ type: 'warning', role: null, message: `${side.relativeFile} now mirrors the debate ${name} on \`${remote.remote}\`; what it held before is saved in ${savedTo}.` });
     },
-  });
-  const outage = { since: null as number | null };
-  const retry = (deadlineMs: number): RemoteRetry => ({
-    remote: remote.remote,
-    deadline: () => deadlineMs,
-    signal: options.signal,
-    warn: (message) => options.report({ type: 'warning', role: null, message }),
-    outage,
   });
   await withRemoteRetry(retry(Date.now() + options.turnTimeoutMs), 'fetch the debate', () => debate.poll());
   if (/consensus/i.test(debate.view().state.text)) await startFresh(options, debate, side.relativeFile, retry(Date.now() + options.turnTimeoutMs));
@@ -126,4 +121,26 @@ async function startFresh(options: SessionOptions, debate: RemoteDebate, relativ
   const archived = tip === null ? null : await archiveRemoteDebate({ cwd: debate.cwd, remote: debate.remote, name: debate.refs.name, tip });
   await debate.poll();
   if (archived !== null) options.report({ type: 'archived', role: null, file: relativeFile, to: `${debate.remote} ${archived}` });
+}
+
+/**
+ * The other side names the subject in its own clone of the remote: a head commit the remote lacks
+ * would give it another debate's name, and each side would wait for the other in a debate of its
+ * own. Refused with the push that fixes it (exit 2), unless --debate names the debate both meet
+ * in: then only said.
+ */
+async function checkSubjectOnRemote(options: SessionOptions, remote: RemoteOptions, retry: RemoteRetry, cwd: string, { head, text }: { head: string; text: string }): Promise<void> {
+  const found = await withRemoteRetry(retry, 'list its branches', () => findOnRemote(cwd, remote.remote, head));
+  if (found === 'on') return;
+  const push = await pushCommandFor(cwd, remote.remote, head);
+  const where =
+    found === 'absent'
+      ? `is on no branch of \`${remote.remote}\``
+      : `is on no branch of \`${remote.remote}\` that this clone has fetched (it has branches this clone never fetched: \`git fetch ${remote.remote}\` tells whether one holds it)`;
+  const what = `${head.slice(0, 12)}, the head of "${text}", ${where}: the other side, in its own clone, cannot see it`;
+  if (remote.debate !== null) {
+    options.report({ type: 'warning', role: null, message: `${what}, so it reviews another change in the debate ${remote.debate} unless it is pushed (\`${push}\`).` });
+    return;
+  }
+  throw new ConfigError(`${what}, and would wait in a debate of its own. Push it first (\`${push}\`) and start again; or name the debate both sides meet in with --debate.`);
 }
