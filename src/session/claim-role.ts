@@ -35,6 +35,8 @@ export interface ClaimRecord {
 
 export interface Claim {
   role: Role;
+  /** This claim's identity (see claimId): its agents carry it, so a successor can tell them from any other process. */
+  readonly id: string;
   /** The dead holder this process took the role over from, if any. */
   tookOverFrom: ClaimRecord | null;
   /** Records the agent now running (its start time too), or none when `agentPid` is absent. */
@@ -172,6 +174,7 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
   heartbeat.unref();
   return {
     role,
+    id: claimId(claimed),
     tookOverFrom,
     update: (patch) => write((current) => withAgent(current, patch)),
     async release() {
@@ -183,6 +186,11 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
       if (text !== null && isOurs(parseClaim(text, role), claimed)) await unlink(file).catch(() => undefined);
     },
   };
+}
+
+/** A claim's identity: its role, process and start, e.g. `responder 4242 laptop 2026-01-01T10:00:00.000Z`. */
+export function claimId(record: ClaimRecord): string {
+  return `${record.role} ${record.pid} ${record.host} ${record.startedAt}`;
 }
 
 /** `current` with the agent now running (and since when) as `patch` says, or with none when it names none. */

@@ -7,10 +7,11 @@ import { takeRepoSnapshot } from '../git/repo-snapshot.js';
 import type { Agent } from '../agents/agent.js';
 import type { AgentCheckout } from './agent-checkout.js';
 import type { AppendResult, SectionAppend } from './append-section.js';
-import type { Claim, ClaimRecord } from './claim-role.js';
+import { claimId, type Claim, type ClaimRecord } from './claim-role.js';
 import type { SessionOutcome } from './debate-loop.js';
 import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
 import { isDebateAgentGroup } from './is-debate-agent-group.js';
+import { onThisMachine } from './on-this-machine.js';
 import type { PreparedDebate } from './prepare-debate.js';
 import type { FileState } from './read-debate-file.js';
 import type { SessionOptions } from './run-session.js';
@@ -187,9 +188,15 @@ function warnAboutRole(options: SessionOptions, role: Role): void {
   }
 }
 
-/** The agent a dead predecessor started may still run: stop it before writing the same turn. */
+/**
+ * The agent a dead predecessor started may still run: stop it before writing the same turn, where
+ * this side can see it (the same host and pid namespace), whichever clone it ran in.
+ */
 async function stopOrphanAgent(claim: Claim, file: string): Promise<void> {
-  const orphan = claim.tookOverFrom?.agentPid;
+  const dead = claim.tookOverFrom;
+  const orphan = dead?.agentPid;
+  if (dead === null || orphan === undefined || !onThisMachine(dead)) return;
   // Only a group that really runs an agent of this debate: a planted claim must not name any group to kill.
-  if (orphan !== undefined && isDebateAgentGroup(orphan, file) && signalGroup(orphan, 0)) await killProcessGroup(orphan, 2_000);
+  const markers = [`CODE_DEBATE_FILE=${file}`, `CODE_DEBATE_CLAIM=${claimId(dead)}`];
+  if (isDebateAgentGroup(orphan, markers) && signalGroup(orphan, 0)) await killProcessGroup(orphan, 2_000);
 }

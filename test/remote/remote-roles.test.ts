@@ -1,6 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
+import { expectEndedWhole, isAlive, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { runGit } from '../helpers/git-repo.js';
 import { makeRemoteClones } from '../helpers/remote-clones.js';
 import { canRunOnOtherHost, startCliOnHost } from '../helpers/other-host.js';
@@ -54,4 +55,37 @@ describe('the roles of a debate on a git remote', () => {
     const saved = /the agent's answer is saved in (\S+)\./.exec(old.stderr)?.[1] ?? '';
     expect(await readFile(saved, 'utf8')).toContain('from the stopped side');
   });
+
+  it('stops the agent a killed side left running, when a side in another clone on the same machine takes its role over', async () => {
+    const repo = await repos.repo();
+    const { bare, a, b, clone } = await makeRemoteClones(repo);
+    const c = await clone('c');
+    const marker = `${repo.dir}-orphan`;
+    const script = await repo.script('agent', { review: sampleReview, response: { hangOnce: marker, stdout: '### R1. Debug output left in\n**Agreed**: it goes.\n' } });
+    const args = ['--remote', 'origin', '--poll', '200', '--heartbeat', '1s', '--agent', scriptedAgent(script.script, script.log), subject];
+    const reviewer = startCli(args, { cwd: a.dir, env: a.env });
+    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    const doomed = startCli(args, { cwd: b.dir, env: b.env });
+    const orphan = Number(await waitFor(() => (existsSync(marker) ? readFileSync(marker, 'utf8') : ''), "the Responder's agent"));
+    repos.onCleanup(async () => {
+      if (isAlive(orphan)) process.kill(orphan, 'SIGKILL');
+    });
+    // Killed once its claim names its agent, as a side killed mid-turn leaves it.
+    await waitFor(async () => (await claimOnRemote(bare, 'responder')).includes('"agentPid"'), 'the claim naming the agent');
+    doomed.child.kill('SIGKILL');
+    await doomed.exited;
+    expect(isAlive(orphan)).toBe(true);
+    const responder = startCli(args, { cwd: c.dir, env: c.env });
+    await waitFor(() => !isAlive(orphan), 'the orphaned agent stopped');
+    const [first, second] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);
+    expect(second.stderr).toMatch(/took the role over from dead pid \d+/);
+  });
 });
+
+/** The claim.json the remote holds for `role`, or '' when it holds none. */
+async function claimOnRemote(bare: string, role: string): Promise<string> {
+  const ref = (await runGit(bare, 'for-each-ref', '--format=%(refname)', 'refs/code-debate/')).split('\n').find((name) => name.endsWith(`/claims/${role}`));
+  return ref === undefined ? '' : runGit(bare, 'show', `${ref}:claim.json`);
+}
+

@@ -1,7 +1,7 @@
 import { pushRef, pushRefs, type PushResult, type RefUpdate } from '../../git/push-refs.js';
 import { RemoteError } from '../../git/remote-error.js';
 import { commitFile } from '../../git/remote-ops.js';
-import { withAgent, type Claim, type ClaimRecord } from '../claim-role.js';
+import { claimId, withAgent, type Claim, type ClaimRecord } from '../claim-role.js';
 import { claimFile, readRemoteClaim } from './read-remote-claim.js';
 import type { RemoteDebate } from './remote-debate.js';
 
@@ -117,6 +117,7 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
   heartbeat.unref();
   return {
     role: claimed.role,
+    id: claimId(claimed),
     tookOverFrom,
     lost: () => lost,
     update: (patch) => beat((current) => withAgent(current, patch)),

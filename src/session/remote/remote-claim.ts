@@ -6,7 +6,8 @@ import type { ClaimRecord } from '../claim-role.js';
 import { claimCommit, holdClaim, type RemoteClaim } from './held-claim.js';
 import { readRemoteClaim } from './read-remote-claim.js';
 import type { RemoteDebate } from './remote-debate.js';
-import { describeHolder, findGoneHolder, pidNamespace, waitForRelease as waitForHolders, type HeldRole } from './remote-holders.js';
+import { pidNamespace } from '../on-this-machine.js';
+import { describeHolder, findGoneHolder, waitForRelease as waitForHolders, type HeldRole } from './remote-holders.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
 
 export interface RemoteClaimOptions {
