@@ -159,7 +159,7 @@ function describe(event: SessionEvent): string | null {
 /** The peer came, went or came back: what it is doing and, when it is gone, what to do. */
 function describePeerState(event: Extract<SessionEvent, { type: 'peer-state' }>): string | null {
   const peer = roleNames[event.peer];
-  const who = event.pid === null ? `the ${peer}` : `the ${peer} (pid ${event.pid} on ${event.host ?? 'an unknown host'})`;
+  const who = event.peerPid === null ? `the ${peer}` : `the ${peer} (pid ${event.peerPid} on ${event.peerHost ?? 'an unknown host'})`;
   switch (event.state) {
     case 'gone':
       return (

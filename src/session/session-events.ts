@@ -24,7 +24,8 @@ export type SessionEvent =
   | { type: 'warning'; role: Role | null; message: string }
   /** `outcome`: how the session ended, or `agent-failed`; `usage`: what a turn that failed spent, when its agent reported it. */
   | { type: 'ended'; role: Role | null; outcome: SessionEnd | 'agent-failed'; message: string; prompts?: TurnPrompt[]; blocking?: string[]; usage?: TurnUsage }
-  | { type: 'peer-state'; role: Role; peer: Role; state: HolderState; previous: HolderState | null; pid: number | null; host: string | null; reason: string }
+  /** `peerPid`, `peerHost`: the peer's process, apart from the `pid` every event carries, which is the reporting side's. */
+  | { type: 'peer-state'; role: Role; peer: Role; state: HolderState; previous: HolderState | null; peerPid: number | null; peerHost: string | null; reason: string }
   | { type: 'history-changed'; role: Role; file: string; change: string; savedTo: string; timeoutMs: number; restore: string; keep: string | null }
   | { type: 'history-restored'; role: Role; file: string }
   | { type: 'history-kept'; role: Role; file: string; change: string }

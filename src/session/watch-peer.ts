@@ -57,7 +57,7 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
       const previous = last?.state ?? null;
       last = { state: view.state, pid, at: time };
       // Reported from the first look (the status line shows the peer at work); a log says nothing of a peer found at work.
-      options.report({ type: 'peer-state', role: options.role, peer, state: view.state, previous, pid, host: record?.host ?? null, reason: view.reason });
+      options.report({ type: 'peer-state', role: options.role, peer, state: view.state, previous, peerPid: pid, peerHost: record?.host ?? null, reason: view.reason });
     }
   };
 

@@ -54,7 +54,7 @@ describe('watchPeer', () => {
     process.kill(pid, 'SIGKILL');
     await until(() => events.length === 3, 'the peer to be gone');
     expect(events.map(summary)).toEqual(['null → absent: nobody holds the role', 'absent → thinking: taking its turn', 'thinking → gone: its process ended']);
-    expect(events.map((event) => [event.role, event.peer, event.pid, event.host])).toEqual([
+    expect(events.map((event) => [event.role, event.peer, event.peerPid, event.peerHost])).toEqual([
       ['reviewer', 'responder', null, null],
       ['reviewer', 'responder', pid, host],
       ['reviewer', 'responder', pid, host],
