@@ -43,7 +43,8 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
   let waitingSince: number | null = null;
   // The last state that parsed: every later one must still hold it, the file being append-only.
   let seen: FileState | null = null;
-  const peerWatch = watchPeer({ readPeer: context.store.readPeerClaim, role, report });
+  const refresh = context.store.refreshClaims?.bind(context.store);
+  const peerWatch = watchPeer({ readPeer: context.store.readPeerClaim, role, report, ...(refresh === undefined ? {} : { refresh }) });
   let reportedRound = 0;
   let readSections = 0;
   const prompts: TurnPrompt[] = [];
@@ -95,7 +96,9 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
       waitingSince = Date.now();
       report({ type: 'waiting', role, for: peer, timeoutMs: context.turnTimeoutMs, round: roundsBegun(document) });
     }
-    const changed = await peerWatch.during(waitForChange(context.file, watch, state.checksum, waitingSince + context.turnTimeoutMs - Date.now(), context.signal));
+    const waitedOn = state.checksum;
+    const unchanged = async () => (await readDebateFile(context.file)).checksum === waitedOn;
+    const changed = await peerWatch.during(waitForChange(context.file, watch, waitedOn, waitingSince + context.turnTimeoutMs - Date.now(), context.signal), unchanged);
     if (changed) {
       const next = context.reader.parse(changed.text, changed.growth);
       if (next.ok && decideTurn(context, next.document).type === 'wait' && !historyChangeOf(state, changed)) report({ type: 'not-a-turn', role, for: peer });

@@ -24,6 +24,8 @@ export interface DebateStore {
   append(request: SectionAppend): Promise<AppendResult>;
   /** The peer's claim as it is now, or null when nobody holds the role. */
   readPeerClaim(role: Role): Promise<ClaimRecord | null>;
+  /** Reads the claims afresh, where readPeerClaim gives them as last read (a remote's, as last polled). */
+  refreshClaims?(): Promise<void>;
   /** The command that puts the debate back as `seen` held it, when not copying the saved text over the file. */
   restoreCommand?(seen: FileState): string | null;
 }

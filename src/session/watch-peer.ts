@@ -8,6 +8,8 @@ import type { Report } from './session-events.js';
 export interface PeerWatchOptions {
   /** The claim on a role as it is now (see DebateStore.readPeerClaim). */
   readPeer(role: Role): Promise<ClaimRecord | null>;
+  /** Reads the claims afresh, where `readPeer` gives them as last read (see DebateStore.refreshClaims). */
+  refresh?(): Promise<void>;
   /** This side's role; the peer holds the other one. */
   role: Role;
   report: Report;
@@ -19,8 +21,12 @@ export interface PeerWatchOptions {
 }
 
 export interface PeerWatch {
-  /** Checks the peer now and every `checkMs` until `waiting` settles, reporting what changed. */
-  during<T>(waiting: Promise<T>): Promise<T>;
+  /**
+   * Checks the peer now and every `checkMs` until `waiting` settles, reporting what changed while
+   * `stillWaiting` says the debate is as the wait began: a peer that wrote its section and then
+   * ended (the debate's end) is neither gone nor departed.
+   */
+  during<T>(waiting: Promise<T>, stillWaiting?: () => Promise<boolean>): Promise<T>;
 }
 
 /**
@@ -37,7 +43,7 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
   let last: { state: HolderState; pid: number | null; at: number } | null = null;
   let beat: Beat | null = null;
 
-  const check = async (active: () => boolean) => {
+  const look = async () => {
     const record = await options.readPeer(peer);
     const time = now();
     beat = seenBeat(beat, record, time);
@@ -48,11 +54,20 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
       hasTurn: true,
       now: time,
     });
+    return { record, time, view, changed: last === null || last.state !== view.state || last.pid !== (record?.pid ?? null) };
+  };
+  const check = async (active: () => boolean, stillWaiting: () => Promise<boolean>) => {
+    let seen = await look();
+    // A peer about to be said gone or departed is looked at afresh: claims read a while ago may be older than its end.
+    if (seen.changed && last !== null && (seen.view.state === holderStates.gone || seen.view.state === holderStates.absent) && options.refresh) {
+      await options.refresh();
+      seen = await look();
+    }
+    const { record, time, view, changed } = seen;
     const pid = record?.pid ?? null;
     const working = view.state === holderStates.thinking || view.state === holderStates.writing;
-    const changed = last === null || last.state !== view.state || last.pid !== pid;
     const remind = last !== null && !changed && working && time - last.at >= remindMs;
-    if (!active()) return;
+    if (!active() || ((changed || remind) && !(await stillWaiting()))) return;
     if (changed || remind) {
       const previous = last?.state ?? null;
       last = { state: view.state, pid, at: time };
@@ -62,12 +77,12 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
   };
 
   return {
-    async during(waiting) {
+    async during(waiting, stillWaiting = async () => true) {
       let active = true;
       let checking: Promise<void> | null = null;
       const tick = () => {
         // A check still reading when the next tick comes is not stacked on.
-        checking ??= check(() => active)
+        checking ??= check(() => active, stillWaiting)
           .catch(() => undefined)
           .finally(() => (checking = null));
       };

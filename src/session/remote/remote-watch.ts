@@ -19,6 +19,8 @@ export interface RemoteWatch extends FileWatch {
 export function watchRemote(debate: RemoteDebate, retry: Omit<RemoteRetry, 'deadline'>, options: { firstMs: number; maxMs: number; stillHeld(): void }): RemoteWatch {
   let interval = options.firstMs;
   let closed = false;
+  // The debate's commit when this watch last woke the loop: a poll made elsewhere (a check of the peer) may have seen it move first.
+  let woke = debate.view().tip;
   const poll = async (): Promise<boolean> => {
     options.stillHeld();
     try {
@@ -37,6 +39,11 @@ export function watchRemote(debate: RemoteDebate, retry: Omit<RemoteRetry, 'dead
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         if (closed || signal?.aborted) return wakeReasons.timeout;
+        if (debate.view().tip !== woke) {
+          woke = debate.view().tip;
+          interval = options.firstMs;
+          return wakeReasons.event;
+        }
         const wait = Math.max(0, Math.min(interval, deadline - Date.now()));
         try {
           await delay(wait, undefined, signal ? { signal } : {});
@@ -44,6 +51,7 @@ export function watchRemote(debate: RemoteDebate, retry: Omit<RemoteRetry, 'dead
           return wakeReasons.timeout;
         }
         if (await poll()) {
+          woke = debate.view().tip;
           interval = options.firstMs;
           return wakeReasons.event;
         }
