@@ -16,6 +16,10 @@ export interface DebateRefs {
   pattern: string;
   debate: string;
   claim(role: Role): string;
+  /** Where the claims are: the prefix of every `claim(role)`. */
+  claims: string;
+  /** The prefix of all of the debate's refs. */
+  root: string;
   /** The fetched copy of `ref` in this clone. */
   seen(ref: string): string;
 }
@@ -31,6 +35,8 @@ export function debateRefs(name: string): DebateRefs {
     pattern: `${root}/*`,
     debate: `${root}/debate`,
     claim: (role) => `${root}/claims/${role}`,
+    claims: `${root}/claims/`,
+    root: `${root}/`,
     seen: (ref) => `${seenPrefix}${ref.slice(debateRefPrefix.length)}`,
   };
 }

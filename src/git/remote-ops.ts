@@ -70,3 +70,10 @@ export async function readDebateCommit(cwd: string, commit: string): Promise<{ n
   const bytes = await readFileAt(cwd, commit, name);
   return bytes === null ? null : { name, bytes };
 }
+
+/** Deletes this clone's refs under `prefix` (a folder of refs, ending in `/`), in one transaction. */
+export async function deleteLocalRefs(cwd: string, prefix: string): Promise<void> {
+  const listed = await runGitProcess(cwd, ['for-each-ref', '--format=delete %(refname)', prefix]);
+  if (listed.exitCode !== 0 || listed.stdout.trim() === '') return;
+  await plumbing(cwd, ['update-ref', '--stdin'], listed.stdout);
+}

@@ -128,6 +128,9 @@ describe('a debate on a git remote, when things go wrong', () => {
     await writeFile(go, '');
     expect(third.code, third.stderr).toBe(2);
     expect(third.stderr).toMatch(/Both roles of this debate are taken: the Reviewer is pid \d+ of \S+ on .*; the Responder is pid \d+ of \S+ on /);
+    // A side that holds no role mirrors nothing: a copy nobody keeps up to date would mislead whoever reads it.
+    expect(existsSync(path.join(c.dir, 'reply.md'))).toBe(false);
+    expect(await c.git('for-each-ref', 'refs/code-debate-remote/')).toBe('');
     const exits = await Promise.all(sides.map((side) => side.exited));
     expect(exits.map((exit) => exit.code), exits.map((exit) => exit.stderr).join('')).toEqual([0, 0]);
     const roles = exits.map((exit) => /I am the (Reviewer|Responder)/.exec(exit.stderr)?.[1]).sort();

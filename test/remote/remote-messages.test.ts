@@ -23,5 +23,7 @@ describe('a debate on a git remote that ends normally', () => {
     expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);
     expectEndedWhole(await b.readReply());
     expect(second.stderr).not.toMatch(/is gone|left: nobody holds its role/);
+    // Each clone keeps its copy of the debate (the mirror's history), none of the claims that went with their holders.
+    for (const clone of [a, b]) expect(await clone.git('for-each-ref', '--format=%(refname)', 'refs/code-debate-remote/')).toMatch(/^refs\/code-debate-remote\/[^/]+\/debate$/);
   });
 });

@@ -63,50 +63,56 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
       options.report({ type: 'warning', role: null, message: `${side.relativeFile} now mirrors the debate ${name} on \`${remote.remote}\`; what it held before is saved in ${savedTo}.` });
     },
   });
-  await withRemoteRetry(retry(Date.now() + options.turnTimeoutMs), 'fetch the debate', () => debate.poll());
-  if (/consensus/i.test(debate.view().state.text)) await startFresh(options, debate, side.relativeFile, retry(Date.now() + options.turnTimeoutMs));
-  const claim = await claimRemoteRole({
-    debate,
-    wanted: options.role,
-    agent: (role) => side.specs[role],
-    heartbeatMs: remote.heartbeatMs,
-    retry: retry(Date.now() + options.turnTimeoutMs),
-    warn: (message) => options.report({ type: 'warning', role: null, message }),
-  });
-  return runClaimedSide(options, { ...side, claim, remote: `${remote.remote} ${debate.refs.debate}` }, async () => {
-    const firstMs = options.pollMs ?? 1_000;
-    const warn = (message: string) => options.report({ type: 'warning', role: claim.role, message });
-    const stillHeld = () => {
-      const holder = claim.lost();
-      if (holder !== null) throw new ClaimError(`The ${claim.role} role was taken over on the remote by pid ${holder.pid} on ${holder.host} while this side ran (its heartbeats did not reach the remote): stopped; the debate goes on there.`);
-    };
-    const watch = watchRemote(debate, { remote: remote.remote, signal: options.signal, warn, outage }, { firstMs, maxMs: Math.max(firstMs, 10_000), stillHeld });
-    return {
-      prepared,
-      watch,
-      store: {
-        async append(request) {
-          const keepUnwritten = (bytes: Buffer) => saveOverwritten(side.paths, `unwritten-${debate.fileName}`, bytes);
-          const result = await appendRemote({ debate, claim, retry: retry(Date.now() + options.turnTimeoutMs), keepUnwritten }, request);
-          // The loop reads the mirror next: it must hold what the remote holds, whoever touched it.
-          if (!result.written) await debate.remirror();
-          watch.nudge();
-          return result;
+  try {
+    await withRemoteRetry(retry(Date.now() + options.turnTimeoutMs), 'fetch the debate', () => debate.poll());
+    if (/consensus/i.test(debate.view().state.text)) await startFresh(options, debate, side.relativeFile, retry(Date.now() + options.turnTimeoutMs));
+    const claim = await claimRemoteRole({
+      debate,
+      wanted: options.role,
+      agent: (role) => side.specs[role],
+      heartbeatMs: remote.heartbeatMs,
+      retry: retry(Date.now() + options.turnTimeoutMs),
+      warn: (message) => options.report({ type: 'warning', role: null, message }),
+    });
+    return await runClaimedSide(options, { ...side, claim, remote: `${remote.remote} ${debate.refs.debate}` }, async () => {
+      const firstMs = options.pollMs ?? 1_000;
+      const warn = (message: string) => options.report({ type: 'warning', role: claim.role, message });
+      const stillHeld = () => {
+        const holder = claim.lost();
+        if (holder !== null) throw new ClaimError(`The ${claim.role} role was taken over on the remote by pid ${holder.pid} on ${holder.host} while this side ran (its heartbeats did not reach the remote): stopped; the debate goes on there.`);
+      };
+      await debate.startMirroring();
+      const watch = watchRemote(debate, { remote: remote.remote, signal: options.signal, warn, outage }, { firstMs, maxMs: Math.max(firstMs, 10_000), stillHeld });
+      return {
+        prepared,
+        watch,
+        store: {
+          async append(request) {
+            const keepUnwritten = (bytes: Buffer) => saveOverwritten(side.paths, `unwritten-${debate.fileName}`, bytes);
+            const result = await appendRemote({ debate, claim, retry: retry(Date.now() + options.turnTimeoutMs), keepUnwritten }, request);
+            // The loop reads the mirror next: it must hold what the remote holds, whoever touched it.
+            if (!result.written) await debate.remirror();
+            watch.nudge();
+            return result;
+          },
+          readPeerClaim: async (role) => (await readRemoteClaim(debate, role))?.record ?? null,
+          // A remote that does not answer leaves the claims as last read: the next check looks again.
+          refreshClaims: () => debate.poll().then(() => undefined, () => undefined),
+          restoreCommand(seen) {
+            const commit = debate.commitOf(seen.checksum);
+            if (commit === null) return null;
+            // Only over what the ref holds now, which the lease names: a debate started there since is never replaced unseen.
+            const { tip } = debate.view();
+            const lease = tip === null ? '' : ` --force-with-lease=${debate.refs.debate}:${tip}`;
+            return `git push${lease} ${remote.remote} ${commit}:${debate.refs.debate}`;
+          },
         },
-        readPeerClaim: async (role) => (await readRemoteClaim(debate, role))?.record ?? null,
-        // A remote that does not answer leaves the claims as last read: the next check looks again.
-        refreshClaims: () => debate.poll().then(() => undefined, () => undefined),
-        restoreCommand(seen) {
-          const commit = debate.commitOf(seen.checksum);
-          if (commit === null) return null;
-          // Only over what the ref holds now, which the lease names: a debate started there since is never replaced unseen.
-          const { tip } = debate.view();
-          const lease = tip === null ? '' : ` --force-with-lease=${debate.refs.debate}:${tip}`;
-          return `git push${lease} ${remote.remote} ${commit}:${debate.refs.debate}`;
-        },
-      },
-    };
-  });
+      };
+    });
+  } finally {
+    // This clone's copies of the claims went stale with their holders.
+    await debate.forget().catch(() => undefined);
+  }
 }
 
 /**
