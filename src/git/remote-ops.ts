@@ -32,15 +32,34 @@ export async function readFileAt(cwd: string, commit: string, path: string): Pro
 
 /**
  * A commit holding one file, `name` with `bytes`, after `parent` (none for the first): made with
- * git's plumbing, touching neither the work tree, the index nor any branch. The author is
- * code-debate, so a clone without user.name still writes.
+ * git's plumbing, touching neither the work tree, the index nor any branch.
  */
 export async function commitFile(cwd: string, options: { parent: string | null; name: string; bytes: Buffer; message: string; who: string }): Promise<string> {
-  const blob = await plumbing(cwd, ['hash-object', '-w', '--stdin'], options.bytes);
-  const tree = await plumbing(cwd, ['mktree'], `100644 blob ${blob}\t${options.name}\n`);
+  return commitTree(cwd, { ...options, tree: await writeTree(cwd, options.name, options.bytes) });
+}
+
+/** A tree holding one file, `name` with `bytes` (its blob and the tree written). */
+export async function writeTree(cwd: string, name: string, bytes: Buffer): Promise<string> {
+  const blob = await plumbing(cwd, ['hash-object', '-w', '--stdin'], bytes);
+  return plumbing(cwd, ['mktree'], `100644 blob ${blob}\t${name}\n`);
+}
+
+/**
+ * A commit of `tree` after `parent` (none for the first): one object, nothing else written. The
+ * author is code-debate, so a clone without user.name still writes.
+ */
+export async function commitTree(cwd: string, options: { tree: string; parent: string | null; message: string; who: string }): Promise<string> {
   const parent = options.parent === null ? [] : ['-p', options.parent];
   const identity = ['-c', `user.name=code-debate (${options.who})`, '-c', 'user.email=code-debate@localhost'];
-  return plumbing(cwd, [...identity, 'commit-tree', tree, ...parent, '-m', options.message], undefined);
+  return plumbing(cwd, [...identity, 'commit-tree', options.tree, ...parent, '-m', options.message], undefined);
+}
+
+/** The tree and the message of `commit`, or null when this clone has no such commit. */
+export async function readCommit(cwd: string, commit: string): Promise<{ tree: string; message: string } | null> {
+  const shown = await runGitProcess(cwd, ['show', '-s', '--format=%T%x00%B', commit]);
+  const at = shown.stdout.indexOf('\0');
+  if (shown.exitCode !== 0 || at === -1) return null;
+  return { tree: shown.stdout.slice(0, at), message: shown.stdout.slice(at + 1) };
 }
 
 async function plumbing(cwd: string, args: readonly string[], input: Buffer | string | undefined): Promise<string> {

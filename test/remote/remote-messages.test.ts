@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
+import { runGit } from '../helpers/git-repo.js';
 import { makeRemoteClones } from '../helpers/remote-clones.js';
 import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -26,4 +27,28 @@ describe('a debate on a git remote that ends normally', () => {
     // Each clone keeps its copy of the debate (the mirror's history), none of the claims that went with their holders.
     for (const clone of [a, b]) expect(await clone.git('for-each-ref', '--format=%(refname)', 'refs/code-debate-remote/')).toMatch(/^refs\/code-debate-remote\/[^/]+\/debate$/);
   });
+
+  it('adds one object to the remote per heartbeat, however long it waits', async () => {
+    const repo = await repos.repo();
+    const { bare, a } = await makeRemoteClones(repo);
+    const reviewer = startCli(['--remote', 'origin', '--heartbeat', '1s', subject], { cwd: a.dir, env: a.env });
+    repos.onCleanup(async () => {
+      reviewer.child.kill('SIGINT');
+      await reviewer.exited;
+    });
+    await waitFor(() => reviewer.output().stderr.includes('waiting for the Responder'), 'the Review');
+    const claim = async () => runGit(bare, 'for-each-ref', '--format=%(objectname)', 'refs/code-debate/*/claims/reviewer');
+    const loose = async () => Number(/^count: (\d+)$/m.exec(await runGit(bare, 'count-objects', '-v'))?.[1]);
+    const before = await loose();
+    const from = await claim();
+    const beats = await waitFor(async () => {
+      const count = Number(await runGit(bare, 'rev-list', '--count', `${from}..${await claim()}`));
+      return count >= 4 ? count : 0;
+    }, 'four heartbeats');
+    const added = (await loose()) - before;
+    // A beat or two may land between the two reads: never three objects a beat.
+    expect(added).toBeGreaterThanOrEqual(beats);
+    expect(added).toBeLessThanOrEqual(beats + 2);
+  });
 });
+

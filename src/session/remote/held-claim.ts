@@ -1,8 +1,8 @@
 import { pushRef, pushRefs, type PushResult, type RefUpdate } from '../../git/push-refs.js';
 import { RemoteError } from '../../git/remote-error.js';
-import { commitFile } from '../../git/remote-ops.js';
+import { commitTree, readCommit, writeTree } from '../../git/remote-ops.js';
 import { claimId, withAgent, type Claim, type ClaimRecord } from '../claim-role.js';
-import { claimFile, readRemoteClaim } from './read-remote-claim.js';
+import { beatMessage, claimFile, readRemoteClaim } from './read-remote-claim.js';
 import type { RemoteDebate } from './remote-debate.js';
 
 /** What became of a push made with the claim (see RemoteClaim.pushHeld). */
@@ -20,8 +20,17 @@ export interface RemoteClaim extends Claim {
   pushHeld(commit: string, ref: string): Promise<HeldPush>;
 }
 
-export function claimCommit(debate: RemoteDebate, record: ClaimRecord, parent: string | null, what: string): Promise<string> {
-  return commitFile(debate.cwd, { parent, name: claimFile, bytes: Buffer.from(`${JSON.stringify(record, null, 2)}\n`), message: `code-debate: ${record.role} ${what}`, who: record.role });
+/** A commit of `record` as claim.json after `parent` (a blob, a tree and the commit), and its tree, which later beats reuse. */
+export async function claimCommit(debate: RemoteDebate, record: ClaimRecord, parent: string | null, what: string): Promise<{ commit: string; tree: string }> {
+  const tree = await writeTree(debate.cwd, claimFile, Buffer.from(`${JSON.stringify(record, null, 2)}\n`));
+  return { commit: await commitTree(debate.cwd, { tree, parent, message: `code-debate: ${record.role} ${what}`, who: record.role }), tree };
+}
+
+/** Whether two records say the same but for their heartbeat: a beat between them needs no new claim.json. */
+function sameButBeat(a: ClaimRecord, b: ClaimRecord): boolean {
+  const { heartbeatAt: _a, ...restA } = a;
+  const { heartbeatAt: _b, ...restB } = b;
+  return JSON.stringify(restA) === JSON.stringify(restB);
 }
 
 /** The same claim: this process, claimed at the same instant (a pid alone may be reused). */
@@ -30,17 +39,21 @@ function isOurs(record: ClaimRecord, claimed: ClaimRecord): boolean {
 }
 
 /**
- * The claim this side holds, at `commit`: its heartbeat pushes a new commit every `heartbeatMs`
- * (none while a push is still under way); an update (the agent now running) is pushed at once,
- * one push after another, and so is a section (see pushHeld). A claim push the remote refuses
- * means the claim moved: to our own commit (an earlier push landed though git reported a
- * failure), which is adopted, or to another side's, which took the role over: the claim is then
- * lost, as `lost()` says, and nothing is pushed with it any more.
+ * The claim this side holds, at `taken` (see claimCommit): its heartbeat pushes a new commit every
+ * `heartbeatMs` (none while a push is still under way), a commit of the claim's tree as it was
+ * with the time in its message: one object a beat on the remote. An update (the agent now
+ * running) is pushed at once, one push after another, and so is a section (see pushHeld). A claim
+ * push the remote refuses means the claim moved: to our own commit (an earlier push landed though
+ * git reported a failure), which is adopted, or to another side's, which took the role over: the
+ * claim is then lost, as `lost()` says, and nothing is pushed with it any more.
  */
-export function holdClaim(options: { debate: RemoteDebate; warn(message: string): void }, claimed: ClaimRecord, commit: string, tookOverFrom: ClaimRecord | null): RemoteClaim {
+export function holdClaim(options: { debate: RemoteDebate; warn(message: string): void }, claimed: ClaimRecord, taken: { commit: string; tree: string }, tookOverFrom: ClaimRecord | null): RemoteClaim {
   const { debate } = options;
   const ref = debate.refs.claim(claimed.role);
+  const commit = taken.commit;
   let record = claimed;
+  // The record claim.json holds in `tree`, which a beat that changes nothing else commits again.
+  let stored = { record: claimed, tree: taken.tree };
   // The claim's commit on the remote; null once someone deleted it, for the next push to create again.
   let tip: string | null = commit;
   let lost: ClaimRecord | null = null;
@@ -67,8 +80,10 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
       return true;
     }
     if (isOurs(holder.record, claimed)) {
+      const read = await readCommit(debate.cwd, holder.commit);
       record = holder.record;
       tip = holder.commit;
+      if (read !== null) stored = { record: holder.record, tree: read.tree };
       return true;
     }
     lost = holder.record;
@@ -77,19 +92,23 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
 
   /** Pushes `next` as the claim's new commit, with `also` in the same atomic push; null when the claim moved (see recheck). */
   const pushClaim = async (next: ClaimRecord, also: RefUpdate | null): Promise<PushResult | null> => {
-    const made = await claimCommit(debate, next, tip, 'heartbeat');
-    const own: RefUpdate = { commit: made, ref, expected: tip };
+    const beat = sameButBeat(next, stored.record);
+    const made = beat
+      ? { commit: await commitTree(debate.cwd, { tree: stored.tree, parent: tip, message: beatMessage(next.role, next.heartbeatAt ?? ''), who: next.role }), tree: stored.tree }
+      : await claimCommit(debate, next, tip, 'update');
+    const own: RefUpdate = { commit: made.commit, ref, expected: tip };
     let results;
-    if (also === null) results = [await pushRef(debate.cwd, debate.remote, made, ref, tip)];
+    if (also === null) results = [await pushRef(debate.cwd, debate.remote, made.commit, ref, tip)];
     else if (atomic) results = await pushRefsOrFallBack([own, also]);
     // A remote without atomic pushes: the claim first, then the section, so a lost claim still stops it (all but a moment after the check).
-    else results = [await pushRef(debate.cwd, debate.remote, made, ref, tip)];
+    else results = [await pushRef(debate.cwd, debate.remote, made.commit, ref, tip)];
     const [mine, theirs] = results;
     // Ours refused only because the other ref was: that one says why.
     if (mine !== undefined && !mine.pushed && mine.collateral === true && theirs !== undefined) return theirs;
     if (mine === undefined || !mine.pushed) return null;
     record = next;
-    tip = made;
+    tip = made.commit;
+    if (!beat) stored = { record: next, tree: made.tree };
     if (also === null) return mine;
     return theirs ?? (await pushRef(debate.cwd, debate.remote, also.commit, also.ref));
   };

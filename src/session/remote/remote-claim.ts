@@ -71,11 +71,11 @@ function userName(): string {
 }
 
 /** Pushes `record` as its role's claim on top of `parent` (null: creates it); the new commit, or null when the remote refused it. */
-async function push(options: RemoteClaimOptions, record: ClaimRecord, parent: string | null): Promise<string | null> {
+async function push(options: RemoteClaimOptions, record: ClaimRecord, parent: string | null): Promise<{ commit: string; tree: string } | null> {
   const { debate } = options;
-  const commit = await claimCommit(debate, record, parent, `held by pid ${record.pid} on ${record.host}`);
-  const result = await withRemoteRetry(options.retry, `claim the ${record.role} role`, () => pushRef(debate.cwd, debate.remote, commit, debate.refs.claim(record.role)));
-  return result.pushed ? commit : null;
+  const made = await claimCommit(debate, record, parent, `held by pid ${record.pid} on ${record.host}`);
+  const result = await withRemoteRetry(options.retry, `claim the ${record.role} role`, () => pushRef(debate.cwd, debate.remote, made.commit, debate.refs.claim(record.role)));
+  return result.pushed ? made : null;
 }
 
 function refusal(wanted: Role | 'auto', held: readonly HeldRole[]): string {
