@@ -43,8 +43,8 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
   let waitingSince: number | null = null;
   // The last state that parsed: every later one must still hold it, the file being append-only.
   let seen: FileState | null = null;
-  const refresh = context.store.refreshClaims?.bind(context.store);
-  const peerWatch = watchPeer({ readPeer: context.store.readPeerClaim, role, report, ...(refresh === undefined ? {} : { refresh }) });
+  const { refreshClaims: refresh, claimsReadAt: readAt } = context.store;
+  const peerWatch = watchPeer({ readPeer: context.store.readPeerClaim, role, report, ...(refresh === undefined ? {} : { refresh }), ...(readAt === undefined ? {} : { readAt }) });
   let reportedRound = 0;
   let readSections = 0;
   const prompts: TurnPrompt[] = [];

@@ -26,6 +26,8 @@ export interface DebateStore {
   readPeerClaim(role: Role): Promise<ClaimRecord | null>;
   /** Reads the claims afresh, where readPeerClaim gives them as last read (a remote's, as last polled). */
   refreshClaims?(): Promise<void>;
+  /** When the claims readPeerClaim gives were read (epoch ms); absent when it reads them as they are. */
+  claimsReadAt?(): number;
   /** The command that puts the debate back as `seen` held it, when not copying the saved text over the file. */
   restoreCommand?(seen: FileState): string | null;
 }

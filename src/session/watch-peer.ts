@@ -10,6 +10,8 @@ export interface PeerWatchOptions {
   readPeer(role: Role): Promise<ClaimRecord | null>;
   /** Reads the claims afresh, where `readPeer` gives them as last read (see DebateStore.refreshClaims). */
   refresh?(): Promise<void>;
+  /** When the claims `readPeer` gives were read (see DebateStore.claimsReadAt); default: now, for claims read as they are. */
+  readAt?(): number;
   /** This side's role; the peer holds the other one. */
   role: Role;
   report: Report;
@@ -46,11 +48,13 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
   const look = async () => {
     const record = await options.readPeer(peer);
     const time = now();
-    beat = seenBeat(beat, record, time);
+    // A heartbeat stood still for as long as the reads of the claim show it, not for as long as this side has checked a claim read once.
+    const readAt = Math.min(time, options.readAt?.() ?? time);
+    beat = seenBeat(beat, record, readAt);
     const view = viewHolder(record, {
       alive: record !== null && isProcessAlive(record),
       local: record?.host === os.hostname(),
-      heartbeatAgeMs: beat === null ? null : time - beat.seenAt,
+      heartbeatAgeMs: beat === null ? null : readAt - beat.seenAt,
       hasTurn: true,
       now: time,
     });
@@ -108,9 +112,10 @@ interface Beat {
 }
 
 /**
- * Heartbeats are aged by this host's clock from when each was seen to change, so another host's
- * clock running fast cannot keep a dead peer alive. At first sight, the heartbeat's own time is
- * all there is (never in the future).
+ * Heartbeats are aged by this host's clock from the read that first showed each, so another host's
+ * clock running fast cannot keep a dead peer alive, and a claim read seldom (a remote's, polled)
+ * is not taken for one that stood still between two reads. At first sight, the heartbeat's own
+ * time is all there is (never in the future).
  */
 function seenBeat(previous: Beat | null, record: ClaimRecord | null, time: number): Beat | null {
   const at = record?.heartbeatAt;

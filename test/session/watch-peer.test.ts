@@ -101,6 +101,24 @@ describe('watchPeer', () => {
     expect(summary(events.at(-1) ?? { state: '', previous: null, reason: '' })).toBe('gone → thinking: taking its turn');
   });
 
+  it('judges a heartbeat by the reads of the claim, not by the checks between them: a peer beating faster than it is read is never gone', async () => {
+    // The claims are read every 200 ms (a remote's poll); the peer beats every 50 ms; the checks come every 20 ms.
+    let read: { record: ClaimRecord; at: number } | null = null;
+    const readNow = (): { record: ClaimRecord; at: number } => ({
+      record: { role: 'responder', pid: 4343, host: `not-${host}`, startedAt: '2026-01-01T00:00:00.000Z', agent: 'codex', heartbeatMs: 50, heartbeatAt: new Date().toISOString() },
+      at: Date.now(),
+    });
+    const reads = setInterval(() => (read = readNow()), 200);
+    read = readNow();
+    const { events, until, checks } = await setup({ readPeer: async () => read?.record ?? null, readAt: () => read?.at ?? Date.now() });
+    try {
+      await until(() => checks() >= 40, 'forty checks');
+    } finally {
+      clearInterval(reads);
+    }
+    expect(events.map((event) => event.state)).toEqual(['thinking']);
+  });
+
   it('reports a peer that leaves (releases its claim) as absent', async () => {
     const { events, writeClaim, until, paths, checks } = await setup();
     await writeClaim({ pid: await liveHolder() });

@@ -13,6 +13,8 @@ export interface RemoteView {
   tip: string | null;
   /** The debate file at `tip` (an empty state when there is none). */
   state: FileState;
+  /** When `refs` were listed (epoch ms; 0 before the first poll). */
+  readAt: number;
 }
 
 export interface RemoteDebate {
@@ -59,7 +61,7 @@ export function openRemoteDebate(options: {
 }): RemoteDebate {
   const refs = debateRefs(options.name);
   const fileName = path.basename(options.file);
-  let view: RemoteView = { refs: new Map(), tip: null, state: emptyState() };
+  let view: RemoteView = { refs: new Map(), tip: null, state: emptyState(), readAt: 0 };
   let mirroring = false;
   let mirrored = false;
   const commits = new Map<string, string>();
@@ -90,14 +92,18 @@ export function openRemoteDebate(options: {
     poll: () =>
       exclusive(async () => {
         const listed = await listRemoteRefs(options.cwd, options.remote, refs.pattern);
-        if (sameRefs(listed, view.refs)) return false;
+        const readAt = Date.now();
+        if (sameRefs(listed, view.refs)) {
+          view = { ...view, readAt };
+          return false;
+        }
         if (listed.size > 0 || view.refs.size > 0) await fetchRefs(options.cwd, options.remote, refs.pattern, refs.seen(refs.pattern));
         const tip = listed.get(refs.debate) ?? null;
         const moved = tip !== view.tip;
-        await saw({ refs: listed, tip, state: moved ? await readTip(options.cwd, tip, fileName) : view.state });
+        await saw({ refs: listed, tip, state: moved ? await readTip(options.cwd, tip, fileName) : view.state, readAt });
         return moved;
       }),
-    advanced: (tip, bytes) => exclusive(() => saw({ refs: new Map(view.refs).set(refs.debate, tip), tip, state: stateOf(bytes) })),
+    advanced: (tip, bytes) => exclusive(() => saw({ ...view, refs: new Map(view.refs).set(refs.debate, tip), tip, state: stateOf(bytes) })),
     remirror: () => exclusive(() => mirror(options.file, view.state)),
     startMirroring: () =>
       exclusive(async () => {

@@ -98,6 +98,7 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
           readPeerClaim: async (role) => (await readRemoteClaim(debate, role))?.record ?? null,
           // A remote that does not answer leaves the claims as last read: the next check looks again.
           refreshClaims: () => debate.poll().then(() => undefined, () => undefined),
+          claimsReadAt: () => debate.view().readAt,
           restoreCommand(seen) {
             const commit = debate.commitOf(seen.checksum);
             if (commit === null) return null;
