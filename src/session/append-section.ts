@@ -19,7 +19,8 @@ export interface AppendRequest {
   writeTemporary?: (file: string, bytes: Buffer, mode: number | undefined) => Promise<void>;
 }
 
-export type AppendResult = { written: true; state: FileState } | { written: false; current: FileState };
+/** `remoteMs`: how long the write waited for a remote to take it (--remote). */
+export type AppendResult = { written: true; state: FileState; remoteMs?: number } | { written: false; current: FileState };
 
 /** One section to append, wherever the debate lives (see SessionContext.append). */
 export interface SectionAppend extends Pick<AppendRequest, 'expectedChecksum' | 'stillValid' | 'render'> {

@@ -39,7 +39,11 @@ export interface Claim {
   readonly id: string;
   /** The dead holder this process took the role over from, if any. */
   tookOverFrom: ClaimRecord | null;
-  /** Records the agent now running (its start time too), or none when `agentPid` is absent. */
+  /**
+   * Records the agent now running (its start time too), or none when `agentPid` is absent: a
+   * claim on a remote records it in the background, and resolves at once (its pushes are the
+   * remote's time, not the agent's).
+   */
   update(patch: Partial<Pick<ClaimRecord, 'agentPid'>>): Promise<void>;
   /** Stops the heartbeat and removes the claim if it is still ours. */
   release(): Promise<void>;

@@ -15,8 +15,11 @@ export type SessionEvent =
   | { type: 'agent-retry'; role: Role; heading: string; reason: string; delayMs: number }
   | { type: 'agent-reasked'; role: Role; heading: string; problems: string[]; attempt: number; of: number }
   | { type: 'agent-finished'; role: Role; heading: string; agent: string; ms: number; promptBytes: number; usage: TurnUsage | null }
-  /** `by`: who wrote it, when not this side's agent: code-debate itself (nothing left to answer, a timeout's CONSENSUS). */
-  | { type: 'turn-written'; role: Role; heading: string; bytes: number; ms: number; promptBytes: number; by?: 'code-debate'; why?: string }
+  /**
+   * `by`: who wrote it, when not this side's agent: code-debate itself (nothing left to answer, a timeout's CONSENSUS).
+   * `remoteMs`: what of `ms` went waiting for the remote to take the section (--remote).
+   */
+  | { type: 'turn-written'; role: Role; heading: string; bytes: number; ms: number; promptBytes: number; remoteMs?: number; by?: 'code-debate'; why?: string }
   | { type: 'turn-discarded'; role: Role; heading: string; reason: string }
   | { type: 'agent-chosen'; role: null; message: string }
   | { type: 'archived'; role: null; file: string; to: string }

@@ -82,7 +82,16 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   }
   checkWrittenLast(context, result.state, action, number, heading);
   if (unwritten !== null) await clearUnwrittenUsage(context.paths, context.role).catch(() => undefined);
-  context.report({ type: 'turn-written', role: context.role, heading, bytes: result.state.text.length - state.text.length, ms: Date.now() - started, promptBytes, ...(auto === undefined ? {} : { by: selfName, why: auto }) });
+  context.report({
+    type: 'turn-written',
+    role: context.role,
+    heading,
+    bytes: result.state.text.length - state.text.length,
+    ms: Date.now() - started,
+    promptBytes,
+    ...(result.remoteMs === undefined ? {} : { remoteMs: result.remoteMs }),
+    ...(auto === undefined ? {} : { by: selfName, why: auto }),
+  });
   return { ...result, promptBytes };
 }
 

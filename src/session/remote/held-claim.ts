@@ -42,7 +42,9 @@ function isOurs(record: ClaimRecord, claimed: ClaimRecord): boolean {
  * The claim this side holds, at `taken` (see claimCommit): its heartbeat pushes a new commit every
  * `heartbeatMs` (none while a push is still under way), a commit of the claim's tree as it was
  * with the time in its message: one object a beat on the remote. An update (the agent now
- * running) is pushed at once, one push after another, and so is a section (see pushHeld). A claim
+ * running) is pushed in the background, one push after another, and so is a section (see
+ * pushHeld), which carries any update still waiting to be pushed: the remote's time is never the
+ * agent's, and an update a slow remote held back costs the section no push of its own. A claim
  * push the remote refuses means the claim moved: to our own commit (an earlier push landed though
  * git reported a failure), which is adopted, or to another side's, which took the role over: the
  * claim is then lost, as `lost()` says, and nothing is pushed with it any more.
@@ -51,7 +53,11 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
   const { debate } = options;
   const ref = debate.refs.claim(claimed.role);
   const commit = taken.commit;
+  // The record the remote holds (at `tip`), and the one this side wants it to hold (an update not pushed yet).
   let record = claimed;
+  let wanted = claimed;
+  let syncing = false;
+  let sections = 0;
   // The record claim.json holds in `tree`, which a beat that changes nothing else commits again.
   let stored = { record: claimed, tree: taken.tree };
   // The claim's commit on the remote; null once someone deleted it, for the next push to create again.
@@ -124,14 +130,25 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
     }
   };
 
-  const beat = (change: (current: ClaimRecord) => ClaimRecord) =>
+  const now = (): ClaimRecord => ({ ...wanted, heartbeatAt: new Date().toISOString() });
+  const beat = () =>
     queue(async () => {
       if (lost !== null || stopping) return;
-      if ((await pushClaim({ ...change(record), heartbeatAt: new Date().toISOString() }, null)) === null) await recheck();
+      if ((await pushClaim(now(), null)) === null) await recheck();
     });
+  // One update waits at a time, and none behind a section, whose push carries it.
+  const sync = () => {
+    if (syncing) return;
+    syncing = true;
+    queue(async () => {
+      syncing = false;
+      if (lost !== null || stopping || sections > 0 || sameButBeat(wanted, record)) return;
+      if ((await pushClaim(now(), null)) === null) await recheck();
+    }).catch(() => undefined);
+  };
 
   const heartbeat = setInterval(() => {
-    if (inFlight === 0) beat((current) => current).catch(() => undefined);
+    if (inFlight === 0) beat().catch(() => undefined);
   }, claimed.heartbeatMs ?? 30_000);
   heartbeat.unref();
   return {
@@ -139,18 +156,24 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
     id: claimId(claimed),
     tookOverFrom,
     lost: () => lost,
-    update: (patch) => beat((current) => withAgent(current, patch)),
-    pushHeld: (commit, target) =>
-      queue(async (): Promise<HeldPush> => {
+    async update(patch) {
+      wanted = withAgent(wanted, patch);
+      sync();
+    },
+    pushHeld(commit, target) {
+      sections++;
+      return queue(async (): Promise<HeldPush> => {
+        sections--;
         // Twice at most: a claim found at our own commit (a push that landed though git said it failed) is adopted, and tried again.
         for (let attempt = 0; attempt < 2; attempt++) {
           if (lost !== null) return { lost };
-          const pushed = await pushClaim({ ...record, heartbeatAt: new Date().toISOString() }, { commit, ref: target });
+          const pushed = await pushClaim(now(), { commit, ref: target });
           if (pushed !== null) return pushed;
           if (!(await recheck()) && lost !== null) return { lost };
         }
         return { pushed: false, reason: 'the claim kept moving' };
-      }),
+      });
+    },
     async release() {
       stopping = true;
       clearInterval(heartbeat);

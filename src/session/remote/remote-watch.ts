@@ -1,8 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { RemoteError } from '../../git/remote-error.js';
 import { wakeReasons, type FileWatch, type WakeReason } from '../../watch/watch-file.js';
+import { formatDuration } from '../../format-duration.js';
 import type { RemoteDebate } from './remote-debate.js';
 import { noteReachable, noteUnreachable, refusedError, type RemoteRetry } from './remote-retry.js';
+import { sayWhenSlow, slowRemoteMs } from './slow-remote.js';
 
 export interface RemoteWatch extends FileWatch {
   /** This side just pushed: look again soon, the peer's answer starts now. */
@@ -24,7 +26,9 @@ export function watchRemote(debate: RemoteDebate, retry: Omit<RemoteRetry, 'dead
   const poll = async (): Promise<boolean> => {
     options.stillHeld();
     try {
-      const moved = await debate.poll();
+      const moved = await sayWhenSlow(debate.poll(), () =>
+        retry.warn(`the remote \`${retry.remote}\` has not answered for ${formatDuration(slowRemoteMs)}: still waiting for it, up to --turn-timeout; nothing is lost meanwhile.`),
+      );
       noteReachable(retry);
       return moved;
     } catch (error) {

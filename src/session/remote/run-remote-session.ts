@@ -1,4 +1,5 @@
 import { ClaimError, ConfigError } from '../../errors.js';
+import { formatDuration } from '../../format-duration.js';
 import { checkDebateName, debateName } from '../../git/debate-refs.js';
 import { findOnRemote, pushCommandFor } from '../../git/find-on-remote.js';
 import { checkRemote } from '../../git/remote-ops.js';
@@ -13,6 +14,7 @@ import { claimRemoteRole, waitForRelease } from './remote-claim.js';
 import { openRemoteDebate, type RemoteDebate } from './remote-debate.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
 import { watchRemote } from './remote-watch.js';
+import { sayWhenSlow, slowRemoteMs } from './slow-remote.js';
 
 /** `--remote`: where the debate lives, and how this side keeps its claim there. */
 export interface RemoteOptions {
@@ -89,11 +91,15 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
         store: {
           async append(request) {
             const keepUnwritten = (bytes: Buffer) => saveOverwritten(side.paths, `unwritten-${debate.fileName}`, bytes);
-            const result = await appendRemote({ debate, claim, retry: retry(Date.now() + options.turnTimeoutMs), keepUnwritten }, request);
+            const started = Date.now();
+            const what = request.heading === undefined ? 'the section' : `## ${request.heading}`;
+            const result = await sayWhenSlow(appendRemote({ debate, claim, retry: retry(Date.now() + options.turnTimeoutMs), keepUnwritten }, request), () =>
+              warn(`waiting for the remote \`${remote.remote}\` to take ${what}: it has not answered for ${formatDuration(slowRemoteMs)}. The agent's answer is kept; --turn-timeout bounds the wait.`),
+            );
             // The loop reads the mirror next: it must hold what the remote holds, whoever touched it.
             if (!result.written) await debate.remirror();
             watch.nudge();
-            return result;
+            return result.written ? { ...result, remoteMs: Date.now() - started } : result;
           },
           readPeerClaim: async (role) => (await readRemoteClaim(debate, role))?.record ?? null,
           // A remote that does not answer leaves the claims as last read: the next check looks again.
