@@ -22,6 +22,8 @@ export interface DebateRefs {
   root: string;
   /** The fetched copy of `ref` in this clone. */
   seen(ref: string): string;
+  /** The ref on the remote a fetched copy (see seen) is of. */
+  unseen(copy: string): string;
 }
 
 export const debateRefPrefix = 'refs/code-debate/';
@@ -38,6 +40,7 @@ export function debateRefs(name: string): DebateRefs {
     claims: `${root}/claims/`,
     root: `${root}/`,
     seen: (ref) => `${seenPrefix}${ref.slice(debateRefPrefix.length)}`,
+    unseen: (copy) => `${debateRefPrefix}${copy.slice(seenPrefix.length)}`,
   };
 }
 

@@ -16,11 +16,26 @@ export async function listRemoteRefs(cwd: string, remote: string, pattern: strin
 
 /**
  * Fetches the refs matching `pattern` on `remote` into `into` (a pattern with the same `*`), refs
- * gone from the remote removed from it too: forced, since a rewrite there must be seen here.
+ * gone from the remote removed from it too: forced, since a rewrite there must be seen here. One
+ * request, whether anything moved or not; no maintenance is started after it (a side fetches
+ * every second or so, and a spawn each time is not free).
  */
 export async function fetchRefs(cwd: string, remote: string, pattern: string, into: string): Promise<void> {
-  const result = await talk(cwd, remote, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--prune', '--no-recurse-submodules', remote, `+${pattern}:${into}`]);
+  const args = ['-c', 'maintenance.auto=false', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--prune', '--no-recurse-submodules', remote, `+${pattern}:${into}`];
+  const result = await talk(cwd, remote, args);
   if (result.exitCode !== 0) throw failure(remote, `fetch ${pattern}`, result);
+}
+
+/** This clone's refs under `prefix` (a folder of refs, ending in `/`), ref → commit. */
+export async function readLocalRefs(cwd: string, prefix: string): Promise<Map<string, string>> {
+  const listed = await runGitProcess(cwd, ['for-each-ref', '--format=%(objectname) %(refname)', prefix]);
+  if (listed.exitCode !== 0) throw new GitError(`Cannot list the refs under ${prefix} in ${cwd}: ${listed.stderr.trim() || `exit code ${listed.exitCode}`}`);
+  const refs = new Map<string, string>();
+  for (const line of listed.stdout.split('\n')) {
+    const at = line.indexOf(' ');
+    if (at !== -1) refs.set(line.slice(at + 1), line.slice(0, at));
+  }
+  return refs;
 }
 
 /** The bytes of `path` in `commit`, or null when the commit has no such file. */

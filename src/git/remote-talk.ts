@@ -5,8 +5,17 @@ import { runGitProcess, type GitProcessResult } from './run-git.js';
 /** A git command that talks to a remote is stopped after this long: a remote that hangs is an unreachable one. */
 export const remoteTimeoutMs = 30_000;
 
+const listeners = new Set<(remote: string) => void>();
+
+/** Calls `listener` at each request made to a remote from now on (a side counts them against its budget); returns what stops it. */
+export function onRemoteTalk(listener: (remote: string) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Runs one git command that talks to `remote`: the only place that does, so every request to a remote passes here. */
 export async function talk(cwd: string, remote: string, args: readonly string[]): Promise<GitProcessResult> {
+  for (const listener of listeners) listener(remote);
   try {
     return await runGitProcess(cwd, args, { timeoutMs: remoteTimeoutMs });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { debateRefs, type DebateRefs } from '../../git/debate-refs.js';
-import { deleteLocalRefs, fetchRefs, listRemoteRefs, readFileAt } from '../../git/remote-ops.js';
+import { deleteLocalRefs, fetchRefs, readFileAt, readLocalRefs } from '../../git/remote-ops.js';
 import { writeFileAtomic } from '../../write-file-atomic.js';
 import { readDebateFile, stateOf, type FileState } from '../read-debate-file.js';
 
@@ -28,10 +28,10 @@ export interface RemoteDebate {
   fileName: string;
   view(): RemoteView;
   /**
-   * Lists the debate's refs on the remote (one `git ls-remote`), and when any moved fetches them
-   * and brings the mirror up to date. Resolves to whether the debate itself moved (a claim's
-   * heartbeat is no news for the loop). A RemoteError when the remote cannot be reached or
-   * refuses this user.
+   * Fetches the debate's refs from the remote (one `git fetch`, one request whether anything
+   * moved or not) and brings the mirror up to date. Resolves to whether the debate itself moved
+   * (a claim's heartbeat is no news for the loop). A RemoteError when the remote cannot be
+   * reached or refuses this user.
    */
   poll(): Promise<boolean>;
   /** The commit that held the debate with `checksum`, among those this side saw; null for another. */
@@ -91,13 +91,13 @@ export function openRemoteDebate(options: {
     commitOf: (checksum) => commits.get(checksum) ?? null,
     poll: () =>
       exclusive(async () => {
-        const listed = await listRemoteRefs(options.cwd, options.remote, refs.pattern);
+        await fetchRefs(options.cwd, options.remote, refs.pattern, refs.seen(refs.pattern));
         const readAt = Date.now();
+        const listed = new Map([...(await readLocalRefs(options.cwd, refs.seen(refs.root)))].map(([copy, sha]) => [refs.unseen(copy), sha]));
         if (sameRefs(listed, view.refs)) {
           view = { ...view, readAt };
           return false;
         }
-        if (listed.size > 0 || view.refs.size > 0) await fetchRefs(options.cwd, options.remote, refs.pattern, refs.seen(refs.pattern));
         const tip = listed.get(refs.debate) ?? null;
         const moved = tip !== view.tip;
         await saw({ refs: listed, tip, state: moved ? await readTip(options.cwd, tip, fileName) : view.state, readAt });

@@ -14,6 +14,7 @@ import { claimRemoteRole, waitForRelease } from './remote-claim.js';
 import { openRemoteDebate, type RemoteDebate } from './remote-debate.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
 import { watchRemote } from './remote-watch.js';
+import { countRequests } from './request-budget.js';
 import { sayWhenSlow, slowRemoteMs } from './slow-remote.js';
 
 /** `--remote`: where the debate lives, and how this side keeps its claim there. */
@@ -65,6 +66,7 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
       options.report({ type: 'warning', role: null, message: `${side.relativeFile} now mirrors the debate ${name} on \`${remote.remote}\`; what it held before is saved in ${savedTo}.` });
     },
   });
+  const budget = countRequests(remote.remote);
   try {
     await withRemoteRetry(retry(Date.now() + options.turnTimeoutMs), 'fetch the debate', () => debate.poll());
     if (/consensus/i.test(debate.view().state.text)) await startFresh(options, debate, side.relativeFile, retry(Date.now() + options.turnTimeoutMs));
@@ -77,14 +79,14 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
       warn: (message) => options.report({ type: 'warning', role: null, message }),
     });
     return await runClaimedSide(options, { ...side, claim, remote: `${remote.remote} ${debate.refs.debate}` }, async () => {
-      const firstMs = options.pollMs ?? 1_000;
       const warn = (message: string) => options.report({ type: 'warning', role: claim.role, message });
       const stillHeld = () => {
         const holder = claim.lost();
         if (holder !== null) throw new ClaimError(`The ${claim.role} role was taken over on the remote by pid ${holder.pid} on ${holder.host} while this side ran (its heartbeats did not reach the remote): stopped; the debate goes on there.`);
       };
       await debate.startMirroring();
-      const watch = watchRemote(debate, { remote: remote.remote, signal: options.signal, warn, outage }, { firstMs, maxMs: Math.max(firstMs, 10_000), stillHeld });
+      const peer = claim.role === 'reviewer' ? 'responder' : 'reviewer';
+      const watch = watchRemote(debate, { remote: remote.remote, signal: options.signal, warn, outage }, { peer, fastMs: options.pollMs ?? 1_000, budget, stillHeld });
       return {
         prepared,
         watch,
@@ -117,6 +119,7 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
       };
     });
   } finally {
+    budget.stop();
     // This clone's copies of the claims went stale with their holders.
     await debate.forget().catch(() => undefined);
   }
