@@ -26,6 +26,9 @@ export async function claimCommit(debate: RemoteDebate, record: ClaimRecord, par
   return { commit: await commitTree(debate.cwd, { tree, parent, message: `code-debate: ${record.role} ${what}`, who: record.role }), tree };
 }
 
+/** How long an update of the claim waits before it is pushed (see holdClaim). */
+const updateDelayMs = 1_000;
+
 /** Whether two records say the same but for their heartbeat: a beat between them needs no new claim.json. */
 function sameButBeat(a: ClaimRecord, b: ClaimRecord): boolean {
   const { heartbeatAt: _a, ...restA } = a;
@@ -42,9 +45,10 @@ function isOurs(record: ClaimRecord, claimed: ClaimRecord): boolean {
  * The claim this side holds, at `taken` (see claimCommit): its heartbeat pushes a new commit every
  * `heartbeatMs` (none while a push is still under way), a commit of the claim's tree as it was
  * with the time in its message: one object a beat on the remote. An update (the agent now
- * running) is pushed in the background, one push after another, and so is a section (see
- * pushHeld), which carries any update still waiting to be pushed: the remote's time is never the
- * agent's, and an update a slow remote held back costs the section no push of its own. A claim
+ * running) is pushed in the background a second later, one push after another, and so is a
+ * section (see pushHeld), which carries any update still waiting: the remote's time is never the
+ * agent's, and an agent that answers within the second, or an update a slow remote held back,
+ * costs no push of its own. A claim
  * push the remote refuses means the claim moved: to our own commit (an earlier push landed though
  * git reported a failure), which is adopted, or to another side's, which took the role over: the
  * claim is then lost, as `lost()` says, and nothing is pushed with it any more.
@@ -56,7 +60,7 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
   // The record the remote holds (at `tip`), and the one this side wants it to hold (an update not pushed yet).
   let record = claimed;
   let wanted = claimed;
-  let syncing = false;
+  let pending: NodeJS.Timeout | null = null;
   let sections = 0;
   // The record claim.json holds in `tree`, which a beat that changes nothing else commits again.
   let stored = { record: claimed, tree: taken.tree };
@@ -136,15 +140,16 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
       if (lost !== null || stopping) return;
       if ((await pushClaim(now(), null)) === null) await recheck();
     });
-  // One update waits at a time, and none behind a section, whose push carries it.
+  // An update waits a moment first: an agent that answers sooner leaves nothing to push (the section's push says it all).
   const sync = () => {
-    if (syncing) return;
-    syncing = true;
-    queue(async () => {
-      syncing = false;
-      if (lost !== null || stopping || sections > 0 || sameButBeat(wanted, record)) return;
-      if ((await pushClaim(now(), null)) === null) await recheck();
-    }).catch(() => undefined);
+    pending ??= setTimeout(() => {
+      pending = null;
+      queue(async () => {
+        if (lost !== null || stopping || sections > 0 || sameButBeat(wanted, record)) return;
+        if ((await pushClaim(now(), null)) === null) await recheck();
+      }).catch(() => undefined);
+    }, updateDelayMs);
+    pending.unref();
   };
 
   const heartbeat = setInterval(() => {
@@ -177,6 +182,7 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
     async release() {
       stopping = true;
       clearInterval(heartbeat);
+      if (pending !== null) clearTimeout(pending);
       await steps;
       // Only our own claim goes: the lease refuses the deletion when the ref moved (a takeover).
       if (lost === null) await pushRef(debate.cwd, debate.remote, null, ref, tip).catch(() => undefined);

@@ -22,7 +22,7 @@ export interface RemoteWatch extends FileWatch {
 export interface RemoteWatchOptions {
   /** The peer's role, whose claim says how often to look (see pollIntervalMs). */
   peer: Role;
-  /** The interval while the peer's agent is at work: --poll, else 1 s. */
+  /** The interval while the peer's agent is at work: --poll, else agentPollMs. */
   fastMs: number;
   budget: RequestBudget;
   /** Throws when this side's role was taken over meanwhile. */
@@ -47,6 +47,8 @@ export function watchRemote(debate: RemoteDebate, retry: Omit<RemoteRetry, 'dead
   let outageMs = 0;
   // The peer's claim commit, and the read that first showed it: a claim that stands still for three of its beats is gone.
   let peerSeen: { commit: string; at: number } | null = null;
+  // Since when the peer has held no role, or been gone, by this side's reads; null while it is there.
+  let quietSince: number | null = null;
 
   const interval = async (): Promise<number> => {
     if (outageMs > 0) return outageMs;
@@ -55,7 +57,9 @@ export function watchRemote(debate: RemoteDebate, retry: Omit<RemoteRetry, 'dead
     if (held !== null && held.commit !== peerSeen?.commit) peerSeen = { commit: held.commit, at: readAt };
     const stale = held !== null && peerSeen !== null && readAt - peerSeen.at > missedBeats * beatOf(held.record);
     const ended = held !== null && onThisMachine(held.record) && !isProcessAlive(held.record);
-    return pollIntervalMs({ peer: held?.record ?? null, gone: stale || ended, fastMs: options.fastMs });
+    const quiet = held === null || stale || ended;
+    quietSince = quiet ? (quietSince ?? readAt) : null;
+    return pollIntervalMs({ peer: held?.record ?? null, gone: stale || ended, quietMs: quietSince === null ? 0 : readAt - quietSince, fastMs: options.fastMs });
   };
 
   const poll = async (): Promise<boolean> => {

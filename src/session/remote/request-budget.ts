@@ -2,8 +2,8 @@ import { onRemoteTalk } from '../../git/remote-talk.js';
 
 /**
  * The requests a side makes to a remote in any minute: a forge limits them (GitLab's default is
- * 600 a minute per user and git command), and two sides that poll every second stay well within
- * it. Polls wait for room; pushes (a section, a beat) never do.
+ * 600 a minute per user and git command), and two sides that poll while the peer's agent works
+ * (see agentPollMs) stay well within it. Polls wait for room; pushes (a section, a beat) never do.
  */
 export const requestsPerMinute = 90;
 

@@ -14,6 +14,7 @@ import { claimRemoteRole, waitForRelease } from './remote-claim.js';
 import { openRemoteDebate, type RemoteDebate } from './remote-debate.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
 import { watchRemote } from './remote-watch.js';
+import { agentPollMs } from './poll-plan.js';
 import { countRequests } from './request-budget.js';
 import { sayWhenSlow, slowRemoteMs } from './slow-remote.js';
 
@@ -86,7 +87,7 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
       };
       await debate.startMirroring();
       const peer = claim.role === 'reviewer' ? 'responder' : 'reviewer';
-      const watch = watchRemote(debate, { remote: remote.remote, signal: options.signal, warn, outage }, { peer, fastMs: options.pollMs ?? 1_000, budget, stillHeld });
+      const watch = watchRemote(debate, { remote: remote.remote, signal: options.signal, warn, outage }, { peer, fastMs: options.pollMs ?? agentPollMs, budget, stillHeld });
       return {
         prepared,
         watch,
