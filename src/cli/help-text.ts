@@ -50,7 +50,7 @@ Options:
   --max-cost <usd>            the most US dollars the debate may spend, likewise (e.g. 0.50)
   --stance devils-advocate    as Responder, name the review's assumptions and argue the opposite case
   --poll <ms>                 notice changes within <ms> by polling the file, without filesystem events
-                              (with --remote: how soon the remote is polled, backing off while nothing moves)
+                              (with --remote: how often the remote is polled while the peer's agent works, default 800)
   --remote <remote>           debate on a git remote (a name or URL), each side in its own clone,
                               under refs/code-debate/; reply.md mirrors it
   --debate <name>             with --remote: the debate's name (default: from the subject's commits and the file)
