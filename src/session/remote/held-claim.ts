@@ -48,15 +48,14 @@ function isOurs(record: ClaimRecord, claimed: ClaimRecord): boolean {
  * running) is pushed in the background a second later, one push after another, and so is a
  * section (see pushHeld), which carries any update still waiting: the remote's time is never the
  * agent's, and an agent that answers within the second, or an update a slow remote held back,
- * costs no push of its own. A claim
- * push the remote refuses means the claim moved: to our own commit (an earlier push landed though
- * git reported a failure), which is adopted, or to another side's, which took the role over: the
- * claim is then lost, as `lost()` says, and nothing is pushed with it any more.
+ * costs no push of its own. A claim push the remote refuses means the claim moved: to our own
+ * commit (an earlier push landed though git reported a failure), which is adopted, or to another
+ * side's, which took the role over: the claim is then lost, as `lost()` says, and nothing is
+ * pushed with it any more.
  */
 export function holdClaim(options: { debate: RemoteDebate; warn(message: string): void }, claimed: ClaimRecord, taken: { commit: string; tree: string }, tookOverFrom: ClaimRecord | null): RemoteClaim {
   const { debate } = options;
   const ref = debate.refs.claim(claimed.role);
-  const commit = taken.commit;
   // The record the remote holds (at `tip`), and the one this side wants it to hold (an update not pushed yet).
   let record = claimed;
   let wanted = claimed;
@@ -65,7 +64,7 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
   // The record claim.json holds in `tree`, which a beat that changes nothing else commits again.
   let stored = { record: claimed, tree: taken.tree };
   // The claim's commit on the remote; null once someone deleted it, for the next push to create again.
-  let tip: string | null = commit;
+  let tip: string | null = taken.commit;
   let lost: ClaimRecord | null = null;
   let stopping = false;
   let inFlight = 0;

@@ -1,22 +1,19 @@
 import { ClaimError, ConfigError } from '../../errors.js';
-import { formatDuration } from '../../format-duration.js';
 import { checkDebateName, debateName } from '../../git/debate-refs.js';
-import { findOnRemote, pushCommandFor } from '../../git/find-on-remote.js';
 import { checkRemote } from '../../git/remote-ops.js';
 import type { SessionOutcome } from '../debate-loop.js';
 import { prepareSide, runClaimedSide, type ClaimedSide } from '../run-claimed-side.js';
 import type { SessionOptions } from '../run-session.js';
 import { saveOverwritten } from '../save-overwritten.js';
-import { appendRemote } from './remote-append.js';
 import { archiveRemoteDebate } from './archive-remote.js';
-import { readRemoteClaim } from './read-remote-claim.js';
+import { checkSubjectOnRemote } from './check-subject-on-remote.js';
+import { agentPollMs } from './poll-plan.js';
 import { claimRemoteRole, waitForRelease } from './remote-claim.js';
 import { openRemoteDebate, type RemoteDebate } from './remote-debate.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
+import { remoteStore } from './remote-store.js';
 import { watchRemote } from './remote-watch.js';
-import { agentPollMs } from './poll-plan.js';
 import { countRequests } from './request-budget.js';
-import { sayWhenSlow, slowRemoteMs } from './slow-remote.js';
 
 /** `--remote`: where the debate lives, and how this side keeps its claim there. */
 export interface RemoteOptions {
@@ -32,8 +29,8 @@ export interface RemoteOptions {
  * One side of a debate that lives on a git remote (`--remote`): the subject is resolved first, to
  * name the debate both sides meet in; the remote's debate is fetched into the local file, which
  * mirrors it from then on; the role is claimed by a ref on the remote; then the loop runs as for
- * a local file, each section pushed as a commit (see appendRemote), the remote polled while the
- * peer thinks (see watchRemote).
+ * a local file, each section pushed as a commit with this side's claim (see remoteStore), the
+ * remote polled while the peer thinks (see watchRemote).
  */
 export async function runRemoteSession(options: SessionOptions, remote: RemoteOptions, side: Omit<ClaimedSide, 'claim'>): Promise<SessionOutcome> {
   await checkRemote(side.repo.root, remote.remote);
@@ -91,32 +88,7 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
       return {
         prepared,
         watch,
-        store: {
-          async append(request) {
-            const keepUnwritten = (bytes: Buffer) => saveOverwritten(side.paths, `unwritten-${debate.fileName}`, bytes);
-            const started = Date.now();
-            const what = request.heading === undefined ? 'the section' : `## ${request.heading}`;
-            const result = await sayWhenSlow(appendRemote({ debate, claim, retry: retry(Date.now() + options.turnTimeoutMs), keepUnwritten }, request), () =>
-              warn(`waiting for the remote \`${remote.remote}\` to take ${what}: it has not answered for ${formatDuration(slowRemoteMs)}. The agent's answer is kept; --turn-timeout bounds the wait.`),
-            );
-            // The loop reads the mirror next: it must hold what the remote holds, whoever touched it.
-            if (!result.written) await debate.remirror();
-            watch.nudge();
-            return result.written ? { ...result, remoteMs: Date.now() - started } : result;
-          },
-          readPeerClaim: async (role) => (await readRemoteClaim(debate, role))?.record ?? null,
-          // A remote that does not answer leaves the claims as last read: the next check looks again.
-          refreshClaims: () => debate.poll().then(() => undefined, () => undefined),
-          claimsReadAt: () => debate.view().readAt,
-          restoreCommand(seen) {
-            const commit = debate.commitOf(seen.checksum);
-            if (commit === null) return null;
-            // Only over what the ref holds now, which the lease names: a debate started there since is never replaced unseen.
-            const { tip } = debate.view();
-            const lease = tip === null ? '' : ` --force-with-lease=${debate.refs.debate}:${tip}`;
-            return `git push${lease} ${remote.remote} ${commit}:${debate.refs.debate}`;
-          },
-        },
+        store: remoteStore({ debate, claim, watch, retry: () => retry(Date.now() + options.turnTimeoutMs), paths: side.paths, warn }),
       };
     });
   } finally {
@@ -140,26 +112,4 @@ async function startFresh(options: SessionOptions, debate: RemoteDebate, relativ
   const archived = tip === null ? null : await archiveRemoteDebate({ cwd: debate.cwd, remote: debate.remote, name: debate.refs.name, tip });
   await debate.poll();
   if (archived !== null) options.report({ type: 'archived', role: null, file: relativeFile, to: `${debate.remote} ${archived}` });
-}
-
-/**
- * The other side names the subject in its own clone of the remote: a head commit the remote lacks
- * would give it another debate's name, and each side would wait for the other in a debate of its
- * own. Refused with the push that fixes it (exit 2), unless --debate names the debate both meet
- * in: then only said.
- */
-async function checkSubjectOnRemote(options: SessionOptions, remote: RemoteOptions, retry: RemoteRetry, cwd: string, { head, text }: { head: string; text: string }): Promise<void> {
-  const found = await withRemoteRetry(retry, 'list its branches', () => findOnRemote(cwd, remote.remote, head));
-  if (found === 'on') return;
-  const push = await pushCommandFor(cwd, remote.remote, head);
-  const where =
-    found === 'absent'
-      ? `is on no branch of \`${remote.remote}\``
-      : `is on no branch of \`${remote.remote}\` that this clone has fetched (it has branches this clone never fetched: \`git fetch ${remote.remote}\` tells whether one holds it)`;
-  const what = `${head.slice(0, 12)}, the head of "${text}", ${where}: the other side, in its own clone, cannot see it`;
-  if (remote.debate !== null) {
-    options.report({ type: 'warning', role: null, message: `${what}, so it reviews another change in the debate ${remote.debate} unless it is pushed (\`${push}\`).` });
-    return;
-  }
-  throw new ConfigError(`${what}, and would wait in a debate of its own. Push it first (\`${push}\`) and start again; or name the debate both sides meet in with --debate.`);
 }
