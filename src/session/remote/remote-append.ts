@@ -23,10 +23,11 @@ export interface RemoteAppendOptions {
  * Compare-and-swap append on the remote: a commit that adds the section to the debate as this
  * side last fetched it, pushed as a fast-forward of that commit and never forced, in one atomic
  * push with this side's claim (see RemoteClaim.pushHeld), so a side whose role was taken over
- * while it was stopped never writes. A push the remote refuses means the peer wrote first: the
- * debate is fetched again and, as with the local file, the section is still written only when
- * the turn still stands. The mirror follows a push that went through. A remote that cannot be
- * reached is retried (see withRemoteRetry): the section is not lost for it.
+ * while it was stopped never writes. A push refused because the debate moved means the peer wrote
+ * first: the debate is fetched again and, as with the local file, the section is still written
+ * only when the turn still stands. The mirror follows a push that went through. A remote that
+ * cannot be reached, or refuses for a while, is retried (see pushSection): the section is not
+ * lost for it; when this side stops with it unwritten, the section is kept where the message says.
  */
 export async function appendRemote(options: RemoteAppendOptions, request: SectionAppend): Promise<AppendResult> {
   const { debate, claim, retry } = options;
@@ -38,7 +39,12 @@ export async function appendRemote(options: RemoteAppendOptions, request: Sectio
     const commit = await commitFile(debate.cwd, { parent: tip, name: debate.fileName, bytes, message: request.message ?? 'code-debate: a section', who: request.who ?? 'code-debate' });
     await reachFaultPoint('remote-append');
     const lostBefore = claim.lost();
-    const pushed = lostBefore === null ? await pushSection(options, commit, tip).catch(async (error: unknown) => Promise.reject(await keptAnswer(options, error, section))) : { lost: lostBefore };
+    let pushed: HeldPush;
+    try {
+      pushed = lostBefore === null ? await pushSection(options, commit, tip) : { lost: lostBefore };
+    } catch (error) {
+      throw await keptAnswer(options, error, section);
+    }
     if ('lost' in pushed) throw await lostError(options, request, pushed.lost, section);
     if (pushed.pushed) {
       await debate.advanced(commit, bytes);
