@@ -57,6 +57,8 @@ export async function pushRefs(cwd: string, remote: string, updates: readonly Re
     const why = `${summary} ${result.stderr}`;
     // `[remote rejected] (failed to update ref)` with `cannot lock ref ...: reference already exists`: two pushes raced on the remote.
     if (movedMeanwhile.test(why) && classifyRemoteFailure(why) !== 'denied') return { pushed: false, reason: summary };
-    throw new RemoteError(`Cannot push ${ref} to the remote \`${remote}\`: ${`${summary} ${lastLines(result.stderr)}`.trim()}`, classifyRemoteFailure(why), { cause: result });
+    // An atomic push is refused as a whole: its refs are named together.
+    const refs = updates.map((update) => update.ref).join(' and ');
+    throw new RemoteError(`Cannot push ${refs} to the remote \`${remote}\`: ${`${summary} ${lastLines(result.stderr)}`.trim()}`, classifyRemoteFailure(why), { cause: result });
   });
 }

@@ -51,6 +51,8 @@ describe('the roles of a debate on a git remote', () => {
     expect(text).toContain('from the successor');
     expect(text).not.toContain('from the stopped side');
     expect(old.code, old.stderr).toBe(2);
+    // It was stopped, not kept waiting by the remote.
+    expect(old.stderr).not.toContain('waiting for the remote');
     expect(old.stderr).toMatch(/The responder role was taken over on the remote by pid \d+ on other-machine while this side was stopped or cut off: its ## Response 1 was not written/);
     const saved = /the agent's answer is saved in (\S+)\./.exec(old.stderr)?.[1] ?? '';
     expect(await readFile(saved, 'utf8')).toContain('from the stopped side');
