@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { ConfigError, GitError } from '../errors.js';
 import { failure, talk } from './remote-talk.js';
 import { openGit, runGitProcess } from './run-git.js';
@@ -18,13 +19,22 @@ export async function listRemoteRefs(cwd: string, remote: string, pattern: strin
  * Fetches the refs matching `pattern` on `remote` into `into` (a pattern with the same `*`), refs
  * gone from the remote removed from it too: forced, since a rewrite there must be seen here. One
  * request, whether anything moved or not; no maintenance is started after it (a side fetches
- * every second or so, and a spawn each time is not free).
+ * every second or so, and a spawn each time is not free). A copy another process of this clone
+ * was updating at that instant (`duo`'s two sides fetch into the same copies) is fetched again.
  */
 export async function fetchRefs(cwd: string, remote: string, pattern: string, into: string): Promise<void> {
   const args = ['-c', 'maintenance.auto=false', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--prune', '--no-recurse-submodules', remote, `+${pattern}:${into}`];
-  const result = await talk(cwd, remote, args);
-  if (result.exitCode !== 0) throw failure(remote, `fetch ${pattern}`, result);
+  for (let attempt = 0; ; attempt++) {
+    const result = await talk(cwd, remote, args);
+    if (result.exitCode === 0) return;
+    if (attempt === localLockTries || !localRefBusy.test(result.stderr)) throw failure(remote, `fetch ${pattern}`, result);
+    await delay(25 * 2 ** attempt);
+  }
 }
+
+/** git's words for a ref of this clone another process was updating as the fetch wrote it. */
+const localRefBusy = /cannot lock ref '[^']+': (is at \S+ but expected|unable to create '[^']+\.lock')/i;
+const localLockTries = 5;
 
 /** This clone's refs under `prefix` (a folder of refs, ending in `/`), ref → commit. */
 export async function readLocalRefs(cwd: string, prefix: string): Promise<Map<string, string>> {

@@ -1,10 +1,11 @@
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classifyRemoteFailure } from '../../src/git/remote-error.js';
 import { pushRef, pushRefs } from '../../src/git/push-refs.js';
-import { commitFile } from '../../src/git/remote-ops.js';
+import { commitFile, fetchRefs } from '../../src/git/remote-ops.js';
 import { runGit } from '../helpers/git-repo.js';
 
 const dirs: string[] = [];
@@ -66,6 +67,27 @@ describe('pushRefs', () => {
     expect(own).toMatchObject({ pushed: false });
     expect(own).not.toHaveProperty('collateral');
     expect(await runGit(bare, 'rev-parse', debate, claim)).toBe(`${review}\n${takeover}`);
+  });
+});
+
+describe('fetchRefs', () => {
+  it('fetches again a copy another process of the clone was updating at that instant, rather than fail', async () => {
+    const { bare, clone } = await bareAndClone();
+    const ref = 'refs/code-debate/x/debate';
+    const first = await commitFile(clone, { parent: null, name: 'reply.md', bytes: Buffer.from('# one\n'), message: 'one', who: 'reviewer' });
+    await pushRef(clone, bare, first, ref);
+    await fetchRefs(clone, bare, 'refs/code-debate/x/*', 'refs/code-debate-remote/x/*');
+    const second = await commitFile(clone, { parent: first, name: 'reply.md', bytes: Buffer.from('# one\n# two\n'), message: 'two', who: 'responder' });
+    await pushRef(clone, bare, second, ref);
+    // The lock git takes on the copy while it writes it: held here as a sibling's fetch holds it.
+    const lock = path.join(clone, '.git', 'refs', 'code-debate-remote', 'x', 'debate.lock');
+    await writeFile(lock, '');
+    const fetched = fetchRefs(clone, bare, 'refs/code-debate/x/*', 'refs/code-debate-remote/x/*');
+    // Longer than git's own wait for a ref's lock (core.filesRefLockTimeout, 100 ms).
+    await delay(400);
+    await rm(lock);
+    await fetched;
+    expect(await runGit(clone, 'rev-parse', 'refs/code-debate-remote/x/debate')).toBe(second);
   });
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { runGit } from '../helpers/git-repo.js';
 import { makeRemoteClones } from '../helpers/remote-clones.js';
-import { startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 // Two clones, two HOMEs, one bare remote: the debate lives under refs/code-debate/ and each side's reply.md mirrors it.
@@ -140,6 +140,22 @@ describe('a debate on a git remote', () => {
     expect(text).not.toBe(first);
     expect(await runGit(bare, 'show', 'refs/code-debate/two/debate:reply.md')).toBe(text.replace(/\n$/, ''));
     expect(await runGit(bare, 'show', 'refs/code-debate/one/debate:reply.md')).toBe(first.replace(/\n$/, ''));
+  });
+
+  it('runs duo in one clone with the remote from the settings file: the two sides fetch into the same copies without a word about it', async () => {
+    const repo = await repos.repo();
+    const { a } = await makeRemoteClones(repo);
+    await writeFile(path.join(a.dir, '.code-debate.json'), JSON.stringify({ remote: 'origin' }));
+    const script = await repo.script('agent', {
+      review: '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\nRemove it.\n',
+      // Fresh words each round: a round that brings nothing new would end the debate early.
+      response: ['traces', 'audits', 'support', 'debugging', 'onboarding'].map((why) => `### R1. Debug output left in\n**Disagreed**: it helps ${why}.\n`),
+      'follow-up': ['privacy', 'noise', 'cost', 'policy'].map((why) => `### R1. Debug output left in\n**Maintained**: it hurts ${why}.\n`),
+    });
+    const exit = await startCli(['duo', '--max-rounds', '5', '--poll', '100', '--agent', scriptedAgent(script.script, script.log), 'the diff against main'], { cwd: a.dir, env: a.env }).exited;
+    expect(exit.code, exit.stderr).toBe(0);
+    expect(exit.stderr).not.toMatch(/Cannot fetch|answers again/);
+    expectEndedWhole(await a.readReply(), 'limit reached', ['## Review', ...[1, 2, 3, 4, 5].flatMap((round) => [`## Response ${round}`, ...(round < 5 ? [`## Reviewer Follow-up ${round}`] : [])]), '## CONSENSUS']);
   });
 });
 
