@@ -20,6 +20,22 @@ export function isDebateAgentGroup(pgid: number, markers: readonly string[]): bo
   return entries.some((entry) => /^\d+$/.test(entry) && groupOf(entry) === pgid && environmentOf(entry).some((variable) => markers.includes(variable)));
 }
 
+/**
+ * The process groups of the agents a claim started, found by the `CODE_DEBATE_CLAIM=<claim>`
+ * every agent carries: a side killed before its claim named its agent (a remote's claim names it
+ * a second later) still leaves one to stop. None without /proc.
+ */
+export function findAgentGroups(marker: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const groups = entries.filter((entry) => /^\d+$/.test(entry) && environmentOf(entry).includes(marker)).map(groupOf);
+  return [...new Set(groups.filter((group): group is number => group !== null && group > 1))];
+}
+
 function groupOf(pid: string): number | null {
   try {
     // The fields after `(comm)`, which may itself hold spaces: state, ppid, pgrp, ...

@@ -10,7 +10,7 @@ import type { AppendResult, SectionAppend } from './append-section.js';
 import { claimId, type Claim, type ClaimRecord } from './claim-role.js';
 import type { SessionOutcome } from './debate-loop.js';
 import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
-import { isDebateAgentGroup } from './is-debate-agent-group.js';
+import { findAgentGroups, isDebateAgentGroup } from './is-debate-agent-group.js';
 import { onThisMachine } from './on-this-machine.js';
 import type { PreparedDebate } from './prepare-debate.js';
 import type { FileState } from './read-debate-file.js';
@@ -194,13 +194,15 @@ function warnAboutRole(options: SessionOptions, role: Role): void {
 
 /**
  * The agent a dead predecessor started may still run: stop it before writing the same turn, where
- * this side can see it (the same host and pid namespace), whichever clone it ran in.
+ * this side can see it (the same host and pid namespace), whichever clone it ran in: the group
+ * its claim names, and any that carries its claim.
  */
 async function stopOrphanAgent(claim: Claim, file: string): Promise<void> {
   const dead = claim.tookOverFrom;
-  const orphan = dead?.agentPid;
-  if (dead === null || orphan === undefined || !onThisMachine(dead)) return;
+  if (dead === null || !onThisMachine(dead)) return;
+  const marker = `CODE_DEBATE_CLAIM=${claimId(dead)}`;
   // Only a group that really runs an agent of this debate: a planted claim must not name any group to kill.
-  const markers = [`CODE_DEBATE_FILE=${file}`, `CODE_DEBATE_CLAIM=${claimId(dead)}`];
-  if (isDebateAgentGroup(orphan, markers) && signalGroup(orphan, 0)) await killProcessGroup(orphan, 2_000);
+  const named = dead.agentPid !== undefined && isDebateAgentGroup(dead.agentPid, [`CODE_DEBATE_FILE=${file}`, marker]) ? [dead.agentPid] : [];
+  const orphans = [...new Set([...named, ...findAgentGroups(marker)])].filter((group) => signalGroup(group, 0));
+  await Promise.all(orphans.map((group) => killProcessGroup(group, 2_000)));
 }

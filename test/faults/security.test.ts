@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/gemini-agent.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
-import { isDebateAgentGroup } from '../../src/session/is-debate-agent-group.js';
+import { findAgentGroups, isDebateAgentGroup } from '../../src/session/is-debate-agent-group.js';
 import { readStateFile } from '../../src/session/read-state-file.js';
 import { claimPath, statePaths } from '../../src/session/state-paths.js';
 import { fakeBin, type FakeCall } from '../agents/presets/use-fake-clis.js';
@@ -287,6 +287,9 @@ describe('the helpers the claim fixes need', () => {
     const remote = await bystander({ CODE_DEBATE_FILE: '/other-clone/reply.md', CODE_DEBATE_CLAIM: claim });
     expect(isDebateAgentGroup(remote.pid, [...file, `CODE_DEBATE_CLAIM=${claim}`])).toBe(true);
     expect(isDebateAgentGroup(remote.pid, [...file, 'CODE_DEBATE_CLAIM=responder 4243 laptop 2026-01-01T10:00:00.000Z'])).toBe(false);
+    // Found by its claim alone, for a side killed before its claim named it.
+    expect(findAgentGroups(`CODE_DEBATE_CLAIM=${claim}`)).toEqual([remote.pid]);
+    expect(findAgentGroups('CODE_DEBATE_CLAIM=responder 4243 laptop 2026-01-01T10:00:00.000Z')).toEqual([]);
   });
 
   it('readStateFile: a FIFO, a device, a link or a huge file reads as naming nobody, at once; a missing one as null', async () => {
