@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { stopAll } from './lib/cli.mjs';
 import { calibrateClock } from './lib/clock.mjs';
 import { machineInfo } from './lib/machine.mjs';
-import { checkoutRows, debateRows, idleRows, latencyRows, overheadRows, startupRows } from './lib/report.mjs';
+import { checkoutRows, debateRows, idleRows, latencyRows, overheadRows, remoteRows, startupRows } from './lib/report.mjs';
 import { cleanupAll } from './lib/repo.mjs';
 import { renderMarkdownTable, renderTable } from './lib/table.mjs';
 import { measureCheckoutCost } from './measures/checkout-cost.mjs';
@@ -17,6 +17,7 @@ import { measureProcessStart } from './measures/process-start.mjs';
 import { measureStartup } from './measures/startup.mjs';
 import { hasInotifywait, measureTurnLatency } from './measures/turn-latency.mjs';
 import { measureTurnOverhead } from './measures/turn-overhead.mjs';
+import { measureRemoteHandover } from './measures/remote-handover.mjs';
 import { measureWholeDebate } from './measures/whole-debate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,6 +42,8 @@ const settings = {
   startupRuns: quick ? { version: 5, claim: 3 } : { version: 20, claim: 10 },
   debateRuns: quick ? 2 : 5,
   maxRounds: 5,
+  // Two clones through git daemon: --quick runs one short debate of instant agents (a few seconds); the full run adds agents that think.
+  remote: quick ? { runs: 1, maxRounds: 2, thinking: null } : { runs: 3, maxRounds: 5, thinking: { runs: 1, maxRounds: 3, thinkS: 3 } },
   bodyBytes: 1500,
   // The per-turn overhead's documents: sections of 4 KB (a Review of six points with evidence), as many as the size takes.
   sectionBytes: 4_096,
@@ -82,6 +85,11 @@ async function measureAll() {
   const startup = await measureStartup({ versionRuns: settings.startupRuns.version, claimRuns: settings.startupRuns.claim });
   log(`whole debates: ${settings.debateRuns} [${elapsed()}]`);
   const debates = await measureWholeDebate({ runs: settings.debateRuns, maxRounds: settings.maxRounds, bodyBytes: settings.bodyBytes, log });
+  log(`two clones through git daemon: ${settings.remote.runs} debate${settings.remote.runs === 1 ? '' : 's'} of ${settings.remote.maxRounds} rounds [${elapsed()}]`);
+  const remote = {
+    instant: await measureRemoteHandover({ runs: settings.remote.runs, maxRounds: settings.remote.maxRounds, log }),
+    thinking: settings.remote.thinking === null ? null : await measureRemoteHandover({ ...settings.remote.thinking, log }),
+  };
   log(`waiting for the idle measurement [${elapsed()}]`);
   const [idleNative, idlePolled] = await idle;
   // In this process, after the others: reading a large document keeps this event loop busy for seconds.
@@ -90,7 +98,7 @@ async function measureAll() {
   const overhead = await measureTurnOverhead({ sizes: settings.sizes, reps, roles: ['reviewer', 'responder'], sectionBytes: settings.sectionBytes, largeSections, log });
   log(`agent checkout: ${settings.checkout.files.toLocaleString('en-US')} files [${elapsed()}]`);
   const checkout = await measureCheckoutCost({ ...settings.checkout, log });
-  return { native, processStart, polled, startup, debates, idleNative, idlePolled, overhead, checkout };
+  return { native, processStart, polled, startup, debates, remote, idleNative, idlePolled, overhead, checkout };
 }
 
 // A failure or Ctrl-C stops every process the bench started and removes its repositories.
@@ -106,13 +114,14 @@ const machine = machineInfo();
 const notes = [];
 calibrateClock();
 log(`code-debate bench${quick ? ' (--quick)' : ''} on ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load ${machine.loadAverage.join(' ')}`);
-const { native, processStart, polled, startup, debates, idleNative, idlePolled, overhead, checkout } = await measureAll().catch((error) => abandon(`bench: ${error?.stack ?? error}\n`, 1));
+const { native, processStart, polled, startup, debates, remote, idleNative, idlePolled, overhead, checkout } = await measureAll().catch((error) => abandon(`bench: ${error?.stack ?? error}\n`, 1));
 
 const rows = [
   ...latencyRows(native, processStart, polled, notes),
   ...idleRows(idleNative, idlePolled),
   ...overheadRows(overhead, notes),
   ...debateRows(debates, settings.maxRounds),
+  ...remoteRows(remote, settings.remote),
   ...startupRows(startup),
   ...checkoutRows(checkout),
 ];
@@ -141,6 +150,7 @@ const result = {
     idle: [idleNative, idlePolled],
     overhead,
     debates,
+    remote,
     startup,
     checkout,
   },

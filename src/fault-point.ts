@@ -9,7 +9,8 @@ import { ConfigError } from './errors.js';
  * taken, before its work) and `<lock>-lock-releasing` (its work done, e.g. the section renamed
  * into place, before the lock is released or anything else happens), for the `write` and
  * `takeover` locks; `save-overwritten` (a change that took text away seen, before the text is
- * saved); `file-events`, `safety-ticks` and `block-closer`. Actions: `kill` (SIGKILL this process there), `stop`
+ * saved); `remote-append` (a section's commit made, just before it is pushed to the remote,
+ * `--remote`); `file-events`, `safety-ticks` and `block-closer`. Actions: `kill` (SIGKILL this process there), `stop`
  * (SIGSTOP it: `kill -CONT` resumes it), `gate:<dir>` (create `<dir>/<pid>.ready`, wait until
  * `<dir>/go` exists, then record when in `<dir>/<pid>.passed`: several processes pass at once),
  * for `file-events`, `none` (no file watcher at all: only the checksum ticks see changes), for

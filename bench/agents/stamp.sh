@@ -10,6 +10,7 @@
 # env: BENCH_STAMP_LOG   JSON lines: {role, turn, round, start (s since epoch), promptFile, fileBytes}
 #      BENCH_STAMP_DIR   where the prompts are kept (default: beside the log)
 #      BENCH_BODY_BYTES  pad each point's text to about this many bytes (default 0: one line)
+#      BENCH_THINK_S     seconds to take before answering, as an agent that thinks (default 0: instant)
 start=$EPOCHREALTIME
 log=${BENCH_STAMP_LOG:-/dev/null}
 dir=${BENCH_STAMP_DIR:-$(dirname "$log")}
@@ -30,6 +31,8 @@ pad() {
   while [ ${#out} -lt "${BENCH_BODY_BYTES:-0}" ]; do out+="$1${round}x$RANDOM "; done
   [ -n "$out" ] && printf '\n\n%s.' "${out% }"
 }
+
+[ -n "${BENCH_THINK_S:-}" ] && sleep "$BENCH_THINK_S"
 
 case "$turn" in
   review)

@@ -211,6 +211,32 @@ export function debateRows(debates, maxRounds) {
   ];
 }
 
+/**
+ * Two machines through a git remote (issue 33): the hand-over, from a section on the remote to
+ * the peer's turn started, p95 under 1.5 s through git daemon whatever the agents' speed; the
+ * remote requests both sides made beside it.
+ */
+export function remoteRows(remote, settings) {
+  const rows = [];
+  const add = (label, runs, maxRounds) => {
+    const handOver = summarize(runs.flatMap((run) => run.handOversMs));
+    rows.push(
+      row(`Two clones through git daemon, ${label}: hand-over p95, section on the remote → the peer's turn started`, handOver, {
+        target: '< 1.5 s',
+        ok: handOver.p95 < 1_500,
+        median: formatMs(handOver.p95),
+      }),
+      row('  hand-over p50', handOver),
+      row(`  per turn: turn started → section on the remote`, summarize(runs.flatMap((run) => run.turnsMs))),
+      row(`  whole debate: ${maxRounds} rounds, launch → both exited`, summarize(runs.map((run) => run.wallMs))),
+      row('  remote requests per debate, both sides (git daemon\'s count)', summarize(runs.map((run) => run.requests)), { format: (value) => `${Math.round(value)}` }),
+    );
+  };
+  add('instant agents', remote.instant, settings.maxRounds);
+  if (remote.thinking !== null) add(`agents that think ${settings.thinking.thinkS} s`, remote.thinking, settings.thinking.maxRounds);
+  return rows;
+}
+
 export function startupRows(startup) {
   const version = summarize(startup.versionMs);
   const claim = summarize(startup.claimFileMs);

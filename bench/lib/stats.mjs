@@ -17,6 +17,7 @@ export function summarize(values) {
     n: sorted.length,
     p50: quantile(sorted, 0.5),
     p90: quantile(sorted, 0.9),
+    p95: quantile(sorted, 0.95),
     p99: quantile(sorted, 0.99),
     min: sorted[0] ?? null,
     max: sorted.at(-1) ?? null,

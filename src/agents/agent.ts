@@ -33,6 +33,8 @@ export interface TurnRequest {
   sandbox?: Sandbox;
   /** Absolute path of the shared file. */
   file: string;
+  /** The identity of the claim this side holds (see claimId), given to the agent's process as `CODE_DEBATE_CLAIM`. */
+  claim?: string;
   /** Aborted when the turn must stop (deadline, signal). */
   signal: AbortSignal;
   /** How long the agent may take before it is stopped: what `--agent-timeout` leaves of the turn. */

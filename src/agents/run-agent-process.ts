@@ -115,6 +115,7 @@ function turnEnvironment(request: TurnRequest): Record<string, string> {
     CODE_DEBATE_ROUND: String(request.round),
     CODE_DEBATE_FILE: request.file,
     CODE_DEBATE_SUBJECT: request.subject.text,
+    ...(request.claim === undefined ? {} : { CODE_DEBATE_CLAIM: request.claim }),
   };
 }
 

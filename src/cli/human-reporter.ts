@@ -49,9 +49,10 @@ function followTurns(): (event: SessionEvent) => string | null | undefined {
         finished.delete(event.role);
         const size = `${event.bytes} bytes${event.promptBytes > 0 && !people.has(event.role) ? `, prompt ${formatBytes(event.promptBytes)}` : ''}`;
         if (event.by !== undefined) return `${event.by} wrote ## ${event.heading} itself: ${event.why ?? 'no agent was asked'} (${size})`;
-        if (people.has(event.role)) return `you wrote ## ${event.heading}${agent === undefined ? '' : ` in ${formatDuration(agent.ms)}`} (${size})`;
-        if (agent === undefined) return `wrote ## ${event.heading} in ${formatDuration(event.ms)} (${size})`;
-        return `wrote ## ${event.heading} in ${formatDuration(event.ms)}: ${agent.agent} took ${formatDuration(agent.ms)} (${describeUsage(agent.usage)}); ${size}`;
+        const remote = remoteWait(event.remoteMs);
+        if (people.has(event.role)) return `you wrote ## ${event.heading}${agent === undefined ? '' : ` in ${formatDuration(agent.ms)}`}${remote === '' ? '' : `, then ${remote}`} (${size})`;
+        if (agent === undefined) return `wrote ## ${event.heading} in ${formatDuration(event.ms)}${remote === '' ? '' : `: ${remote}`} (${size})`;
+        return `wrote ## ${event.heading} in ${formatDuration(event.ms)}: ${agent.agent} took ${formatDuration(agent.ms)} (${describeUsage(agent.usage)})${remote === '' ? '' : `, ${remote}`}; ${size}`;
       }
       case 'ended':
         // A person wrote their turns in an editor: no prompt was sent to an agent.
@@ -159,7 +160,7 @@ function describe(event: SessionEvent): string | null {
 /** The peer came, went or came back: what it is doing and, when it is gone, what to do. */
 function describePeerState(event: Extract<SessionEvent, { type: 'peer-state' }>): string | null {
   const peer = roleNames[event.peer];
-  const who = event.pid === null ? `the ${peer}` : `the ${peer} (pid ${event.pid} on ${event.host ?? 'an unknown host'})`;
+  const who = event.peerPid === null ? `the ${peer}` : `the ${peer} (pid ${event.peerPid} on ${event.peerHost ?? 'an unknown host'})`;
   switch (event.state) {
     case 'gone':
       return (
@@ -178,6 +179,11 @@ function describePeerState(event: Extract<SessionEvent, { type: 'peer-state' }>)
       return verb === null ? null : `${who} ${verb}: ${event.reason}`;
     }
   }
+}
+
+/** The part of a turn spent waiting for the remote to take the section, when it is worth a mention: the agent did not take it. */
+function remoteWait(ms: number | undefined): string {
+  return ms === undefined || ms < 1_000 ? '' : `the remote ${formatDuration(ms)} to take it`;
 }
 
 function formatBytes(bytes: number): string {

@@ -3,7 +3,7 @@ import { debateRefPrefix } from '../git/debate-refs.js';
 import { checkRemote, fetchRefs, listRemoteRefs, readDebateCommit } from '../git/remote-ops.js';
 import type { Role } from '../protocol/document.js';
 import type { ClaimRecord } from '../session/claims/claim-role.js';
-import { readClaimAt } from '../session/remote/remote-claim.js';
+import { readClaimAt } from '../session/remote/read-remote-claim.js';
 
 /** One debate on a remote, as `status`, `show` and `archive --remote` read it. */
 export interface RemoteDebateEntry {

@@ -93,7 +93,7 @@ export const settingsTable = {
     type: wholeNumber(10, 600_000, '<ms>'),
     default: null,
     commands: debaters,
-    help: 'notice changes within <ms> by polling the file, without filesystem events (with --remote: how soon the remote is polled, backing off while nothing moves)',
+    help: 'notice changes within <ms> by polling the file, without filesystem events (with --remote: how often the remote is polled while the peer\'s agent works, default 800)',
   }),
   maxDiffBytes: setting({
     flag: 'max-diff-bytes',

@@ -16,8 +16,14 @@ export interface DebateRefs {
   pattern: string;
   debate: string;
   claim(role: Role): string;
+  /** Where the claims are: the prefix of every `claim(role)`. */
+  claims: string;
+  /** The prefix of all of the debate's refs. */
+  root: string;
   /** The fetched copy of `ref` in this clone. */
   seen(ref: string): string;
+  /** The ref on the remote a fetched copy (see seen) is of. */
+  unseen(copy: string): string;
 }
 
 export const debateRefPrefix = 'refs/code-debate/';
@@ -31,7 +37,10 @@ export function debateRefs(name: string): DebateRefs {
     pattern: `${root}/*`,
     debate: `${root}/debate`,
     claim: (role) => `${root}/claims/${role}`,
+    claims: `${root}/claims/`,
+    root: `${root}/`,
     seen: (ref) => `${seenPrefix}${ref.slice(debateRefPrefix.length)}`,
+    unseen: (copy) => `${debateRefPrefix}${copy.slice(seenPrefix.length)}`,
   };
 }
 

@@ -1,28 +1,7 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { ConfigError, GitError } from '../errors.js';
-import { classifyRemoteFailure, RemoteError } from './remote-error.js';
-import { openGit, runGitProcess, type GitProcessResult } from './run-git.js';
-
-/** A git command that talks to a remote is stopped after this long: a remote that hangs is an unreachable one. */
-export const remoteTimeoutMs = 30_000;
-
-async function talk(cwd: string, remote: string, args: readonly string[]): Promise<GitProcessResult> {
-  try {
-    return await runGitProcess(cwd, args, { timeoutMs: remoteTimeoutMs });
-  } catch (error) {
-    // A remote that hangs is one that cannot be reached; a git that cannot start stays a GitError (exit 6).
-    if (!(error instanceof GitError) || !/did not finish within/.test(error.message)) throw error;
-    throw new RemoteError(`Cannot reach the remote \`${remote}\`: ${error.message}`, 'unreachable', { cause: error });
-  }
-}
-
-function lastLines(text: string): string {
-  return text.trim().split('\n').filter((line) => line.trim() !== '').slice(-4).join(' | ');
-}
-
-function failure(remote: string, what: string, result: GitProcessResult): RemoteError {
-  const said = lastLines(result.stderr) || `git exited with code ${result.exitCode}`;
-  return new RemoteError(`Cannot ${what} on the remote \`${remote}\`: ${said}`, classifyRemoteFailure(said), { cause: result });
-}
+import { failure, talk } from './remote-talk.js';
+import { openGit, runGitProcess } from './run-git.js';
 
 /** The refs on `remote` that match `pattern`, ref → commit. */
 export async function listRemoteRefs(cwd: string, remote: string, pattern: string): Promise<Map<string, string>> {
@@ -38,40 +17,35 @@ export async function listRemoteRefs(cwd: string, remote: string, pattern: strin
 
 /**
  * Fetches the refs matching `pattern` on `remote` into `into` (a pattern with the same `*`), refs
- * gone from the remote removed from it too: forced, since a rewrite there must be seen here.
+ * gone from the remote removed from it too: forced, since a rewrite there must be seen here. One
+ * request, whether anything moved or not; no maintenance is started after it (a side fetches
+ * every second or so, and a spawn each time is not free). A copy another process of this clone
+ * was updating at that instant (`duo`'s two sides fetch into the same copies) is fetched again.
  */
 export async function fetchRefs(cwd: string, remote: string, pattern: string, into: string): Promise<void> {
-  const result = await talk(cwd, remote, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--prune', '--no-recurse-submodules', remote, `+${pattern}:${into}`]);
-  if (result.exitCode !== 0) throw failure(remote, `fetch ${pattern}`, result);
+  const args = ['-c', 'maintenance.auto=false', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--prune', '--no-recurse-submodules', remote, `+${pattern}:${into}`];
+  for (let attempt = 0; ; attempt++) {
+    const result = await talk(cwd, remote, args);
+    if (result.exitCode === 0) return;
+    if (attempt === localLockTries || !localRefBusy.test(result.stderr)) throw failure(remote, `fetch ${pattern}`, result);
+    await delay(25 * 2 ** attempt);
+  }
 }
 
-export type PushResult = { pushed: true } | { pushed: false; reason: string };
+/** git's words for a ref of this clone another process was updating as the fetch wrote it. */
+const localRefBusy = /cannot lock ref '[^']+': (is at \S+ but expected|unable to create '[^']+\.lock')/i;
+const localLockTries = 5;
 
-/** git's words for a ref that moved before this push landed: checked on the client, or found by the remote as it locked the ref. */
-const movedMeanwhile = /\[rejected\]|stale info|fetch first|non-fast-forward|already exists|is at \S+ but expected|incorrect old value|cannot lock ref|failed to update ref|failed to lock/;
-
-/**
- * Pushes `commit` to `ref` on `remote` (or deletes `ref`, for a null commit), never forced: a ref
- * that moved meanwhile (not a fast-forward, or not at `expected` when a lease is given, or moved
- * by another push as the remote took this one) is refused, which is how two sides learn that the
- * other wrote first. A refusal is a result; a remote that cannot be reached or refuses this user
- * is a RemoteError.
- */
-export async function pushRef(cwd: string, remote: string, commit: string | null, ref: string, expected?: string | null): Promise<PushResult> {
-  const lease = expected === undefined ? [] : [`--force-with-lease=${ref}:${expected ?? ''}`];
-  const result = await talk(cwd, remote, ['push', '--porcelain', '--no-verify', ...lease, remote, `${commit ?? ''}:${ref}`]);
-  // --porcelain: `<flag>\t<from>:<to>\t<summary> (<reason>)`, `!` for a ref that was not updated.
-  const line = result.stdout.split('\n').find((entry) => entry.includes(`:${ref}\t`) || entry.endsWith(`:${ref}`));
-  if (line !== undefined && !line.startsWith('!')) return { pushed: true };
-  if (line !== undefined) {
-    const summary = (line.split('\t')[2] ?? '').trim();
-    const why = `${summary} ${result.stderr}`;
-    // `[remote rejected] (failed to update ref)` with `cannot lock ref ...: reference already exists`: two pushes raced on the remote.
-    if (movedMeanwhile.test(why) && classifyRemoteFailure(why) !== 'denied') return { pushed: false, reason: summary };
-    throw new RemoteError(`Cannot push ${ref} to the remote \`${remote}\`: ${`${summary} ${lastLines(result.stderr)}`.trim()}`, classifyRemoteFailure(why), { cause: result });
+/** This clone's refs under `prefix` (a folder of refs, ending in `/`), ref → commit. */
+export async function readLocalRefs(cwd: string, prefix: string): Promise<Map<string, string>> {
+  const listed = await runGitProcess(cwd, ['for-each-ref', '--format=%(objectname) %(refname)', prefix]);
+  if (listed.exitCode !== 0) throw new GitError(`Cannot list the refs under ${prefix} in ${cwd}: ${listed.stderr.trim() || `exit code ${listed.exitCode}`}`);
+  const refs = new Map<string, string>();
+  for (const line of listed.stdout.split('\n')) {
+    const at = line.indexOf(' ');
+    if (at !== -1) refs.set(line.slice(at + 1), line.slice(0, at));
   }
-  if (result.exitCode === 0) return { pushed: true };
-  throw failure(remote, `push ${ref}`, result);
+  return refs;
 }
 
 /** The bytes of `path` in `commit`, or null when the commit has no such file. */
@@ -83,15 +57,34 @@ export async function readFileAt(cwd: string, commit: string, path: string): Pro
 
 /**
  * A commit holding one file, `name` with `bytes`, after `parent` (none for the first): made with
- * git's plumbing, touching neither the work tree, the index nor any branch. The author is
- * code-debate, so a clone without user.name still writes.
+ * git's plumbing, touching neither the work tree, the index nor any branch.
  */
 export async function commitFile(cwd: string, options: { parent: string | null; name: string; bytes: Buffer; message: string; who: string }): Promise<string> {
-  const blob = await plumbing(cwd, ['hash-object', '-w', '--stdin'], options.bytes);
-  const tree = await plumbing(cwd, ['mktree'], `100644 blob ${blob}\t${options.name}\n`);
+  return commitTree(cwd, { ...options, tree: await writeTree(cwd, options.name, options.bytes) });
+}
+
+/** A tree holding one file, `name` with `bytes` (its blob and the tree written). */
+export async function writeTree(cwd: string, name: string, bytes: Buffer): Promise<string> {
+  const blob = await plumbing(cwd, ['hash-object', '-w', '--stdin'], bytes);
+  return plumbing(cwd, ['mktree'], `100644 blob ${blob}\t${name}\n`);
+}
+
+/**
+ * A commit of `tree` after `parent` (none for the first): one object, nothing else written. The
+ * author is code-debate, so a clone without user.name still writes.
+ */
+export async function commitTree(cwd: string, options: { tree: string; parent: string | null; message: string; who: string }): Promise<string> {
   const parent = options.parent === null ? [] : ['-p', options.parent];
   const identity = ['-c', `user.name=code-debate (${options.who})`, '-c', 'user.email=code-debate@localhost'];
-  return plumbing(cwd, [...identity, 'commit-tree', tree, ...parent, '-m', options.message], undefined);
+  return plumbing(cwd, [...identity, 'commit-tree', options.tree, ...parent, '-m', options.message], undefined);
+}
+
+/** The tree and the message of `commit`, or null when this clone has no such commit. */
+export async function readCommit(cwd: string, commit: string): Promise<{ tree: string; message: string } | null> {
+  const shown = await runGitProcess(cwd, ['show', '-s', '--format=%T%x00%B', commit]);
+  const at = shown.stdout.indexOf('\0');
+  if (shown.exitCode !== 0 || at === -1) return null;
+  return { tree: shown.stdout.slice(0, at), message: shown.stdout.slice(at + 1) };
 }
 
 async function plumbing(cwd: string, args: readonly string[], input: Buffer | string | undefined): Promise<string> {
@@ -122,12 +115,9 @@ export async function readDebateCommit(cwd: string, commit: string): Promise<{ n
   return bytes === null ? null : { name, bytes };
 }
 
-/**
- * Whether `commit` is on a branch of the remote `remote` as this clone last fetched it; null when
- * that cannot be known (a URL, not a remote's name, has no remote-tracking branches here).
- */
-export async function isOnRemote(cwd: string, remote: string, commit: string): Promise<boolean | null> {
-  if ((await runGitProcess(cwd, ['remote', 'get-url', remote])).exitCode !== 0) return null;
-  const found = await runGitProcess(cwd, ['for-each-ref', '--count=1', '--contains', commit, '--format=%(refname)', `refs/remotes/${remote}/`]);
-  return found.exitCode === 0 ? found.stdout.trim() !== '' : null;
+/** Deletes this clone's refs under `prefix` (a folder of refs, ending in `/`), in one transaction. */
+export async function deleteLocalRefs(cwd: string, prefix: string): Promise<void> {
+  const listed = await runGitProcess(cwd, ['for-each-ref', '--format=delete %(refname)', prefix]);
+  if (listed.exitCode !== 0 || listed.stdout.trim() === '') return;
+  await plumbing(cwd, ['update-ref', '--stdin'], listed.stdout);
 }

@@ -8,7 +8,9 @@ const columns = ['id', 'severity', 'status', 'confidence', 'rounds', 'reviewer',
  * and flags when there are any.
  */
 export function renderLedgerTable(report: LedgerReport): string {
-  const lines = [`${report.title ?? 'Code Debate'}: ${report.outcome}, ${report.rounds === 1 ? '1 round' : `${report.rounds} rounds`}, ${report.state ?? 'no review yet'}`];
+  // The convergence state is judged once a round has its Response: before that, a debate with a round begun has its Review.
+  const stage = report.state ?? (report.rounds === 0 ? 'no review yet' : 'the Review awaits its Response');
+  const lines = [`${report.title ?? 'Code Debate'}: ${report.outcome}, ${report.rounds === 1 ? '1 round' : `${report.rounds} rounds`}, ${stage}`];
   if (report.convergence.length > 0) lines.push(`Convergence: ${report.convergence.map(({ round, state }) => `${round} ${state}`).join(' → ')}`);
   if (report.points.length === 0) return `${lines.join('\n')}\nNo points yet.\n`;
   const rows = report.points.map((point) => {

@@ -19,12 +19,15 @@ export interface AppendRequest {
   writeTemporary?: (file: string, bytes: Buffer, mode: number | undefined) => Promise<void>;
 }
 
-export type AppendResult = { written: true; state: FileState } | { written: false; current: FileState };
+/** `remoteMs`: how long the write waited for a remote to take it (--remote). */
+export type AppendResult = { written: true; state: FileState; remoteMs?: number } | { written: false; current: FileState };
 
 /** One section to append, wherever the debate lives (see SessionContext.append). */
 export interface SectionAppend extends Pick<AppendRequest, 'expectedChecksum' | 'stillValid' | 'render'> {
   /** What the section is, for a commit's message on a remote, e.g. `## Response 2 (responder)`. */
   message?: string;
+  /** The section's heading, e.g. `Response 2`, for what a message says of it. */
+  heading?: string;
   /** Who writes it, e.g. `reviewer`: the commit's author on a remote. */
   who?: string;
 }

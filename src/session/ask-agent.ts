@@ -184,6 +184,7 @@ async function callAgent(
       root: context.root,
       ...(context.checkout !== undefined && context.sandboxed === true ? { sandbox: context.checkout.sandbox } : {}),
       file: context.file,
+      claim: context.claim.id,
       signal,
       timeoutMs,
       limitMs: context.agentTimeoutMs,

@@ -43,7 +43,8 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
   let waitingSince: number | null = null;
   // The last state that parsed: every later one must still hold it, the file being append-only.
   let seen: FileState | null = null;
-  const peerWatch = watchPeer({ readPeer: context.store.readPeerClaim, role, report });
+  const { refreshClaims: refresh, claimsReadAt: readAt } = context.store;
+  const peerWatch = watchPeer({ readPeer: context.store.readPeerClaim, role, report, ...(refresh === undefined ? {} : { refresh }), ...(readAt === undefined ? {} : { readAt }) });
   let reportedRound = 0;
   let readSections = 0;
   const prompts: TurnPrompt[] = [];
@@ -53,7 +54,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     const change = seen && historyChangeOf(seen, state);
     if (seen && change) {
       subjects.waited();
-      const restored = await peerWatch.during(waitForRestore(context, watch, seen, state, change), false);
+      const restored = await peerWatch.during(waitForRestore(context, watch, seen, state, change), { peerHasTurn: false });
       state = restored.state;
       // A kept edit is the text every later state must hold: it is read as it is, as a new process would read it.
       if (restored.kept !== null) seen = state;
@@ -87,7 +88,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
         }
         throw error;
       });
-      const result = await peerWatch.during(turn, false);
+      const result = await peerWatch.during(turn, { peerHasTurn: false });
       if (result.written) prompts.push({ heading: formatHeading(action.turn, action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0), bytes: result.promptBytes });
       state = result.written ? result.state : await readDebateFile(context.file);
       continue;
@@ -97,7 +98,9 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
       waitingSince = Date.now();
       report({ type: 'waiting', role, for: peer, timeoutMs: context.turnTimeoutMs, round: roundsBegun(document) });
     }
-    const changed = await peerWatch.during(waitForChange(context.file, watch, state.checksum, waitingSince + context.turnTimeoutMs - Date.now(), context.signal));
+    const waitedOn = state.checksum;
+    const unchanged = async () => (await readDebateFile(context.file)).checksum === waitedOn;
+    const changed = await peerWatch.during(waitForChange(context.file, watch, waitedOn, waitingSince + context.turnTimeoutMs - Date.now(), context.signal), { stillWaiting: unchanged });
     if (changed) {
       const next = context.reader.parse(changed.text, changed.growth);
       if (next.ok && decideTurn(context, next.document).type === 'wait' && !historyChangeOf(state, changed)) report({ type: 'not-a-turn', role, for: peer });

@@ -7,10 +7,11 @@ import { takeRepoSnapshot } from '../git/repo-snapshot.js';
 import type { Agent } from '../agents/agent.js';
 import type { AgentCheckout } from './agent-checkout.js';
 import type { AppendResult, SectionAppend } from './append-section.js';
-import type { Claim, ClaimRecord } from './claims/claim-role.js';
+import { claimId, type Claim, type ClaimRecord } from './claims/claim-role.js';
 import type { SessionOutcome } from './debate-loop.js';
 import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
-import { isDebateAgentGroup } from './is-debate-agent-group.js';
+import { findAgentGroups, isDebateAgentGroup } from './is-debate-agent-group.js';
+import { onThisMachine } from './on-this-machine.js';
 import type { PreparedDebate } from './prepare-debate.js';
 import type { FileState } from './read-debate-file.js';
 import type { SessionOptions } from './run-session.js';
@@ -23,6 +24,10 @@ export interface DebateStore {
   append(request: SectionAppend): Promise<AppendResult>;
   /** The peer's claim as it is now, or null when nobody holds the role. */
   readPeerClaim(role: Role): Promise<ClaimRecord | null>;
+  /** Reads the claims afresh, where readPeerClaim gives them as last read (a remote's, as last polled). */
+  refreshClaims?(): Promise<void>;
+  /** When the claims readPeerClaim gives were read (epoch ms); absent when it reads them as they are. */
+  claimsReadAt?(): number;
   /** The command that puts the debate back as `seen` held it, when not copying the saved text over the file. */
   restoreCommand?(seen: FileState): string | null;
 }
@@ -187,9 +192,17 @@ function warnAboutRole(options: SessionOptions, role: Role): void {
   }
 }
 
-/** The agent a dead predecessor started may still run: stop it before writing the same turn. */
+/**
+ * The agent a dead predecessor started may still run: stop it before writing the same turn, where
+ * this side can see it (the same host and pid namespace), whichever clone it ran in: the group
+ * its claim names, and any that carries its claim.
+ */
 async function stopOrphanAgent(claim: Claim, file: string): Promise<void> {
-  const orphan = claim.tookOverFrom?.agentPid;
+  const dead = claim.tookOverFrom;
+  if (dead === null || !onThisMachine(dead)) return;
+  const marker = `CODE_DEBATE_CLAIM=${claimId(dead)}`;
   // Only a group that really runs an agent of this debate: a planted claim must not name any group to kill.
-  if (orphan !== undefined && isDebateAgentGroup(orphan, file) && signalGroup(orphan, 0)) await killProcessGroup(orphan, 2_000);
+  const named = dead.agentPid !== undefined && isDebateAgentGroup(dead.agentPid, [`CODE_DEBATE_FILE=${file}`, marker]) ? [dead.agentPid] : [];
+  const orphans = [...new Set([...named, ...findAgentGroups(marker)])].filter((group) => signalGroup(group, 0));
+  await Promise.all(orphans.map((group) => killProcessGroup(group, 2_000)));
 }

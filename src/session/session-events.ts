@@ -15,8 +15,11 @@ export type SessionEvent =
   | { type: 'agent-retry'; role: Role; heading: string; reason: string; delayMs: number }
   | { type: 'agent-reasked'; role: Role; heading: string; problems: string[]; attempt: number; of: number }
   | { type: 'agent-finished'; role: Role; heading: string; agent: string; ms: number; promptBytes: number; usage: TurnUsage | null }
-  /** `by`: who wrote it, when not this side's agent: code-debate itself (nothing left to answer, a timeout's CONSENSUS). */
-  | { type: 'turn-written'; role: Role; heading: string; bytes: number; ms: number; promptBytes: number; by?: 'code-debate'; why?: string }
+  /**
+   * `by`: who wrote it, when not this side's agent: code-debate itself (nothing left to answer, a timeout's CONSENSUS).
+   * `remoteMs`: what of `ms` went waiting for the remote to take the section (--remote).
+   */
+  | { type: 'turn-written'; role: Role; heading: string; bytes: number; ms: number; promptBytes: number; remoteMs?: number; by?: 'code-debate'; why?: string }
   | { type: 'turn-discarded'; role: Role; heading: string; reason: string }
   | { type: 'agent-chosen'; role: null; message: string }
   | { type: 'archived'; role: null; file: string; to: string }
@@ -24,7 +27,8 @@ export type SessionEvent =
   | { type: 'warning'; role: Role | null; message: string }
   /** `outcome`: how the session ended, or `agent-failed`; `usage`: what a turn that failed spent, when its agent reported it. */
   | { type: 'ended'; role: Role | null; outcome: SessionEnd | 'agent-failed'; message: string; prompts?: TurnPrompt[]; blocking?: string[]; usage?: TurnUsage }
-  | { type: 'peer-state'; role: Role; peer: Role; state: HolderState; previous: HolderState | null; pid: number | null; host: string | null; reason: string }
+  /** `peerPid`, `peerHost`: the peer's process, apart from the `pid` every event carries, which is the reporting side's. */
+  | { type: 'peer-state'; role: Role; peer: Role; state: HolderState; previous: HolderState | null; peerPid: number | null; peerHost: string | null; reason: string }
   | { type: 'history-changed'; role: Role; file: string; change: string; savedTo: string; timeoutMs: number; restore: string; keep: string | null }
   | { type: 'history-restored'; role: Role; file: string }
   | { type: 'history-kept'; role: Role; file: string; change: string }

@@ -62,6 +62,7 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   if (snapshot !== null) await pinSnapshot(context.root, snapshot);
   const result = await context.store.append({
     message: `code-debate: ## ${heading} (${context.role})`,
+    heading,
     who: context.role,
     expectedChecksum: state.checksum,
     // A file whose earlier text was rewritten is never built on, even where the turn would still stand.
@@ -81,7 +82,16 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   }
   checkWrittenLast(context, result.state, action, number, heading);
   if (unwritten !== null) await clearUnwrittenUsage(context.paths, context.role).catch(() => undefined);
-  context.report({ type: 'turn-written', role: context.role, heading, bytes: result.state.text.length - state.text.length, ms: Date.now() - started, promptBytes, ...(auto === undefined ? {} : { by: selfName, why: auto }) });
+  context.report({
+    type: 'turn-written',
+    role: context.role,
+    heading,
+    bytes: result.state.text.length - state.text.length,
+    ms: Date.now() - started,
+    promptBytes,
+    ...(result.remoteMs === undefined ? {} : { remoteMs: result.remoteMs }),
+    ...(auto === undefined ? {} : { by: selfName, why: auto }),
+  });
   return { ...result, promptBytes };
 }
 

@@ -8,6 +8,10 @@ import type { Report } from './session-events.js';
 export interface PeerWatchOptions {
   /** The claim on a role as it is now (see DebateStore.readPeerClaim). */
   readPeer(role: Role): Promise<ClaimRecord | null>;
+  /** Reads the claims afresh, where `readPeer` gives them as last read (see DebateStore.refreshClaims). */
+  refresh?(): Promise<void>;
+  /** When the claims `readPeer` gives were read (see DebateStore.claimsReadAt); default: now, for claims read as they are. */
+  readAt?(): number;
   /** This side's role; the peer holds the other one. */
   role: Role;
   report: Report;
@@ -20,10 +24,17 @@ export interface PeerWatchOptions {
 
 export interface PeerWatch {
   /**
-   * Checks the peer now and every `checkMs` until `step` settles, reporting what changed;
-   * `peerHasTurn` says whether the document gives the peer the turn meanwhile.
+   * Checks the peer now and every `checkMs` until `step` settles, reporting what changed.
+   * `peerHasTurn` (default true) says whether the document gives the peer the turn meanwhile;
+   * what changed is said only while `stillWaiting` says the debate is as the step began: a peer
+   * that wrote its section and then ended (the debate's end) is neither gone nor departed.
    */
-  during<T>(step: Promise<T>, peerHasTurn?: boolean): Promise<T>;
+  during<T>(step: Promise<T>, how?: StepWatch): Promise<T>;
+}
+
+export interface StepWatch {
+  peerHasTurn?: boolean;
+  stillWaiting?: () => Promise<boolean>;
 }
 
 /**
@@ -41,37 +52,48 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
   let last: { state: HolderState; pid: number | null; at: number } | null = null;
   let beat: Beat | null = null;
 
-  const check = async (active: () => boolean, hasTurn: boolean) => {
+  const look = async (hasTurn: boolean) => {
     const record = await options.readPeer(peer);
     const time = now();
-    beat = seenBeat(beat, record, time);
+    // A heartbeat stood still for as long as the reads of the claim show it, not for as long as this side has checked a claim read once.
+    const readAt = Math.min(time, options.readAt?.() ?? time);
+    beat = seenBeat(beat, record, readAt);
     const view = viewHolder(record, {
       alive: record !== null && isProcessAlive(record),
       local: record?.host === os.hostname(),
-      heartbeatAgeMs: beat === null ? null : time - beat.seenAt,
+      heartbeatAgeMs: beat === null ? null : readAt - beat.seenAt,
       hasTurn,
       now: time,
     });
+    return { record, time, view, changed: last === null || last.state !== view.state || last.pid !== (record?.pid ?? null) };
+  };
+  const check = async (active: () => boolean, hasTurn: boolean, stillWaiting: () => Promise<boolean>) => {
+    let seen = await look(hasTurn);
+    // A peer about to be said gone or departed is looked at afresh: claims read a while ago may be older than its end.
+    if (seen.changed && last !== null && (seen.view.state === holderStates.gone || seen.view.state === holderStates.absent) && options.refresh) {
+      await options.refresh();
+      seen = await look(hasTurn);
+    }
+    const { record, time, view, changed } = seen;
     const pid = record?.pid ?? null;
     const working = view.state === holderStates.thinking || view.state === holderStates.writing;
-    const changed = last === null || last.state !== view.state || last.pid !== pid;
     const remind = last !== null && !changed && working && time - last.at >= remindMs;
-    if (!active()) return;
+    if (!active() || ((changed || remind) && !(await stillWaiting()))) return;
     if (changed || remind) {
       const previous = last?.state ?? null;
       last = { state: view.state, pid, at: time };
       // Reported from the first look (the status line shows the peer at work); a log says nothing of a peer found at work.
-      options.report({ type: 'peer-state', role: options.role, peer, state: view.state, previous, pid, host: record?.host ?? null, reason: view.reason });
+      options.report({ type: 'peer-state', role: options.role, peer, state: view.state, previous, peerPid: pid, peerHost: record?.host ?? null, reason: view.reason });
     }
   };
 
   return {
-    async during(step, peerHasTurn = true) {
+    async during(step, { peerHasTurn = true, stillWaiting = async () => true } = {}) {
       let active = true;
       let checking: Promise<void> | null = null;
       const tick = () => {
         // A check still reading when the next tick comes is not stacked on.
-        checking ??= check(() => active, peerHasTurn)
+        checking ??= check(() => active, peerHasTurn, stillWaiting)
           .catch(() => undefined)
           .finally(() => (checking = null));
       };
@@ -97,9 +119,10 @@ interface Beat {
 }
 
 /**
- * Heartbeats are aged by this host's clock from when each was seen to change, so another host's
- * clock running fast cannot keep a dead peer alive. At first sight, the heartbeat's own time is
- * all there is (never in the future).
+ * Heartbeats are aged by this host's clock from the read that first showed each, so another host's
+ * clock running fast cannot keep a dead peer alive, and a claim read seldom (a remote's, polled)
+ * is not taken for one that stood still between two reads. At first sight, the heartbeat's own
+ * time is all there is (never in the future).
  */
 function seenBeat(previous: Beat | null, record: ClaimRecord | null, time: number): Beat | null {
   const at = record?.heartbeatAt;

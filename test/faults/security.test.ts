@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/presets/gemini-agent.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
-import { isDebateAgentGroup } from '../../src/session/is-debate-agent-group.js';
+import { findAgentGroups, isDebateAgentGroup } from '../../src/session/is-debate-agent-group.js';
 import { readStateFile } from '../../src/session/read-state-file.js';
 import { claimPath, statePaths } from '../../src/session/state-paths.js';
 import { fakeBin, type FakeCall } from '../agents/presets/use-fake-clis.js';
@@ -275,15 +275,23 @@ describe('a claim file planted by another user', () => {
 });
 
 describe('the helpers the claim fixes need', () => {
-  it('isDebateAgentGroup: only a group with a process started for this debate file', async () => {
-    const file = '/repo/reply.md';
-    const agent = await bystander({ CODE_DEBATE_FILE: file });
+  it('isDebateAgentGroup: only a group with a process started for this debate file, or for the claim taken over', async () => {
+    const file = ['CODE_DEBATE_FILE=/repo/reply.md'];
+    const agent = await bystander({ CODE_DEBATE_FILE: '/repo/reply.md' });
     const other = await bystander();
     expect(isDebateAgentGroup(agent.pid, file)).toBe(true);
-    expect(isDebateAgentGroup(agent.pid, '/repo/other.md')).toBe(false);
+    expect(isDebateAgentGroup(agent.pid, ['CODE_DEBATE_FILE=/repo/other.md'])).toBe(false);
     expect(isDebateAgentGroup(other.pid, file)).toBe(false);
     expect(isDebateAgentGroup(await deadPid(), file)).toBe(false);
     for (const pid of [0, 1, -1, 1.5]) expect(isDebateAgentGroup(pid, file)).toBe(false);
+    // Another clone's agent: its file is another, its claim the one taken over.
+    const claim = 'responder 4242 laptop 2026-01-01T10:00:00.000Z';
+    const remote = await bystander({ CODE_DEBATE_FILE: '/other-clone/reply.md', CODE_DEBATE_CLAIM: claim });
+    expect(isDebateAgentGroup(remote.pid, [...file, `CODE_DEBATE_CLAIM=${claim}`])).toBe(true);
+    expect(isDebateAgentGroup(remote.pid, [...file, 'CODE_DEBATE_CLAIM=responder 4243 laptop 2026-01-01T10:00:00.000Z'])).toBe(false);
+    // Found by its claim alone, for a side killed before its claim named it.
+    expect(findAgentGroups(`CODE_DEBATE_CLAIM=${claim}`)).toEqual([remote.pid]);
+    expect(findAgentGroups('CODE_DEBATE_CLAIM=responder 4243 laptop 2026-01-01T10:00:00.000Z')).toEqual([]);
   });
 
   it('readStateFile: a FIFO, a device, a link or a huge file reads as naming nobody, at once; a missing one as null', async () => {

@@ -1,9 +1,11 @@
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classifyRemoteFailure } from '../../src/git/remote-error.js';
-import { commitFile, pushRef } from '../../src/git/remote-ops.js';
+import { pushRef, pushRefs } from '../../src/git/push-refs.js';
+import { commitFile, fetchRefs } from '../../src/git/remote-ops.js';
 import { runGit } from '../helpers/git-repo.js';
 
 const dirs: string[] = [];
@@ -47,6 +49,48 @@ describe('pushRef', () => {
   });
 });
 
+describe('pushRefs', () => {
+  it('lands both refs of an atomic push or neither: a lease on one that no longer holds refuses the other, as collateral', async () => {
+    const { bare, clone } = await bareAndClone();
+    const [debate, claim] = ['refs/code-debate/x/debate', 'refs/code-debate/x/claims/responder'];
+    const commit = (name: string, text: string, parent: string | null = null) => commitFile(clone, { parent, name, bytes: Buffer.from(text), message: text, who: 'responder' });
+    const review = await commit('reply.md', '# review\n');
+    const held = await commit('claim.json', '{"pid":1}\n');
+    expect(await pushRefs(clone, bare, [{ commit: review, ref: debate }, { commit: held, ref: claim }])).toEqual([{ pushed: true }, { pushed: true }]);
+    // Another side takes the claim over; this side still pushes its section with its old lease.
+    const takeover = await commit('claim.json', '{"pid":2}\n', held);
+    expect(await pushRef(clone, bare, takeover, claim)).toEqual({ pushed: true });
+    const response = await commit('reply.md', '# review\n# response\n', review);
+    const beat = await commit('claim.json', '{"pid":1,"beat":2}\n', held);
+    const [section, own] = await pushRefs(clone, bare, [{ commit: response, ref: debate }, { commit: beat, ref: claim, expected: held }]);
+    expect(section).toMatchObject({ pushed: false, collateral: true });
+    expect(own).toMatchObject({ pushed: false });
+    expect(own).not.toHaveProperty('collateral');
+    expect(await runGit(bare, 'rev-parse', debate, claim)).toBe(`${review}\n${takeover}`);
+  });
+});
+
+describe('fetchRefs', () => {
+  it('fetches again a copy another process of the clone was updating at that instant, rather than fail', async () => {
+    const { bare, clone } = await bareAndClone();
+    const ref = 'refs/code-debate/x/debate';
+    const first = await commitFile(clone, { parent: null, name: 'reply.md', bytes: Buffer.from('# one\n'), message: 'one', who: 'reviewer' });
+    await pushRef(clone, bare, first, ref);
+    await fetchRefs(clone, bare, 'refs/code-debate/x/*', 'refs/code-debate-remote/x/*');
+    const second = await commitFile(clone, { parent: first, name: 'reply.md', bytes: Buffer.from('# one\n# two\n'), message: 'two', who: 'responder' });
+    await pushRef(clone, bare, second, ref);
+    // The lock git takes on the copy while it writes it: held here as a sibling's fetch holds it.
+    const lock = path.join(clone, '.git', 'refs', 'code-debate-remote', 'x', 'debate.lock');
+    await writeFile(lock, '');
+    const fetched = fetchRefs(clone, bare, 'refs/code-debate/x/*', 'refs/code-debate-remote/x/*');
+    // Longer than git's own wait for a ref's lock (core.filesRefLockTimeout, 100 ms).
+    await delay(400);
+    await rm(lock);
+    await fetched;
+    expect(await runGit(clone, 'rev-parse', 'refs/code-debate-remote/x/debate')).toBe(second);
+  });
+});
+
 describe('classifyRemoteFailure', () => {
   // What git and forges print (git 2.39, GitHub, GitLab, git daemon, OpenSSH).
   it.each([
@@ -62,7 +106,10 @@ describe('classifyRemoteFailure', () => {
     ['remote: Repository not found.\nfatal: repository \'https://github.com/o/private.git/\' not found', 'denied'],
     ['remote: GitLab: You are not allowed to push code to protected branches on this project.', 'denied'],
     ["fatal: Authentication failed for 'https://gitlab.com/o/r.git/'", 'denied'],
-    ['! [remote rejected] abc -> refs/code-debate/x (pre-receive hook declined)', 'denied'],
+    ['! [remote rejected] abc -> refs/code-debate/x (pre-receive hook declined)', 'refused'],
+    ['remote: the repository is under maintenance: try again in a minute\n! [remote rejected] abc -> refs/code-debate/x (pre-receive hook declined)\nfatal: the remote end hung up unexpectedly', 'refused'],
+    ['remote: GitLab: You are not allowed to push code to protected branches on this project.\n! [remote rejected] abc -> main (pre-receive hook declined)', 'denied'],
+    ['remote: error: GH006: Protected branch update failed for refs/heads/main.\n! [remote rejected] main -> main (protected branch hook declined)', 'denied'],
     ["fatal: '/no/such/repo.git' does not appear to be a git repository\nfatal: Could not read from remote repository.", 'invalid'],
     ['Host key verification failed.\nfatal: Could not read from remote repository.', 'invalid'],
     ["fatal: unable to access 'https://self-signed.example/r.git/': SSL certificate problem: self signed certificate", 'invalid'],

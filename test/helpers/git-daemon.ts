@@ -12,6 +12,8 @@ export interface GitDaemon {
   stop(): Promise<void>;
   /** Starts it again on the same port. */
   start(): Promise<void>;
+  /** How many requests (fetches, listings, pushes) it has taken so far. */
+  requests(): number;
 }
 
 /**
@@ -21,9 +23,12 @@ export interface GitDaemon {
 export async function startGitDaemon(folder: string, options: { receivePack: boolean }): Promise<{ daemon: GitDaemon; cleanup(): Promise<void> }> {
   const port = await freePort();
   let child: ChildProcess | null = null;
+  let requests = 0;
   const start = async () => {
-    const args = ['daemon', '--reuseaddr', '--export-all', `--base-path=${folder}`, '--listen=127.0.0.1', `--port=${port}`, ...(options.receivePack ? ['--enable=receive-pack'] : []), folder];
-    child = spawn('git', args, { stdio: 'ignore' });
+    const args = ['daemon', '--verbose', '--reuseaddr', '--export-all', `--base-path=${folder}`, '--listen=127.0.0.1', `--port=${port}`, ...(options.receivePack ? ['--enable=receive-pack'] : []), folder];
+    child = spawn('git', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    // --verbose logs `Request upload-pack for '/remote.git'` (a fetch or a listing) or receive-pack (a push) for each one taken.
+    child.stderr?.on('data', (chunk: Buffer) => (requests += chunk.toString().match(/Request (upload|receive)-pack for/g)?.length ?? 0));
     await waitFor(() => canConnect(port), `git daemon on port ${port}`, 10_000);
   };
   const stop = async () => {
@@ -36,7 +41,7 @@ export async function startGitDaemon(folder: string, options: { receivePack: boo
   };
   await start();
   return {
-    daemon: { url: (name) => `git://127.0.0.1:${port}/${path.basename(name)}`, stop, start },
+    daemon: { url: (name) => `git://127.0.0.1:${port}/${path.basename(name)}`, stop, start, requests: () => requests },
     cleanup: stop,
   };
 }

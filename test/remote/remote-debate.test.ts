@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { runGit } from '../helpers/git-repo.js';
 import { makeRemoteClones } from '../helpers/remote-clones.js';
-import { startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 // Two clones, two HOMEs, one bare remote: the debate lives under refs/code-debate/ and each side's reply.md mirrors it.
@@ -86,14 +87,39 @@ describe('a debate on a git remote', () => {
     expect(await runGit(bare, 'for-each-ref', 'refs/code-debate/')).toBe('');
   });
 
-  it('warns when the subject is a commit the remote does not have: the other side could not see it', async () => {
+  it('refuses a subject whose head the remote does not have, with the push that fixes it: the other side could not see it', async () => {
+    const repo = await repos.repo();
+    const { bare, a } = await makeRemoteClones(repo);
+    await a.git('commit', '-q', '--allow-empty', '-m', 'local only');
+    const head = await a.git('rev-parse', 'HEAD');
+    const exit = await startCli(['--remote', 'origin', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
+    expect(exit.code, exit.stderr).toBe(2);
+    expect(exit.stderr).toContain(`${head.slice(0, 12)}, the head of "HEAD", is on no branch of \`origin\`: the other side, in its own clone, cannot see it, and would wait in a debate of its own. Push it first (\`git push origin feature\`)`);
+    expect(await runGit(bare, 'for-each-ref', 'refs/code-debate/')).toBe('');
+    expect(existsSync(path.join(a.dir, 'reply.md'))).toBe(false);
+  });
+
+  it('only warns of a head the remote does not have when --debate names the debate both sides meet in', async () => {
     const repo = await repos.repo();
     const { a } = await makeRemoteClones(repo);
     await a.git('commit', '-q', '--allow-empty', '-m', 'local only');
+    await a.git('checkout', '-q', '--detach');
     const head = await a.git('rev-parse', 'HEAD');
-    const exit = await startCli(['--remote', 'origin', '--turn-timeout', '1s', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
+    const exit = await startCli(['--remote', 'origin', '--debate', 'ours', '--turn-timeout', '1s', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
     expect(exit.code, exit.stderr).toBe(3);
-    expect(exit.stderr).toContain(`${head.slice(0, 12)}, the head of "HEAD", is on no branch of \`origin\` that this clone knows of`);
+    expect(exit.stderr).toContain(`${head.slice(0, 12)}, the head of "HEAD", is on no branch of \`origin\`: the other side, in its own clone, cannot see it, so it reviews another change in the debate ours unless it is pushed (\`git push origin ${head.slice(0, 12)}:refs/heads/<branch>\`).`);
+  });
+
+  it('finds the head on a remote added by URL and never fetched, where it was pushed: no warning', async () => {
+    const repo = await repos.repo();
+    const { bare, a } = await makeRemoteClones(repo);
+    await a.git('commit', '-q', '--allow-empty', '-m', 'pushed by URL');
+    await a.git('remote', 'add', 'd', bare);
+    await a.git('push', '-q', bare, 'HEAD:refs/heads/by-url');
+    const exit = await startCli(['--remote', 'd', '--turn-timeout', '1s', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
+    expect(exit.code, exit.stderr).toBe(3);
+    expect(exit.stderr).not.toContain('is on no branch');
+    expect(exit.stderr).toContain('I am the Reviewer');
   });
 
   it('starts a second debate in a clone whose reply.md mirrors a finished one: the old text kept, the new debate begun on the remote', async () => {
@@ -114,6 +140,22 @@ describe('a debate on a git remote', () => {
     expect(text).not.toBe(first);
     expect(await runGit(bare, 'show', 'refs/code-debate/two/debate:reply.md')).toBe(text.replace(/\n$/, ''));
     expect(await runGit(bare, 'show', 'refs/code-debate/one/debate:reply.md')).toBe(first.replace(/\n$/, ''));
+  });
+
+  it('runs duo in one clone with the remote from the settings file: the two sides fetch into the same copies without a word about it', async () => {
+    const repo = await repos.repo();
+    const { a } = await makeRemoteClones(repo);
+    await writeFile(path.join(a.dir, '.code-debate.json'), JSON.stringify({ remote: 'origin' }));
+    const script = await repo.script('agent', {
+      review: '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\nRemove it.\n',
+      // Fresh words each round: a round that brings nothing new would end the debate early.
+      response: ['traces', 'audits', 'support', 'debugging', 'onboarding'].map((why) => `### R1. Debug output left in\n**Disagreed**: it helps ${why}.\n`),
+      'follow-up': ['privacy', 'noise', 'cost', 'policy'].map((why) => `### R1. Debug output left in\n**Maintained**: it hurts ${why}.\n`),
+    });
+    const exit = await startCli(['duo', '--max-rounds', '5', '--poll', '100', '--agent', scriptedAgent(script.script, script.log), 'the diff against main'], { cwd: a.dir, env: a.env }).exited;
+    expect(exit.code, exit.stderr).toBe(0);
+    expect(exit.stderr).not.toMatch(/Cannot fetch|answers again/);
+    expectEndedWhole(await a.readReply(), 'limit reached', ['## Review', ...[1, 2, 3, 4, 5].flatMap((round) => [`## Response ${round}`, ...(round < 5 ? [`## Reviewer Follow-up ${round}`] : [])]), '## CONSENSUS']);
   });
 });
 

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
+import { expectEndedWhole, isAlive, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { runGit } from '../helpers/git-repo.js';
 import { startGitDaemon } from '../helpers/git-daemon.js';
 import { makeRemoteClones } from '../helpers/remote-clones.js';
@@ -81,7 +81,7 @@ describe('a debate on a git remote, when things go wrong', () => {
     expect(await a.readReply()).toContain('Debug output left in');
   });
 
-  it('resumes from the remote when a side is killed (-9) and started again in another clone', async () => {
+  it('resumes from the remote when a side is killed (-9) and started again in another clone, the agent it left stopped even before its claim named it', async () => {
     const { repo, a, b, clone } = await setup();
     const marker = path.join(path.dirname(repo.dir), 'responder-hung');
     const script = await repo.script('agent', { review: sampleReview, response: { hangOnce: marker, stdout: agreed } });
@@ -89,7 +89,11 @@ describe('a debate on a git remote, when things go wrong', () => {
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
     await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const doomed = startCli(args, { cwd: b.dir, env: b.env });
-    await waitFor(() => existsSync(marker), "the Responder's agent");
+    const orphan = Number(await waitFor(() => (existsSync(marker) ? readFileSync(marker, 'utf8') : ''), "the Responder's agent"));
+    repos.onCleanup(async () => {
+      if (isAlive(orphan)) process.kill(orphan, 'SIGKILL');
+    });
+    // At once: the claim on the remote may not name the agent yet.
     doomed.child.kill('SIGKILL');
     await doomed.exited;
     const c = await clone('c');
@@ -97,6 +101,7 @@ describe('a debate on a git remote, when things go wrong', () => {
     const [first, second] = await Promise.all([reviewer.exited, responder.exited]);
     expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);
     expect(second.stderr).toMatch(/I am the Responder .* took the role over from dead pid \d+/);
+    expect(isAlive(orphan)).toBe(false);
     expectEndedWhole(await c.readReply());
     expect(await a.readReply()).toBe(await c.readReply());
   });
@@ -128,6 +133,9 @@ describe('a debate on a git remote, when things go wrong', () => {
     await writeFile(go, '');
     expect(third.code, third.stderr).toBe(2);
     expect(third.stderr).toMatch(/Both roles of this debate are taken: the Reviewer is pid \d+ of \S+ on .*; the Responder is pid \d+ of \S+ on /);
+    // A side that holds no role mirrors nothing: a copy nobody keeps up to date would mislead whoever reads it.
+    expect(existsSync(path.join(c.dir, 'reply.md'))).toBe(false);
+    expect(await c.git('for-each-ref', 'refs/code-debate-remote/')).toBe('');
     const exits = await Promise.all(sides.map((side) => side.exited));
     expect(exits.map((exit) => exit.code), exits.map((exit) => exit.stderr).join('')).toEqual([0, 0]);
     const roles = exits.map((exit) => /I am the (Reviewer|Responder)/.exec(exit.stderr)?.[1]).sort();

@@ -38,7 +38,7 @@ async function setup(options: Partial<PeerWatchOptions> = {}) {
   const writeClaim = (record: Partial<ClaimRecord>) =>
     writeFile(claimPath(paths, 'responder'), JSON.stringify({ role: 'responder', host, startedAt: new Date().toISOString(), agent: 'codex', heartbeatAt: new Date().toISOString(), ...record }));
   /** Waits, watching, until `what` holds; through the peer's turn unless `peerHasTurn` is false. */
-  const until = (what: () => boolean, label: string, peerHasTurn?: boolean) => watch.during(waitFor(what, label, 5_000), peerHasTurn);
+  const until = (what: () => boolean, label: string, peerHasTurn?: boolean) => watch.during(waitFor(what, label, 5_000), peerHasTurn === undefined ? {} : { peerHasTurn });
   return { paths, events, writeClaim, until, checks: () => checks };
 }
 
@@ -54,7 +54,7 @@ describe('watchPeer', () => {
     process.kill(pid, 'SIGKILL');
     await until(() => events.length === 3, 'the peer to be gone');
     expect(events.map(summary)).toEqual(['null → absent: nobody holds the role', 'absent → thinking: taking its turn', 'thinking → gone: its process ended']);
-    expect(events.map((event) => [event.role, event.peer, event.pid, event.host])).toEqual([
+    expect(events.map((event) => [event.role, event.peer, event.peerPid, event.peerHost])).toEqual([
       ['reviewer', 'responder', null, null],
       ['reviewer', 'responder', pid, host],
       ['reviewer', 'responder', pid, host],
@@ -112,6 +112,24 @@ describe('watchPeer', () => {
     await writeClaim({ pid: 4343, host: `not-${host}`, heartbeatMs: 50, heartbeatAt: new Date(Date.now() + 3_600_500).toISOString() });
     await until(() => events.length === gone + 1, 'the peer to be back');
     expect(summary(events.at(-1) ?? { state: '', previous: null, reason: '' })).toBe('gone → thinking: taking its turn');
+  });
+
+  it('judges a heartbeat by the reads of the claim, not by the checks between them: a peer beating faster than it is read is never gone', async () => {
+    // The claims are read every 200 ms (a remote's poll); the peer beats every 50 ms; the checks come every 20 ms.
+    let read: { record: ClaimRecord; at: number } | null = null;
+    const readNow = (): { record: ClaimRecord; at: number } => ({
+      record: { role: 'responder', pid: 4343, host: `not-${host}`, startedAt: '2026-01-01T00:00:00.000Z', agent: 'codex', heartbeatMs: 50, heartbeatAt: new Date().toISOString() },
+      at: Date.now(),
+    });
+    const reads = setInterval(() => (read = readNow()), 200);
+    read = readNow();
+    const { events, until, checks } = await setup({ readPeer: async () => read?.record ?? null, readAt: () => read?.at ?? Date.now() });
+    try {
+      await until(() => checks() >= 40, 'forty checks');
+    } finally {
+      clearInterval(reads);
+    }
+    expect(events.map((event) => event.state)).toEqual(['thinking']);
   });
 
   it('reports a peer that leaves (releases its claim) as absent', async () => {

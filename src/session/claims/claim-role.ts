@@ -35,9 +35,15 @@ export interface ClaimRecord {
 
 export interface Claim {
   role: Role;
+  /** This claim's identity (see claimId): its agents carry it, so a successor can tell them from any other process. */
+  readonly id: string;
   /** The dead holder this process took the role over from, if any. */
   tookOverFrom: ClaimRecord | null;
-  /** Records the agent now running (its start time too), or none when `agentPid` is absent. */
+  /**
+   * Records the agent now running (its start time too), or none when `agentPid` is absent: a
+   * claim on a remote records it in the background, and resolves at once (its pushes are the
+   * remote's time, not the agent's).
+   */
   update(patch: Partial<Pick<ClaimRecord, 'agentPid'>>): Promise<void>;
   /** Stops the heartbeat and removes the claim if it is still ours. */
   release(): Promise<void>;
@@ -172,6 +178,7 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
   heartbeat.unref();
   return {
     role,
+    id: claimId(claimed),
     tookOverFrom,
     update: (patch) => write((current) => withAgent(current, patch)),
     async release() {
@@ -183,6 +190,11 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
       if (text !== null && isOurs(parseClaim(text, role), claimed)) await unlink(file).catch(() => undefined);
     },
   };
+}
+
+/** A claim's identity: its role, process and start, e.g. `responder 4242 laptop 2026-01-01T10:00:00.000Z`. */
+export function claimId(record: ClaimRecord): string {
+  return `${record.role} ${record.pid} ${record.host} ${record.startedAt}`;
 }
 
 /** `current` with the agent now running (and since when) as `patch` says, or with none when it names none. */

@@ -1,5 +1,5 @@
 import { archiveRefPrefix, debateRefs } from '../../git/debate-refs.js';
-import { pushRef } from '../../git/remote-ops.js';
+import { pushRef } from '../../git/push-refs.js';
 
 /**
  * Moves the debate `name` on `remote` aside: its commit `tip` gets a ref under

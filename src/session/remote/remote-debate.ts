@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { debateRefs, type DebateRefs } from '../../git/debate-refs.js';
-import { fetchRefs, listRemoteRefs, readFileAt } from '../../git/remote-ops.js';
+import { deleteLocalRefs, fetchRefs, readFileAt, readLocalRefs } from '../../git/remote-ops.js';
 import { writeFileAtomic } from '../../write-file-atomic.js';
 import { readDebateFile, stateOf, type FileState } from '../read-debate-file.js';
 
@@ -13,6 +13,8 @@ export interface RemoteView {
   tip: string | null;
   /** The debate file at `tip` (an empty state when there is none). */
   state: FileState;
+  /** When `refs` were listed (epoch ms; 0 before the first poll). */
+  readAt: number;
 }
 
 export interface RemoteDebate {
@@ -26,10 +28,10 @@ export interface RemoteDebate {
   fileName: string;
   view(): RemoteView;
   /**
-   * Lists the debate's refs on the remote (one `git ls-remote`), and when any moved fetches them
-   * and brings the mirror up to date. Resolves to whether the debate itself moved (a claim's
-   * heartbeat is no news for the loop). A RemoteError when the remote cannot be reached or
-   * refuses this user.
+   * Fetches the debate's refs from the remote (one `git fetch`, one request whether anything
+   * moved or not) and brings the mirror up to date. Resolves to whether the debate itself moved
+   * (a claim's heartbeat is no news for the loop). A RemoteError when the remote cannot be
+   * reached or refuses this user.
    */
   poll(): Promise<boolean>;
   /** The commit that held the debate with `checksum`, among those this side saw; null for another. */
@@ -38,9 +40,17 @@ export interface RemoteDebate {
   advanced(tip: string, bytes: Buffer): Promise<void>;
   /** Makes the mirror hold the debate as last seen again (someone edited it). */
   remirror(): Promise<void>;
+  /** Writes the mirror from now on: once this side holds a role, so a side refused one leaves the file as it was. */
+  startMirroring(): Promise<void>;
+  /**
+   * Drops this clone's copies of the debate's refs that nothing needs any more: the claims, which
+   * went with their holders, and the debate's own too when this side mirrored nothing (it kept no
+   * role); a mirror's keeps its history.
+   */
+  forget(): Promise<void>;
 }
 
-/** Opens the debate `name` on `remote`, as seen from the clone at `cwd`; nothing is read until the first poll. */
+/** Opens the debate `name` on `remote`, as seen from the clone at `cwd`; nothing is read until the first poll, nothing mirrored until startMirroring. */
 export function openRemoteDebate(options: {
   remote: string;
   name: string;
@@ -51,14 +61,18 @@ export function openRemoteDebate(options: {
 }): RemoteDebate {
   const refs = debateRefs(options.name);
   const fileName = path.basename(options.file);
-  let view: RemoteView = { refs: new Map(), tip: null, state: emptyState() };
+  let view: RemoteView = { refs: new Map(), tip: null, state: emptyState(), readAt: 0 };
+  let mirroring = false;
   let mirrored = false;
   const commits = new Map<string, string>();
+  const writeMirror = async () => {
+    await mirror(options.file, view.state, mirrored ? undefined : options.keepReplaced);
+    mirrored = true;
+  };
   const saw = async (next: RemoteView) => {
     if (next.tip !== null) commits.set(next.state.checksum, next.tip);
     view = next;
-    await mirror(options.file, next.state, mirrored ? undefined : options.keepReplaced);
-    mirrored = true;
+    if (mirroring) await writeMirror();
   };
   // One step at a time: a poll that listed the refs before a push landed must not record them after it.
   let steps: Promise<unknown> = Promise.resolve();
@@ -77,17 +91,27 @@ export function openRemoteDebate(options: {
     commitOf: (checksum) => commits.get(checksum) ?? null,
     poll: () =>
       exclusive(async () => {
-        const listed = await listRemoteRefs(options.cwd, options.remote, refs.pattern);
-        // The first poll writes the mirror whatever it finds: the file may hold another debate.
-        if (mirrored && sameRefs(listed, view.refs)) return false;
-        if (listed.size > 0 || view.refs.size > 0) await fetchRefs(options.cwd, options.remote, refs.pattern, refs.seen(refs.pattern));
+        await fetchRefs(options.cwd, options.remote, refs.pattern, refs.seen(refs.pattern));
+        const readAt = Date.now();
+        const listed = new Map([...(await readLocalRefs(options.cwd, refs.seen(refs.root)))].map(([copy, sha]) => [refs.unseen(copy), sha]));
+        if (sameRefs(listed, view.refs)) {
+          view = { ...view, readAt };
+          return false;
+        }
         const tip = listed.get(refs.debate) ?? null;
         const moved = tip !== view.tip;
-        await saw({ refs: listed, tip, state: moved ? await readTip(options.cwd, tip, fileName) : view.state });
+        await saw({ refs: listed, tip, state: moved ? await readTip(options.cwd, tip, fileName) : view.state, readAt });
         return moved;
       }),
-    advanced: (tip, bytes) => exclusive(() => saw({ refs: new Map(view.refs).set(refs.debate, tip), tip, state: stateOf(bytes) })),
+    advanced: (tip, bytes) => exclusive(() => saw({ ...view, refs: new Map(view.refs).set(refs.debate, tip), tip, state: stateOf(bytes) })),
     remirror: () => exclusive(() => mirror(options.file, view.state)),
+    startMirroring: () =>
+      exclusive(async () => {
+        mirroring = true;
+        // The first mirror is written whatever the view holds: the file may hold another debate.
+        await writeMirror();
+      }),
+    forget: () => exclusive(() => deleteLocalRefs(options.cwd, refs.seen(mirroring ? refs.claims : refs.root))),
   };
 }
 

@@ -1,10 +1,9 @@
-import { readlinkSync } from 'node:fs';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Role } from '../../protocol/document.js';
 import { ClaimError } from '../../errors.js';
 import type { ClaimRecord } from '../claims/claim-role.js';
 import { missedBeats } from '../claims/heartbeat-state.js';
+import { onThisMachine } from '../on-this-machine.js';
 import { isProcessAlive } from '../claims/process-alive.js';
 import type { RemoteDebate } from './remote-debate.js';
 import { pause, withRemoteRetry, type RemoteRetry } from './remote-retry.js';
@@ -16,30 +15,6 @@ export interface HeldRole {
 }
 
 export const roleName = (role: Role): string => (role === 'reviewer' ? 'Reviewer' : 'Responder');
-
-let ownNamespace: string | null | undefined;
-
-/**
- * This process's pid namespace (`pid:[4026531836]`), or null where there is none to read: two
- * containers that share a hostname (host networking) do not share their pids.
- */
-export function pidNamespace(): string | null {
-  if (ownNamespace === undefined) {
-    try {
-      ownNamespace = readlinkSync('/proc/self/ns/pid');
-    } catch {
-      ownNamespace = null;
-    }
-  }
-  return ownNamespace;
-}
-
-/** Whether `record`'s process runs where this one can check its pid: the same host and pid namespace. */
-export function onThisMachine(record: ClaimRecord): boolean {
-  if (record.host !== os.hostname()) return false;
-  const theirs = record.pidNamespace;
-  return typeof theirs !== 'string' || pidNamespace() === null || theirs === pidNamespace();
-}
 
 /** A holder's heartbeat interval, from its claim (30 s when it names none). */
 export function beatOf(record: ClaimRecord | undefined): number {

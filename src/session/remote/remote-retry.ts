@@ -20,8 +20,9 @@ const maxDelayMs = 15_000;
 
 /**
  * Runs `step` (one talk with the remote), again and again with back-off while the remote cannot
- * be reached, until the deadline: nothing is lost meanwhile, and the user is told once. A remote
- * that refuses this user is a ConfigError (exit 2): no waiting helps, the permission must change.
+ * be reached, or refuses for a reason that may pass (a hook's message, a lock), until the
+ * deadline: nothing is lost meanwhile, and the user is told once. A remote that refuses this user
+ * is a ConfigError (exit 2): no waiting helps, the permission must change.
  */
 export async function withRemoteRetry<T>(retry: RemoteRetry, what: string, step: () => Promise<T>): Promise<T> {
   for (let wait = firstDelayMs; ; wait = Math.min(maxDelayMs, wait * 2)) {
@@ -32,10 +33,14 @@ export async function withRemoteRetry<T>(retry: RemoteRetry, what: string, step:
     } catch (error) {
       if (!(error instanceof RemoteError)) throw error;
       if (error.kind === 'denied' || error.kind === 'invalid') throw refusedError(retry.remote, what, error);
-      if (error.kind !== 'unreachable') throw error;
-      const since = noteUnreachable(retry, error, `Retrying to ${what} with back-off`);
+      if (error.kind !== 'unreachable' && error.kind !== 'refused') throw error;
+      const doing = error.kind === 'refused' ? `It names no permission, so it may pass (a hook's message, a lock). Retrying to ${what} with back-off` : `Retrying to ${what} with back-off`;
+      const since = noteUnreachable(retry, error, doing);
       const left = retry.deadline() - Date.now();
-      if (left <= 0) throw new RemoteError(`${error.message}. Gave up after ${formatDuration(Date.now() - since)} (--turn-timeout): check the network and the remote, then start code-debate again; it resumes from the remote.`, 'unreachable', { cause: error });
+      if (left <= 0) {
+        const check = error.kind === 'refused' ? 'ask whoever runs the remote what its refusal means' : 'check the network and the remote';
+        throw new RemoteError(`${error.message}. Gave up after ${formatDuration(Date.now() - since)} (--turn-timeout): ${check}, then start code-debate again; it resumes from the remote.`, error.kind, { cause: error });
+      }
       await pause(retry, Math.min(wait, left), `for the remote \`${retry.remote}\`; nothing partial was written`);
     }
   }

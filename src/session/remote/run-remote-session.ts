@@ -1,16 +1,19 @@
 import { ClaimError, ConfigError } from '../../errors.js';
 import { checkDebateName, debateName } from '../../git/debate-refs.js';
-import { checkRemote, isOnRemote } from '../../git/remote-ops.js';
+import { checkRemote } from '../../git/remote-ops.js';
 import type { SessionOutcome } from '../debate-loop.js';
 import { prepareSide, runClaimedSide, type ClaimedSide } from '../run-claimed-side.js';
 import type { SessionOptions } from '../run-session.js';
 import { saveOverwritten } from '../save-overwritten.js';
-import { appendRemote } from './remote-append.js';
 import { archiveRemoteDebate } from './archive-remote.js';
-import { claimRemoteRole, readRemoteClaim, waitForRelease } from './remote-claim.js';
+import { checkSubjectOnRemote } from './check-subject-on-remote.js';
+import { agentPollMs } from './poll-plan.js';
+import { claimRemoteRole, waitForRelease } from './remote-claim.js';
 import { openRemoteDebate, type RemoteDebate } from './remote-debate.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
+import { remoteStore } from './remote-store.js';
 import { watchRemote } from './remote-watch.js';
+import { countRequests } from './request-budget.js';
 
 /** `--remote`: where the debate lives, and how this side keeps its claim there. */
 export interface RemoteOptions {
@@ -26,8 +29,8 @@ export interface RemoteOptions {
  * One side of a debate that lives on a git remote (`--remote`): the subject is resolved first, to
  * name the debate both sides meet in; the remote's debate is fetched into the local file, which
  * mirrors it from then on; the role is claimed by a ref on the remote; then the loop runs as for
- * a local file, each section pushed as a commit (see appendRemote), the remote polled while the
- * peer thinks (see watchRemote).
+ * a local file, each section pushed as a commit with this side's claim (see remoteStore), the
+ * remote polled while the peer thinks (see watchRemote).
  */
 export async function runRemoteSession(options: SessionOptions, remote: RemoteOptions, side: Omit<ClaimedSide, 'claim'>): Promise<SessionOutcome> {
   await checkRemote(side.repo.root, remote.remote);
@@ -39,13 +42,15 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
         'The other side must see the same commits: commit and push the change, then name it (e.g. `HEAD`, `the diff against main`).',
     );
   }
-  if ((await isOnRemote(side.repo.root, remote.remote, subject.head)) === false) {
-    options.report({
-      type: 'warning',
-      role: null,
-      message: `${subject.head.slice(0, 12)}, the head of "${subject.text}", is on no branch of \`${remote.remote}\` that this clone knows of: the other side sees the same subject only once it is pushed (\`git push ${remote.remote} HEAD\`).`,
-    });
-  }
+  const outage = { since: null as number | null };
+  const retry = (deadlineMs: number): RemoteRetry => ({
+    remote: remote.remote,
+    deadline: () => deadlineMs,
+    signal: options.signal,
+    warn: (message) => options.report({ type: 'warning', role: null, message }),
+    outage,
+  });
+  await checkSubjectOnRemote(options, remote, retry(Date.now() + options.turnTimeoutMs), side.repo.root, { head: subject.head, text: subject.text });
   const name = remote.debate ?? debateName(subject.base, subject.head, side.relativeFile);
   const invalid = checkDebateName(name);
   if (invalid !== null) throw new ConfigError(`Cannot name a debate \`${name}\` (--debate): ${invalid}.`);
@@ -59,56 +64,38 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
       options.report({ type: 'warning', role: null, message: `${side.relativeFile} now mirrors the debate ${name} on \`${remote.remote}\`; what it held before is saved in ${savedTo}.` });
     },
   });
-  const outage = { since: null as number | null };
-  const retry = (deadlineMs: number): RemoteRetry => ({
-    remote: remote.remote,
-    deadline: () => deadlineMs,
-    signal: options.signal,
-    warn: (message) => options.report({ type: 'warning', role: null, message }),
-    outage,
-  });
-  await withRemoteRetry(retry(Date.now() + options.turnTimeoutMs), 'fetch the debate', () => debate.poll());
-  if (/consensus/i.test(debate.view().state.text)) await startFresh(options, debate, side.relativeFile, retry(Date.now() + options.turnTimeoutMs));
-  const claim = await claimRemoteRole({
-    debate,
-    wanted: options.role,
-    agent: (role) => side.specs[role],
-    heartbeatMs: remote.heartbeatMs,
-    retry: retry(Date.now() + options.turnTimeoutMs),
-    waiting: (message) => options.report({ type: 'warning', role: null, message }),
-  });
-  return runClaimedSide(options, { ...side, claim, remote: `${remote.remote} ${debate.refs.debate}` }, async () => {
-    const firstMs = options.pollMs ?? 1_000;
-    const warn = (message: string) => options.report({ type: 'warning', role: claim.role, message });
-    const stillHeld = () => {
-      const holder = claim.lost();
-      if (holder !== null) throw new ClaimError(`The ${claim.role} role was taken over on the remote by pid ${holder.pid} on ${holder.host} while this side ran (its heartbeats did not reach the remote): stopped; the debate goes on there.`);
-    };
-    const watch = watchRemote(debate, { remote: remote.remote, signal: options.signal, warn, outage }, { firstMs, maxMs: Math.max(firstMs, 10_000), stillHeld });
-    return {
-      prepared,
-      watch,
-      store: {
-        async append(request) {
-          stillHeld();
-          const result = await appendRemote(debate, request, retry(Date.now() + options.turnTimeoutMs));
-          // The loop reads the mirror next: it must hold what the remote holds, whoever touched it.
-          if (!result.written) await debate.remirror();
-          watch.nudge();
-          return result;
-        },
-        readPeerClaim: async (role) => (await readRemoteClaim(debate, role))?.record ?? null,
-        restoreCommand(seen) {
-          const commit = debate.commitOf(seen.checksum);
-          if (commit === null) return null;
-          // Only over what the ref holds now, which the lease names: a debate started there since is never replaced unseen.
-          const { tip } = debate.view();
-          const lease = tip === null ? '' : ` --force-with-lease=${debate.refs.debate}:${tip}`;
-          return `git push${lease} ${remote.remote} ${commit}:${debate.refs.debate}`;
-        },
-      },
-    };
-  });
+  const budget = countRequests(remote.remote);
+  try {
+    await withRemoteRetry(retry(Date.now() + options.turnTimeoutMs), 'fetch the debate', () => debate.poll());
+    if (/consensus/i.test(debate.view().state.text)) await startFresh(options, debate, side.relativeFile, retry(Date.now() + options.turnTimeoutMs));
+    const claim = await claimRemoteRole({
+      debate,
+      wanted: options.role,
+      agent: (role) => side.specs[role],
+      heartbeatMs: remote.heartbeatMs,
+      retry: retry(Date.now() + options.turnTimeoutMs),
+      warn: (message) => options.report({ type: 'warning', role: null, message }),
+    });
+    return await runClaimedSide(options, { ...side, claim, remote: `${remote.remote} ${debate.refs.debate}` }, async () => {
+      const warn = (message: string) => options.report({ type: 'warning', role: claim.role, message });
+      const stillHeld = () => {
+        const holder = claim.lost();
+        if (holder !== null) throw new ClaimError(`The ${claim.role} role was taken over on the remote by pid ${holder.pid} on ${holder.host} while this side ran (its heartbeats did not reach the remote): stopped; the debate goes on there.`);
+      };
+      await debate.startMirroring();
+      const peer = claim.role === 'reviewer' ? 'responder' : 'reviewer';
+      const watch = watchRemote(debate, { remote: remote.remote, signal: options.signal, warn, outage }, { peer, fastMs: options.pollMs ?? agentPollMs, budget, stillHeld });
+      return {
+        prepared,
+        watch,
+        store: remoteStore({ debate, claim, watch, retry: () => retry(Date.now() + options.turnTimeoutMs), paths: side.paths, warn }),
+      };
+    });
+  } finally {
+    budget.stop();
+    // This clone's copies of the claims went stale with their holders.
+    await debate.forget().catch(() => undefined);
+  }
 }
 
 /**

@@ -1,0 +1,27 @@
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
+import type { ClaimRecord } from './claims/claim-role.js';
+
+let ownNamespace: string | null | undefined;
+
+/**
+ * This process's pid namespace (`pid:[4026531836]`), or null where there is none to read: two
+ * containers that share a hostname (host networking) do not share their pids.
+ */
+export function pidNamespace(): string | null {
+  if (ownNamespace === undefined) {
+    try {
+      ownNamespace = readlinkSync('/proc/self/ns/pid');
+    } catch {
+      ownNamespace = null;
+    }
+  }
+  return ownNamespace;
+}
+
+/** Whether `record`'s process runs where this one can check its pid: the same host and pid namespace. */
+export function onThisMachine(record: ClaimRecord): boolean {
+  if (record.host !== os.hostname()) return false;
+  const theirs = record.pidNamespace;
+  return typeof theirs !== 'string' || pidNamespace() === null || theirs === pidNamespace();
+}
