@@ -62,7 +62,7 @@ export async function startLoop({ repo, role, resolved, stamp, answer }) {
   const events = [];
   const controller = new AbortController();
   // The agent's checkout, as a session makes it once before its loop (src/session/run-claimed-side.ts): not part of a turn.
-  const checkout = await openAgentCheckout({ root: repo.dir, gitDir: repo.gitDir, role, subject: resolved, report: () => undefined });
+  const checkout = await openAgentCheckout({ root: repo.dir, gitDir: repo.gitDir, role, subject: resolved, emit: () => undefined });
   const context = {
     role,
     root: repo.dir,
@@ -94,7 +94,7 @@ export async function startLoop({ repo, role, resolved, stamp, answer }) {
     maxAnswerBytes: 262_144,
     budget: { maxTokens: null, maxCostUsd: null },
     signal: controller.signal,
-    report: (event) => events.push(event),
+    emit: (event) => events.push(event),
   };
   mkdirSync(context.paths.dir, { recursive: true });
   const watch = makeWatch();

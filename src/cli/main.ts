@@ -3,7 +3,7 @@ import { AgentError, ClaimError, CodeDebateError, ConfigError, GitError, Interru
 import { asFileAccessError, FileAccessError } from '../file-access-error.js';
 import { escapeControlChars, escapeJsonControlChars } from '../protocol/control-chars.js';
 import { DebateFileError } from '../session/debate-file-error.js';
-import type { Report } from '../session/session-events.js';
+import type { EventSink } from '../session/session-events.js';
 import { readVersion } from './package-version.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { guardOutput, type GuardedOutput } from './guard-output.js';
@@ -129,8 +129,8 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       const repo = await findRepo(command.cwd);
       if (!command.quoted) await checkTyped(command.subject, command.cwd, 'code-debate', false);
       const settings = await loadRepoSettings(repo, command.flags, process.env);
-      const report = await chooseReporter(settings.json, out, err, signal);
-      for (const message of settings.warnings) report({ type: 'warning', role: null, message });
+      const emit = await chooseEventSink(settings.json, out, err, signal);
+      for (const message of settings.warnings) emit({ type: 'warning', role: null, message });
       try {
         const result = await runSession({
           ...settings,
@@ -139,13 +139,13 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
           subject: command.subject,
           safetyNetMs: 2_000,
           signal,
-          report,
+          emit,
           agentEnvironment: { env: process.env, isTerminal: () => Boolean(process.stdin.isTTY && process.stdout.isTTY), maxOutputTokens: settings.maxOutputTokens },
         });
         if (result.outcome === 'peer-timeout') return exitCodes.peerTimeout;
         return result.blocking.length > 0 ? exitCodes.disputed : exitCodes.consensus;
       } finally {
-        report.stop?.();
+        emit.stop?.();
       }
     }
   }
@@ -163,18 +163,18 @@ async function checkTyped(subject: string, cwd: string, command: 'code-debate' |
  * Events for whoever reads them: NDJSON on stdout with `--json` (and the plain lines on stderr),
  * a live status line on an interactive terminal, plain lines otherwise (no TTY, or `CI` set).
  */
-async function chooseReporter(json: boolean, out: GuardedOutput, err: GuardedOutput, signal: AbortSignal): Promise<Report & { stop?: () => void }> {
-  const [{ createHumanReporter }, { combineReporters, createJsonReporter }, { createTerminalReporter }] = await Promise.all([
-    import('./human-reporter.js'),
-    import('./json-reporter.js'),
-    import('./terminal-reporter.js'),
+async function chooseEventSink(json: boolean, out: GuardedOutput, err: GuardedOutput, signal: AbortSignal): Promise<EventSink & { stop?: () => void }> {
+  const [{ createHumanEventLog }, { combineEventSinks, createJsonEventSink }, { createTerminalEventSink }] = await Promise.all([
+    import('./human-event-log.js'),
+    import('./json-event-sink.js'),
+    import('./terminal-event-sink.js'),
   ]);
-  const lines = createHumanReporter((line) => err.write(line));
-  if (json) return combineReporters(createJsonReporter((line) => out.write(line)), lines);
+  const lines = createHumanEventLog((line) => err.write(line));
+  if (json) return combineEventSinks(createJsonEventSink((line) => out.write(line)), lines);
   const interactive = process.stderr.isTTY && !process.env.CI;
   // The width is read at each redraw: a terminal made narrower must not wrap the status line.
   return interactive
-    ? createTerminalReporter(
+    ? createTerminalEventSink(
         {
           write: (text) => err.write(text),
           hasColors: () => process.stderr.hasColors(),

@@ -10,7 +10,7 @@ import { makeStateDir } from '../make-state-dir.js';
 import { writeFileAtomic } from '../write-file-atomic.js';
 import { withFileLock } from './claims/file-lock.js';
 import { isProcessAlive, processStartOf, type ProcessRecord } from './claims/process-alive.js';
-import type { Report } from './session-events.js';
+import type { EventSink } from './session-events.js';
 
 /** The subjects read from the index or the work tree: their checkout holds a snapshot made at the start. */
 export const localKinds: ReadonlySet<SubjectKind> = new Set(['staged', 'working-tree', 'paths']);
@@ -40,7 +40,7 @@ export interface CheckoutNeeds {
   gitDir: string;
   role: Role;
   subject: Subject;
-  report: Report;
+  emit: EventSink;
 }
 
 /** Where every side's checkout lives, with a `<name>.json` naming the process that owns it. */
@@ -52,7 +52,7 @@ const localKey = (subject: Subject) => JSON.stringify([subject.kind, subject.bas
 
 /** Makes this side's checkout of `subject`, after removing those whose owner is gone. */
 export async function openAgentCheckout(needs: CheckoutNeeds): Promise<AgentCheckout> {
-  const { root, gitDir, role, report } = needs;
+  const { root, gitDir, role, emit } = needs;
   const parent = checkoutsDir(gitDir);
   await makeStateDir(gitDir, parent);
   const commonDir = await readCommonDir(root);
@@ -78,7 +78,7 @@ export async function openAgentCheckout(needs: CheckoutNeeds): Promise<AgentChec
       snapshots.set(localKey(needs.subject), await commitLocalChanges(root, needs.subject, path.join(parent, `${name}.index`)));
     }
     const commitOf = (subject: Subject) => subject.head ?? snapshots.get(localKey(subject)) ?? null;
-    let held = await checkoutCommit(root, commitOf(needs.subject), needs.subject, role, report);
+    let held = await checkoutCommit(root, commitOf(needs.subject), needs.subject, role, emit);
     await registry(() => addCheckout(root, dir, held));
     await mkdir(sandbox.tmp, { recursive: true });
     let moves = 0;
@@ -106,9 +106,9 @@ export async function openAgentCheckout(needs: CheckoutNeeds): Promise<AgentChec
 }
 
 /** The commit to check out: the subject's, or HEAD when this clone lacks it (a pull request not fetched), said once. */
-async function checkoutCommit(root: string, wanted: string | null, subject: Subject, role: Role, report: Report): Promise<string> {
+async function checkoutCommit(root: string, wanted: string | null, subject: Subject, role: Role, emit: EventSink): Promise<string> {
   if (wanted !== null && (await hasCommit(root, wanted))) return wanted;
-  report({
+  emit({
     type: 'warning',
     role,
     message: `${subject.description} has no commit in this clone, so the agent's checkout holds HEAD instead: fetch it (for a pull request, \`git fetch origin pull/<n>/head\`) and start again to have the agent read the change itself.`,

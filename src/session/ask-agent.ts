@@ -83,7 +83,7 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
       body = answer.text;
       const { removed } = stripControlChars(answer.text);
       if (removed.length > 0) {
-        context.report({ type: 'warning', role: context.role, message: `removed control characters from the agent's \`## ${ask.heading}\` before writing it: ${removed.join(', ')}.` });
+        context.emit({ type: 'warning', role: context.role, message: `removed control characters from the agent's \`## ${ask.heading}\` before writing it: ${removed.join(', ')}.` });
       }
     } catch (error) {
       if (ask.signal?.aborted) throw error;
@@ -93,7 +93,7 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
       if (deadline - Date.now() < retryBackoffMs + minimumTryMs) throw error;
       retried = true;
       firstFailure = error;
-      context.report({ type: 'agent-retry', role: context.role, heading: ask.heading, reason: firstLine(error.message), delayMs: retryBackoffMs });
+      context.emit({ type: 'agent-retry', role: context.role, heading: ask.heading, reason: firstLine(error.message), delayMs: retryBackoffMs });
       await delay(retryBackoffMs, undefined, { signal }).catch(() => undefined);
       continue;
     }
@@ -102,7 +102,7 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
     body = read.body;
     if (problems.length === 0) {
       const usage = addUsage(usages);
-      context.report({ type: 'agent-finished', role: context.role, heading: ask.heading, agent: context.agent.name, ms: Date.now() - started, promptBytes, usage });
+      context.emit({ type: 'agent-finished', role: context.role, heading: ask.heading, agent: context.agent.name, ms: Date.now() - started, promptBytes, usage });
       return { body, promptBytes, usage };
     }
     if (reask === maxReasks) {
@@ -119,7 +119,7 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
       );
     }
     reask++;
-    context.report({ type: 'agent-reasked', role: context.role, heading: ask.heading, problems, attempt: reask + 1, of: maxReasks + 1 });
+    context.emit({ type: 'agent-reasked', role: context.role, heading: ask.heading, problems, attempt: reask + 1, of: maxReasks + 1 });
     const feedback = `\n\n---\n\nYour previous answer could not be used as \`## ${ask.heading}\`:\n\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\n${read.json ? 'Answer again with the whole JSON object, fixed.' : 'Write the whole answer again, fixed.'}`;
     prompts = { prompt: ask.prompt + feedback, continuation: ask.continuation + feedback };
   }
@@ -175,7 +175,7 @@ async function callAgent(
       ...(ask.scope === undefined ? {} : { answerSchema: answerJsonSchema(ask.scope) }),
       onPromptSent: (prompt) => sent.push(prompt),
       onUsage,
-      onEditor: (open) => context.report({ type: 'editor', role: context.role, open }),
+      onEditor: (open) => context.emit({ type: 'editor', role: context.role, open }),
       ...(context.agent.interactive ? { notices: context.takeWarnings?.() ?? [] } : {}),
       ...(ask.ready === undefined ? {} : { ready: ask.ready }),
       document: ask.document,

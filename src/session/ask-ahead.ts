@@ -30,7 +30,7 @@ export async function askAhead(context: SessionContext, early: AgentAsk | null, 
   }
   if (sameAsk(early, ask)) return started;
   await stop();
-  context.report({
+  context.emit({
     type: 'warning',
     role: context.role,
     message: `the subject moved while the peer wrote its turn (now ${ask.subject.description}); the agent was stopped and asked again with it.`,

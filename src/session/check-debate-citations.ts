@@ -14,7 +14,7 @@ export async function checkDebateCitations(context: SessionContext, document: De
     return await checkCached(context.root, head, context.reader.citations(document));
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
-    context.report({ type: 'warning', role: context.role, message: `the evidence check was skipped: ${error.message}` });
+    context.emit({ type: 'warning', role: context.role, message: `the evidence check was skipped: ${error.message}` });
     return [];
   }
 }

@@ -21,7 +21,7 @@ export async function currentSubject(context: SessionContext, document: DebateDo
     return await describeSubject(context, document, await resolve());
   } catch (error) {
     if (!(error instanceof CodeDebateError)) throw error;
-    context.report({ type: 'warning', role: context.role, message: `the subject could not be resolved again, so this turn uses it as it was last resolved: ${error.message}` });
+    context.emit({ type: 'warning', role: context.role, message: `the subject could not be resolved again, so this turn uses it as it was last resolved: ${error.message}` });
     return { subject: previous, changedSinceReview: [] };
   }
 }

@@ -37,14 +37,14 @@ const protocolGraceMs = 2_000;
  * not hand the turn over is not a turn. The turn timeout counts from when the peer's turn began.
  */
 export async function debateLoop(context: SessionContext, watch: FileWatch): Promise<SessionOutcome> {
-  const { role, report } = context;
+  const { role, emit } = context;
   const peer = role === 'reviewer' ? 'responder' : 'reviewer';
   let state = await readDebateFile(context.file);
   let waitingSince: number | null = null;
   // The last state that parsed: every later one must still hold it, the file being append-only.
   let seen: FileState | null = null;
   const { refreshClaims: refresh, claimsReadAt: readAt } = context.store;
-  const peerWatch = watchPeer({ readPeer: context.store.readPeerClaim, role, report, ...(refresh === undefined ? {} : { refresh }), ...(readAt === undefined ? {} : { readAt }) });
+  const peerWatch = watchPeer({ readPeer: context.store.readPeerClaim, role, emit, ...(refresh === undefined ? {} : { refresh }), ...(readAt === undefined ? {} : { readAt }) });
   let reportedRound = 0;
   let readSections = 0;
   const prompts: TurnPrompt[] = [];
@@ -71,8 +71,8 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     const first = seen === null;
     seen = state;
     const document = parsed.document;
-    if (first) reportResumed(context, document);
-    reportedRound = reportRoundState(context, document, reportedRound);
+    if (first) emitResumed(context, document);
+    reportedRound = emitRoundState(context, document, reportedRound);
     readSections = warnUnreadLabels(context, document, readSections);
     const action = decideTurn(context, document);
     if (action.type === 'stop') return ended(context, document, prompts);
@@ -84,7 +84,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
         // Under --json the last event says how the side ended, and what the failed turn spent.
         if (error instanceof AgentError) {
           const message = error.message.split('\n')[0] ?? error.message;
-          report({ type: 'ended', role, outcome: 'agent-failed', message, prompts, ...(error.spent === null ? {} : { usage: error.spent }) });
+          emit({ type: 'ended', role, outcome: 'agent-failed', message, prompts, ...(error.spent === null ? {} : { usage: error.spent }) });
         }
         throw error;
       });
@@ -96,14 +96,14 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     subjects.waited();
     if (waitingSince === null) {
       waitingSince = Date.now();
-      report({ type: 'waiting', role, for: peer, timeoutMs: context.turnTimeoutMs, round: roundsBegun(document) });
+      emit({ type: 'waiting', role, for: peer, timeoutMs: context.turnTimeoutMs, round: roundsBegun(document) });
     }
     const waitedOn = state.checksum;
     const unchanged = async () => (await readDebateFile(context.file)).checksum === waitedOn;
     const changed = await peerWatch.during(waitForChange(context.file, watch, waitedOn, waitingSince + context.turnTimeoutMs - Date.now(), context.signal), { stillWaiting: unchanged });
     if (changed) {
       const next = context.reader.parse(changed.text, changed.growth);
-      if (next.ok && decideTurn(context, next.document).type === 'wait' && !historyChangeOf(state, changed)) report({ type: 'not-a-turn', role, for: peer });
+      if (next.ok && decideTurn(context, next.document).type === 'wait' && !historyChangeOf(state, changed)) emit({ type: 'not-a-turn', role, for: peer });
       state = changed;
       continue;
     }
@@ -113,21 +113,21 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
 }
 
 /** A side that starts beside a debate under way says where it stands, as it starts or restarts. */
-function reportResumed(context: SessionContext, document: DebateDocument): void {
+function emitResumed(context: SessionContext, document: DebateDocument): void {
   const last = document.sections.at(-1);
   if (last === undefined || last.kind === 'consensus') return;
   const by = last.signature === null ? null : `${last.signature.role} (${last.signature.agent})`;
-  context.report({ type: 'resumed', role: context.role, file: context.relativeFile, round: roundsBegun(document), heading: last.heading, by, at: last.signature?.time ?? null });
+  context.emit({ type: 'resumed', role: context.role, file: context.relativeFile, round: roundsBegun(document), heading: last.heading, by, at: last.signature?.time ?? null });
 }
 
 /** Once a round is complete (its Response is written), where the debate stands, from the ledger. */
-function reportRoundState(context: SessionContext, document: DebateDocument, reported: number): number {
+function emitRoundState(context: SessionContext, document: DebateDocument, reported: number): number {
   const last = document.sections.at(-1);
   if (last?.kind !== 'response' || last.number <= reported) return reported;
   const ledger = context.reader.ledger(document);
   // A stall is said in the round it is found, not only when the Reviewer ends the debate on it.
   const stalled = context.reader.lastRoundStalled(document, last.number);
-  context.report({ type: 'round-state', role: context.role, round: last.number, state: convergenceState(ledger, last.number), ...(stalled ? { stalled } : {}) });
+  context.emit({ type: 'round-state', role: context.role, round: last.number, state: convergenceState(ledger, last.number), ...(stalled ? { stalled } : {}) });
   return last.number;
 }
 
@@ -143,7 +143,7 @@ function warnUnreadLabels(context: SessionContext, document: DebateDocument, rea
   context.reader.points(document);
   for (const section of fresh.filter((candidate) => candidate.kind === peerKind)) {
     for (const { id, unread } of context.reader.unreadIn(section)) {
-      context.report({
+      context.emit({
         type: 'warning',
         role: context.role,
         message: `${section.heading}: no ${labelNouns[unread.kind]} could be read for ${id} in "${unread.line.slice(0, 120)}" (${unread.why}); ${id} stays as it was. A label is read in the point's heading: \`### ${id} — <label>\`.`,
@@ -176,7 +176,7 @@ async function checkSameSubject(context: SessionContext, document: DebateDocumen
     );
   }
   const same = reviewed === seen ? ', but the change differs (the work tree, or a subject that names other files)' : '';
-  context.report({
+  context.emit({
     type: 'warning',
     role: context.role,
     message: `the Review was written for another diff: it reviewed ${reviewed}, and this side sees ${seen} for "${context.subject.text}"${same}. Name the same subject, on the same commits, in both terminals.`,
@@ -199,14 +199,14 @@ async function timedOut(context: SessionContext, state: FileState, document: Deb
   const limit = formatDuration(context.turnTimeoutMs);
   if (!state.exists) {
     const message = `The ${other} did not start the debate within ${limit} (--turn-timeout): ${context.relativeFile} never appeared. Start the ${other} in another terminal.`;
-    context.report({ type: 'ended', role: context.role, outcome: 'peer-timeout', message, prompts });
+    context.emit({ type: 'ended', role: context.role, outcome: 'peer-timeout', message, prompts });
     return { outcome: 'peer-timeout', message, blocking: [] };
   }
   const result = await takeTurn(context, decideTimeoutAction(document), state, document, subjects);
   const message = result.written
     ? `The ${other} did not take its turn within ${limit} (--turn-timeout); the ${self} wrote the CONSENSUS.`
     : `The ${other} did not take its turn within ${limit} (--turn-timeout), and the file changed as the CONSENSUS was written; nothing was written.`;
-  context.report({ type: 'ended', role: context.role, outcome: 'peer-timeout', message, prompts });
+  context.emit({ type: 'ended', role: context.role, outcome: 'peer-timeout', message, prompts });
   return { outcome: 'peer-timeout', message, blocking: [] };
 }
 
@@ -232,6 +232,6 @@ function ended(context: SessionContext, document: DebateDocument, prompts: TurnP
   const blocks = blocking.length === 0 ? `. Nothing at or above ${context.blockOn} is left to fix.` : `; ${parts.join('; ')}.`;
   const message = `${stands}${blocks} See ${context.relativeFile}.`;
   const ids = verdict.blocking.map((point) => point.id);
-  context.report({ type: 'ended', role: context.role, outcome, message, prompts, blocking: ids });
+  context.emit({ type: 'ended', role: context.role, outcome, message, prompts, blocking: ids });
   return { outcome, message, blocking: ids };
 }

@@ -68,7 +68,7 @@ export async function prepareSide(options: SessionOptions, side: Omit<ClaimedSid
     subjectOptions,
   });
   if (prepared.excluded) {
-    options.report({ type: 'warning', role: null, message: `added /${side.relativeFile} to the repository's info/exclude, so the debate is never committed by accident.` });
+    options.emit({ type: 'warning', role: null, message: `added /${side.relativeFile} to the repository's info/exclude, so the debate is never committed by accident.` });
   }
   return prepared;
 }
@@ -83,9 +83,9 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
   let checkout: AgentCheckout | null = null;
   // The warnings said since the last turn, for a person whose editor hides the log (TurnRequest.notices).
   let warnings: string[] = [];
-  const report: SessionOptions['report'] = (event) => {
+  const emit: SessionOptions['emit'] = (event) => {
     if (event.type === 'warning') warnings.push(event.message);
-    options.report(event);
+    options.emit(event);
   };
   const takeWarnings = () => {
     const taken = warnings;
@@ -97,9 +97,9 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
     const agent = prepared.createAgent(claim.role);
     await stopOrphanAgent(claim, side.file);
     const { openAgentCheckout } = await import('./agent-checkout.js');
-    checkout = agent.interactive ? null : await openAgentCheckout({ root: side.repo.root, gitDir: side.repo.gitDir, role: claim.role, subject: prepared.subject, report });
+    checkout = agent.interactive ? null : await openAgentCheckout({ root: side.repo.root, gitDir: side.repo.gitDir, role: claim.role, subject: prepared.subject, emit });
     const sandboxed = checkout !== null && (await sandboxFor(options, agent, checkout));
-    options.report({
+    options.emit({
       type: 'claimed',
       role: claim.role,
       agent: agent.name,
@@ -138,7 +138,7 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
           maxAnswerBytes: options.maxAnswerBytes,
           budget: { maxTokens: options.maxTokens, maxCostUsd: options.maxCostUsd },
           signal: options.signal,
-          report,
+          emit,
           takeWarnings,
         },
         watch,
@@ -154,7 +154,7 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
     throw error;
   } finally {
     await checkout?.remove().catch((error: unknown) => {
-      options.report({ type: 'warning', role: claim.role, message: `could not remove the agent's checkout ${checkout?.dir}: ${(error as Error).message}; the next code-debate started in this repository removes it.` });
+      options.emit({ type: 'warning', role: claim.role, message: `could not remove the agent's checkout ${checkout?.dir}: ${(error as Error).message}; the next code-debate started in this repository removes it.` });
     });
     await claim.release();
   }
@@ -170,7 +170,7 @@ async function sandboxFor(options: SessionOptions, agent: Agent, checkout: Agent
   const { probeSandbox } = await import('../agents/bwrap-sandbox.js');
   const probe = await probeSandbox();
   if (probe.ok) return true;
-  options.report({
+  options.emit({
     type: 'warning',
     role: null,
     message: `${probe.reason}, so agent \`${agent.name}\` runs without a sandbox: it could write outside its checkout ${checkout.dir}, and only what it writes there, and in the repository's config, exclude file and hooks, is caught.`,
@@ -181,14 +181,14 @@ async function sandboxFor(options: SessionOptions, agent: Agent, checkout: Agent
 /** Options that do nothing for the role this side got. */
 function warnAboutRole(options: SessionOptions, role: Role): void {
   if (role === 'responder' && (options.maxTokens !== null || options.maxCostUsd !== null)) {
-    options.report({
+    options.emit({
       type: 'warning',
       role,
       message: 'a budget (--max-tokens, --max-cost) ends the debate at the Reviewer\'s turn, and this side is the Responder: set it where the Reviewer runs too (`.code-debate.json` sets it for both).',
     });
   }
   if (role === 'reviewer' && options.stance !== 'default') {
-    options.report({ type: 'warning', role, message: `--stance ${options.stance} shapes the Responder's answers; this side is the Reviewer, so it is ignored.` });
+    options.emit({ type: 'warning', role, message: `--stance ${options.stance} shapes the Responder's answers; this side is the Reviewer, so it is ignored.` });
   }
 }
 

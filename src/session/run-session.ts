@@ -16,7 +16,7 @@ import type { Workspace } from './guard-workspace.js';
 import { readClaim } from './claims/read-claims.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import { prepareSide, runClaimedSide, type ClaimedSide, type DebateStore } from './run-claimed-side.js';
-import type { Report } from './session-events.js';
+import type { EventSink } from './session-events.js';
 import { statePaths, type StatePaths } from './state-paths.js';
 
 // Up to the claim this file loads only what the claim needs (launch → claim < 250 ms, bench/README.md):
@@ -31,7 +31,7 @@ export interface SessionRun {
   /** Period of the checksum safety net. */
   safetyNetMs: number;
   signal: AbortSignal;
-  report: Report;
+  emit: EventSink;
   agentEnvironment: AgentEnvironment;
 }
 
@@ -56,7 +56,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
     const remote = { remote: options.remote, debate: options.debate, heartbeatMs: options.heartbeatMs };
     return runRemoteSession(options, remote, { repo, file, relativeFile, specs, paths, workspace });
   }
-  const initial = await startFresh(file, found, relativeFile, paths, options.report);
+  const initial = await startFresh(file, found, relativeFile, paths, options.emit);
   await reachFaultPoint('claim');
   const claim = await claimRole({ paths, wanted: options.role, fileExists: initial.exists && initial.text.trim() !== '', agent: (role) => specs[role] });
   // Only after the claim: the subject's git and hundreds of modules would delay it (module loading
@@ -70,7 +70,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
       pollMs: options.pollMs,
       safetyNetMs,
       onError: (error) =>
-        options.report({
+        options.emit({
           type: 'warning',
           role: claim.role,
           message: `watching ${relativeFile} failed (${error.message}); checking its checksum every ${safetyNetMs} ms instead. --poll <ms> notices changes within <ms> without filesystem events.`,
@@ -90,7 +90,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
  */
 async function chooseAgents(options: SessionOptions): Promise<Record<Role, string>> {
   const auto = Object.values(options.agents).some((spec) => spec.trim() === 'auto') ? await resolveAutoAgent(options.agentEnvironment.env) : null;
-  if (auto) options.report({ type: 'agent-chosen', role: null, message: auto.message });
+  if (auto) options.emit({ type: 'agent-chosen', role: null, message: auto.message });
   return {
     reviewer: options.agents.reviewer.trim() === 'auto' && auto ? auto.spec : options.agents.reviewer,
     responder: options.agents.responder.trim() === 'auto' && auto ? auto.spec : options.agents.responder,
@@ -98,7 +98,7 @@ async function chooseAgents(options: SessionOptions): Promise<Record<Role, strin
 }
 
 /** The debate file as this session starts on it: a finished debate is archived first, never deleted. */
-async function startFresh(file: string, initial: FileState, relativeFile: string, paths: StatePaths, report: Report): Promise<FileState> {
+async function startFresh(file: string, initial: FileState, relativeFile: string, paths: StatePaths, emit: EventSink): Promise<FileState> {
   // A CONSENSUS heading is read from the source as written, so a file without the word has none
   // and the parser (remark, ~100 modules) is not loaded before the claim.
   if (!/consensus/i.test(initial.text)) return initial;
@@ -106,7 +106,7 @@ async function startFresh(file: string, initial: FileState, relativeFile: string
   const parsed = parseDocument(initial.text);
   if (!parsed.ok || parsed.document.sections.at(-1)?.kind !== 'consensus') return initial;
   const archived = await archiveDebate(file, paths, initial.checksum);
-  if (archived !== null) report({ type: 'archived', role: null, file: relativeFile, to: archived });
+  if (archived !== null) emit({ type: 'archived', role: null, file: relativeFile, to: archived });
   return readDebateFile(file);
 }
 

@@ -9,7 +9,7 @@ import type { LedgerReader } from '../ledger/ledger-reader.js';
 import type { AgentCheckout } from './agent-checkout.js';
 import type { Claim } from './claims/claim-role.js';
 import type { DebateStore } from './run-claimed-side.js';
-import type { Report } from './session-events.js';
+import type { EventSink } from './session-events.js';
 import type { StatePaths } from './state-paths.js';
 
 /** What one side of a debate knows once it has started: fixed for the whole session. */
@@ -57,7 +57,7 @@ export interface SessionContext {
   /** The longest answer, in bytes, an agent may give for one section (`--max-answer-bytes`). */
   maxAnswerBytes: number;
   signal: AbortSignal;
-  report: Report;
+  emit: EventSink;
   /** The warnings said since the last call (see TurnRequest.notices). */
   takeWarnings?: () => string[];
 }

@@ -4,7 +4,7 @@ import type { SessionEnd } from '../ledger/read-outcome.js';
 import type { HolderState } from './claims/heartbeat-state.js';
 import type { TurnUsage } from '../protocol/usage.js';
 
-/** What a session tells the person (or program) watching it, as data; reporters format it. */
+/** What a session tells the person (or program) watching it, as data; event sinks (the terminal, JSON lines) format it. */
 export type SessionEvent =
   | { type: 'claimed'; role: Role; agent: string; file: string; subject: string; tookOverFrom: number | null; tookOverHost?: string; remote?: string }
   | { type: 'waiting'; role: Role; for: Role; timeoutMs: number; round: number }
@@ -41,4 +41,5 @@ export interface TurnPrompt {
   bytes: number;
 }
 
-export type Report = (event: SessionEvent) => void;
+/** Where a session sends its events (see SessionContext.emit): a debate report is something else, made by report/. */
+export type EventSink = (event: SessionEvent) => void;

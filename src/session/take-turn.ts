@@ -77,12 +77,12 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   if (!result.written) {
     // The answer thrown away was still paid for: its spend goes with the next section, like a failed turn's.
     if (turnUsage !== null) await addUnwrittenUsage(context.paths, context.role, turnUsage).catch(() => undefined);
-    context.report({ type: 'turn-discarded', role: context.role, heading, reason: 'the file changed while the agent was writing and the turn no longer stands' });
+    context.emit({ type: 'turn-discarded', role: context.role, heading, reason: 'the file changed while the agent was writing and the turn no longer stands' });
     return { written: false };
   }
   checkWrittenLast(context, result.state, action, number, heading);
   if (unwritten !== null) await clearUnwrittenUsage(context.paths, context.role).catch(() => undefined);
-  context.report({
+  context.emit({
     type: 'turn-written',
     role: context.role,
     heading,
@@ -106,7 +106,7 @@ function warnUnkeptBudget(context: SessionContext, usage: TurnUsage | null): voi
   if (!tokens && !cost) return;
   warnedBudget.add(context);
   const what = [tokens ? 'tokens (--max-tokens)' : null, cost ? 'cost (--max-cost)' : null].filter((part) => part !== null).join(' or its ');
-  context.report({ type: 'warning', role: context.role, message: `\`${context.agent.name}\` reported no ${what} for this turn: the budget counts only what agents report.` });
+  context.emit({ type: 'warning', role: context.role, message: `\`${context.agent.name}\` reported no ${what} for this turn: the budget counts only what agents report.` });
 }
 
 const writerOf: Record<SectionKind, Role | null> = { review: 'reviewer', 'follow-up': 'reviewer', response: 'responder', consensus: null };
@@ -175,7 +175,7 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
   }
   // A timeout's CONSENSUS asks no agent; any other turn is announced as soon as it is decided, before its prompt is built.
   const asks = !(action.turn === 'consensus' && action.reason === 'peer-timeout');
-  if (asks) context.report({ type: 'turn-started', role: context.role, turn: action.turn, heading, agent: context.agent.name, round: roundsBegun(document), interactive: context.agent.interactive === true });
+  if (asks) context.emit({ type: 'turn-started', role: context.role, turn: action.turn, heading, agent: context.agent.name, round: roundsBegun(document), interactive: context.agent.interactive === true });
   // The subject as last resolved, for an early start (see askAhead).
   const early = asks ? await earlyInputs(context, document, subjects.latest()) : null;
   let inputs: Promise<TurnInputs> | null = null;
@@ -200,7 +200,7 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
   const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, early, fresh).catch(async (error: unknown) => {
     if (!(error instanceof AgentError)) throw error;
     if (error.spent !== null) await addUnwrittenUsage(context.paths, context.role, error.spent).catch(() => undefined);
-    context.report({ type: 'warning', role: context.role, message: `${error.message} code-debate writes the CONSENSUS without the agent's narrative: its outcome and every point's standing come from the debate itself.` });
+    context.emit({ type: 'warning', role: context.role, message: `${error.message} code-debate writes the CONSENSUS without the agent's narrative: its outcome and every point's standing come from the debate itself.` });
     return null;
   });
   const body = stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, narrative?.body ?? null)).text;
@@ -233,7 +233,7 @@ async function freshInputs(context: SessionContext, document: DebateDocument, su
  */
 async function earlyInputs(context: SessionContext, document: DebateDocument, subject: Subject): Promise<TurnInputs | null> {
   if (context.agent.interactive) return null;
-  const quiet: SessionContext = { ...context, report: () => undefined };
+  const quiet: SessionContext = { ...context, emit: () => undefined };
   try {
     return await turnInputs(quiet, document, describeSubject(quiet, document, subject));
   } catch {

@@ -36,7 +36,7 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
   const kept = (state: FileState): Restored | null => {
     const edit = state.exists ? keptEditOf(state.text) : null;
     if (edit === null) return null;
-    context.report({ type: 'history-kept', role: context.role, file: context.relativeFile, change: edit });
+    context.emit({ type: 'history-kept', role: context.role, file: context.relativeFile, change: edit });
     return { state, kept: edit };
   };
   // The edit may have been kept already, while this side's agent was still writing.
@@ -46,7 +46,7 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
   const restore = context.store.restoreCommand?.(seen) ?? `cp ${savedTo} ${context.relativeFile}`;
   // A deleted file, or one replaced by another debate, has no edit to keep; a debate on a remote is restored only.
   const keep = context.store.restoreCommand === undefined && damaged.exists && damaged.replacedBy === undefined ? keepCommand(context) : null;
-  context.report({ type: 'history-changed', role: context.role, file: context.relativeFile, change: change.description, savedTo, timeoutMs: context.turnTimeoutMs, restore, keep });
+  context.emit({ type: 'history-changed', role: context.role, file: context.relativeFile, change: change.description, savedTo, timeoutMs: context.turnTimeoutMs, restore, keep });
   const deadline = Date.now() + context.turnTimeoutMs;
   let current = damaged;
   for (;;) {
@@ -63,7 +63,7 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
     }
     current = next;
     if (historyChangeOf(seen, current) === null) {
-      context.report({ type: 'history-restored', role: context.role, file: context.relativeFile });
+      context.emit({ type: 'history-restored', role: context.role, file: context.relativeFile });
       return { state: current, kept: null };
     }
     const keptNow = kept(current);

@@ -3,7 +3,7 @@ import type { Role } from '../protocol/document.js';
 import type { ClaimRecord } from './claims/claim-role.js';
 import { holderStates, viewHolder, type HolderState } from './claims/heartbeat-state.js';
 import { isProcessAlive } from './claims/process-alive.js';
-import type { Report } from './session-events.js';
+import type { EventSink } from './session-events.js';
 
 export interface PeerWatchOptions {
   /** The claim on a role as it is now (see DebateStore.readPeerClaim). */
@@ -14,7 +14,7 @@ export interface PeerWatchOptions {
   readAt?(): number;
   /** This side's role; the peer holds the other one. */
   role: Role;
-  report: Report;
+  emit: EventSink;
   /** How often the peer's claim is read while this side waits (default 1 s). */
   checkMs?: number;
   /** How often a peer still at its turn is mentioned again (default 5 min). */
@@ -83,7 +83,7 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
       const previous = last?.state ?? null;
       last = { state: view.state, pid, at: time };
       // Reported from the first look (the status line shows the peer at work); a log says nothing of a peer found at work.
-      options.report({ type: 'peer-state', role: options.role, peer, state: view.state, previous, peerPid: pid, peerHost: record?.host ?? null, reason: view.reason });
+      options.emit({ type: 'peer-state', role: options.role, peer, state: view.state, previous, peerPid: pid, peerHost: record?.host ?? null, reason: view.reason });
     }
   };
 

@@ -25,7 +25,7 @@ async function setup(options: Partial<PeerWatchOptions> = {}) {
   const watch = watchPeer({
     readPeer: (role) => readClaim(paths, role),
     role: 'reviewer',
-    report: (event) => {
+    emit: (event) => {
       if (event.type === 'peer-state') events.push(event);
     },
     checkMs: 20,

@@ -10,7 +10,7 @@ import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
  * in: then only said.
  */
 export async function checkSubjectOnRemote(
-  options: Pick<SessionOptions, 'report'>,
+  options: Pick<SessionOptions, 'emit'>,
   remote: { remote: string; debate: string | null },
   retry: RemoteRetry,
   cwd: string,
@@ -25,7 +25,7 @@ export async function checkSubjectOnRemote(
       : `is on no branch of \`${remote.remote}\` that this clone has fetched (it has branches this clone never fetched: \`git fetch ${remote.remote}\` tells whether one holds it)`;
   const what = `${head.slice(0, 12)}, the head of "${text}", ${where}: the other side, in its own clone, cannot see it`;
   if (remote.debate !== null) {
-    options.report({ type: 'warning', role: null, message: `${what}, so it reviews another change in the debate ${remote.debate} unless it is pushed (\`${push}\`).` });
+    options.emit({ type: 'warning', role: null, message: `${what}, so it reviews another change in the debate ${remote.debate} unless it is pushed (\`${push}\`).` });
     return;
   }
   throw new ConfigError(`${what}, and would wait in a debate of its own. Push it first (\`${push}\`) and start again; or name the debate both sides meet in with --debate.`);

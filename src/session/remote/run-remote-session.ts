@@ -47,7 +47,7 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
     remote: remote.remote,
     deadline: () => deadlineMs,
     signal: options.signal,
-    warn: (message) => options.report({ type: 'warning', role: null, message }),
+    warn: (message) => options.emit({ type: 'warning', role: null, message }),
     outage,
   });
   await checkSubjectOnRemote(options, remote, retry(Date.now() + options.turnTimeoutMs), side.repo.root, { head: subject.head, text: subject.text });
@@ -61,7 +61,7 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
     file: side.file,
     keepReplaced: async (held) => {
       const savedTo = await saveOverwritten(side.paths, side.file, held.bytes);
-      options.report({ type: 'warning', role: null, message: `${side.relativeFile} now mirrors the debate ${name} on \`${remote.remote}\`; what it held before is saved in ${savedTo}.` });
+      options.emit({ type: 'warning', role: null, message: `${side.relativeFile} now mirrors the debate ${name} on \`${remote.remote}\`; what it held before is saved in ${savedTo}.` });
     },
   });
   const budget = countRequests(remote.remote);
@@ -74,10 +74,10 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
       agent: (role) => side.specs[role],
       heartbeatMs: remote.heartbeatMs,
       retry: retry(Date.now() + options.turnTimeoutMs),
-      warn: (message) => options.report({ type: 'warning', role: null, message }),
+      warn: (message) => options.emit({ type: 'warning', role: null, message }),
     });
     return await runClaimedSide(options, { ...side, claim, remote: `${remote.remote} ${debate.refs.debate}` }, async () => {
-      const warn = (message: string) => options.report({ type: 'warning', role: claim.role, message });
+      const warn = (message: string) => options.emit({ type: 'warning', role: claim.role, message });
       const stillHeld = () => {
         const holder = claim.lost();
         if (holder !== null) throw new ClaimError(`The ${claim.role} role was taken over on the remote by pid ${holder.pid} on ${holder.host} while this side ran (its heartbeats did not reach the remote): stopped; the debate goes on there.`);
@@ -107,9 +107,9 @@ async function startFresh(options: SessionOptions, debate: RemoteDebate, relativ
   const { parseDocument } = await import('../../protocol/parse-document.js');
   const parsed = parseDocument(debate.view().state.text);
   if (!parsed.ok || parsed.document.sections.at(-1)?.kind !== 'consensus') return;
-  await waitForRelease(debate, retry, (message) => options.report({ type: 'warning', role: null, message }));
+  await waitForRelease(debate, retry, (message) => options.emit({ type: 'warning', role: null, message }));
   const { tip } = debate.view();
   const archived = tip === null ? null : await archiveRemoteDebate({ cwd: debate.cwd, remote: debate.remote, name: debate.refs.name, tip });
   await debate.poll();
-  if (archived !== null) options.report({ type: 'archived', role: null, file: relativeFile, to: `${debate.remote} ${archived}` });
+  if (archived !== null) options.emit({ type: 'archived', role: null, file: relativeFile, to: `${debate.remote} ${archived}` });
 }

@@ -1,7 +1,7 @@
 import type { Role } from '../protocol/document.js';
 import { formatDuration } from '../format-duration.js';
-import type { Report, SessionEvent } from '../session/session-events.js';
-import { createHumanReporter } from './human-reporter.js';
+import type { EventSink, SessionEvent } from '../session/session-events.js';
+import { createHumanEventLog } from './human-event-log.js';
 import { fitStatusLine, type StatusParts } from './fit-status-line.js';
 
 export interface TerminalStream {
@@ -34,7 +34,7 @@ interface StatusState {
  * Nothing at all is drawn while a person's editor has the terminal. Used only when stderr is a
  * TTY, `CI` is unset and `--json` is off; `stop` (or `signal`) clears it and gives the cursor back.
  */
-export function createTerminalReporter(stream: TerminalStream, now: () => number = Date.now, signal?: AbortSignal): Report & { stop(): void } {
+export function createTerminalEventSink(stream: TerminalStream, now: () => number = Date.now, signal?: AbortSignal): EventSink & { stop(): void } {
   const colour = stream.hasColors?.() === true;
   const state: StatusState = { role: null, round: 0, activity: { short: 'starting', long: 'starting' }, since: now(), peer: '' };
   /** The visible length of the line on screen, or null when none is. */
@@ -64,7 +64,7 @@ export function createTerminalReporter(stream: TerminalStream, now: () => number
     stream.write(`${hideCursor}${painted}`);
     shown = [...line].length;
   };
-  const lines = createHumanReporter((line) => {
+  const lines = createHumanEventLog((line) => {
     clear();
     stream.write(line);
   });
@@ -83,7 +83,7 @@ export function createTerminalReporter(stream: TerminalStream, now: () => number
     clear();
   };
   signal?.addEventListener('abort', stop, { once: true });
-  const report = (event: SessionEvent) => {
+  const emit = (event: SessionEvent) => {
     if (event.type === 'editor') {
       // The editor owns the terminal until it exits: the line is cleared before, drawn again after.
       if (event.open) clear();
@@ -97,7 +97,7 @@ export function createTerminalReporter(stream: TerminalStream, now: () => number
     }
     draw();
   };
-  return Object.assign(report, { stop });
+  return Object.assign(emit, { stop });
 }
 
 function track(state: StatusState, event: SessionEvent, at: number): void {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createHumanReporter } from '../../src/cli/human-reporter.js';
+import { createHumanEventLog } from '../../src/cli/human-event-log.js';
 import type { SessionEvent } from '../../src/session/session-events.js';
 
 function report(event: SessionEvent): string[] {
   const lines: string[] = [];
-  createHumanReporter((line) => lines.push(line), () => new Date('2026-11-22T10:02:03.456Z'))(event);
+  createHumanEventLog((line) => lines.push(line), () => new Date('2026-11-22T10:02:03.456Z'))(event);
   return lines;
 }
 
-describe('createHumanReporter', () => {
+describe('createHumanEventLog', () => {
   it.each<[string, SessionEvent, string]>([
     [
       'claimed',
@@ -82,9 +82,9 @@ describe('createHumanReporter', () => {
   it('writes the time of each event as now() gives it, in UTC', () => {
     const lines: string[] = [];
     const times = [new Date('2026-11-22T23:59:59.999Z'), new Date('2026-11-23T00:00:00.000Z')];
-    const reporter = createHumanReporter((line) => lines.push(line), () => times.shift()!);
-    reporter({ type: 'warning', role: 'reviewer', message: 'one' });
-    reporter({ type: 'warning', role: 'reviewer', message: 'two' });
+    const log = createHumanEventLog((line) => lines.push(line), () => times.shift()!);
+    log({ type: 'warning', role: 'reviewer', message: 'one' });
+    log({ type: 'warning', role: 'reviewer', message: 'two' });
     expect(lines).toEqual(['23:59:59 Reviewer   warning: one\n', '00:00:00 Reviewer   warning: two\n']);
   });
 });
@@ -92,8 +92,8 @@ describe('createHumanReporter', () => {
 describe('one line a turn', () => {
   function run(events: SessionEvent[]): string[] {
     const lines: string[] = [];
-    const reporter = createHumanReporter((line) => lines.push(line), () => new Date('2026-11-22T10:02:03.456Z'));
-    for (const event of events) reporter(event);
+    const log = createHumanEventLog((line) => lines.push(line), () => new Date('2026-11-22T10:02:03.456Z'));
+    for (const event of events) log(event);
     return lines;
   }
   const usage = { inputTokens: 12_300, outputTokens: 800, cachedInputTokens: 0, costUsd: 0.042 };

@@ -1,17 +1,17 @@
 import { escapeJsonControlChars } from '../protocol/control-chars.js';
-import type { Report } from '../session/session-events.js';
+import type { EventSink } from '../session/session-events.js';
 
 /**
  * `--json`: every event as one line of JSON on `write` (stdout), with the time and the pid of
  * the side that reported it; the shape is the SessionEvent union (docs/usage.md, "Headless and CI").
  */
-export function createJsonReporter(write: (line: string) => void, now: () => Date = () => new Date()): Report {
+export function createJsonEventSink(write: (line: string) => void, now: () => Date = () => new Date()): EventSink {
   return (event) => write(`${escapeJsonControlChars(JSON.stringify({ time: now().toISOString(), pid: process.pid, ...event }))}\n`);
 }
 
-/** Several reporters as one. */
-export function combineReporters(...reporters: readonly Report[]): Report {
+/** Several event sinks as one. */
+export function combineEventSinks(...sinks: readonly EventSink[]): EventSink {
   return (event) => {
-    for (const report of reporters) report(event);
+    for (const emit of sinks) emit(event);
   };
 }

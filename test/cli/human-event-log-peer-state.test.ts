@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createHumanReporter } from '../../src/cli/human-reporter.js';
+import { createHumanEventLog } from '../../src/cli/human-event-log.js';
 import type { SessionEvent } from '../../src/session/session-events.js';
 
 type PeerState = Extract<SessionEvent, { type: 'peer-state' }>;
 
 function line(event: Omit<PeerState, 'type' | 'role' | 'peer'>): string {
   const lines: string[] = [];
-  createHumanReporter((text) => lines.push(text), () => new Date('2026-11-22T10:02:03.456Z'))({ type: 'peer-state', role: 'reviewer', peer: 'responder', ...event });
+  createHumanEventLog((text) => lines.push(text), () => new Date('2026-11-22T10:02:03.456Z'))({ type: 'peer-state', role: 'reviewer', peer: 'responder', ...event });
   return lines.join('');
 }
 
-describe('createHumanReporter: what the waiting side says about its peer', () => {
+describe('createHumanEventLog: what the waiting side says about its peer', () => {
   it.each<[string, Omit<PeerState, 'type' | 'role' | 'peer'>, string]>([
     [
       'no peer yet',

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Role } from '../protocol/document.js';
 import { escapeControlChars } from '../protocol/control-chars.js';
-import type { Report, SessionEvent } from '../session/session-events.js';
+import type { EventSink, SessionEvent } from '../session/session-events.js';
 import { formatDuration } from '../format-duration.js';
 import { describeUsage } from '../protocol/usage.js';
 
@@ -11,7 +11,7 @@ const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Resp
  * Status lines for a person, one per event, on `write` (stderr): time, side, what happens. Text
  * from the file, git or an agent may hold control characters: they are shown, never sent.
  */
-export function createHumanReporter(write: (line: string) => void, now: () => Date = () => new Date()): Report {
+export function createHumanEventLog(write: (line: string) => void, now: () => Date = () => new Date()): EventSink {
   const held = holdWhileEditing();
   const turns = followTurns();
   return (event) => {
