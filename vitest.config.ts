@@ -1,7 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const suites: Record<string, string[]> = { agents: ['test/contract/**/*.contract.ts'], model: ['test/contract/**/*.model.ts'], browser: ['test/browser/**/*.browser.ts'], container: ['test/container/**/*.container.ts'], install: ['test/install/**/*.install.ts'] };
+const suites: Record<string, string[]> = {
+  agents: ['test/contract/**/*.contract.ts'],
+  model: ['test/contract/**/*.model.ts'],
+  browser: ['test/browser/**/*.browser.ts'],
+  container: ['test/container/**/*.container.ts'],
+  install: ['test/install/**/*.install.ts'],
+};
 
 export default defineConfig({
   test: {

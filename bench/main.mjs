@@ -114,7 +114,9 @@ const machine = machineInfo();
 const notes = [];
 calibrateClock();
 log(`code-debate bench${quick ? ' (--quick)' : ''} on ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load ${machine.loadAverage.join(' ')}`);
-const { native, processStart, polled, startup, debates, remote, idleNative, idlePolled, overhead, checkout } = await measureAll().catch((error) => abandon(`bench: ${error?.stack ?? error}\n`, 1));
+const { native, processStart, polled, startup, debates, remote, idleNative, idlePolled, overhead, checkout } = await measureAll().catch((error) =>
+  abandon(`bench: ${error?.stack ?? error}\n`, 1),
+);
 
 const rows = [
   ...latencyRows(native, processStart, polled, notes),
@@ -133,7 +135,9 @@ const durationS = Math.round((performance.now() - began) / 1000);
 process.stdout.write(`\n${renderTable(columns, cells)}\n`);
 for (const note of notes) process.stdout.write(`\nnote: ${note}`);
 const misses = rows.filter((row) => row.result === 'MISS').length;
-process.stdout.write(`\n${misses} of ${rows.filter((row) => row.result !== 'info').length} targets missed. ${durationS} s. Load average ${machine.loadAverage.join(' ')} → ${finished.loadAverage.join(' ')}.\n`);
+process.stdout.write(
+  `\n${misses} of ${rows.filter((row) => row.result !== 'info').length} targets missed. ${durationS} s. Load average ${machine.loadAverage.join(' ')} → ${finished.loadAverage.join(' ')}.\n`,
+);
 
 const out = path.resolve(values.out ?? path.join(here, 'results.json'));
 const result = {

@@ -33,7 +33,9 @@ function takeSnapshot() {
     const snapshot = mkdtempSync(path.join(os.tmpdir(), 'code-debate-bench-build-'));
     for (const item of ['bin', 'dist', 'templates', 'bench', 'package.json']) cpSync(path.join(root, item), path.join(snapshot, item), { recursive: true });
     symlinkSync(path.join(root, 'node_modules'), path.join(snapshot, 'node_modules'), 'dir');
-    const imports = listModules(path.join(snapshot, 'dist')).map((file) => `await import(${JSON.stringify(pathToFileURL(file).href)});`).join('\n');
+    const imports = listModules(path.join(snapshot, 'dist'))
+      .map((file) => `await import(${JSON.stringify(pathToFileURL(file).href)});`)
+      .join('\n');
     const check = spawnSync(process.execPath, ['--input-type=module', '-e', imports], { encoding: 'utf8' });
     if (check.status === 0) return snapshot;
     rmSync(snapshot, { recursive: true, force: true });

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 // of this repository, and a #fragment a heading of the page it points at, as GitHub renders it.
 const root = fileURLToPath(new URL('..', import.meta.url));
 const docsDir = path.join(root, 'docs');
-const pages = ['README.md', 'CONTRIBUTING.md', ...readdirSync(docsDir).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const pages = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(docsDir)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** The page's lines outside fenced code blocks, with their line numbers. */
 function proseLines(text: string): { line: string; number: number }[] {
@@ -32,7 +38,10 @@ function anchorsOf(text: string): Set<string> {
     const heading = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1];
     if (heading === undefined) continue;
     const plain = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*]/g, '');
-    const slug = plain.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = plain
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);

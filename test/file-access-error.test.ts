@@ -35,7 +35,9 @@ describe('asFileAccessError', () => {
   });
 
   it('points at the flags for EPERM and at the mount for a read-only filesystem', () => {
-    expect(asFileAccessError(systemError('EPERM', 'rename', '/repo/.git/code-debate/a.tmp'), 0)?.message).toMatch(/let uid 0 write \/repo\/\.git\/code-debate \(check its permissions, and its flags with `lsattr -d`\)\.$/);
+    expect(asFileAccessError(systemError('EPERM', 'rename', '/repo/.git/code-debate/a.tmp'), 0)?.message).toMatch(
+      /let uid 0 write \/repo\/\.git\/code-debate \(check its permissions, and its flags with `lsattr -d`\)\.$/,
+    );
     expect(asFileAccessError(systemError('EROFS', 'mkdir', '/repo/.git/code-debate'), 0)?.message).toBe(
       `Cannot create the folder /repo/.git/code-debate: the filesystem is read-only (EROFS, as uid 0). ${note}: mount the repository writable (in a container, \`-v\` without \`:ro\`).`,
     );

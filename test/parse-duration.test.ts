@@ -19,9 +19,7 @@ describe('parseDuration', () => {
   });
 
   it.each(['', 'soon', '-5s', '5d', '1e3', '10M', '.5s', '1h30m', '5 s s'])('refuses %j, naming the flag and the value', (text) => {
-    expect(() => parseDuration(text, '--agent-timeout')).toThrow(
-      new ConfigError(`Expected \`--agent-timeout\` to be a duration like 90s, 10m or 1h, got \`${text}\`.`),
-    );
+    expect(() => parseDuration(text, '--agent-timeout')).toThrow(new ConfigError(`Expected \`--agent-timeout\` to be a duration like 90s, 10m or 1h, got \`${text}\`.`));
   });
 
   it.each([

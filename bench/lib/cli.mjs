@@ -62,9 +62,14 @@ export function startWatched(command, args, { cwd, env }) {
       const found = lines.slice(from).find((line) => matches(line.text));
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => finish(new Error(`Timed out after ${timeoutMs} ms waiting for ${pattern} from \`${command} ${args.join(' ')}\`. It printed:\n${lines.map((l) => l.text).join('\n')}`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            finish(new Error(`Timed out after ${timeoutMs} ms waiting for ${pattern} from \`${command} ${args.join(' ')}\`. It printed:\n${lines.map((l) => l.text).join('\n')}`)),
+          timeoutMs,
+        );
         const waiter = (line) => {
-          if (line === null) finish(new Error(`The process exited (${exit?.code ?? exit?.signal}) before printing ${pattern}. It printed:\n${lines.map((l) => l.text).join('\n')}`));
+          if (line === null)
+            finish(new Error(`The process exited (${exit?.code ?? exit?.signal}) before printing ${pattern}. It printed:\n${lines.map((l) => l.text).join('\n')}`));
           else if (matches(line.text)) finish(null, line);
         };
         const finish = (error, line) => {

@@ -34,17 +34,23 @@ export function writePeerSection(file, section, method, { subject, meta }) {
   if (method === 'append' && old !== '') {
     const fd = openSync(file, 'a');
     try {
-      return landing(() => {
-        // One write(2), as `>>` makes it: a short one would not be the write this bench times.
-        if (writeSync(fd, added) !== Buffer.byteLength(added)) throw new Error(`A short write to ${file}.`);
-      }, () => fstatSync(fd).size);
+      return landing(
+        () => {
+          // One write(2), as `>>` makes it: a short one would not be the write this bench times.
+          if (writeSync(fd, added) !== Buffer.byteLength(added)) throw new Error(`A short write to ${file}.`);
+        },
+        () => fstatSync(fd).size,
+      );
     } finally {
       closeSync(fd);
     }
   }
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.bench.tmp`);
   writeFileSync(temporary, old + added);
-  return landing(() => renameSync(temporary, file), () => statSync(file).size);
+  return landing(
+    () => renameSync(temporary, file),
+    () => statSync(file).size,
+  );
 }
 
 function landing(land, sizeNow) {

@@ -32,8 +32,15 @@ export function cleanupAll() {
  */
 function backdateRefs(gitDir) {
   const then = new Date(Date.now() - 60_000);
-  const directories = (dir) => [dir, ...readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).flatMap((entry) => directories(path.join(dir, entry.name)))];
-  const files = readdirSync(gitDir, { withFileTypes: true }).filter((entry) => !entry.isDirectory()).map((entry) => path.join(gitDir, entry.name));
+  const directories = (dir) => [
+    dir,
+    ...readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) => directories(path.join(dir, entry.name))),
+  ];
+  const files = readdirSync(gitDir, { withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.join(gitDir, entry.name));
   for (const entry of [...files, ...directories(path.join(gitDir, 'refs'))]) utimesSync(entry, then, then);
 }
 

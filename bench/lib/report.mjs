@@ -32,7 +32,13 @@ export function latencyRows(native, processStart, polled, notes) {
   const kernel = summarize(pick(native.samples, 'kernelMs'));
   const floor = summarize(processStart.startMs);
   const hasKernel = kernel.n > 0;
-  const byMethod = (method, key) => summarize(pick(native.samples.filter((sample) => sample.method === method), key));
+  const byMethod = (method, key) =>
+    summarize(
+      pick(
+        native.samples.filter((sample) => sample.method === method),
+        key,
+      ),
+    );
   const agentLimit = hasKernel ? 2 * (kernel.p50 + floor.p50) : null;
   rows.push(
     row('Turn detection p50: write → code-debate reports "my turn" (section read, turn decided; stderr)', decided, {
@@ -47,8 +53,13 @@ export function latencyRows(native, processStart, polled, notes) {
   );
   if (hasKernel) rows.push(row('  raw notification (inotifywait, same writes)', kernel));
   else notes.push('inotifywait is not installed, so the raw kernel notification was not measured: `apt-get install -y inotify-tools` (Debian, Ubuntu).');
-  for (const [method, call] of [['append', 'write(2)'], ['rename', 'rename(2)']]) {
-    rows.push(row(`  the peer's ${call}, call → return (all times count from the call: the return comes late when the watchers it wakes run first)`, byMethod(method, 'landingMs')));
+  for (const [method, call] of [
+    ['append', 'write(2)'],
+    ['rename', 'rename(2)'],
+  ]) {
+    rows.push(
+      row(`  the peer's ${call}, call → return (all times count from the call: the return comes late when the watchers it wakes run first)`, byMethod(method, 'landingMs')),
+    );
   }
   rows.push(
     row('  process start floor: spawn → stamp agent started (node:child_process, this process), after a pause as the writes come', floor),
@@ -69,7 +80,11 @@ export function latencyRows(native, processStart, polled, notes) {
   }
   const polledAgent = summarize(pick(polled.samples, 'agentStartMs'));
   rows.push(
-    row(`Turn detection p99 with --poll ${polled.pollMs}: write → agent started`, polledAgent, { target: `≤ ${polled.pollMs} ms (one interval)`, ok: polledAgent.p99 <= polled.pollMs, median: formatMs(polledAgent.p99) }),
+    row(`Turn detection p99 with --poll ${polled.pollMs}: write → agent started`, polledAgent, {
+      target: `≤ ${polled.pollMs} ms (one interval)`,
+      ok: polledAgent.p99 <= polled.pollMs,
+      median: formatMs(polledAgent.p99),
+    }),
     row(`  p50 with --poll ${polled.pollMs}`, polledAgent),
     row(`  code-debate reports "my turn" with --poll ${polled.pollMs}`, summarize(pick(polled.samples, 'turnStartedMs'))),
     row(`  chokidar alone, polling`, summarize(pick(polled.samples, 'chokidarMs'))),
@@ -93,7 +108,10 @@ export function idleRows(native, polled) {
   );
   if (polled) {
     rows.push(
-      row(`  idle CPU with --poll ${polled.pollMs}`, summarize(polled.cpuPercent), { format: percent, median: `${percent(summarize(polled.cpuPercent).p50)} (${percent(polled.cpuPercentOverall)} overall)` }),
+      row(`  idle CPU with --poll ${polled.pollMs}`, summarize(polled.cpuPercent), {
+        format: percent,
+        median: `${percent(summarize(polled.cpuPercent).p50)} (${percent(polled.cpuPercentOverall)} overall)`,
+      }),
       row(`  idle memory with --poll ${polled.pollMs}`, summarize(polled.rssMb), { format: megabytes }),
     );
   }
@@ -131,7 +149,10 @@ export function overheadRows(overhead, notes) {
     ];
   };
   const turnRows = (result) => [
-    row('  the whole turn less the agent, with the wait for git (the subject resolved again, which an agent of 50 ms or more hides)', summarize(pick(result.samples, 'overheadMs'))),
+    row(
+      '  the whole turn less the agent, with the wait for git (the subject resolved again, which an agent of 50 ms or more hides)',
+      summarize(pick(result.samples, 'overheadMs')),
+    ),
     row('  of which waiting for git', summarize(pick(result.samples, 'gitWaitMs'))),
     row('  CPU time of the turn in this process (git not included)', summarize(pick(result.samples, 'cpuMs'))),
   ];
@@ -143,10 +164,14 @@ export function overheadRows(overhead, notes) {
       const own = summarize(pick(result.samples, 'ownMs'));
       const isTarget = result.size === 1_048_576;
       rows.push(
-        row(`Per-turn overhead (read, parse, decide, check, append, fsync), ${turn}, ${kilobytes(result.bytes)}: ${result.sections} sections of ${kilobytes(result.peerBytes)}`, own, {
-          target: isTarget ? '< 20 ms' : '',
-          ok: isTarget ? own.p50 < 20 : null,
-        }),
+        row(
+          `Per-turn overhead (read, parse, decide, check, append, fsync), ${turn}, ${kilobytes(result.bytes)}: ${result.sections} sections of ${kilobytes(result.peerBytes)}`,
+          own,
+          {
+            target: isTarget ? '< 20 ms' : '',
+            ok: isTarget ? own.p50 < 20 : null,
+          },
+        ),
         ...turnRows(result),
         ...coldRows(result),
       );
@@ -170,12 +195,16 @@ export function overheadRows(overhead, notes) {
   }
   for (const result of overhead.results.filter((entry) => entry.shape === 'growing')) {
     rows.push(
-      row(`Per-turn overhead with a peer section of ${kilobytes(result.peerBytes)}: ${result.role === 'reviewer' ? 'Reviewer Follow-up' : 'Response'}, ${kilobytes(result.bytes)} in ${result.sections} sections`, summarize(pick(result.samples, 'ownMs'))),
+      row(
+        `Per-turn overhead with a peer section of ${kilobytes(result.peerBytes)}: ${result.role === 'reviewer' ? 'Reviewer Follow-up' : 'Response'}, ${kilobytes(result.bytes)} in ${result.sections} sections`,
+        summarize(pick(result.samples, 'ownMs')),
+      ),
       ...turnRows(result),
       ...coldRows(result),
     );
   }
-  if (!overhead.results.some((result) => result.size === 5 * 1_048_576)) notes.push('The 5 MB document was skipped (--quick): each of its samples first reads it cold, which takes seconds.');
+  if (!overhead.results.some((result) => result.size === 5 * 1_048_576))
+    notes.push('The 5 MB document was skipped (--quick): each of its samples first reads it cold, which takes seconds.');
   return rows;
 }
 
@@ -196,7 +225,7 @@ export function debateRows(debates, maxRounds) {
       target: `< 1.5 s (plain protocol ≥ ${handoffs} × 5 s = ${handoffs * 5} s)`,
       ok: wall.p50 < 1_500,
     }),
-    row('  launch → the Review\'s agent started', toReview),
+    row("  launch → the Review's agent started", toReview),
     row('  per turn: one agent started → the next one started', gaps),
     row('Prompt sent to the agent per turn (scripted agent)', prompt, { format: chars }),
     row('  the whole debate file at that turn', whole, { format: chars }),
@@ -229,7 +258,7 @@ export function remoteRows(remote, settings) {
       row('  hand-over p50', handOver),
       row(`  per turn: turn started → section on the remote`, summarize(runs.flatMap((run) => run.turnsMs))),
       row(`  whole debate: ${maxRounds} rounds, launch → both exited`, summarize(runs.map((run) => run.wallMs))),
-      row('  remote requests per debate, both sides (git daemon\'s count)', summarize(runs.map((run) => run.requests)), { format: (value) => `${Math.round(value)}` }),
+      row("  remote requests per debate, both sides (git daemon's count)", summarize(runs.map((run) => run.requests)), { format: (value) => `${Math.round(value)}` }),
     );
   };
   add('instant agents', remote.instant, settings.maxRounds);

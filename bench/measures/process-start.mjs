@@ -35,7 +35,11 @@ export async function measureProcessStart({ samples, paceMs }) {
   const startOnce = async () => {
     const spawnedAt = wallNow();
     const pid = await runStampAgent(repo, stampLog);
-    const stamp = readFileSync(stampLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).findLast((entry) => entry.pid === pid);
+    const stamp = readFileSync(stampLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .findLast((entry) => entry.pid === pid);
     if (!stamp) throw new Error(`The stamp agent (pid ${pid}) left no stamp in ${stampLog}.`);
     return stamp.start * 1000 - spawnedAt;
   };

@@ -27,11 +27,14 @@ export async function measureRemoteHandover({ runs, maxRounds, thinkS = 0, log =
       const responder = startCli(['--role', 'responder', ...common], { cwd: clones[1].dir, env: env(clones[1]) });
       const launchedAt = Math.min(reviewer.launchedAt, responder.launchedAt);
       const exits = await Promise.all([reviewer.exited, responder.exited]);
-      if (exits.some((exit) => exit.code !== 0 && exit.code !== 1)) throw new Error(`The debate on the remote did not end as expected (exit codes ${exits.map((e) => e.code)}):\n${reviewer.output()}\n${responder.output()}`);
+      if (exits.some((exit) => exit.code !== 0 && exit.code !== 1))
+        throw new Error(`The debate on the remote did not end as expected (exit codes ${exits.map((e) => e.code)}):\n${reviewer.output()}\n${responder.output()}`);
       const sides = [reviewer, responder].map(eventsOf);
       const handOversMs = handOvers(sides);
       results.push({ wallMs: Math.max(...exits.map((exit) => exit.at)) - launchedAt, handOversMs, turnsMs: turns(sides), requests: daemon.requests() });
-      log(`  remote debate ${i + 1}${thinkS > 0 ? ` (agents think ${thinkS} s)` : ''}: hand-overs ${handOversMs.map((ms) => ms.toFixed(0)).join(', ')} ms, ${daemon.requests()} requests`);
+      log(
+        `  remote debate ${i + 1}${thinkS > 0 ? ` (agents think ${thinkS} s)` : ''}: hand-overs ${handOversMs.map((ms) => ms.toFixed(0)).join(', ')} ms, ${daemon.requests()} requests`,
+      );
     } finally {
       await daemon.stop();
       repo.cleanup();
@@ -85,10 +88,14 @@ async function startDaemon(scratch) {
   execGit(scratch, ['init', '-q', '--bare', bare]);
   execGit(path.join(scratch, 'repo'), ['push', '-q', bare, 'main', 'feature']);
   const port = await freePort();
-  const child = spawn('git', ['daemon', '--verbose', '--reuseaddr', '--export-all', `--base-path=${scratch}`, '--listen=127.0.0.1', `--port=${port}`, '--enable=receive-pack', scratch], {
-    env: gitEnv,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    'git',
+    ['daemon', '--verbose', '--reuseaddr', '--export-all', `--base-path=${scratch}`, '--listen=127.0.0.1', `--port=${port}`, '--enable=receive-pack', scratch],
+    {
+      env: gitEnv,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let requests = 0;
   child.stderr.on('data', (chunk) => (requests += chunk.toString().match(/Request (upload|receive)-pack for/g)?.length ?? 0));
   for (let tries = 0; !(await canConnect(port)); tries++) {

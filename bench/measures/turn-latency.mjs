@@ -69,7 +69,8 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
     stopping.push(() => cli.stop());
     await cli.waitForLine(/waiting for the Reviewer/);
 
-    const seedChanges = () => (seed ? seed.lines.filter((line) => line.text.startsWith('changed ')).map((line) => ({ at: Number(line.text.split(' ')[1]) * 1000, sum: line.text.split(' ')[2] })) : []);
+    const seedChanges = () =>
+      seed ? seed.lines.filter((line) => line.text.startsWith('changed ')).map((line) => ({ at: Number(line.text.split(' ')[1]) * 1000, sum: line.text.split(' ')[2] })) : [];
     // Before the next write: the checksum loop has caught up with the file, so what it notices next is that write.
     const quiet = async () => {
       if (!seed || !existsSync(repo.file)) return;
@@ -98,7 +99,11 @@ export async function measureTurnLatency({ samples, pollMs = null, seedIntervalM
       await cli.waitForLine(new RegExp(`wrote ## ${response} `), { from: marks.lines, timeoutMs: 20_000 });
       if (index === 0) continue;
       const started = cli.lines.slice(marks.lines).find((line) => line.text.includes(`is writing ## ${response}`));
-      const stamp = readFileSync(stampLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).find((entry) => entry.turn === 'response' && entry.round === index + 1);
+      const stamp = readFileSync(stampLog, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .find((entry) => entry.turn === 'response' && entry.round === index + 1);
       const kernel = inotifyProcess?.lines.slice(marks.inotify).find((line) => line.stream === 'stdout' && line.text.endsWith(' reply.md'));
       // The first event that saw this write, by the size it reports. With native events, one of
       // this write's size: chokidar drops a change within 50 ms of another, and the event for

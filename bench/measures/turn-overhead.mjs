@@ -84,7 +84,15 @@ async function timeSteadyTurn({ repo, role, document, resolved, stamp }) {
     const resolves = session.resolves.slice(resolveFrom);
     const overheadMs = waitedAt - start - duration(agentRuns);
     const gitWaitMs = gitWaited(resolves, agentRuns);
-    return { overheadMs, ownMs: overheadMs - gitWaitMs, gitWaitMs, resolveMs: duration(resolves), agentMs: duration(agentRuns), cpuMs: (user + system) / 1000, heading: written.heading };
+    return {
+      overheadMs,
+      ownMs: overheadMs - gitWaitMs,
+      gitWaitMs,
+      resolveMs: duration(resolves),
+      agentMs: duration(agentRuns),
+      cpuMs: (user + system) / 1000,
+      heading: written.heading,
+    };
   } finally {
     await session.stop();
   }
@@ -110,7 +118,13 @@ async function timeColdSteps(repo, document, role, resolved) {
   const paths = statePaths(repo.gitDir, repo.dir, repo.file);
   const section = { kind: 'consensus', number: 0, body: 'bench', role, agent: 'bench', time: new Date() };
   const append = await time(() =>
-    appendSection({ file: repo.file, lockPath: paths.writeLock, expectedChecksum: read.value.checksum, stillValid: () => true, render: (current) => renderAppend(current.text, section) }),
+    appendSection({
+      file: repo.file,
+      lockPath: paths.writeLock,
+      expectedChecksum: read.value.checksum,
+      stillValid: () => true,
+      render: (current) => renderAppend(current.text, section),
+    }),
   );
   return { readMs: read.ms, parseMs: parse.ms, decideMs: decide.ms, findCitationsMs: findCitations.ms, gitCitationsMs: gitCitations.ms, appendFsyncMs: append.ms };
 }
@@ -150,7 +164,9 @@ export async function measureTurnOverhead({ sizes, reps, roles, sectionBytes, la
       const peerBytes = Buffer.byteLength(document.parts.at(-1).body);
       results.push({ role, size, shape, bytes: Buffer.byteLength(document.text), rounds: document.rounds, sections: document.sections, peerBytes, samples, steps });
       const own = samples.map((s) => `${s.ownMs.toFixed(1)} (+ git ${s.gitWaitMs.toFixed(1)})`).join(', ');
-      log(`  ${role} ${(Buffer.byteLength(document.text) / 1024).toFixed(0)} KB, ${shape} sections: ${own} ms; cold first read ${samples.map((s) => s.coldReadMs.toFixed(0)).join(', ')} ms`);
+      log(
+        `  ${role} ${(Buffer.byteLength(document.text) / 1024).toFixed(0)} KB, ${shape} sections: ${own} ms; cold first read ${samples.map((s) => s.coldReadMs.toFixed(0)).join(', ')} ms`,
+      );
     };
     for (const role of roles) {
       for (const size of sizes) {

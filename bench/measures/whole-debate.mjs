@@ -21,7 +21,8 @@ export async function measureWholeDebate({ runs, maxRounds = 5, bodyBytes, log =
       const exits = await Promise.all([reviewer.exited, responder.exited]);
       const wallMs = Math.max(...exits.map((exit) => exit.at)) - launchedAt;
       // 0 or 1: the debate ran to its CONSENSUS (1 only when the disputed point is at or above --block-on).
-      if (exits.some((exit) => exit.code !== 0 && exit.code !== 1)) throw new Error(`The debate did not end as expected (exit codes ${exits.map((e) => e.code)}):\n${reviewer.output()}\n${responder.output()}`);
+      if (exits.some((exit) => exit.code !== 0 && exit.code !== 1))
+        throw new Error(`The debate did not end as expected (exit codes ${exits.map((e) => e.code)}):\n${reviewer.output()}\n${responder.output()}`);
       const bytes = readFileSync(repo.file);
       const text = bytes.toString('utf8');
       const headings = text.split('\n').filter((line) => line.startsWith('## '));

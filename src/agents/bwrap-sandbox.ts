@@ -19,7 +19,10 @@ export function probeSandbox(): Promise<SandboxProbe> {
   probed ??= execa('bwrap', [...mounts([]), '--', 'true'], { reject: false, stdin: 'ignore', timeout: 10_000 }).then((result): SandboxProbe => {
     if ((result.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return { ok: false, reason: 'bubblewrap (`bwrap`) is not installed' };
     if (result.exitCode === 0) return { ok: true };
-    const said = String(result.stderr ?? '').trim().split('\n')[0] ?? '';
+    const said =
+      String(result.stderr ?? '')
+        .trim()
+        .split('\n')[0] ?? '';
     return { ok: false, reason: `bubblewrap (\`bwrap\`) cannot run here${said === '' ? '' : ` (${said})`}` };
   });
   return probed;

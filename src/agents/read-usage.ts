@@ -6,7 +6,8 @@ import type { TurnUsage } from '../protocol/usage.js';
  */
 
 const count = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
-const sum = (values: ReadonlyArray<number | null>): number | null => (values.length === 0 || values.some((value) => value === null) ? null : values.reduce<number>((total, value) => total + (value ?? 0), 0));
+const sum = (values: ReadonlyArray<number | null>): number | null =>
+  values.length === 0 || values.some((value) => value === null) ? null : values.reduce<number>((total, value) => total + (value ?? 0), 0);
 
 function usageOf(usage: TurnUsage): TurnUsage | null {
   return Object.values(usage).some((value) => value !== null) ? usage : null;
@@ -63,7 +64,12 @@ export function readCmdUsage(stderr: string): TurnUsage | null {
   if (line === undefined) return null;
   try {
     const value = JSON.parse(line.slice('code-debate-usage:'.length)) as Record<string, unknown>;
-    return usageOf({ inputTokens: count(value.inputTokens), outputTokens: count(value.outputTokens), cachedInputTokens: count(value.cachedInputTokens), costUsd: count(value.costUsd) });
+    return usageOf({
+      inputTokens: count(value.inputTokens),
+      outputTokens: count(value.outputTokens),
+      cachedInputTokens: count(value.cachedInputTokens),
+      costUsd: count(value.costUsd),
+    });
   } catch {
     return null;
   }

@@ -95,7 +95,9 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
     throw new AgentError(`${what}: \`${run.program}\` is not installed or not on PATH. Install it, or choose another --agent.`, 'not-installed', { cause: result });
   }
   if (result.isMaxBuffer) {
-    throw new AgentError(`${what}: it printed more than ${maxOutputBytes / 1024 / 1024} MiB, so it was stopped; no answer is that long. Check what the agent prints.`, 'too-long', { cause: result });
+    throw new AgentError(`${what}: it printed more than ${maxOutputBytes / 1024 / 1024} MiB, so it was stopped; no answer is that long. Check what the agent prints.`, 'too-long', {
+      cause: result,
+    });
   }
   if (result.failed && result.exitCode === undefined) {
     throw new AgentError(`${what}: it could not run (${result.shortMessage}).${stderrTail(outcome.stderr)}`, 'crashed', { cause: result });
@@ -126,7 +128,13 @@ export function stderrTail(stderr: string): string {
 
 /** The last lines of what an agent printed, quoted under `heading`; `none` when it printed nothing. */
 export function outputTail(text: string, says: { heading: string; none: string }): string {
-  const lines = text.trimEnd().split('\n').filter((line) => line.trim() !== '');
+  const lines = text
+    .trimEnd()
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   if (lines.length === 0) return ` ${says.none}`;
-  return `\n${says.heading}:\n${lines.slice(-stderrTailLines).map((line) => `  | ${line}`).join('\n')}`;
+  return `\n${says.heading}:\n${lines
+    .slice(-stderrTailLines)
+    .map((line) => `  | ${line}`)
+    .join('\n')}`;
 }

@@ -50,7 +50,12 @@ export async function checkTypedSubject({ subject, cwd, command }: TypedSubject)
   if ((await tryResolveCommit(git, word)) !== null) return;
   const refs = await readRefNames(git);
   // A path-looking word near no path may be a branch's typo (`feature/logn`).
-  const near = pathLike.test(word) ? nearest(word, refs.map((name) => ({ name, line: `${command} ${name}` }))) : await nearestSubject(word, cwd, command, refs);
+  const near = pathLike.test(word)
+    ? nearest(
+        word,
+        refs.map((name) => ({ name, line: `${command} ${name}` })),
+      )
+    : await nearestSubject(word, cwd, command, refs);
   if (pathLike.test(word) && (near === null || (await findNearPath(cwd, word)) !== null)) await refusePath(word, { subject, cwd, command });
   throw new ConfigError(
     `\`${word}\` names no command, revision, existing path or pull request${near === null ? '.' : `: did you mean \`${near}\`?`} ` +
@@ -61,7 +66,15 @@ export async function checkTypedSubject({ subject, cwd, command }: TypedSubject)
 
 async function refusePath(word: string, { subject, cwd, command }: TypedSubject): Promise<never> {
   const near = await findNearPath(cwd, word);
-  const rest = near === null ? '' : subject === word ? near : subject.split(' ').map((each) => (each === word ? near : each)).join(' ');
+  const rest =
+    near === null
+      ? ''
+      : subject === word
+        ? near
+        : subject
+            .split(' ')
+            .map((each) => (each === word ? near : each))
+            .join(' ');
   throw new ConfigError(
     `\`${word}\` looks like a path, and there is no such file or folder in ${cwd}${near === null ? '.' : `: did you mean \`${command} ${rest}\`?`} ` +
       `To debate "${subject}" as free text, give it as \`${command} --subject "${subject}"\`.`,

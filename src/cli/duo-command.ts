@@ -29,7 +29,15 @@ export async function runDuo(options: DuoOptions): Promise<ExitCode> {
   const repo = await findRepo(options.cwd);
   const file = path.resolve(options.settings.fileBase === 'root' ? repo.root : options.cwd, options.settings.file);
   const reports = options.settings.reports.map((report) => ({ format: report.format, file: path.resolve(options.cwd, report.file) }));
-  const written = await writeReports({ root: repo.root, relativeFile: path.relative(repo.root, file), reports, blockOn: options.settings.blockOn, env: process.env, note: options.stderr, postToPr: options.settings.postToPr });
+  const written = await writeReports({
+    root: repo.root,
+    relativeFile: path.relative(repo.root, file),
+    reports,
+    blockOn: options.settings.blockOn,
+    env: process.env,
+    note: options.stderr,
+    postToPr: options.settings.postToPr,
+  });
   return written ? code : exitCodes.usage;
 }
 
@@ -66,7 +74,9 @@ export async function startDuo(options: DuoOptions): Promise<DuoResult> {
   const [reviewer, responder] = codes as [number, number];
   const code = (failed ?? reviewer) as ExitCode;
   if (options.settings.json) {
-    options.stdout(`${JSON.stringify({ time: new Date().toISOString(), pid: process.pid, type: 'duo-ended', exitCode: code, reviewer: { exitCode: reviewer, ...ended.reviewer }, responder: { exitCode: responder, ...ended.responder } })}\n`);
+    options.stdout(
+      `${JSON.stringify({ time: new Date().toISOString(), pid: process.pid, type: 'duo-ended', exitCode: code, reviewer: { exitCode: reviewer, ...ended.reviewer }, responder: { exitCode: responder, ...ended.responder } })}\n`,
+    );
   }
   return { code, ended };
 }

@@ -43,14 +43,17 @@ function followTurns(): (event: SessionEvent) => string | null | undefined {
         finished.set(event.role, event);
         return null;
       case 'agent-reasked':
-        return people.has(event.role) ? `your ## ${event.heading} could not be used (${event.problems.join(' ')}); opening it again (try ${event.attempt} of ${event.of})` : undefined;
+        return people.has(event.role)
+          ? `your ## ${event.heading} could not be used (${event.problems.join(' ')}); opening it again (try ${event.attempt} of ${event.of})`
+          : undefined;
       case 'turn-written': {
         const agent = finished.get(event.role);
         finished.delete(event.role);
         const size = `${event.bytes} bytes${event.promptBytes > 0 && !people.has(event.role) ? `, prompt ${formatBytes(event.promptBytes)}` : ''}`;
         if (event.by !== undefined) return `${event.by} wrote ## ${event.heading} itself: ${event.why ?? 'no agent was asked'} (${size})`;
         const remote = remoteWait(event.remoteMs);
-        if (people.has(event.role)) return `you wrote ## ${event.heading}${agent === undefined ? '' : ` in ${formatDuration(agent.ms)}`}${remote === '' ? '' : `, then ${remote}`} (${size})`;
+        if (people.has(event.role))
+          return `you wrote ## ${event.heading}${agent === undefined ? '' : ` in ${formatDuration(agent.ms)}`}${remote === '' ? '' : `, then ${remote}`} (${size})`;
         if (agent === undefined) return `wrote ## ${event.heading} in ${formatDuration(event.ms)}${remote === '' ? '' : `: ${remote}`} (${size})`;
         return `wrote ## ${event.heading} in ${formatDuration(event.ms)}: ${agent.agent} took ${formatDuration(agent.ms)} (${describeUsage(agent.usage)})${remote === '' ? '' : `, ${remote}`}; ${size}`;
       }

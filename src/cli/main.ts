@@ -170,7 +170,11 @@ async function chooseEventSink(json: boolean, out: GuardedOutput, err: GuardedOu
     import('./terminal-event-sink.js'),
   ]);
   const lines = createHumanEventLog((line) => err.write(line));
-  if (json) return combineEventSinks(createJsonEventSink((line) => out.write(line)), lines);
+  if (json)
+    return combineEventSinks(
+      createJsonEventSink((line) => out.write(line)),
+      lines,
+    );
   const interactive = process.stderr.isTTY && !process.env.CI;
   // The width is read at each redraw: a terminal made narrower must not wrap the status line.
   return interactive
@@ -190,7 +194,9 @@ async function chooseEventSink(json: boolean, out: GuardedOutput, err: GuardedOu
 }
 
 /** What `show` renders with: its format, the output (absolute: relative to where it was run), the blocking severity (flag, else the settings file). */
-async function showSettings(command: Extract<Command, { command: 'show' }>): Promise<{ format: ReportFormat; output: string | null; blockOn: Severity; env: NodeJS.ProcessEnv; postToPr: string | null }> {
+async function showSettings(
+  command: Extract<Command, { command: 'show' }>,
+): Promise<{ format: ReportFormat; output: string | null; blockOn: Severity; env: NodeJS.ProcessEnv; postToPr: string | null }> {
   const output = command.output === null ? null : path.resolve(command.cwd, command.output);
   const postToPr = command.postToPr ?? null;
   if (command.blockOn !== undefined) return { format: command.format, output, blockOn: command.blockOn, env: process.env, postToPr };
@@ -239,4 +245,3 @@ function signalCode(signal: NodeJS.Signals): ExitCode {
   if (signal === 'SIGHUP') return exitCodes.sighup;
   return signal === 'SIGTERM' ? exitCodes.sigterm : exitCodes.sigint;
 }
-

@@ -30,7 +30,10 @@ export function homepageOf(pkg: { homepage?: unknown; repository?: unknown }): s
   const repository = typeof pkg.repository === 'object' && pkg.repository !== null ? (pkg.repository as { url?: unknown }).url : pkg.repository;
   for (const candidate of [pkg.homepage, repository]) {
     if (typeof candidate !== 'string') continue;
-    const url = candidate.trim().replace(/^git\+/, '').replace(/\.git$/, '');
+    const url = candidate
+      .trim()
+      .replace(/^git\+/, '')
+      .replace(/\.git$/, '');
     if (/^https?:\/\/[^/\s]+/.test(url) && URL.canParse(url)) return url;
   }
   return null;

@@ -80,7 +80,14 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
     case 'eval': {
       const datasets = [...rest, ...quoted];
       takesNoWords('eval', datasets.slice(1), 'eval [<dataset>]');
-      return { command: 'eval', dataset: datasets[0] ?? null, cwd: here, flags: readFlags(values), jobs: readOption(values, 'jobs') ?? 1, keep: readOption(values, 'keep') ?? false };
+      return {
+        command: 'eval',
+        dataset: datasets[0] ?? null,
+        cwd: here,
+        flags: readFlags(values),
+        jobs: readOption(values, 'jobs') ?? 1,
+        keep: readOption(values, 'keep') ?? false,
+      };
     }
     case 'hook': {
       const action = rest[0];
@@ -102,7 +109,11 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
     throw new ConfigError(`The subject was given twice, as --subject \`${given}\` and as \`${[...typed, ...quoted].join(' ')}\`: give it once.`);
   }
   // A subject typed as one quoted word (`"show reply.md"`) is read by its first word too.
-  const typedWords = typed.join(' ').trim().split(/\s+/).filter((typedWord) => typedWord !== '');
+  const typedWords = typed
+    .join(' ')
+    .trim()
+    .split(/\s+/)
+    .filter((typedWord) => typedWord !== '');
   if (typedWords[0] !== undefined) refuseNearCommand(typedWords.join(' '), typedWords[0], typedWords.length === 1, here);
   const subject = (given ?? [...typed, ...quoted].join(' ')).trim();
   if (subject === '') {
@@ -116,7 +127,9 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
 function helpFor(topic: string | undefined | null): Command {
   if (topic === undefined || topic === null || topic === 'help') return { command: 'help' };
   if (topic === 'debate' || (subcommands as readonly string[]).includes(topic)) return { command: 'help', topic: topic as HelpTopic };
-  throw new ConfigError(`There is no command \`${topic}\` to explain: the commands are ${subcommands.join(', ')}, and \`debate\` explains a debate's options. Run \`code-debate --help\`.`);
+  throw new ConfigError(
+    `There is no command \`${topic}\` to explain: the commands are ${subcommands.join(', ')}, and \`debate\` explains a debate's options. Run \`code-debate --help\`.`,
+  );
 }
 
 function takesNoWords(command: Subcommand, extra: readonly string[], usage: string = command): void {
@@ -140,8 +153,12 @@ function readFormat(values: ParsedLine['values']): ReportFormat {
 /** `status --archived`: the list of every archived debate, so no one debate is named. */
 function archivedList(values: ParsedLine['values'], file: string | undefined): boolean {
   if (readOption(values, 'archived') !== true) return false;
-  if (file !== undefined) throw new ConfigError(`\`code-debate status --archived\` lists every archived debate, and was given a file, \`${file}\`: to read one, run \`code-debate status ${file}\` without --archived.`);
-  if (values.remote !== undefined) throw new ConfigError('`code-debate status --archived` lists the debates archived under this work tree\'s git directory, not on a remote: leave out --remote.');
+  if (file !== undefined)
+    throw new ConfigError(
+      `\`code-debate status --archived\` lists every archived debate, and was given a file, \`${file}\`: to read one, run \`code-debate status ${file}\` without --archived.`,
+    );
+  if (values.remote !== undefined)
+    throw new ConfigError("`code-debate status --archived` lists the debates archived under this work tree's git directory, not on a remote: leave out --remote.");
   return true;
 }
 

@@ -39,7 +39,11 @@ export async function postSummaryToPr(target: string, summary: string, options: 
   const gh = { ...options, action: 'post the summary to' };
   const login = await postingLogin(what, gh);
   const ids = await runGh(['api', '--paginate', `repos/${repository}/issues/${reference.number}/comments?per_page=100`, '--jq', ownCommentsQuery(login)], what, gh);
-  const last = ids.trim().split('\n').filter((line) => /^\d+$/.test(line.trim())).at(-1);
+  const last = ids
+    .trim()
+    .split('\n')
+    .filter((line) => /^\d+$/.test(line.trim()))
+    .at(-1);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'code-debate-summary-'));
   try {
     const body = path.join(folder, 'summary.md');

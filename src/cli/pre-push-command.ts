@@ -48,7 +48,8 @@ export async function runPrePushCommand(options: PrePushCommandOptions): Promise
   }
   const input = options.stdin.isTTY ? '' : await readAll(options.stdin);
   const { lines, errors } = readPushLines(input);
-  if (errors.length > 0) throw new ConfigError(`${errors.join('\n')}\ngit writes these lines when it runs the pre-push hook; run \`git push\` rather than \`code-debate pre-push\` by hand.`);
+  if (errors.length > 0)
+    throw new ConfigError(`${errors.join('\n')}\ngit writes these lines when it runs the pre-push hook; run \`git push\` rather than \`code-debate pre-push\` by hand.`);
   if (lines.length === 0) {
     options.write(`${prefix} nothing to debate: git named no ref to push.\n`);
     return exitCodes.consensus;
@@ -70,10 +71,7 @@ interface Planned {
   labels: string[];
 }
 
-type RangeResult =
-  | { kind: 'judged'; verdict: Verdict }
-  | { kind: 'no-verdict'; code: ExitCode; reason: string }
-  | { kind: 'time-limit' };
+type RangeResult = { kind: 'judged'; verdict: Verdict } | { kind: 'no-verdict'; code: ExitCode; reason: string } | { kind: 'time-limit' };
 
 async function runPrePush(run: PrePushRun): Promise<ExitCode> {
   const say = (line: string) => run.write(`${prefix} ${line}\n`);
@@ -143,12 +141,24 @@ interface GateRange {
 /** One range: the cached result when there is one, else a debate; then the verdict, printed. */
 async function gateRange({ run, repo, range, label, signal, say }: GateRange): Promise<RangeResult> {
   const { settings } = run;
-  const key = debateKey({ subject: range.subject, agents: settings.agents, maxRounds: settings.maxRounds, stance: settings.stance, maxDiffBytes: settings.maxDiffBytes, maxPeerBytes: settings.maxPeerBytes, maxAnswerBytes: settings.maxAnswerBytes, budget: { maxTokens: settings.maxTokens, maxCostUsd: settings.maxCostUsd } });
+  const key = debateKey({
+    subject: range.subject,
+    agents: settings.agents,
+    maxRounds: settings.maxRounds,
+    stance: settings.stance,
+    maxDiffBytes: settings.maxDiffBytes,
+    maxPeerBytes: settings.maxPeerBytes,
+    maxAnswerBytes: settings.maxAnswerBytes,
+    budget: { maxTokens: settings.maxTokens, maxCostUsd: settings.maxCostUsd },
+  });
   const file = path.join(prePushDir, `pre-push-${key.slice(0, 12)}.md`);
   const heading = `${label} (${describeRange(range)})`;
   const cached = await readCachedDebate(repo.gitDir, key);
   if (cached !== null) {
-    const present = await access(path.join(repo.root, cached.file)).then(() => true, () => false);
+    const present = await access(path.join(repo.root, cached.file)).then(
+      () => true,
+      () => false,
+    );
     say(`${heading}: cached verdict of the debate finished ${cached.finishedAt}${present ? '' : ' (its file has since been removed)'}.`);
     if (present) await writeRangeReports(run, repo, cached.file);
     return printVerdict(judgeDebate(cached.points, settings.blockOn), cached.file, run, say);
@@ -164,7 +174,9 @@ async function gateRange({ run, repo, range, label, signal, say }: GateRange): P
     return { kind: 'no-verdict', code: debate.code, reason: debate.reason };
   }
   const { report } = debate;
-  say(debate.reused ? `${heading}: the debate in ${file} had already ended; judging it.` : `${heading}: debate ended (${report.outcome}) in ${formatDuration(Date.now() - started)}.`);
+  say(
+    debate.reused ? `${heading}: the debate in ${file} had already ended; judging it.` : `${heading}: debate ended (${report.outcome}) in ${formatDuration(Date.now() - started)}.`,
+  );
   if (reusableOutcomes.has(report.outcome)) {
     const points = report.points.map(({ id, title, severity, status, answer }) => ({ id, title, severity, status, answer }));
     await writeCachedDebate(repo.gitDir, key, { version: 2, subject: range.subject, file, finishedAt: new Date().toISOString(), outcome: report.outcome, points });
@@ -199,7 +211,9 @@ function printVerdict(verdict: Verdict, file: string, run: PrePushRun, say: (lin
 function decide(results: readonly RangeResult[], settings: Settings, say: (line: string) => void): ExitCode {
   const blocking = results.flatMap((result) => (result.kind === 'judged' ? result.verdict.blocking : []));
   if (blocking.length > 0) {
-    say(`push blocked: ${blocking.length} ${blocking.length === 1 ? 'point' : 'points'} at or above --block-on ${settings.blockOn} confirmed or disputed. Fix and push again; ${bypassAdvice}.`);
+    say(
+      `push blocked: ${blocking.length} ${blocking.length === 1 ? 'point' : 'points'} at or above --block-on ${settings.blockOn} confirmed or disputed. Fix and push again; ${bypassAdvice}.`,
+    );
     return exitCodes.disputed;
   }
   const open = settings.timeLimitFails === 'open';

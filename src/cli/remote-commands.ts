@@ -50,7 +50,9 @@ export async function runRemoteArchive(options: Omit<RemoteCommandOptions, 'json
     const holders = Object.values(entry.claims).filter((claim) => claim !== null);
     if (holders.length > 0) {
       const who = holders.map((claim) => `the ${claim.role === 'reviewer' ? 'Reviewer' : 'Responder'} (pid ${claim.pid} on ${claim.host})`).join(' and ');
-      options.write(`code-debate archive: the debate \`${entry.name}\` on \`${options.remote}\` is held by ${who}. Stop it before archiving; a claim left by a side that died is taken over by the next side started.\n`);
+      options.write(
+        `code-debate archive: the debate \`${entry.name}\` on \`${options.remote}\` is held by ${who}. Stop it before archiving; a claim left by a side that died is taken over by the next side started.\n`,
+      );
       return exitCodes.usage;
     }
     if (entry.tip === null) {
@@ -58,7 +60,11 @@ export async function runRemoteArchive(options: Omit<RemoteCommandOptions, 'json
       return exitCodes.consensus;
     }
     const archived = await archiveRemoteDebate({ cwd: options.cwd, remote: options.remote, name: entry.name, tip: entry.tip });
-    options.write(archived === null ? `code-debate archive: the debate \`${entry.name}\` changed while it was being archived; run it again.\n` : `Archived ${entry.name} on ${options.remote} to ${archived}\n`);
+    options.write(
+      archived === null
+        ? `code-debate archive: the debate \`${entry.name}\` changed while it was being archived; run it again.\n`
+        : `Archived ${entry.name} on ${options.remote} to ${archived}\n`,
+    );
     return archived === null ? exitCodes.usage : exitCodes.consensus;
   });
 }

@@ -37,7 +37,12 @@ export async function readRemoteDebates(cwd: string, remote: string): Promise<Re
         const commit = own.get(`claims/${role}`);
         return commit === undefined ? null : readClaimAt(cwd, commit, role);
       };
-      return { name, tip, file: read === null ? null : { name: read.name, text: read.bytes.toString('utf8') }, claims: { reviewer: await claim('reviewer'), responder: await claim('responder') } };
+      return {
+        name,
+        tip,
+        file: read === null ? null : { name: read.name, text: read.bytes.toString('utf8') },
+        claims: { reviewer: await claim('reviewer'), responder: await claim('responder') },
+      };
     }),
   );
   return entries.sort((a, b) => a.name.localeCompare(b.name));
@@ -52,9 +57,13 @@ export function pickDebate(entries: readonly RemoteDebateEntry[], remote: string
   }
   const [only, ...more] = entries;
   if (only !== undefined && more.length === 0) return only;
-  throw new ConfigError(`${entries.length === 0 ? `There is no debate on \`${remote}\`` : `There are ${entries.length} debates on \`${remote}\`: name one with --debate`}; ${listed(entries)}.`);
+  throw new ConfigError(
+    `${entries.length === 0 ? `There is no debate on \`${remote}\`` : `There are ${entries.length} debates on \`${remote}\`: name one with --debate`}; ${listed(entries)}.`,
+  );
 }
 
 function listed(entries: readonly RemoteDebateEntry[]): string {
-  return entries.length === 0 ? 'it has none under refs/code-debate/' : `it has ${entries.map((entry) => `\`${entry.name}\``).join(', ')} (\`code-debate status --remote\` lists them)`;
+  return entries.length === 0
+    ? 'it has none under refs/code-debate/'
+    : `it has ${entries.map((entry) => `\`${entry.name}\``).join(', ')} (\`code-debate status --remote\` lists them)`;
 }

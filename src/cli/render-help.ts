@@ -12,18 +12,23 @@ const maxColumn = 34;
 /** `code-debate --help`: the commands, one line each, and the options every command takes. */
 export function renderTopHelp(): string {
   const commands = Object.entries(commandHelp).map(([name, help]) => [name === 'debate' ? '<subject...>' : name, help.summary] as const);
-  return [
-    'code-debate: two agents review a change by debating through one Markdown file.',
-    section('USAGE', ['code-debate [options] <subject...>', 'code-debate <command> [options]']),
-    section('COMMANDS', columns([...commands, ['help', 'the help of a command: code-debate help <command>']])),
-    section('GLOBAL OPTIONS', renderOptions([settingsTable.help, settingsTable.version])),
-    section('EXAMPLES', renderExamples([commandHelp.demo.examples[0], commandHelp.debate.examples[0], commandHelp.duo.examples[0]].flatMap((example) => (example === undefined ? [] : [example])))),
-    section('LEARN MORE', [
-      ...wrap('`code-debate help debate` lists the subjects and the options of a debate; `code-debate <command> --help` those of a command, with examples.'),
-      ...wrap('Settings: .code-debate.json at the repository root, or "codeDebate" in package.json; flags win (docs/configuration.md).'),
-    ]),
-    section('EXIT CODES', columns(exitCodeLines)),
-  ].join('\n\n') + '\n';
+  return (
+    [
+      'code-debate: two agents review a change by debating through one Markdown file.',
+      section('USAGE', ['code-debate [options] <subject...>', 'code-debate <command> [options]']),
+      section('COMMANDS', columns([...commands, ['help', 'the help of a command: code-debate help <command>']])),
+      section('GLOBAL OPTIONS', renderOptions([settingsTable.help, settingsTable.version])),
+      section(
+        'EXAMPLES',
+        renderExamples([commandHelp.demo.examples[0], commandHelp.debate.examples[0], commandHelp.duo.examples[0]].flatMap((example) => (example === undefined ? [] : [example]))),
+      ),
+      section('LEARN MORE', [
+        ...wrap('`code-debate help debate` lists the subjects and the options of a debate; `code-debate <command> --help` those of a command, with examples.'),
+        ...wrap('Settings: .code-debate.json at the repository root, or "codeDebate" in package.json; flags win (docs/configuration.md).'),
+      ]),
+      section('EXIT CODES', columns(exitCodeLines)),
+    ].join('\n\n') + '\n'
+  );
 }
 
 const exitCodeLines = [
@@ -42,14 +47,16 @@ const exitCodeLines = [
 /** `code-debate <command> --help`: what it does, how it is called, its options with their defaults, and examples. */
 export function renderCommandHelp(command: CommandName): string {
   const help = commandHelp[command];
-  return [
-    wrap(help.about, '').join('\n'),
-    section('USAGE', help.usage),
-    ...(help.sections ?? []).map(({ title, lines }) => section(title, lines)),
-    section('OPTIONS', renderOptions(optionsOf(command), command)),
-    section('GLOBAL OPTIONS', renderOptions([settingsTable.help, settingsTable.version])),
-    section('EXAMPLES', renderExamples(help.examples)),
-  ].join('\n\n') + '\n';
+  return (
+    [
+      wrap(help.about, '').join('\n'),
+      section('USAGE', help.usage),
+      ...(help.sections ?? []).map(({ title, lines }) => section(title, lines)),
+      section('OPTIONS', renderOptions(optionsOf(command), command)),
+      section('GLOBAL OPTIONS', renderOptions([settingsTable.help, settingsTable.version])),
+      section('EXAMPLES', renderExamples(help.examples)),
+    ].join('\n\n') + '\n'
+  );
 }
 
 function section(title: string, lines: readonly string[]): string {

@@ -119,7 +119,10 @@ export interface PreparedReport {
 }
 
 /** The report of the debate `text` and what its formats need, or null (said on `write`) when the text breaks the protocol. */
-export async function prepareReport(text: string, options: Pick<ShowOptions, 'blockOn' | 'write' | 'note'> & Pick<ShowTarget, 'label' | 'root' | 'relativeFile'>): Promise<PreparedReport | null> {
+export async function prepareReport(
+  text: string,
+  options: Pick<ShowOptions, 'blockOn' | 'write' | 'note'> & Pick<ShowTarget, 'label' | 'root' | 'relativeFile'>,
+): Promise<PreparedReport | null> {
   const parsed = parseDocument(text);
   if (!parsed.ok) {
     options.write(`code-debate show: ${describeProtocolError(options.label, parsed.error)}\n`);

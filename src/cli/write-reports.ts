@@ -17,7 +17,15 @@ export interface ReportRequest {
  * Writes each requested report of the debate in `relativeFile` (under `root`), as `show --format
  * --output` would; says what it wrote, or why not, on `note`. Returns whether all were written.
  */
-export async function writeReports(options: { root: string; relativeFile: string; reports: readonly ReportRequest[]; blockOn: Severity; env: NodeJS.ProcessEnv; note: (text: string) => void; postToPr?: string | null }): Promise<boolean> {
+export async function writeReports(options: {
+  root: string;
+  relativeFile: string;
+  reports: readonly ReportRequest[];
+  blockOn: Severity;
+  env: NodeJS.ProcessEnv;
+  note: (text: string) => void;
+  postToPr?: string | null;
+}): Promise<boolean> {
   if (options.reports.length === 0 && !options.postToPr) return true;
   const debateFile = path.join(options.root, options.relativeFile);
   const state = await readDebateFile(debateFile);
@@ -26,7 +34,14 @@ export async function writeReports(options: { root: string; relativeFile: string
     return false;
   }
   // One report (the citations checked once, git asked once), written in every format asked for.
-  const prepared = await prepareReport(state.text, { label: options.relativeFile, root: options.root, relativeFile: options.relativeFile, blockOn: options.blockOn, write: options.note, note: options.note });
+  const prepared = await prepareReport(state.text, {
+    label: options.relativeFile,
+    root: options.root,
+    relativeFile: options.relativeFile,
+    blockOn: options.blockOn,
+    write: options.note,
+    note: options.note,
+  });
   if (prepared === null) return false;
   let written = true;
   for (const report of options.reports) {
@@ -45,10 +60,12 @@ export async function writeReports(options: { root: string; relativeFile: string
   }
   if (options.postToPr) {
     // The verdict stands whether or not the comment could be posted (a fork's read-only token): said, not fatal.
-    await postSummary(prepared.report, { blockOn: options.blockOn, env: options.env, note: options.note, root: options.root, postToPr: options.postToPr }).catch((error: unknown) => {
-      if (!(error instanceof GitError)) throw error;
-      options.note(`code-debate: warning: the summary was not posted: ${error.message}\n`);
-    });
+    await postSummary(prepared.report, { blockOn: options.blockOn, env: options.env, note: options.note, root: options.root, postToPr: options.postToPr }).catch(
+      (error: unknown) => {
+        if (!(error instanceof GitError)) throw error;
+        options.note(`code-debate: warning: the summary was not posted: ${error.message}\n`);
+      },
+    );
   }
   return written;
 }

@@ -63,4 +63,3 @@ export function resolveAgent(role: Role, layers: AgentLayers): ResolvedSetting<s
     { flag: '--agent', key, source: layers.source, env: 'CODE_DEBATE_AGENT' },
   );
 }
-

@@ -22,7 +22,13 @@ export function resolveSettings(flags: DebateFlags, config: CodeDebateConfig, so
     values[name] = resolveSetting({ flag, config: fromFile, fallback: entry.default }, { flag: `--${entry.flag}`, key: key ?? '', source, env: '' }).value;
   }
   const agent = (role: 'reviewer' | 'responder') =>
-    resolveAgent(role, { flag: (role === 'reviewer' ? flags.reviewerAgent : flags.responderAgent) ?? flags.agent, config, source, env: env.CODE_DEBATE_AGENT, fallback: settingsTable.agent.default });
+    resolveAgent(role, {
+      flag: (role === 'reviewer' ? flags.reviewerAgent : flags.responderAgent) ?? flags.agent,
+      config,
+      source,
+      env: env.CODE_DEBATE_AGENT,
+      fallback: settingsTable.agent.default,
+    });
   const agents = { reviewer: agent('reviewer'), responder: agent('responder') };
   const settings = {
     ...values,

@@ -83,7 +83,13 @@ function readsAsDuration(value: string): boolean {
 
 /** `600000` → `10m`: the largest unit that divides it, so that parseDuration reads it back exactly. */
 function spellMs(ms: number): string {
-  const unit = ([['h', 3_600_000], ['m', 60_000], ['s', 1_000]] as const).find(([, size]) => ms % size === 0);
+  const unit = (
+    [
+      ['h', 3_600_000],
+      ['m', 60_000],
+      ['s', 1_000],
+    ] as const
+  ).find(([, size]) => ms % size === 0);
   return unit === undefined ? `${ms}ms` : `${ms / unit[1]}${unit[0]}`;
 }
 

@@ -71,7 +71,7 @@ export const settingsTable = {
     type: agentSpec,
     default: 'auto',
     commands: debaters,
-    help: 'who writes the sections: auto (the first of claude, codex, gemini on PATH, else builtin), builtin (offline, rule-based), claude[:<model>], codex[:<model>], gemini[:<model>], openai:<model>, ollama:<model>, human, or \'cmd:<program> [args...]\'; CODE_DEBATE_AGENT when nothing else names one',
+    help: "who writes the sections: auto (the first of claude, codex, gemini on PATH, else builtin), builtin (offline, rule-based), claude[:<model>], codex[:<model>], gemini[:<model>], openai:<model>, ollama:<model>, human, or 'cmd:<program> [args...]'; CODE_DEBATE_AGENT when nothing else names one",
   }),
   reviewerAgent: setting({ flag: 'reviewer-agent', key: 'reviewerAgent', type: agentSpec, default: null, commands: debaters, help: "the Reviewer's agent, over --agent" }),
   responderAgent: setting({ flag: 'responder-agent', key: 'responderAgent', type: agentSpec, default: null, commands: debaters, help: "the Responder's agent, over --agent" }),
@@ -93,7 +93,7 @@ export const settingsTable = {
     type: wholeNumber(10, 600_000, '<ms>'),
     default: null,
     commands: debaters,
-    help: 'notice changes within <ms> by polling the file, without filesystem events (with --remote: how often the remote is polled while the peer\'s agent works, default 800)',
+    help: "notice changes within <ms> by polling the file, without filesystem events (with --remote: how often the remote is polled while the peer's agent works, default 800)",
   }),
   maxDiffBytes: setting({
     flag: 'max-diff-bytes',
@@ -139,7 +139,14 @@ export const settingsTable = {
     commands: debaters,
     help: 'the most tokens the debate may spend, both sides, as the agents report them; then the Reviewer writes the CONSENSUS',
   }),
-  maxCostUsd: setting({ flag: 'max-cost', key: 'maxCost', type: dollars, default: null, commands: debaters, help: 'the most US dollars the debate may spend, likewise (e.g. 0.50)' }),
+  maxCostUsd: setting({
+    flag: 'max-cost',
+    key: 'maxCost',
+    type: dollars,
+    default: null,
+    commands: debaters,
+    help: 'the most US dollars the debate may spend, likewise (e.g. 0.50)',
+  }),
   stance: setting({
     flag: 'stance',
     key: 'stance',
@@ -166,7 +173,7 @@ export const settingsTable = {
     type: flagSwitch,
     default: false,
     commands: [...debaters, 'show', 'status'],
-    help: "events as newline-delimited JSON on stdout (logs stay on stderr)",
+    help: 'events as newline-delimited JSON on stdout (logs stay on stderr)',
     helpIn: { show: 'the versioned JSON report: --format json', status: 'the state as JSON', eval: 'the versioned JSON report on stdout instead of the table' },
   }),
   format: argument({
@@ -204,7 +211,14 @@ export const settingsTable = {
     commands: ['pre-push'],
     help: 'past the time limit, let the push through (open) or block it (closed)',
   }),
-  keep: argument({ flag: 'keep', type: flagSwitch, default: false, commands: ['demo', 'eval'], help: "keep the temporary repository: the demo's, or each case's of an eval", helpIn: { demo: "keep the demo's repository", eval: "keep each case's repository, its debate in reply.md" } }),
+  keep: argument({
+    flag: 'keep',
+    type: flagSwitch,
+    default: false,
+    commands: ['demo', 'eval'],
+    help: "keep the temporary repository: the demo's, or each case's of an eval",
+    helpIn: { demo: "keep the demo's repository", eval: "keep each case's repository, its debate in reply.md" },
+  }),
   jobs: argument({ flag: 'jobs', type: wholeNumber(1, 64, '<n>'), default: 1, commands: ['eval'], help: 'debate this many cases at once; each is two processes and their agents' }),
   cwd: argument({
     flag: 'cwd',

@@ -45,7 +45,10 @@ async function readVisibleWorkTreeFiles(cwd: string, paths: readonly string[]): 
   const repo = await findRepo(cwd);
   const listed = await openGit(repo.root).run(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...paths.map((file) => `:(literal)${file}`)]);
   const ignored = new Set(listed.split('\0').filter(Boolean));
-  const files = await readWorkTreeFiles(repo.root, paths.filter((file) => !ignored.has(file)));
+  const files = await readWorkTreeFiles(
+    repo.root,
+    paths.filter((file) => !ignored.has(file)),
+  );
   for (const file of ignored) files.set(file, { ok: false, problem: `${file} is ignored by git; it was not read` });
   return files;
 }

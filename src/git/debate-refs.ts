@@ -49,7 +49,12 @@ export function debateRefs(name: string): DebateRefs {
  * and head, and the debate file's name, e.g. `1a2b3c4d5e6f-7a8b9c0d1e2f-reply.md`.
  */
 export function debateName(base: string | null, head: string, relativeFile: string): string {
-  const file = relativeFile.replace(/[^\w.-]+/g, '_').replace(/^[.-]+/, '').replace(/\.lock$/, '_lock').slice(0, 60) || 'debate';
+  const file =
+    relativeFile
+      .replace(/[^\w.-]+/g, '_')
+      .replace(/^[.-]+/, '')
+      .replace(/\.lock$/, '_lock')
+      .slice(0, 60) || 'debate';
   return `${base === null ? 'root' : base.slice(0, 12)}-${head.slice(0, 12)}-${file}`;
 }
 

@@ -12,11 +12,7 @@ export async function tryFindMergeBase(git: GitRunner, one: string, other: strin
 }
 
 /** Like `tryFindMergeBase`, but unrelated histories are a `GitError` naming the revisions the user gave. */
-export async function findMergeBase(
-  git: GitRunner,
-  [one, other]: readonly [string, string],
-  [oneName, otherName]: readonly [string, string],
-): Promise<string> {
+export async function findMergeBase(git: GitRunner, [one, other]: readonly [string, string], [oneName, otherName]: readonly [string, string]): Promise<string> {
   const sha = await tryFindMergeBase(git, one, other);
   if (sha !== null) return sha;
   throw new GitError(

@@ -29,16 +29,13 @@ export async function findRepo(cwd: string): Promise<Repo> {
     output = await openGit(directory).run(['rev-parse', '--show-toplevel', '--absolute-git-dir']);
   } catch (error) {
     const said = readGitMessage(error);
-    throw new GitError(
-      `Cannot find a git work tree at \`${directory}\`, expected a directory inside one${said === null ? '' : `: git says "${said}"`}. ${advice}`,
-      { cause: error },
-    );
+    throw new GitError(`Cannot find a git work tree at \`${directory}\`, expected a directory inside one${said === null ? '' : `: git says "${said}"`}. ${advice}`, {
+      cause: error,
+    });
   }
   const [root, gitDir] = output.split('\n');
   if (root === undefined || root === '' || gitDir === undefined || gitDir === '') {
-    throw new GitError(
-      `Cannot read the work tree of \`${directory}\`, expected two paths from \`git rev-parse\`, got ${JSON.stringify(output)}. ${advice}`,
-    );
+    throw new GitError(`Cannot read the work tree of \`${directory}\`, expected two paths from \`git rev-parse\`, got ${JSON.stringify(output)}. ${advice}`);
   }
   return { root: await realpath(root), gitDir: await realpath(gitDir) };
 }

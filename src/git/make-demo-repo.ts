@@ -6,12 +6,7 @@ import { excludeFromGit } from './exclude-from-git.js';
 
 const baseFiles: Record<string, string> = {
   'package.json': '{ "name": "shop", "type": "module", "scripts": { "test": "node --test" } }\n',
-  'src/cart.js': [
-    'export function total(items) {',
-    '  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);',
-    '}',
-    '',
-  ].join('\n'),
+  'src/cart.js': ['export function total(items) {', '  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);', '}', ''].join('\n'),
   'test/cart.test.js': [
     "import { test } from 'node:test';",
     "import assert from 'node:assert/strict';",

@@ -12,7 +12,8 @@ export interface RefUpdate {
 }
 
 /** git's words for a ref that moved before this push landed: checked on the client, or found by the remote as it locked the ref. */
-const movedMeanwhile = /\[rejected\]|stale info|fetch first|non-fast-forward|already exists|is at \S+ but expected|incorrect old value|cannot lock ref|failed to update ref|failed to lock/;
+const movedMeanwhile =
+  /\[rejected\]|stale info|fetch first|non-fast-forward|already exists|is at \S+ but expected|incorrect old value|cannot lock ref|failed to update ref|failed to lock/;
 /** A ref of an atomic push refused only because another one was: the other one says why. */
 const collateral = /atomic push failed|atomic transaction failed/;
 
@@ -41,7 +42,9 @@ export async function pushRefs(cwd: string, remote: string, updates: readonly Re
   const refspecs = updates.map(({ commit, ref }) => `${commit ?? ''}:${ref}`);
   const result = await talk(cwd, remote, ['push', '--porcelain', '--no-verify', ...atomic, ...leases, remote, ...refspecs]);
   if (atomic.length > 0 && /does not support --atomic/i.test(result.stderr)) {
-    throw new RemoteError(`Cannot push ${updates.map(({ ref }) => ref).join(' and ')} in one atomic push: the remote \`${remote}\` does not take atomic pushes.`, 'unsupported', { cause: result });
+    throw new RemoteError(`Cannot push ${updates.map(({ ref }) => ref).join(' and ')} in one atomic push: the remote \`${remote}\` does not take atomic pushes.`, 'unsupported', {
+      cause: result,
+    });
   }
   // --porcelain: `<flag>\t<from>:<to>\t<summary> (<reason>)`, `!` for a ref that was not updated.
   const lines = result.stdout.split('\n');

@@ -25,7 +25,23 @@ const format = '--format=%x00%H%x00%P%x00%s';
 // `git log` with the user's configuration pinned: no pager, colour, external diff, signature or
 // notes in the stream; the root commit shown in full; `a/` and `b/` prefixes; renames followed,
 // so a moved file adds only the lines it changed.
-const logArgs = ['log', '--no-walk=unsorted', format, '--cc', '--root', '-M', '--unified=0', '--no-color', '--no-ext-diff', '--no-textconv', '--no-show-signature', '--no-notes', '--no-relative', '--src-prefix=a/', '--dst-prefix=b/'];
+const logArgs = [
+  'log',
+  '--no-walk=unsorted',
+  format,
+  '--cc',
+  '--root',
+  '-M',
+  '--unified=0',
+  '--no-color',
+  '--no-ext-diff',
+  '--no-textconv',
+  '--no-show-signature',
+  '--no-notes',
+  '--no-relative',
+  '--src-prefix=a/',
+  '--dst-prefix=b/',
+];
 // Keeps each git command line well under the system's limit on a long first push.
 const batchSize = 500;
 

@@ -60,39 +60,72 @@ type HeaderHandler = (value: string, file: FileDiff, names: Names) => void;
 
 /** One handler per extended header line git prints between `diff --git` and the first hunk. */
 const headerHandlers: ReadonlyArray<readonly [string, HeaderHandler]> = [
-  ['old mode ', (value, file) => {
-    file.oldMode = value;
-  }],
-  ['new mode ', (value, file) => {
-    file.newMode = value;
-  }],
-  ['deleted file mode ', (value, file) => {
-    [file.status, file.oldMode] = ['deleted', value];
-  }],
-  ['new file mode ', (value, file) => {
-    [file.status, file.newMode] = ['added', value];
-  }],
-  ['similarity index ', (value, file) => {
-    file.similarity = Number.parseInt(value, 10);
-  }],
-  ['rename from ', (value, _file, names) => {
-    names.renamedFrom = unquoteGitPath(value);
-  }],
-  ['copy from ', (value, _file, names) => {
-    names.renamedFrom = unquoteGitPath(value);
-  }],
-  ['rename to ', (value, file, names) => {
-    [file.status, names.renamedTo] = ['renamed', unquoteGitPath(value)];
-  }],
-  ['copy to ', (value, file, names) => {
-    [file.status, names.renamedTo] = ['copied', unquoteGitPath(value)];
-  }],
-  ['--- ', (value, _file, names) => {
-    names.minus = readMarkerPath(value, 'a/');
-  }],
-  ['+++ ', (value, _file, names) => {
-    names.plus = readMarkerPath(value, 'b/');
-  }],
+  [
+    'old mode ',
+    (value, file) => {
+      file.oldMode = value;
+    },
+  ],
+  [
+    'new mode ',
+    (value, file) => {
+      file.newMode = value;
+    },
+  ],
+  [
+    'deleted file mode ',
+    (value, file) => {
+      [file.status, file.oldMode] = ['deleted', value];
+    },
+  ],
+  [
+    'new file mode ',
+    (value, file) => {
+      [file.status, file.newMode] = ['added', value];
+    },
+  ],
+  [
+    'similarity index ',
+    (value, file) => {
+      file.similarity = Number.parseInt(value, 10);
+    },
+  ],
+  [
+    'rename from ',
+    (value, _file, names) => {
+      names.renamedFrom = unquoteGitPath(value);
+    },
+  ],
+  [
+    'copy from ',
+    (value, _file, names) => {
+      names.renamedFrom = unquoteGitPath(value);
+    },
+  ],
+  [
+    'rename to ',
+    (value, file, names) => {
+      [file.status, names.renamedTo] = ['renamed', unquoteGitPath(value)];
+    },
+  ],
+  [
+    'copy to ',
+    (value, file, names) => {
+      [file.status, names.renamedTo] = ['copied', unquoteGitPath(value)];
+    },
+  ],
+  [
+    '--- ',
+    (value, _file, names) => {
+      names.minus = readMarkerPath(value, 'a/');
+    },
+  ],
+  [
+    '+++ ',
+    (value, _file, names) => {
+      names.plus = readMarkerPath(value, 'b/');
+    },
+  ],
   ['index ', readIndexLine],
 ];
 

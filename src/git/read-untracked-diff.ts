@@ -24,10 +24,7 @@ async function readNewFile(root: string, relative: string): Promise<NewFile | nu
  * Untracked, not ignored files matching `pathspecs`, as added files in `git diff` format. Nested
  * repositories (listed as `dir/`) are left out, as `git diff` leaves out their content too.
  */
-export async function readUntrackedDiff(
-  git: GitRunner,
-  pathspecs: readonly string[],
-): Promise<{ files: string[]; diff: string }> {
+export async function readUntrackedDiff(git: GitRunner, pathspecs: readonly string[]): Promise<{ files: string[]; diff: string }> {
   const listed = await git.run(['ls-files', '--others', '--exclude-standard', '-z', '--', ...pathspecs]);
   const files: string[] = [];
   let diff = '';

@@ -32,8 +32,7 @@ const settleMs = 3_000;
 /** A repository with more ref directories than this is not stamped: reading them would cost more than asking git. */
 const maxDirectories = 256;
 
-const describe = (stats: BigIntStats | undefined): string =>
-  stats === undefined ? '-' : `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+const describe = (stats: BigIntStats | undefined): string => (stats === undefined ? '-' : `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`);
 
 function statOrUndefined(file: string): BigIntStats | undefined {
   return statSync(file, { bigint: true, throwIfNoEntry: false });

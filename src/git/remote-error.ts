@@ -25,7 +25,8 @@ export class RemoteError extends GitError {
 // never as bare digits: `after 130401 ms` and a commit id hold them too.
 const denied =
   /permission (to \S+ )?denied|access denied|not exported|service not enabled|authentication failed|could not read (username|password)|invalid username or password|\bHTTP\D{0,3}40[13]\b|returned error: 40[13]\b|repository not found|not allowed to (push|create|delete|update)|protected (ref|branch)|insufficient permission|you are not allowed|write access .* not granted|denied to /i;
-const invalid = /does not appear to be a git repository|host key verification failed|SSL certificate problem|certificate verify failed|not a valid (url|remote)|unsupported protocol|protocol '\S+' is not supported|no such remote/i;
+const invalid =
+  /does not appear to be a git repository|host key verification failed|SSL certificate problem|certificate verify failed|not a valid (url|remote)|unsupported protocol|protocol '\S+' is not supported|no such remote/i;
 const unreachable =
   /could not resolve host|could not resolve hostname|temporary failure in name resolution|connection refused|connection timed out|timed out|unable to access|could not connect|failed to connect|network is unreachable|no route to host|connection reset|remote end hung up|early EOF|unable to look up|Could not read from remote repository|did not finish within|RPC failed|\bHTTP\D{0,3}5\d\d\b|returned error: 5\d\d\b|internal server error|service unavailable|bad gateway|gateway time-?out|broken pipe|errno=/i;
 

@@ -101,9 +101,14 @@ export async function checkRemote(cwd: string, remote: string): Promise<void> {
   const named = await runGitProcess(cwd, ['remote', 'get-url', remote]);
   if (named.exitCode === 0) return;
   if (/^[a-z][\w+.-]*:\/\//i.test(remote) || /^[^/\s]+@[^:\s]+:/.test(remote) || remote.startsWith('/') || remote.startsWith('.')) return;
-  const names = (await runGitProcess(cwd, ['remote'])).stdout.trim().split('\n').filter((line) => line !== '');
+  const names = (await runGitProcess(cwd, ['remote'])).stdout
+    .trim()
+    .split('\n')
+    .filter((line) => line !== '');
   const known = names.length === 0 ? 'this clone has no remotes' : `its remotes are ${names.map((entry) => `\`${entry}\``).join(', ')}`;
-  throw new ConfigError(`Cannot debate on the remote \`${remote}\`: it is neither a remote of this clone (${known}) nor a URL or a path. Name one (\`git remote -v\` lists them) or give its URL.`);
+  throw new ConfigError(
+    `Cannot debate on the remote \`${remote}\`: it is neither a remote of this clone (${known}) nor a URL or a path. Name one (\`git remote -v\` lists them) or give its URL.`,
+  );
 }
 
 /** The name and bytes of the one file a debate commit holds (whatever the file was called), or null when it holds none. */

@@ -27,7 +27,12 @@ export async function talk(cwd: string, remote: string, args: readonly string[])
 
 /** The last few lines git printed, on one line: what a message quotes. */
 export function lastLines(text: string): string {
-  return text.trim().split('\n').filter((line) => line.trim() !== '').slice(-4).join(' | ');
+  return text
+    .trim()
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(-4)
+    .join(' | ');
 }
 
 export function failure(remote: string, what: string, result: GitProcessResult): RemoteError {

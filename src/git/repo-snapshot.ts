@@ -86,7 +86,12 @@ export async function takeRepoSnapshot(root: string, options: { branches?: boole
  */
 async function readLocalRefs(git: ReturnType<typeof openGit>, common: string): Promise<Map<string, string>> {
   const refs = new Map<string, string>();
-  if (await stat(path.join(common, 'reftable')).then(() => true, () => false)) {
+  if (
+    await stat(path.join(common, 'reftable')).then(
+      () => true,
+      () => false,
+    )
+  ) {
     const text = await git.run(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/tags']);
     for (const line of text.split('\n')) {
       const space = line.indexOf(' ');

@@ -12,8 +12,7 @@ export async function resolveInsideRepo(root: string, file: string, cwd: string)
   const realRoot = await realpath(root);
   const resolved = await resolveRealPath(path.resolve(cwd, file));
   const relative = path.relative(realRoot, resolved);
-  const refuse = (reason: string, advice: string): ConfigError =>
-    new ConfigError(`Cannot use \`${file}\` as the debate file: ${reason}. ${advice}`);
+  const refuse = (reason: string, advice: string): ConfigError => new ConfigError(`Cannot use \`${file}\` as the debate file: ${reason}. ${advice}`);
   if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
     throw refuse(`it resolves to ${resolved}, outside the work tree ${realRoot}`, 'Choose a path inside the repository.');
   }

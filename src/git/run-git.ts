@@ -36,8 +36,7 @@ function createSimpleGit(cwd: string): SimpleGit {
       config,
       // simple-git fails a task only when git also wrote to stderr; a quiet non-zero exit fails too.
       // Codes outside 1-255 mean git never ran or was stopped (spawn error, abort, signal).
-      errors: (error, { exitCode, stdErr }) =>
-        exitCode >= 1 && exitCode <= 255 ? new GitExitError(exitCode, Buffer.concat(stdErr).toString('utf8')) : error,
+      errors: (error, { exitCode, stdErr }) => (exitCode >= 1 && exitCode <= 255 ? new GitExitError(exitCode, Buffer.concat(stdErr).toString('utf8')) : error),
     });
   } catch (error) {
     throw new GitError(`Cannot run git in \`${cwd}\`, expected an existing directory. Check the path.`, {

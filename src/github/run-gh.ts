@@ -19,7 +19,10 @@ const notFoundPattern = /could not resolve to a pullrequest|no pull requests? fo
 
 /** The last lines gh wrote to stderr, as one quotable line. */
 function tail(stderr: string): string {
-  const lines = stderr.trim().split(/\r?\n/).filter((line) => line.trim() !== '');
+  const lines = stderr
+    .trim()
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
   return lines.slice(-3).join(' ').slice(-400);
 }
 
@@ -49,11 +52,16 @@ export async function runGh(args: readonly string[], what: string, options: GhOp
     throw new GitError(`Cannot ${options.action ?? 'read'} ${what}, expected the GitHub CLI \`gh\` on PATH: it is not installed. ${install}.`, { cause: result });
   }
   if (result.timedOut) {
-    throw new GitError(`Cannot ${options.action ?? 'read'} ${what}: \`${command}\` did not finish within ${timeoutMs / 1000}s. Check your network, or review the branch instead, e.g. \`the diff against main\`.`, { cause: result });
+    throw new GitError(
+      `Cannot ${options.action ?? 'read'} ${what}: \`${command}\` did not finish within ${timeoutMs / 1000}s. Check your network, or review the branch instead, e.g. \`the diff against main\`.`,
+      { cause: result },
+    );
   }
   // gh exits with 4 when it needs authentication.
   if (result.exitCode === 4 || authPattern.test(result.stderr)) {
-    throw new GitError(`Cannot ${options.action ?? 'read'} ${what}, expected gh to be logged in to GitHub${saying}. Run \`gh auth login\` (or set GH_TOKEN), and try again.`, { cause: result });
+    throw new GitError(`Cannot ${options.action ?? 'read'} ${what}, expected gh to be logged in to GitHub${saying}. Run \`gh auth login\` (or set GH_TOKEN), and try again.`, {
+      cause: result,
+    });
   }
   if (notFoundPattern.test(result.stderr)) {
     throw new GitError(`Cannot find ${what}, expected a pull request of this repository's GitHub remote${saying}. Run \`gh pr list --state all\` to see them.`, { cause: result });

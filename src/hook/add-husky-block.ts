@@ -43,9 +43,7 @@ export function findHuskyBlock(lines: readonly string[]): BlockSpan | string {
   return { begin, end, created: lines[begin]?.includes(huskyCreatedNote) ?? false };
 }
 
-export type HuskyAddition =
-  | { ok: true; text: string; change: 'created' | 'appended' | 'updated' }
-  | { ok: false; reason: string };
+export type HuskyAddition = { ok: true; text: string; change: 'created' | 'appended' | 'updated' } | { ok: false; reason: string };
 
 /**
  * husky's pre-push file with code-debate's block: a new file when there is none (`text` null),

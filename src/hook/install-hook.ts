@@ -37,7 +37,10 @@ export const savedSuffix = '.code-debate-saved';
  * Never overwrites a hook it did not write: that one is kept and run first.
  */
 export async function installHook(options: InstallOptions): Promise<InstallResult> {
-  for (const [name, value] of [['nodePath', options.nodePath], ['binPath', options.binPath]] as const) {
+  for (const [name, value] of [
+    ['nodePath', options.nodePath],
+    ['binPath', options.binPath],
+  ] as const) {
     if (!path.isAbsolute(value)) throw new Error(`Cannot install the hook with ${name} \`${value}\`, expected an absolute path.`);
   }
   const { root } = await findRepo(options.cwd);
@@ -97,7 +100,11 @@ async function installHuskyBlock(file: string, legacy: boolean): Promise<Install
   const text = stats === null ? null : await readFile(file, 'utf8');
   const addition = addHuskyBlock(text, legacy);
   if (!addition.ok) {
-    return { kind: 'refused', path: file, reason: `Cannot update ${file}: ${addition.reason}. Restore or delete the code-debate lines in it, then run \`code-debate hook install\` again.` };
+    return {
+      kind: 'refused',
+      path: file,
+      reason: `Cannot update ${file}: ${addition.reason}. Restore or delete the code-debate lines in it, then run \`code-debate hook install\` again.`,
+    };
   }
   await mkdir(path.dirname(file), { recursive: true });
   // husky 9 runs the file with `sh`; husky 5 to 8 run it directly, so a new one is executable.

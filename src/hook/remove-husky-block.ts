@@ -2,9 +2,7 @@ import { findHuskyBlock, huskyFileHeader } from './add-husky-block.js';
 
 export type HuskyRemoval =
   /** `text` without the block; `deleteFile` when code-debate created the file and nothing else is left. */
-  | { ok: true; text: string; deleteFile: boolean }
-  | { ok: true; text: null; deleteFile: false }
-  | { ok: false; reason: string };
+  { ok: true; text: string; deleteFile: boolean } | { ok: true; text: null; deleteFile: false } | { ok: false; reason: string };
 
 /** husky's pre-push file without code-debate's block (and the blank line install put before it); `text: null` when there is no block. */
 export function removeHuskyBlock(text: string): HuskyRemoval {

@@ -48,9 +48,7 @@ export function continuesFold(document: DebateDocument, fold: LedgerFold): boole
 
 /** A copy of the ledger's points that shares nothing the walk changes. */
 function copyPoints(points: ReadonlyMap<string, LedgerPoint>): Map<string, LedgerPoint> {
-  return new Map(
-    [...points].map(([id, entry]) => [id, { ...entry, severityChanges: [...entry.severityChanges], rounds: entry.rounds.map((round) => ({ ...round })) }]),
-  );
+  return new Map([...points].map(([id, entry]) => [id, { ...entry, severityChanges: [...entry.severityChanges], rounds: entry.rounds.map((round) => ({ ...round })) }]));
 }
 
 /**
@@ -134,7 +132,13 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
   };
   const fold =
     checks.length === 0
-      ? { sections: document.sections, reviewPoints: document.points, points: copyPoints(points), walk: { sections: document.sections.length, states: states.map((state) => ({ ...state })) }, prose: proseBy }
+      ? {
+          sections: document.sections,
+          reviewPoints: document.points,
+          points: copyPoints(points),
+          walk: { sections: document.sections.length, states: states.map((state) => ({ ...state })) },
+          prose: proseBy,
+        }
       : null;
 
   // Each point's status as the walk recorded it, round by round (in order: the document's), read

@@ -19,7 +19,10 @@ export type ConvergenceState = (typeof convergenceStates)[number];
 
 export function convergenceState(ledger: Ledger, round: number): ConvergenceState {
   const standings = ledger.points.map((point) => standingAfter(point, round));
-  return stateOf(standings, positionChanges(ledger).some((change) => change.round === round));
+  return stateOf(
+    standings,
+    positionChanges(ledger).some((change) => change.round === round),
+  );
 }
 
 function stateOf(all: ReadonlyArray<RoundStanding | null>, moved: boolean): ConvergenceState {

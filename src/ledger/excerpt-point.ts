@@ -2,8 +2,7 @@
 export const pointMarker = /^\s*(?:#{3,6}\s+)?(?:[-*+]\s+)?(?:\*\*)?(?:R|Point\s+|#)?\d+\b(?:\*\*)?\s*[.:)\-—–]*(?:\*\*)?\s*/i;
 
 // The position label a side opens with: `**Agreed**:`, `Partially agreed —`, `**Maintained.**`.
-const positionLabel =
-  /^\s*(?:\*\*|__)?\s*(?:partially\s+agreed?|agreed?|disagreed?|maintained|withdrawn|accepted|conceded?)\b\s*[.:\-—–]?\s*(?:\*\*|__)?\s*[.:\-—–]?\s*/i;
+const positionLabel = /^\s*(?:\*\*|__)?\s*(?:partially\s+agreed?|agreed?|disagreed?|maintained|withdrawn|accepted|conceded?)\b\s*[.:\-—–]?\s*(?:\*\*|__)?\s*[.:\-—–]?\s*/i;
 
 /**
  * One side's words on a point as one sentence for a report: without the point's id line, its

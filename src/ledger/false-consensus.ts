@@ -27,7 +27,12 @@ export function falseConsensusFlags(ledger: Ledger): LedgerFlag[] {
   const flags: LedgerFlag[] = [];
   const firstRound = ledger.points.filter((point) => point.raisedIn === 1).map((point) => point.rounds.find((entry) => entry.round === 1)?.answerer?.position);
   if (firstRound.length > 0 && firstRound.every((position) => position === 'agreed')) {
-    flags.push({ kind: 'unanimous-round-1', id: null, round: 1, message: `The responder agreed with all ${firstRound.length} points in round 1: verify the reasoning is its own.` });
+    flags.push({
+      kind: 'unanimous-round-1',
+      id: null,
+      round: 1,
+      message: `The responder agreed with all ${firstRound.length} points in round 1: verify the reasoning is its own.`,
+    });
   }
   for (const point of ledger.points) {
     let last: string | null = null;

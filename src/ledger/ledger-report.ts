@@ -133,9 +133,21 @@ function reportPoint(point: LedgerPoint, flagged: boolean): ReportPoint {
     confidence: pointConfidence(point, flagged),
     withdrawnReason: point.withdrawnReason,
     evidence: point.evidence,
-    reviewer: rounds.map((entry) => entry.reviewer).filter((position) => position !== null).at(-1) ?? null,
-    responder: rounds.map((entry) => entry.responder).filter((position) => position !== null).at(-1) ?? null,
-    answer: point.rounds.map((entry) => entry.answerer?.position ?? null).filter((position) => position !== null).at(-1) ?? null,
+    reviewer:
+      rounds
+        .map((entry) => entry.reviewer)
+        .filter((position) => position !== null)
+        .at(-1) ?? null,
+    responder:
+      rounds
+        .map((entry) => entry.responder)
+        .filter((position) => position !== null)
+        .at(-1) ?? null,
+    answer:
+      point.rounds
+        .map((entry) => entry.answerer?.position ?? null)
+        .filter((position) => position !== null)
+        .at(-1) ?? null,
     rounds,
   };
 }
@@ -145,11 +157,13 @@ function uncategorizedFlags(ledger: Ledger): LedgerFlag[] {
   return ledger.points.flatMap((point) =>
     point.rounds
       .filter((entry) => entry.answerer?.position === 'uncategorized' || entry.answerer?.position === 'unanswered')
-      .map((entry): LedgerFlag => ({
-        kind: 'uncategorized',
-        id: point.id,
-        round: entry.round,
-        message: `${entry.answerer?.section ?? 'The answer'} ${entry.answerer?.position === 'unanswered' ? 'does not answer' : 'gives no category code-debate can read for'} ${point.id}.`,
-      })),
+      .map(
+        (entry): LedgerFlag => ({
+          kind: 'uncategorized',
+          id: point.id,
+          round: entry.round,
+          message: `${entry.answerer?.section ?? 'The answer'} ${entry.answerer?.position === 'unanswered' ? 'does not answer' : 'gives no category code-debate can read for'} ${point.id}.`,
+        }),
+      ),
   );
 }

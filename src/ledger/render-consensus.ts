@@ -33,10 +33,12 @@ const positionWords: Record<string, string> = {
 export function renderConsensus(ledger: Ledger, report: LedgerReport, parts: ConsensusParts): string {
   const byId = new Map(ledger.points.map((point) => [point.id, point]));
   const group = (confidence: ReportPoint['confidence']) =>
-    report.points.filter((point) => point.confidence === confidence).flatMap((point) => {
-      const found = byId.get(point.id);
-      return found ? [{ point: found, report: point }] : [];
-    });
+    report.points
+      .filter((point) => point.confidence === confidence)
+      .flatMap((point) => {
+        const found = byId.get(point.id);
+        return found ? [{ point: found, report: point }] : [];
+      });
   const blocks = [
     parts.outcome,
     parts.narrative === null ? null : `### Summary\n\n${parts.narrative.trim()}`,
@@ -44,14 +46,27 @@ export function renderConsensus(ledger: Ledger, report: LedgerReport, parts: Con
     `### Majority / partial (MEDIUM confidence)\n\n${list(group('MEDIUM').map(({ point, report: reported }) => partial(point, reported, report)))}`,
     `### Split (LOW confidence)\n\n${list(group('LOW').map(({ point }) => split(point)))}`,
     `### Withdrawn\n\n${list(group('WITHDRAWN').map(({ point }) => withdrawn(point)))}`,
-    section('Position changes', report.positionChanges.map((change) => {
-      const side = change.side === 'reviewer' ? 'the Reviewer' : 'the Responder';
-      return `- Round ${change.round} (${change.section}): ${side} moved on ${change.id} from ${positionWords[change.from] ?? change.from} to ${positionWords[change.to] ?? change.to}.`;
-    })),
+    section(
+      'Position changes',
+      report.positionChanges.map((change) => {
+        const side = change.side === 'reviewer' ? 'the Reviewer' : 'the Responder';
+        return `- Round ${change.round} (${change.section}): ${side} moved on ${change.id} from ${positionWords[change.from] ?? change.from} to ${positionWords[change.to] ?? change.to}.`;
+      }),
+    ),
     parts.failedCitations.trim() === '' ? null : `### Citations that failed the evidence check\n\n${parts.failedCitations.trim()}`,
-    section('Flags', report.flags.map((flag) => `- ${flag.message}`)),
+    section(
+      'Flags',
+      report.flags.map((flag) => `- ${flag.message}`),
+    ),
     `### Spend\n\n${parts.spend}`,
-    section('Action items', actionItems(group('HIGH').concat(group('MEDIUM'), group('LOW')).map(({ point }) => point))),
+    section(
+      'Action items',
+      actionItems(
+        group('HIGH')
+          .concat(group('MEDIUM'), group('LOW'))
+          .map(({ point }) => point),
+      ),
+    ),
   ];
   return blocks.filter((block) => block !== null).join('\n\n');
 }
@@ -71,11 +86,7 @@ function label(point: LedgerPoint): string {
 function confirmed(point: LedgerPoint): string {
   const agreement = lastStated(point, 'answerer', ['agreed']);
   const accepted = lastStated(point, 'raiser', ['accepted', 'conceded-part']);
-  const how = agreement
-    ? `agreed in ${agreement.section}`
-    : accepted
-      ? `the ${roleName(point, 'raiser')} accepted the answer in ${accepted.section}`
-      : 'resolved';
+  const how = agreement ? `agreed in ${agreement.section}` : accepted ? `the ${roleName(point, 'raiser')} accepted the answer in ${accepted.section}` : 'resolved';
   const words = agreement ? excerptPoint(agreement.text) : '';
   return `- ${label(point)}: ${how}.${words ? ` ${words}` : ''}`;
 }
@@ -100,10 +111,15 @@ function partial(point: LedgerPoint, reported: ReportPoint, report: LedgerReport
 function split(point: LedgerPoint): string {
   const reviewer = lastStated(point, 'raiser', ['raised', 'maintained', 'uncategorized']);
   const responder = lastStated(point, 'answerer', ['disagreed', 'uncategorized']);
-  const evidence = point.evidence.map((item) => `\`${item.path}:${item.line}\` (${item.check === 'ok' ? 'checked' : item.check === 'failed' ? 'failed the check' : 'not checked'})`);
+  const evidence = point.evidence.map(
+    (item) => `\`${item.path}:${item.line}\` (${item.check === 'ok' ? 'checked' : item.check === 'failed' ? 'failed the check' : 'not checked'})`,
+  );
   const lines = [`- ${label(point)}: still disputed.`];
-  if (reviewer) lines.push(`  - ${roleName(point, 'raiser')} (${reviewer.section}): ${excerptPoint(reviewer.text)}${evidence.length > 0 ? ` Evidence: ${evidence.join(', ')}.` : ''}`);
-  lines.push(responder ? `  - ${roleName(point, 'answerer')} (${responder.section}): ${excerptPoint(responder.text)}` : `  - ${roleName(point, 'answerer')}: no categorized answer.`);
+  if (reviewer)
+    lines.push(`  - ${roleName(point, 'raiser')} (${reviewer.section}): ${excerptPoint(reviewer.text)}${evidence.length > 0 ? ` Evidence: ${evidence.join(', ')}.` : ''}`);
+  lines.push(
+    responder ? `  - ${roleName(point, 'answerer')} (${responder.section}): ${excerptPoint(responder.text)}` : `  - ${roleName(point, 'answerer')}: no categorized answer.`,
+  );
   return lines.join('\n');
 }
 

@@ -39,8 +39,14 @@ export function renderLedgerTable(report: LedgerReport): string {
       'Position changes',
       report.positionChanges.map((change) => `${change.id}: ${change.side} ${change.from} → ${change.to} in round ${change.round} (${change.section})`),
     ),
-    ...list('Failed citations', report.failedCitations.map((failed) => `${failed.path}:${failed.line} (${failed.section}): ${failed.problem}`)),
-    ...list('Flags', report.flags.map((flag) => `${flag.kind}: ${flag.message}`)),
+    ...list(
+      'Failed citations',
+      report.failedCitations.map((failed) => `${failed.path}:${failed.line} (${failed.section}): ${failed.problem}`),
+    ),
+    ...list(
+      'Flags',
+      report.flags.map((flag) => `${flag.kind}: ${flag.message}`),
+    ),
   );
   return `${lines.join('\n')}\n`;
 }

@@ -35,7 +35,18 @@ export interface CachedDebate {
 /** sha256 (hex) of everything that decides the debate's result. */
 export function debateKey(input: DebateKeyInput): string {
   const { subject, agents, maxRounds, stance, maxDiffBytes, maxPeerBytes, maxAnswerBytes, budget } = input;
-  const canonical = JSON.stringify({ v: 1, subject, reviewer: agents.reviewer, responder: agents.responder, maxRounds, stance, maxDiffBytes, maxPeerBytes, maxAnswerBytes, budget });
+  const canonical = JSON.stringify({
+    v: 1,
+    subject,
+    reviewer: agents.reviewer,
+    responder: agents.responder,
+    maxRounds,
+    stance,
+    maxDiffBytes,
+    maxPeerBytes,
+    maxAnswerBytes,
+    budget,
+  });
   return createHash('sha256').update(canonical).digest('hex');
 }
 

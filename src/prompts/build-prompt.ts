@@ -72,7 +72,14 @@ export function promptValues(context: PromptContext): PromptValues {
         ? ''
         : `\nThe change under review moved since the Review was written (the author pushed or edited); these files changed since then, so check points about them against the diff below:\n\n${context.changedSinceReview.map((file) => `- ${file}`).join('\n')}\n`,
     document: context.documentText,
-    open_points: open.length === 0 ? '(none)' : boundPoints(open.map((state) => state.point), context.maxPeerBytes, context.file),
+    open_points:
+      open.length === 0
+        ? '(none)'
+        : boundPoints(
+            open.map((state) => state.point),
+            context.maxPeerBytes,
+            context.file,
+          ),
     last_section: last ? boundSection(last, context.maxPeerBytes, context.file) : '(none)',
     ledger: context.ledger,
     stance: context.stance === 'devils-advocate' && context.role === 'responder' ? devilsAdvocate : '',

@@ -30,9 +30,7 @@ const placeholderPattern = /\{\{\s*([\w-]+)\s*\}\}/g;
 export function renderTemplate(template: string, values: PromptValues, templateName: string): string {
   return template.replace(placeholderPattern, (_match, name: string) => {
     if (!(placeholders as readonly string[]).includes(name)) {
-      throw new ConfigError(
-        `Cannot fill the placeholder \`{{${name}}}\` in the template ${templateName}: expected one of ${placeholders.map((p) => `{{${p}}}`).join(', ')}.`,
-      );
+      throw new ConfigError(`Cannot fill the placeholder \`{{${name}}}\` in the template ${templateName}: expected one of ${placeholders.map((p) => `{{${p}}}`).join(', ')}.`);
     }
     return values[name as Placeholder];
   });

@@ -30,17 +30,22 @@ const oneLine = (what: string) =>
 export const maxEvidence = 5;
 export const maxPoints = 20;
 
-const evidenceSchema = z.strictObject({
-  path: z
-    .string()
-    .trim()
-    .min(1, 'the path is empty')
-    .regex(/^[^\s`:]+$/, 'a path has no spaces, backticks or colons: give the line in `line`'),
-  line: z.number().int().min(1),
-  endLine: z.number().int().min(1).nullable(),
-}).refine((evidence) => evidence.endLine === null || evidence.endLine >= evidence.line, { message: 'endLine is before line', path: ['endLine'] });
+const evidenceSchema = z
+  .strictObject({
+    path: z
+      .string()
+      .trim()
+      .min(1, 'the path is empty')
+      .regex(/^[^\s`:]+$/, 'a path has no spaces, backticks or colons: give the line in `line`'),
+    line: z.number().int().min(1),
+    endLine: z.number().int().min(1).nullable(),
+  })
+  .refine((evidence) => evidence.endLine === null || evidence.endLine >= evidence.line, { message: 'endLine is before line', path: ['endLine'] });
 
-const evidenceListSchema = z.array(evidenceSchema).max(maxEvidence).describe(`The places that show it, at most ${maxEvidence}: a file's path and line (endLine for a range, else null).`);
+const evidenceListSchema = z
+  .array(evidenceSchema)
+  .max(maxEvidence)
+  .describe(`The places that show it, at most ${maxEvidence}: a file's path and line (endLine for a range, else null).`);
 
 const reasoningSchema = z.string().trim().min(1, 'the reasoning is empty');
 
@@ -158,7 +163,11 @@ const unportable = new Set(['minLength', 'maxLength', 'minimum', 'maximum', 'exc
 function portable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(portable);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !unportable.has(key)).map(([key, inner]) => [key, key === 'properties' ? mapValues(inner) : portable(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !unportable.has(key))
+      .map(([key, inner]) => [key, key === 'properties' ? mapValues(inner) : portable(inner)]),
+  );
 }
 
 /** A `properties` object's values, each made portable; its keys are field names, never keywords. */
@@ -221,8 +230,18 @@ export function checkAnswerData(value: unknown, scope: AnswerScope, nextNumber: 
     ok: true,
     answer: {
       summary: data.summary,
-      answers: (data.answers ?? []).map((answer) => ({ id: answer.id, position: positionLabelled(answerPositions, answer.label) ?? 'disagreed', reasoning: answer.reasoning, evidence: answer.evidence.map(oneLineRange) })),
-      positions: (data.positions ?? []).map((held) => ({ id: held.id, position: positionLabelled(heldPositions, held.position) ?? 'maintained', reasoning: held.reasoning, severity: held.severity })),
+      answers: (data.answers ?? []).map((answer) => ({
+        id: answer.id,
+        position: positionLabelled(answerPositions, answer.label) ?? 'disagreed',
+        reasoning: answer.reasoning,
+        evidence: answer.evidence.map(oneLineRange),
+      })),
+      positions: (data.positions ?? []).map((held) => ({
+        id: held.id,
+        position: positionLabelled(heldPositions, held.position) ?? 'maintained',
+        reasoning: held.reasoning,
+        severity: held.severity,
+      })),
       newPoints: raised.map((point, index) => ({ id: `${idPrefixes[scope.role]}${nextNumber + index}`, ...point, evidence: point.evidence.map(oneLineRange) })),
     },
   };

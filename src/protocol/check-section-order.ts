@@ -11,9 +11,7 @@ export function checkSectionOrder(sections: readonly Section[]): ProtocolError |
   for (const section of sections) {
     if (previous?.kind === 'consensus') return null;
     const expected = expectedAfter(previous);
-    const fits =
-      section.kind === 'consensus' ||
-      (section.kind === expected.kind && (section.kind === 'review' || section.number === expected.number));
+    const fits = section.kind === 'consensus' || (section.kind === expected.kind && (section.kind === 'review' || section.number === expected.number));
     if (!fits) {
       const after = previous ? `after \`## ${previous.heading}\` (line ${previous.line})` : 'as the first section';
       return new ProtocolError(

@@ -16,8 +16,7 @@ export interface CitationRef {
  * `src/a.ts:12`, `README.md:3-5`, `bin/run:4`. Not preceded by a path character, so the host and
  * path of a URL never match. The one pattern for citations: `readEvidence` reads the same.
  */
-export const citationPattern =
-  /(?<![\w/.-])(?<path>(?:[\w.-]+\/)*[\w.-]*[\w-]\.[A-Za-z0-9]+|(?:[\w.-]+\/)+[\w.-]+):(?<line>\d+)(?:[-–](?<endLine>\d+))?\b/g;
+export const citationPattern = /(?<![\w/.-])(?<path>(?:[\w.-]+\/)*[\w.-]*[\w-]\.[A-Za-z0-9]+|(?:[\w.-]+\/)+[\w.-]+):(?<line>\d+)(?:[-–](?<endLine>\d+))?\b/g;
 
 // A version (`1.2.3:4`, `v2.0:1`) or a URL scheme is not a file.
 const notAPath = /^(?:v?\d+(?:\.\d+)*|https?)$/i;

@@ -14,13 +14,15 @@ const sequences = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\
 export function stripControlChars(text: string): { text: string; removed: string[] } {
   const counts = new Map<string, number>();
   const count = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
-  const stripped = text.replace(sequences, () => {
-    count('escape sequence');
-    return '';
-  }).replace(controls, (char) => {
-    count(nameOf(char));
-    return '';
-  });
+  const stripped = text
+    .replace(sequences, () => {
+      count('escape sequence');
+      return '';
+    })
+    .replace(controls, (char) => {
+      count(nameOf(char));
+      return '';
+    });
   return { text: stripped, removed: [...counts].map(([name, count]) => `${count} × ${name}`) };
 }
 

@@ -96,7 +96,10 @@ export function createDebateReader(): DebateReader {
     citations(document) {
       const { sections } = document;
       const before = lastCited !== null && startsWith(sections, lastCited.sections) ? lastCited : null;
-      const added = sections.slice(before?.sections.length ?? 0).filter((section) => section.kind !== 'consensus').flatMap(citationsOf);
+      const added = sections
+        .slice(before?.sections.length ?? 0)
+        .filter((section) => section.kind !== 'consensus')
+        .flatMap(citationsOf);
       const citations = before === null ? added : [...before.citations, ...added];
       lastCited = { sections, citations };
       return [...citations];

@@ -45,9 +45,7 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
     case 'follow-up': {
       if (role === 'reviewer') return { type: 'wait', for: 'responder' };
       const round = last.kind === 'review' ? 1 : last.number + 1;
-      return round > options.maxRounds
-        ? { type: 'write', turn: 'consensus', round: round - 1, reason: 'past-max' }
-        : { type: 'write', turn: 'response', round };
+      return round > options.maxRounds ? { type: 'write', turn: 'consensus', round: round - 1, reason: 'past-max' } : { type: 'write', turn: 'response', round };
     }
     case 'response': {
       if (role === 'responder') return { type: 'wait', for: 'reviewer' };

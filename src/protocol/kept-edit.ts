@@ -30,7 +30,12 @@ export function lastKeptEdit(text: string): { change: string; end: number } | nu
   for (let start = text.lastIndexOf(`\n${marker}`); start !== -1; start = start === 0 ? -1 : text.lastIndexOf(`\n${marker}`, start - 1)) {
     const newline = text.indexOf('\n', start + 1);
     const end = newline === -1 ? text.length : newline + 1;
-    const found = record.exec(text.slice(start + 1, end).replace(/\r?\n$/, '').replace(/\r$/, ''));
+    const found = record.exec(
+      text
+        .slice(start + 1, end)
+        .replace(/\r?\n$/, '')
+        .replace(/\r$/, ''),
+    );
     if (found !== null && digest(text.slice(0, start)) === found[2]) return { change: found[1] ?? '', end };
   }
   return null;

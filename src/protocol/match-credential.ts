@@ -13,7 +13,8 @@ const urlPassword = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@'"]+:([^\s@/'"]{3,})@/gi;
 // A secret-ish name, then `=`, `:`, `:=` or `=>`, then a quoted literal without spaces.
 const assignedSecret =
   /([A-Za-z0-9_.-]*?(password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|token|private[_-]?key)[A-Za-z0-9_-]*)["']?\s*(?::=|=>|[:=])\s*(["'`])([^\s"'`]+)\3/gi;
-const harmlessNameEnd = /(?:label|field|name|names|prompt|placeholder|hint|message|msg|title|text|header|url|uri|path|file|env|var|id|type|length|len|min|max|regex|pattern|policy|count|endpoint)$/i;
+const harmlessNameEnd =
+  /(?:label|field|name|names|prompt|placeholder|hint|message|msg|title|text|header|url|uri|path|file|env|var|id|type|length|len|min|max|regex|pattern|policy|count|endpoint)$/i;
 const placeholder =
   /^(?:x+|\*+|\.+|-+|changeme|change[-_]?me|password|passwd|secret|token|example|sample|dummy|placeholder|test|testing|redacted|none|null|nil|undefined|true|false|todo|your[-_].*|<.*>|%s|\$\w+|\{.*\}|.*\$\{.*|.*\{\{.*)$/i;
 

@@ -18,7 +18,10 @@ export function quoteIsIn(quote: string, text: string): boolean {
 }
 
 function partsInOrder(quote: string, squeezed: string): boolean {
-  const parts = quote.split(ellipsis).map(squeeze).filter((part) => part !== '');
+  const parts = quote
+    .split(ellipsis)
+    .map(squeeze)
+    .filter((part) => part !== '');
   if (parts.length === 0) return false;
   let from = 0;
   for (const part of parts) {

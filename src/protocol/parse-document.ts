@@ -198,4 +198,3 @@ function splitBody(raw: string): { body: string; bodyOffset: number; signature: 
   while (lines.length > 0 && lines[0]?.trim() === '') bodyOffset += (lines.shift() ?? '').length + 1;
   return { body: lines.join('\n'), bodyOffset, signature, usage };
 }
-

@@ -21,7 +21,10 @@ export function scopeOf(turn: AnswerTurn, role: Role, document: DebateDocument, 
     role,
     toAnswer: open.filter((state) => state.owner !== role).map((state) => state.point.id),
     toHold: open.filter((state) => state.owner === role).map((state) => state.point.id),
-    nextNumber: nextNumberFor(role, states.map((state) => state.point)),
+    nextNumber: nextNumberFor(
+      role,
+      states.map((state) => state.point),
+    ),
     known: states.map((state) => ({ id: state.point.id, open: !state.resolved, title: state.point.title })),
   };
 }
@@ -88,7 +91,8 @@ function readMarkdownAnswer(text: string, scope: AnswerContext): AnswerCheck {
     if (why) problems.push(unreadProblem(why));
   }
   for (const point of reading.newPoints) {
-    if (point.severity === null) problems.push(`${point.id} has no severity that can be read: add one line \`**Severity:** critical|high|medium|low|nit\` right under its heading.`);
+    if (point.severity === null)
+      problems.push(`${point.id} has no severity that can be read: add one line \`**Severity:** critical|high|medium|low|nit\` right under its heading.`);
   }
   if (problems.length > 0) return { ok: false, problems };
   const remarks = reading.remarks.map((id) => `*On ${id}, already settled:* ${(reading.texts.get(id) ?? '').split('\n').slice(1).join(' ').replace(/\s+/g, ' ').trim()}`);

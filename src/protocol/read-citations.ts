@@ -75,9 +75,7 @@ function readUnit(unit: CitationUnit): Located[] {
 function splitSentences(unit: CitationUnit): Array<{ start: number; end: number }> {
   const ends = [...unit.text.matchAll(unit.tableRows ? /\n/g : sentenceEnd)].map((match) => match.index + 1);
   const starts = [0, ...ends];
-  return starts
-    .map((start, index) => ({ start, end: ends[index] ?? unit.text.length }))
-    .filter(({ start, end }) => unit.text.slice(start, end).trim() !== '');
+  return starts.map((start, index) => ({ start, end: ends[index] ?? unit.text.length })).filter(({ start, end }) => unit.text.slice(start, end).trim() !== '');
 }
 
 /** The citations of one sentence, each with the quote of its own clause. */

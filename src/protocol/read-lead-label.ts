@@ -111,7 +111,9 @@ export function labelWordsIn<K extends LabelKind>(kind: K, text: string): Array<
  */
 export function emphasizedLabelWords<K extends LabelKind>(kind: K, text: string): Array<LabelValues[K]> {
   const plain = text.replace(/`[^`]*`/g, ' ');
-  const spans = [...plain.matchAll(/\*\*([^*\n]+?)\*\*|__([^_\n]+?)__|(?<![*\w])\*(?![*\s])([^*\n]+?)\*(?![*\w])|(?<![_\w])_(?![_\s])([^_\n]+?)_(?![_\w])/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4] ?? '');
+  const spans = [...plain.matchAll(/\*\*([^*\n]+?)\*\*|__([^_\n]+?)__|(?<![*\w])\*(?![*\s])([^*\n]+?)\*(?![*\w])|(?<![_\w])_(?![_\s])([^_\n]+?)_(?![_\w])/g)].map(
+    (match) => match[1] ?? match[2] ?? match[3] ?? match[4] ?? '',
+  );
   return spans.flatMap((span) => labelWordsIn(kind, span));
 }
 

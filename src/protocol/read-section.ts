@@ -191,7 +191,10 @@ function readMarkerLabel(kind: LabelKind, title: string): LeadReading<LabelKind>
 
 /** The first line of text under a heading marker, unless it is quoted, code, a list or a table: those are never a label's place. */
 function firstLineUnder(block: PointBlock): string | null {
-  const line = block.text.split('\n').slice(1).find((candidate) => candidate.trim() !== '');
+  const line = block.text
+    .split('\n')
+    .slice(1)
+    .find((candidate) => candidate.trim() !== '');
   if (line === undefined || /^\s*(?:>|\||```|~~~| {4}|\t)/.test(line)) return null;
   return line.trim();
 }
@@ -261,7 +264,7 @@ function metaParagraph(lines: readonly string[]): Meta | null {
     else if (!/^\s*unchanged\.?\s*$/i.test(value)) severities.add('unreadable' as Severity);
   }
   const [only] = severities;
-  meta.severity = severities.size === 1 && only !== ('unreadable' as Severity) ? only ?? null : null;
+  meta.severity = severities.size === 1 && only !== ('unreadable' as Severity) ? (only ?? null) : null;
   // A follow-up may rate its own point again with a plain `Severity:` line: that is the change.
   if (meta.severityChange === null && meta.severity !== null) meta.severityChange = { to: meta.severity, reason: '' };
   return meta;
@@ -270,7 +273,11 @@ function metaParagraph(lines: readonly string[]): Meta | null {
 /** The citations of an `Evidence:` line: each `path:line` or `path:line-line` in backticks, or, unquoted, as a peer writes them. */
 function readEvidenceLine(value: string): EvidenceData[] {
   if (/^\s*none\.?\s*$/i.test(value)) return [];
-  const quoted = [...value.matchAll(/`([^`\s]+):(\d+)(?:[-–](\d+))?`/g)].map((match) => ({ path: match[1] ?? '', line: Number(match[2]), endLine: match[3] === undefined ? null : Number(match[3]) }));
+  const quoted = [...value.matchAll(/`([^`\s]+):(\d+)(?:[-–](\d+))?`/g)].map((match) => ({
+    path: match[1] ?? '',
+    line: Number(match[2]),
+    endLine: match[3] === undefined ? null : Number(match[3]),
+  }));
   return quoted.length > 0 ? quoted : evidenceIn(value);
 }
 

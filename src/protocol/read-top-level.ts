@@ -48,7 +48,8 @@ export function readTopLevel(memory: ReaderMemory, source: string, view: TextVie
     const from = previous?.mode === 'scan' ? previous.resumeScan : null;
     if (scanned !== null && !(from instanceof ProtocolError)) {
       const blocks = scanned.blocks;
-      const items = (count: number, base: Scan | null) => scanItems(base, base === null ? count : base.nodes + count, (index) => readBlock(view, blocks[index - (base?.nodes ?? 0)] as TopBlock));
+      const items = (count: number, base: Scan | null) =>
+        scanItems(base, base === null ? count : base.nodes + count, (index) => readBlock(view, blocks[index - (base?.nodes ?? 0)] as TopBlock));
       const scan = items(blocks.length, from);
       if (scan instanceof ProtocolError) return scan;
       const resumeScan = scanned.resumeBlocks === blocks.length ? scan : items(scanned.resumeBlocks, from);
@@ -81,7 +82,12 @@ function readBlock(source: TextView, block: TopBlock): TopItem {
   if (block.type === 'html') return { kind: 'html', value: source.slice(block.start, block.end) };
   const point = (offset: number, line: number) => ({ offset, line, column: 1 });
   // The extent remark gives the same heading: readHeadingSource reads its text from the source.
-  const node: Heading = { type: 'heading', depth: block.depth as Heading['depth'], children: [], position: { start: point(block.start, block.line), end: point(block.end, block.line) } };
+  const node: Heading = {
+    type: 'heading',
+    depth: block.depth as Heading['depth'],
+    children: [],
+    position: { start: point(block.start, block.line), end: point(block.end, block.line) },
+  };
   return headingItem(source, node);
 }
 

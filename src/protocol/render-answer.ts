@@ -13,7 +13,11 @@ export function renderAnswer(answer: TurnAnswer): string {
   const blocks = [
     ...answer.answers.map((item) => block(`${item.id} — ${positionLabels[item.position]}`, [evidenceLine(item.evidence)], item.reasoning)),
     ...answer.positions.map((item) =>
-      block(`${item.id} — ${positionLabels[item.position]}`, [`**Severity:** ${item.severity === null ? 'unchanged' : `→ ${item.severity.to}${item.severity.reason === '' ? '' : `: ${item.severity.reason}`}`}`], item.reasoning),
+      block(
+        `${item.id} — ${positionLabels[item.position]}`,
+        [`**Severity:** ${item.severity === null ? 'unchanged' : `→ ${item.severity.to}${item.severity.reason === '' ? '' : `: ${item.severity.reason}`}`}`],
+        item.reasoning,
+      ),
     ),
     ...answer.newPoints.map(renderRaised),
   ];

@@ -56,7 +56,11 @@ export function renderSection(section: SectionToWrite): string {
 
 function renderSignature(section: SectionToWrite): string {
   const role = section.role === 'reviewer' ? 'Reviewer' : 'Responder';
-  const agent = section.agent.replace(/[*·\n\r]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
+  const agent = section.agent
+    .replace(/[*·\n\r]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 60);
   const time = section.time.toISOString().replace(/\.\d{3}Z$/, 'Z');
   return `*— ${role} · ${agent} · ${time}*`;
 }

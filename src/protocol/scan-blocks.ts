@@ -11,9 +11,7 @@
  * setext underline, micromark/micromark#228), it gives up: the caller then parses with remark.
  */
 
-export type TopBlock =
-  | { type: 'heading'; depth: number; setext: boolean; start: number; end: number; line: number }
-  | { type: 'html'; start: number; end: number };
+export type TopBlock = { type: 'heading'; depth: number; setext: boolean; start: number; end: number; line: number } | { type: 'html'; start: number; end: number };
 
 /** Where a scan stopped: carried to the next scan of a text that extends this one. */
 export interface ScanState {

@@ -37,19 +37,28 @@ export interface Marker {
  * a line that numbers one point and names another is marked, but its id is not guessed.
  */
 const styles: ReadonlyArray<readonly [MarkerStyle, (line: string) => Marker | null]> = [
-  ['heading', (line) => {
-    const match = /^ {0,3}#{3,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
-    // Emoji before the id (`### ✅ R1 — Agreed`) are decoration.
-    return match ? readHead((match[1] ?? '').replace(/^(?:\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]*[ \t]*)+/u, ''), true) : null;
-  }],
-  ['id', (line) => {
-    const match = /^ {0,3}(?:[-*+][ \t]+)?((?:\*\*|__)?[RF]\d+(?:\*\*|__)?(?:[.:)]|[ \t]+[—–-]|[ \t]*$|(?<=\*\*|__)[ \t]).*)$/.exec(line);
-    return match ? readHead(match[1] ?? '', false) : null;
-  }],
-  ['numbered', (line) => {
-    const match = /^((?:\*\*|__)?\d+[.)](?:\*\*|__)?[ \t]+.*)$/.exec(line);
-    return match ? readHead(match[1] ?? '', false) : null;
-  }],
+  [
+    'heading',
+    (line) => {
+      const match = /^ {0,3}#{3,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+      // Emoji before the id (`### ✅ R1 — Agreed`) are decoration.
+      return match ? readHead((match[1] ?? '').replace(/^(?:\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]*[ \t]*)+/u, ''), true) : null;
+    },
+  ],
+  [
+    'id',
+    (line) => {
+      const match = /^ {0,3}(?:[-*+][ \t]+)?((?:\*\*|__)?[RF]\d+(?:\*\*|__)?(?:[.:)]|[ \t]+[—–-]|[ \t]*$|(?<=\*\*|__)[ \t]).*)$/.exec(line);
+      return match ? readHead(match[1] ?? '', false) : null;
+    },
+  ],
+  [
+    'numbered',
+    (line) => {
+      const match = /^((?:\*\*|__)?\d+[.)](?:\*\*|__)?[ \t]+.*)$/.exec(line);
+      return match ? readHead(match[1] ?? '', false) : null;
+    },
+  ],
 ];
 
 /** The marker `line` is in `style`, or null when it is none. */

@@ -80,7 +80,11 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
     const writer = writers[section.kind];
     if (writer === undefined || (section.kind !== 'response' && section.kind !== 'follow-up')) continue;
     const before = [...states.values()];
-    const reading = readSection(section.kind, section.body, before.map((state) => ({ id: state.point.id, open: !state.resolved, title: state.point.title })));
+    const reading = readSection(
+      section.kind,
+      section.body,
+      before.map((state) => ({ id: state.point.id, open: !state.resolved, title: state.point.title })),
+    );
     const unread = new Map(reading.unread.map((item) => [item.id, item]));
     const textOf = (id: string) => reading.texts.get(id) ?? '';
     for (const state of before) {
@@ -94,7 +98,11 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
           state.resolved = answer.position === 'agreed';
         }
         const spoken = answer !== undefined || reading.texts.has(id);
-        observer.answered?.(state, spoken ? { label: answer?.position ?? null, text: textOf(id), reasoning: answer?.reasoning ?? '', unread: unread.get(id) ?? null } : null, section);
+        observer.answered?.(
+          state,
+          spoken ? { label: answer?.position ?? null, text: textOf(id), reasoning: answer?.reasoning ?? '', unread: unread.get(id) ?? null } : null,
+          section,
+        );
         continue;
       }
       const held: PointHeldData | undefined = reading.positions.find((item) => item.id === id);
@@ -103,7 +111,11 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
         state.held = held.position;
         if (held.position !== 'maintained') state.resolved = true;
       }
-      observer.held?.(state, { label: held?.position ?? null, text: textOf(id), reasoning: held?.reasoning ?? '', severity: held?.severity ?? null, unread: unread.get(id) ?? null }, section);
+      observer.held?.(
+        state,
+        { label: held?.position ?? null, text: textOf(id), reasoning: held?.reasoning ?? '', severity: held?.severity ?? null, unread: unread.get(id) ?? null },
+        section,
+      );
     }
     for (const point of reading.newPoints) {
       const raised: PointState = {

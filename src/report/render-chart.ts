@@ -32,7 +32,8 @@ export function renderChart(report: DebateReport): string {
   }
   const points = report.convergence.map(({ round, state }) => `${x(round)},${y(state)}`).join(' ');
   if (report.convergence.length > 1) parts.push(`<polyline points="${points}" class="trajectory" data-chart="convergence"/>`);
-  for (const { round, state } of report.convergence) parts.push(`<circle cx="${x(round)}" cy="${y(state)}" r="5" class="state" data-round="${round}"><title>Round ${round}: ${state}</title></circle>`);
+  for (const { round, state } of report.convergence)
+    parts.push(`<circle cx="${x(round)}" cy="${y(state)}" r="5" class="state" data-round="${round}"><title>Round ${round}: ${state}</title></circle>`);
   for (let round = 1; round <= rounds; round++) parts.push(`<text x="${x(round)}" y="${rowsTop - 12}" text-anchor="middle" class="axis">round ${round}</text>`);
   report.points.forEach((point, index) => {
     const rowY = rowsTop + index * rowHeight;

@@ -16,7 +16,11 @@ export function renderGithubAnnotations(report: DebateReport): string {
     if (standing === 'dismissed' || standing === 'withdrawn') continue;
     const command = point.severity === null ? 'warning' : (commands[point.severity] ?? 'warning');
     const title = `code-debate ${point.id} (${point.severity ?? 'no severity'}, ${standing}): ${point.title || 'untitled'}`;
-    const message = [`${point.title || 'Untitled point'}: ${standing} after ${report.rounds === 1 ? '1 round' : `${report.rounds} rounds`}, confidence ${point.confidence}.`, `Reviewer: ${point.reviewer ?? '-'}; Responder: ${point.responder ?? '-'}.`, `See ${report.file}.`].join('\n');
+    const message = [
+      `${point.title || 'Untitled point'}: ${standing} after ${report.rounds === 1 ? '1 round' : `${report.rounds} rounds`}, confidence ${point.confidence}.`,
+      `Reviewer: ${point.reviewer ?? '-'}; Responder: ${point.responder ?? '-'}.`,
+      `See ${report.file}.`,
+    ].join('\n');
     const places = point.evidence.length === 0 ? [null] : point.evidence;
     for (const place of places) {
       const where = place === null ? [] : [`file=${escapeProperty(place.path)}`, `line=${place.line}`, ...(place.endLine > place.line ? [`endLine=${place.endLine}`] : [])];

@@ -45,7 +45,9 @@ export function renderHtml(report: DebateReport, document: DebateDocument, block
     verdict.blocking.length === 0
       ? `Nothing blocks at <b>${blockOn}</b> or above.`
       : `Blocking (<b>${blockOn}</b> or above): ${verdict.blocking.map((point) => `${escapeHtml(point.id)} ${escapeHtml(point.title)} (${point.severity}, ${point.standing})`).join('; ')}.`;
-  const spend = report.usage.sections.some((section) => section.inputTokens !== null || section.costUsd !== null) ? `<p>Spend: ${escapeHtml(describeUsage(report.usage.total))}.</p>` : '';
+  const spend = report.usage.sections.some((section) => section.inputTokens !== null || section.costUsd !== null)
+    ? `<p>Spend: ${escapeHtml(describeUsage(report.usage.total))}.</p>`
+    : '';
   const rows = report.points
     .map(
       (point) =>
@@ -75,7 +77,9 @@ ${threads}
 /** The citations that do not hold, each with what its line really reads; nothing when all hold. */
 function renderFailedCitations(report: DebateReport): string {
   if (report.failedCitations.length === 0) return '';
-  const items = report.failedCitations.map((citation) => `<li><code>${escapeHtml(`${citation.path}:${citation.line}`)}</code> (${escapeHtml(citation.section)}): ${escapeHtml(citation.problem)}</li>`);
+  const items = report.failedCitations.map(
+    (citation) => `<li><code>${escapeHtml(`${citation.path}:${citation.line}`)}</code> (${escapeHtml(citation.section)}): ${escapeHtml(citation.problem)}</li>`,
+  );
   return `<h2>Citations that do not hold</h2><ul id="failed-citations">${items.join('')}</ul>`;
 }
 

@@ -27,12 +27,18 @@ export function renderMarkdownSummary(report: DebateReport, blockOn: Severity): 
   else {
     lines.push('| Point | Severity | Status | Confidence | Reviewer | Responder |', '| --- | --- | --- | --- | --- | --- |');
     for (const point of report.points) {
-      lines.push(`| ${point.id}. ${escapeCell(point.title || 'untitled')} | ${point.severity ?? '-'} | ${point.status} | ${point.confidence} | ${point.reviewer ?? '-'} | ${point.responder ?? '-'} |`);
+      lines.push(
+        `| ${point.id}. ${escapeCell(point.title || 'untitled')} | ${point.severity ?? '-'} | ${point.status} | ${point.confidence} | ${point.reviewer ?? '-'} | ${point.responder ?? '-'} |`,
+      );
     }
   }
   if (report.convergence.length > 0) lines.push('', `**Convergence:** ${report.convergence.map(({ round, state }) => `round ${round} ${state}`).join(' → ')}`);
   if (report.failedCitations.length > 0) {
-    lines.push('', '**Citations that do not hold:**', ...report.failedCitations.map((failed) => `- \`${escapeCode(`${failed.path}:${failed.line}`)}\` (${failed.section}): ${escapeText(failed.problem)}`));
+    lines.push(
+      '',
+      '**Citations that do not hold:**',
+      ...report.failedCitations.map((failed) => `- \`${escapeCode(`${failed.path}:${failed.line}`)}\` (${failed.section}): ${escapeText(failed.problem)}`),
+    );
   }
   const reported = report.usage.sections.some((section) => section.inputTokens !== null || section.outputTokens !== null || section.costUsd !== null);
   if (reported) lines.push('', `**Spend:** ${describeUsage(report.usage.total)}.`);

@@ -8,7 +8,6 @@ import { renderMarkdownSummary } from './render-markdown.js';
 import { renderSarif } from './render-sarif.js';
 import type { ReportFormat } from './report-formats.js';
 
-
 export interface RenderContext {
   document: DebateDocument;
   /** The lowest severity that blocks (`--block-on`), for the verdict a summary states. */

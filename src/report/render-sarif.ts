@@ -13,7 +13,7 @@ const pointRule = {
   shortDescription: { text: 'A point raised in a code debate' },
   fullDescription: { text: 'A point the Reviewer raised and the Responder answered; its status, confidence and positions are in its properties.' },
   // GitHub code scanning requires every rule's help (GH2012).
-  help: { text: 'Read the point and both sides\' answers in the debate file; the result\'s properties give where the debate left it.' },
+  help: { text: "Read the point and both sides' answers in the debate file; the result's properties give where the debate left it." },
   defaultConfiguration: { level: 'warning' },
 };
 
@@ -62,19 +62,30 @@ export function renderSarif(report: DebateReport, tool: { version: string; homep
         reviewer: point.reviewer,
         responder: point.responder,
         raisedBy: point.raisedBy,
-        failedEvidence: point.evidence.filter((evidence) => evidence.check === 'failed').map((evidence) => `${evidence.path}:${evidence.line}: ${evidence.problem ?? 'the check failed'}`),
+        failedEvidence: point.evidence
+          .filter((evidence) => evidence.check === 'failed')
+          .map((evidence) => `${evidence.path}:${evidence.line}: ${evidence.problem ?? 'the check failed'}`),
       },
     };
   });
   const provenance = report.subject?.head
-    ? [{ repositoryUri: tool.repositoryUri ?? 'urn:code-debate:local-repository', revisionId: report.subject.head, mappedTo: { uriBaseId: '%SRCROOT%' }, properties: { base: report.subject.base, diffSha256: report.subject.diff } }]
+    ? [
+        {
+          repositoryUri: tool.repositoryUri ?? 'urn:code-debate:local-repository',
+          revisionId: report.subject.head,
+          mappedTo: { uriBaseId: '%SRCROOT%' },
+          properties: { base: report.subject.base, diffSha256: report.subject.diff },
+        },
+      ]
     : [];
   const log = {
     $schema: sarifSchemaUri,
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'code-debate', version: tool.version, semanticVersion: tool.version, ...(tool.homepage === null ? {} : { informationUri: tool.homepage }), rules } },
+        tool: {
+          driver: { name: 'code-debate', version: tool.version, semanticVersion: tool.version, ...(tool.homepage === null ? {} : { informationUri: tool.homepage }), rules },
+        },
         ...(provenance.length === 0 ? {} : { versionControlProvenance: provenance }),
         originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The root of the repository the debate reviewed.' } } },
         results,
@@ -91,7 +102,9 @@ export function renderSarif(report: DebateReport, tool: { version: string; homep
  * without a location.
  */
 function locationsOf(point: ReportPoint, debateFile: string) {
-  const places = point.evidence.filter((evidence) => evidence.line >= 1).map((evidence) => ({ path: evidence.path, startLine: evidence.line, endLine: Math.max(evidence.line, evidence.endLine) }));
+  const places = point.evidence
+    .filter((evidence) => evidence.line >= 1)
+    .map((evidence) => ({ path: evidence.path, startLine: evidence.line, endLine: Math.max(evidence.line, evidence.endLine) }));
   return (places.length > 0 ? places : [{ path: debateFile, startLine: 1, endLine: 1 }]).map((place) => ({
     physicalLocation: { artifactLocation: { uri: encodePath(place.path), uriBaseId: '%SRCROOT%' }, region: { startLine: place.startLine, endLine: place.endLine } },
   }));
@@ -102,7 +115,9 @@ function fingerprint(parts: readonly string[]): string {
 }
 
 function messageOf(point: ReportPoint): string {
-  const positions = [point.reviewer === null ? null : `Reviewer: ${point.reviewer}`, point.responder === null ? null : `Responder: ${point.responder}`].filter((part) => part !== null).join(', ');
+  const positions = [point.reviewer === null ? null : `Reviewer: ${point.reviewer}`, point.responder === null ? null : `Responder: ${point.responder}`]
+    .filter((part) => part !== null)
+    .join(', ');
   return `${point.id}. ${point.title || 'Untitled point'} (${point.status}, confidence ${point.confidence}${positions === '' ? '' : `; ${positions}`})`;
 }
 

@@ -83,7 +83,11 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
       body = answer.text;
       const { removed } = stripControlChars(answer.text);
       if (removed.length > 0) {
-        context.emit({ type: 'warning', role: context.role, message: `removed control characters from the agent's \`## ${ask.heading}\` before writing it: ${removed.join(', ')}.` });
+        context.emit({
+          type: 'warning',
+          role: context.role,
+          message: `removed control characters from the agent's \`## ${ask.heading}\` before writing it: ${removed.join(', ')}.`,
+        });
       }
     } catch (error) {
       if (ask.signal?.aborted) throw error;
@@ -146,7 +150,11 @@ function sanitizeAnswer(answer: TurnAnswer, heading: string): TurnAnswer {
   return {
     summary: text(answer.summary),
     answers: answer.answers.map((item) => ({ ...item, reasoning: text(item.reasoning) })),
-    positions: answer.positions.map((item) => ({ ...item, reasoning: text(item.reasoning), severity: item.severity === null ? null : { ...item.severity, reason: line(item.severity.reason) } })),
+    positions: answer.positions.map((item) => ({
+      ...item,
+      reasoning: text(item.reasoning),
+      severity: item.severity === null ? null : { ...item.severity, reason: line(item.severity.reason) },
+    })),
     newPoints: answer.newPoints.map((item) => ({ ...item, title: line(item.title), reasoning: text(item.reasoning) })),
   };
 }

@@ -29,7 +29,9 @@ export async function checkAgentSpecs(specs: Record<Role, string>, root: string,
   const ours = role === 'auto' ? (specs.reviewer.trim() === specs.responder.trim() ? [specs.reviewer.trim()] : []) : [specs[role].trim()];
   for (const spec of ours) {
     if (spec === 'human' && !environment.isTerminal()) {
-      throw new ConfigError('Cannot use the agent `human`: it opens your editor, which needs a terminal, and stdin or stdout is not one. Run code-debate in a terminal, or choose another --agent.');
+      throw new ConfigError(
+        'Cannot use the agent `human`: it opens your editor, which needs a terminal, and stdin or stdout is not one. Run code-debate in a terminal, or choose another --agent.',
+      );
     }
     if (spec.startsWith('cmd:')) await checkProgram(spec, root, environment.env);
     await checkInstalled(spec, environment.env);

@@ -89,7 +89,8 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
         throw error;
       });
       const result = await peerWatch.during(turn, { peerHasTurn: false });
-      if (result.written) prompts.push({ heading: formatHeading(action.turn, action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0), bytes: result.promptBytes });
+      if (result.written)
+        prompts.push({ heading: formatHeading(action.turn, action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0), bytes: result.promptBytes });
       state = result.written ? result.state : await readDebateFile(context.file);
       continue;
     }
@@ -100,7 +101,9 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     }
     const waitedOn = state.checksum;
     const unchanged = async () => (await readDebateFile(context.file)).checksum === waitedOn;
-    const changed = await peerWatch.during(waitForChange(context.file, watch, waitedOn, waitingSince + context.turnTimeoutMs - Date.now(), context.signal), { stillWaiting: unchanged });
+    const changed = await peerWatch.during(waitForChange(context.file, watch, waitedOn, waitingSince + context.turnTimeoutMs - Date.now(), context.signal), {
+      stillWaiting: unchanged,
+    });
     if (changed) {
       const next = context.reader.parse(changed.text, changed.growth);
       if (next.ok && decideTurn(context, next.document).type === 'wait' && !historyChangeOf(state, changed)) emit({ type: 'not-a-turn', role, for: peer });
@@ -226,8 +229,12 @@ function ended(context: SessionContext, document: DebateDocument, prompts: TurnP
       ? `The debate ended with CONSENSUS: all points settled`
       : `The debate ${how} and ${open.length} point${open.length === 1 ? '' : 's'} still disputed (${open.map((s) => s.point.id).join(', ')})`;
   const parts = [
-    confirmed.length === 0 ? null : `${confirmed.length} confirmed problem${confirmed.length === 1 ? '' : 's'} ${confirmed.length === 1 ? 'blocks' : 'block'} (${context.blockOn} or worse): ${list(confirmed)}`,
-    disputed.length === 0 ? null : `${disputed.length} disputed point${disputed.length === 1 ? '' : 's'} ${disputed.length === 1 ? 'blocks' : 'block'} (${context.blockOn} or worse): ${list(disputed)}`,
+    confirmed.length === 0
+      ? null
+      : `${confirmed.length} confirmed problem${confirmed.length === 1 ? '' : 's'} ${confirmed.length === 1 ? 'blocks' : 'block'} (${context.blockOn} or worse): ${list(confirmed)}`,
+    disputed.length === 0
+      ? null
+      : `${disputed.length} disputed point${disputed.length === 1 ? '' : 's'} ${disputed.length === 1 ? 'blocks' : 'block'} (${context.blockOn} or worse): ${list(disputed)}`,
   ].filter((part) => part !== null);
   const blocks = blocking.length === 0 ? `. Nothing at or above ${context.blockOn} is left to fix.` : `; ${parts.join('; ')}.`;
   const message = `${stands}${blocks} See ${context.relativeFile}.`;

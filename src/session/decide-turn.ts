@@ -5,5 +5,10 @@ import type { SessionContext } from './session-context.js';
 /** What this side does next on `document`: the protocol's turn table, with the ledger's stalled-round test. */
 export function decideTurn(context: Pick<SessionContext, 'role' | 'maxRounds' | 'reader'> & Partial<Pick<SessionContext, 'budget'>>, document: DebateDocument): Action {
   const { reader } = context;
-  return decideAction(document, context.role, { maxRounds: context.maxRounds, stalled: reader.lastRoundStalled, points: reader.points, ...(context.budget ? { budget: context.budget } : {}) });
+  return decideAction(document, context.role, {
+    maxRounds: context.maxRounds,
+    stalled: reader.lastRoundStalled,
+    points: reader.points,
+    ...(context.budget ? { budget: context.budget } : {}),
+  });
 }

@@ -38,7 +38,11 @@ export function guardRepository(context: SessionContext): RepositoryGuard {
       const taken = await Promise.race([context.takeSnapshot(), timeout]);
       return { ...taken, paths: new Map([...taken.paths].filter(([file]) => !exclude(file))) };
     } catch (error) {
-      context.emit({ type: 'warning', role: context.role, message: `could not read the repository's state, so this turn's read-only check is skipped: ${(error as Error).message}` });
+      context.emit({
+        type: 'warning',
+        role: context.role,
+        message: `could not read the repository's state, so this turn's read-only check is skipped: ${(error as Error).message}`,
+      });
       return null;
     } finally {
       clearTimeout(timer);

@@ -48,7 +48,11 @@ export async function prepareDebate(needs: DebateNeeds): Promise<PreparedDebate>
     return (role: Role) => createAgent(needs.specs[role], needs.agentEnvironment);
   });
   const excluded = excludeDebateFile(needs.root, needs.relativeFile, needs.paths);
-  const resolver = import('../subject/resolve-subject.js').then(({ resolveSubject }) => () => resolveSubject(needs.subject, needs.subjectOptions));
+  const resolver = import('../subject/resolve-subject.js').then(
+    ({ resolveSubject }) =>
+      () =>
+        resolveSubject(needs.subject, needs.subjectOptions),
+  );
   const subject = resolver.then(async (resolve) => {
     const stamp = readRefStamp(needs.paths.gitDir);
     return { subject: await resolve(), stamp };

@@ -154,7 +154,11 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
     throw error;
   } finally {
     await checkout?.remove().catch((error: unknown) => {
-      options.emit({ type: 'warning', role: claim.role, message: `could not remove the agent's checkout ${checkout?.dir}: ${(error as Error).message}; the next code-debate started in this repository removes it.` });
+      options.emit({
+        type: 'warning',
+        role: claim.role,
+        message: `could not remove the agent's checkout ${checkout?.dir}: ${(error as Error).message}; the next code-debate started in this repository removes it.`,
+      });
     });
     await claim.release();
   }
@@ -184,7 +188,8 @@ function warnAboutRole(options: SessionOptions, role: Role): void {
     options.emit({
       type: 'warning',
       role,
-      message: 'a budget (--max-tokens, --max-cost) ends the debate at the Reviewer\'s turn, and this side is the Responder: set it where the Reviewer runs too (`.code-debate.json` sets it for both).',
+      message:
+        "a budget (--max-tokens, --max-cost) ends the debate at the Reviewer's turn, and this side is the Responder: set it where the Reviewer runs too (`.code-debate.json` sets it for both).",
     });
   }
   if (role === 'reviewer' && options.stance !== 'default') {

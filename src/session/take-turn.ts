@@ -46,7 +46,12 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   const heading = formatHeading(action.turn, number);
   checkNotOwnLast(context, action, document, heading);
   const started = Date.now();
-  const { body, promptBytes, usage: turnUsage, auto } = await writeBody(context, action, heading, state, document, subjects).catch(async (error: unknown) => {
+  const {
+    body,
+    promptBytes,
+    usage: turnUsage,
+    auto,
+  } = await writeBody(context, action, heading, state, document, subjects).catch(async (error: unknown) => {
     if (error instanceof AgentError && error.spent !== null) await addUnwrittenUsage(context.paths, context.role, error.spent).catch(() => undefined);
     throw error;
   });
@@ -149,7 +154,11 @@ function checkWrittenLast(context: SessionContext, written: FileState, action: W
   const parsed = context.reader.parse(written.text, written.growth);
   const last = parsed.ok ? parsed.document.sections.at(-1) : undefined;
   if (last !== undefined && last.kind === action.turn && last.number === number && last.line === line) return;
-  const found = !parsed.ok ? `the file no longer parses (${parsed.error.message})` : last === undefined ? 'it has no section' : `its last section is \`## ${last.heading}\` at line ${last.line}`;
+  const found = !parsed.ok
+    ? `the file no longer parses (${parsed.error.message})`
+    : last === undefined
+      ? 'it has no section'
+      : `its last section is \`## ${last.heading}\` at line ${last.line}`;
   throw new ProtocolError(
     `Wrote \`## ${heading}\` at line ${line} of ${context.relativeFile}, but reading the file back, ${found}: something before it (a code block or HTML block left open) hides it. ` +
       `Stopped rather than write the turn again; nothing else was written. Look for the block left open in the section before line ${line}.`,
@@ -175,7 +184,16 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
   }
   // A timeout's CONSENSUS asks no agent; any other turn is announced as soon as it is decided, before its prompt is built.
   const asks = !(action.turn === 'consensus' && action.reason === 'peer-timeout');
-  if (asks) context.emit({ type: 'turn-started', role: context.role, turn: action.turn, heading, agent: context.agent.name, round: roundsBegun(document), interactive: context.agent.interactive === true });
+  if (asks)
+    context.emit({
+      type: 'turn-started',
+      role: context.role,
+      turn: action.turn,
+      heading,
+      agent: context.agent.name,
+      round: roundsBegun(document),
+      interactive: context.agent.interactive === true,
+    });
   // The subject as last resolved, for an early start (see askAhead).
   const early = asks ? await earlyInputs(context, document, subjects.latest()) : null;
   let inputs: Promise<TurnInputs> | null = null;
@@ -193,14 +211,23 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
   };
   // The CONSENSUS quotes the points' titles, which a peer may have written with control characters: they are not written again.
   if (action.reason === 'peer-timeout') {
-    return { body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, null)).text, promptBytes: 0, usage: null, auto: 'the peer let its turn time out' };
+    return {
+      body: stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, null)).text,
+      promptBytes: 0,
+      usage: null,
+      auto: 'the peer let its turn time out',
+    };
   }
   // The outcome and every point's standing are the debate's data; the agent adds only a narrative.
   // An agent that cannot write it (cut off, unusable, down) costs the narrative, never the CONSENSUS.
   const narrative = await agentSection(context, 'consensus', action.round, heading, state, document, early, fresh).catch(async (error: unknown) => {
     if (!(error instanceof AgentError)) throw error;
     if (error.spent !== null) await addUnwrittenUsage(context.paths, context.role, error.spent).catch(() => undefined);
-    context.emit({ type: 'warning', role: context.role, message: `${error.message} code-debate writes the CONSENSUS without the agent's narrative: its outcome and every point's standing come from the debate itself.` });
+    context.emit({
+      type: 'warning',
+      role: context.role,
+      message: `${error.message} code-debate writes the CONSENSUS without the agent's narrative: its outcome and every point's standing come from the debate itself.`,
+    });
     return null;
   });
   const body = stripControlChars(consensusBody({ ...consensus, checks: (await fresh()).checks }, narrative?.body ?? null)).text;

@@ -21,13 +21,7 @@ export function endsWithSignature(text: string): boolean {
  * done, so its agent is not started on half a section). Returns the new state, or null when
  * `timeoutMs` passed or `signal` fired first.
  */
-export async function waitForChange(
-  file: string,
-  watch: FileWatch,
-  checksum: string,
-  timeoutMs: number,
-  signal: AbortSignal,
-): Promise<FileState | null> {
+export async function waitForChange(file: string, watch: FileWatch, checksum: string, timeoutMs: number, signal: AbortSignal): Promise<FileState | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const reason = await watch.next(deadline - Date.now(), signal);

@@ -75,4 +75,3 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
 function keepCommand(context: SessionContext): string {
   return context.relativeFile === 'reply.md' ? 'code-debate keep-edit' : `code-debate keep-edit ${shellWord(context.relativeFile)}`;
 }
-

@@ -34,8 +34,13 @@ export async function buildReviewedDiff(text: string, options: ReviewOptions): P
   });
   const kept = fitDiffBudget(shown, options.maxDiffBytes);
   return {
-    diff: shown.filter((file) => kept.has(file)).map((file) => file.patch).join(''),
-    diffSha256: createHash('sha256').update(files.map((file) => file.patch).join(''), 'utf8').digest('hex'),
+    diff: shown
+      .filter((file) => kept.has(file))
+      .map((file) => file.patch)
+      .join(''),
+    diffSha256: createHash('sha256')
+      .update(files.map((file) => file.patch).join(''), 'utf8')
+      .digest('hex'),
     files: files.map((file) => file.path),
     summary: renderDiffSummary(shown, kept, options.maxDiffBytes),
     omitted: shown.filter((file) => !kept.has(file)).map((file) => file.file.path),

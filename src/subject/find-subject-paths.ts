@@ -17,9 +17,7 @@ async function toRepoPath(root: string, word: string, absolute: string): Promise
   const real = parent === absolute ? absolute : path.join(await realpath(parent), path.basename(absolute));
   const relative = path.relative(root, real);
   if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
-    throw new ConfigError(
-      `Cannot review the path \`${word}\`, expected a path inside the work tree ${root}: it resolves to ${real}. Name files or folders of this repository.`,
-    );
+    throw new ConfigError(`Cannot review the path \`${word}\`, expected a path inside the work tree ${root}: it resolves to ${real}. Name files or folders of this repository.`);
   }
   const posix = relative.split(path.sep).join('/');
   if (posix.split('/')[0]?.toLowerCase() === '.git') {

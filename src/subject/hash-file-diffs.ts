@@ -10,7 +10,9 @@ export function hashFileDiffs(files: readonly FileDiff[]): Record<string, string
   const hashes: Record<string, string> = {};
   for (const file of files) {
     const change = file.patch.replace(/^index [0-9a-f]+\.\.([0-9a-f]+)/gm, 'index $1');
-    hashes[file.path] = createHash('sha256').update(`${hashes[file.path] ?? ''}${change}`, 'utf8').digest('hex');
+    hashes[file.path] = createHash('sha256')
+      .update(`${hashes[file.path] ?? ''}${change}`, 'utf8')
+      .digest('hex');
   }
   return hashes;
 }

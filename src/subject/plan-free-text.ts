@@ -28,9 +28,7 @@ async function listCandidates(git: GitRunner): Promise<Candidate[]> {
 export async function planFreeText(git: GitRunner, text: string): Promise<DiffPlan> {
   const head = await tryResolveCommit(git, 'HEAD');
   if (head === null) {
-    throw new GitError(
-      `Cannot find a diff for \`${text}\`, expected commits on the current branch: it has none yet. Review \`staged\` or \`working tree\`, or commit first.`,
-    );
+    throw new GitError(`Cannot find a diff for \`${text}\`, expected commits on the current branch: it has none yet. Review \`staged\` or \`working tree\`, or commit first.`);
   }
   const branch = (await git.tryRun(['symbolic-ref', '--short', '-q', 'HEAD']))?.trim();
   const current = branch ? `the branch ${branch}` : 'the detached HEAD';

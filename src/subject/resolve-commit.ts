@@ -14,7 +14,8 @@ export async function resolveCommit(git: GitRunner, revision: string): Promise<s
   const sha = await tryResolveCommit(git, revision);
   if (sha !== null) return sha;
   // HEAD names no commit only on a branch that has none yet.
-  if (revision === 'HEAD') throw new GitError('Cannot find the commit `HEAD`, expected one: the current branch has no commit yet. Commit first, or review `staged` or `working tree`.');
+  if (revision === 'HEAD')
+    throw new GitError('Cannot find the commit `HEAD`, expected one: the current branch has no commit yet. Commit first, or review `staged` or `working tree`.');
   const near = await nearRefs(git, revision);
   const hint = near.length === 0 ? 'Run `git log --oneline` to see the commits.' : `Did you mean ${near.map((name) => `\`${name}\``).join(' or ')}?`;
   throw new GitError(`Cannot find the revision \`${revision}\` in ${git.cwd}, expected a commit, branch or tag. ${hint}`);

@@ -16,7 +16,10 @@ async function runner(repo: DebateRepo, inputs: Record<string, string>, event: u
   const dir = path.dirname(repo.dir);
   const files = { event: path.join(dir, 'event.json'), output: path.join(dir, 'output.txt'), summary: path.join(dir, 'summary.md'), comments: path.join(dir, 'comments.json') };
   const base = await repo.git('rev-parse', 'main');
-  await writeFile(files.event, JSON.stringify(event ?? { action: 'opened', pull_request: { number: 42, base: { sha: base, ref: 'main' }, head: { sha: await repo.git('rev-parse', 'HEAD') } } }));
+  await writeFile(
+    files.event,
+    JSON.stringify(event ?? { action: 'opened', pull_request: { number: 42, base: { sha: base, ref: 'main' }, head: { sha: await repo.git('rev-parse', 'HEAD') } } }),
+  );
   await Promise.all([writeFile(files.output, ''), writeFile(files.summary, ''), writeFile(files.comments, '[]')]);
   const env = {
     GITHUB_ACTIONS: 'true',
@@ -33,7 +36,13 @@ async function runner(repo: DebateRepo, inputs: Record<string, string>, event: u
     ...Object.fromEntries(Object.entries(inputs).map(([name, value]) => [`INPUT_${name.toUpperCase().replace(/-/g, '_')}`, value])),
   };
   const exit = await start(process.execPath, [script], { cwd: repo.dir, env }).exited;
-  const outputs = Object.fromEntries((await readFile(files.output, 'utf8')).trim().split('\n').filter(Boolean).map((line) => line.split('=') as [string, string]));
+  const outputs = Object.fromEntries(
+    (await readFile(files.output, 'utf8'))
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('=') as [string, string]),
+  );
   return { exit, outputs, files };
 }
 
@@ -92,11 +101,13 @@ describe('the GitHub Action', () => {
     const { exit, outputs, files } = await runner(repo, { agent: scriptedAgent(script.script, script.log) }, fork);
     expect(exit.code, exit.stderr).toBe(0);
     expect(outputs.fork).toBe('true');
-    expect(exit.stdout).toContain("::notice title=code-debate::The pull request comes from a fork, whose token cannot comment");
+    expect(exit.stdout).toContain('::notice title=code-debate::The pull request comes from a fork, whose token cannot comment');
     expect(JSON.parse(await readFile(files.comments, 'utf8'))).toEqual([]);
-    const calls = (await readFile(script.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string> });
+    const calls = (await readFile(script.log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { env: Record<string, string> });
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) expect(Object.keys(call.env)).not.toContain('CODE_DEBATE_GITHUB_TOKEN');
   });
 });
-

@@ -121,8 +121,7 @@ describe('createCmdAgent', () => {
     const error: unknown = await agent.writeTurn(turnRequest(dir)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AgentError);
     expect((error as AgentError).message).toBe(
-      `Agent \`cmd:${spec}\` failed to write review 1: it exited with code 3.\nThe end of its stderr:\n` +
-        Array.from({ length: 12 }, (_, i) => `  | line ${i + 4}`).join('\n'),
+      `Agent \`cmd:${spec}\` failed to write review 1: it exited with code 3.\nThe end of its stderr:\n` + Array.from({ length: 12 }, (_, i) => `  | line ${i + 4}`).join('\n'),
     );
     expect((error as AgentError).cause).toMatchObject({ exitCode: 3, stdout: 'half a review' });
   });
@@ -138,8 +137,7 @@ describe('createCmdAgent', () => {
     const { dir, spec, agent } = await scripted({ 'follow-up': { stdout: ' \n\n', stderr: 'thinking...\n' } });
     await expect(agent.writeTurn(turnRequest(dir, { turn: 'follow-up', round: 1 }))).rejects.toThrow(
       new AgentError(
-        `Agent \`cmd:${spec}\` failed to write follow-up 1: it printed nothing on stdout, and a turn needs the section's text.\n` +
-          'The end of its stderr:\n  | thinking...',
+        `Agent \`cmd:${spec}\` failed to write follow-up 1: it printed nothing on stdout, and a turn needs the section's text.\n` + 'The end of its stderr:\n  | thinking...',
         'empty-output',
       ),
     );
@@ -151,7 +149,9 @@ describe('createCmdAgent', () => {
     await writeFile(path.join(dir, 'bin', 'planted-agent'), '#!/bin/sh\necho PWNED\n', { mode: 0o755 });
     vi.stubEnv('PATH', `bin${path.delimiter}${process.env.PATH ?? ''}`);
     try {
-      const error: unknown = await createCmdAgent('planted-agent').writeTurn(turnRequest(dir)).catch((caught: unknown) => caught);
+      const error: unknown = await createCmdAgent('planted-agent')
+        .writeTurn(turnRequest(dir))
+        .catch((caught: unknown) => caught);
       expect(error).toMatchObject({ kind: 'not-installed' });
     } finally {
       vi.unstubAllEnvs();
@@ -163,26 +163,33 @@ describe('createCmdAgent', () => {
     const agent = createCmdAgent(`"${path.join(dir, 'no-such-agent')}" --fast`);
     const error: unknown = await agent.writeTurn(turnRequest(dir)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AgentError);
-    expect((error as Error).message).toMatch(/^Agent `cmd:".*no-such-agent" --fast` failed to write review 1: `.*no-such-agent` is not installed or not on PATH\. Install it, or choose another --agent\.$/s);
+    expect((error as Error).message).toMatch(
+      /^Agent `cmd:".*no-such-agent" --fast` failed to write review 1: `.*no-such-agent` is not installed or not on PATH\. Install it, or choose another --agent\.$/s,
+    );
     expect((error as AgentError).kind).toBe('not-installed');
   });
 
   it('stops the agent and every process it started when it runs past timeoutMs', async () => {
     const { dir, spec, pids, agent } = await spawning();
-    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 2_000 })).then(() => null, (error: unknown) => error);
+    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 2_000 })).then(
+      () => null,
+      (error: unknown) => error,
+    );
     const { agent: agentPid, child } = await pids();
     const error = await turn;
     expect(error).toBeInstanceOf(AgentError);
     expect((error as Error).message).toBe(
-      `Agent \`cmd:${spec}\` failed to write review 1: it did not finish within 2 seconds (--agent-timeout), so it was stopped.\n` +
-        'The end of its stderr:\n  | started a child',
+      `Agent \`cmd:${spec}\` failed to write review 1: it did not finish within 2 seconds (--agent-timeout), so it was stopped.\n` + 'The end of its stderr:\n  | started a child',
     );
     await waitFor(() => isGone(agentPid) && isGone(child), `agent ${agentPid} and its child ${child} to be gone`, 5_000);
   });
 
   it('kills an agent that ignores SIGTERM, and its child, after the grace period', async () => {
     const { dir, pids, agent } = await spawning('--ignore-term');
-    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 2_000 })).then(() => null, (error: unknown) => error);
+    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 2_000 })).then(
+      () => null,
+      (error: unknown) => error,
+    );
     const { agent: agentPid, child } = await pids();
     expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 2 seconds/) });
     await waitFor(() => isGone(agentPid) && isGone(child), `agent ${agentPid} and its child ${child} to be gone`, 5_000);
@@ -190,14 +197,20 @@ describe('createCmdAgent', () => {
 
   it('names the whole --agent-timeout when a retry had only what was left of it', async () => {
     const { dir, pids, agent } = await spawning();
-    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 1_000, limitMs: 60_000 })).then(() => null, (error: unknown) => error);
+    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 1_000, limitMs: 60_000 })).then(
+      () => null,
+      (error: unknown) => error,
+    );
     await pids();
     expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 1 minute \(--agent-timeout\)/) });
   });
 
   it('has stopped a child that ignores SIGTERM by the time the turn fails, so nothing outlives the process', async () => {
     const { dir, pids, agent } = await spawning('--stubborn-child');
-    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 2_000 })).then(() => null, (error: unknown) => error);
+    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 2_000 })).then(
+      () => null,
+      (error: unknown) => error,
+    );
     const { agent: agentPid, child } = await pids();
     expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 2 seconds/) });
     // Well under the 2 s grace: the kill must not still be pending in the background.

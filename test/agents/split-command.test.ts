@@ -14,8 +14,8 @@ describe('splitCommand', () => {
     ['"escapes \\" \\\\ \\$ \\` only"', ['escapes " \\ $ ` only']],
     ['"keeps \\n and \\a"', ['keeps \\n and \\a']],
     ['my\\ agent \\"quoted\\" \\\\', ['my agent', '"quoted"', '\\']],
-    ["a'b c'\"d e\"f", ['ab cd ef']],
-    ["'' \"\" x", ['', '', 'x']],
+    ['a\'b c\'"d e"f', ['ab cd ef']],
+    ['\'\' "" x', ['', '', 'x']],
     ["'it'\\''s here'", ["it's here"]],
     ['$HOME *.md ~ | > ;', ['$HOME', '*.md', '~', '|', '>', ';']],
   ])('splits %j into %j', (line, words) => {

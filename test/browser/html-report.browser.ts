@@ -21,7 +21,7 @@ function chromiumPath(): string {
   try {
     return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
   } catch {
-    throw new Error('No Chromium to run the page in: install Debian\'s `chromium` (`apt-get install chromium`, as .ci/run does) or set CODE_DEBATE_CHROMIUM to its path.');
+    throw new Error("No Chromium to run the page in: install Debian's `chromium` (`apt-get install chromium`, as .ci/run does) or set CODE_DEBATE_CHROMIUM to its path.");
   }
 }
 
@@ -75,8 +75,15 @@ describe('the HTML report in Chromium', () => {
   it('of a 1 MB debate loads whole, every point and its thread there, a failed citation marked with what the line reads', async () => {
     const points = 160;
     const filler = 'The reasoning goes on at length, citing `src/app.js:2` and the tests around it. '.repeat(40);
-    const review = Array.from({ length: points }, (_, index) => `### R${index + 1}. Point number ${index + 1}\n**Severity:** ${['high', 'medium', 'low'][index % 3]}\n**Evidence:** \`src/file${index}.js:${index + 3}\`\n\n${filler}\n`).join('\n');
-    const response = Array.from({ length: points }, (_, index) => `### R${index + 1}. Point number ${index + 1}\n**${index % 2 === 0 ? 'Agreed' : 'Disagreed'}**: ${filler}\n`).join('\n');
+    const review = Array.from(
+      { length: points },
+      (_, index) =>
+        `### R${index + 1}. Point number ${index + 1}\n**Severity:** ${['high', 'medium', 'low'][index % 3]}\n**Evidence:** \`src/file${index}.js:${index + 3}\`\n\n${filler}\n`,
+    ).join('\n');
+    const response = Array.from(
+      { length: points },
+      (_, index) => `### R${index + 1}. Point number ${index + 1}\n**${index % 2 === 0 ? 'Agreed' : 'Disagreed'}**: ${filler}\n`,
+    ).join('\n');
     const text = `# Code Debate: a big one\n<!-- code-debate {"v":1,"base":null,"head":"2222222222222222222222222222222222222222","diff":"d"} -->\n\n## Review\n\n${review}\n*— Reviewer · builtin · 2026-11-26T10:00:00Z*\n\n---\n\n## Response 1\n\n${response}\n*— Responder · builtin · 2026-11-26T10:01:00Z*\n`;
     expect(text.length).toBeGreaterThan(1_000_000);
     const parsed = parseDocument(text);

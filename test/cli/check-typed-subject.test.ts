@@ -29,9 +29,31 @@ describe('checkTypedSubject', () => {
   });
 
   it.each([
-    'HEAD', 'main', 'feature/login', 'v1.2', 'HEAD~0', 'main..HEAD', 'HEAD~3..', 'staged', 'index', 'worktree', 'uncommitted', '#42', 'https://github.com/o/r/pull/7',
-    'src', 'src/app.js', 'README.md', '.', './docs/', 'the diff against main', 'working tree', 'PR #42', 'commit abc123', 'the error handling in the parser',
-    'src/app.js docs/guide.md', 'the coupon change in src/nothing.js',
+    'HEAD',
+    'main',
+    'feature/login',
+    'v1.2',
+    'HEAD~0',
+    'main..HEAD',
+    'HEAD~3..',
+    'staged',
+    'index',
+    'worktree',
+    'uncommitted',
+    '#42',
+    'https://github.com/o/r/pull/7',
+    'src',
+    'src/app.js',
+    'README.md',
+    '.',
+    './docs/',
+    'the diff against main',
+    'working tree',
+    'PR #42',
+    'commit abc123',
+    'the error handling in the parser',
+    'src/app.js docs/guide.md',
+    'the coupon change in src/nothing.js',
   ])('takes %j', async (subject) => {
     await expect(check(subject)).resolves.toBeUndefined();
   });

@@ -6,7 +6,10 @@ type PeerState = Extract<SessionEvent, { type: 'peer-state' }>;
 
 function line(event: Omit<PeerState, 'type' | 'role' | 'peer'>): string {
   const lines: string[] = [];
-  createHumanEventLog((text) => lines.push(text), () => new Date('2026-11-22T10:02:03.456Z'))({ type: 'peer-state', role: 'reviewer', peer: 'responder', ...event });
+  createHumanEventLog(
+    (text) => lines.push(text),
+    () => new Date('2026-11-22T10:02:03.456Z'),
+  )({ type: 'peer-state', role: 'reviewer', peer: 'responder', ...event });
   return lines.join('');
 }
 

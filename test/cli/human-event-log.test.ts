@@ -4,7 +4,10 @@ import type { SessionEvent } from '../../src/session/session-events.js';
 
 function report(event: SessionEvent): string[] {
   const lines: string[] = [];
-  createHumanEventLog((line) => lines.push(line), () => new Date('2026-11-22T10:02:03.456Z'))(event);
+  createHumanEventLog(
+    (line) => lines.push(line),
+    () => new Date('2026-11-22T10:02:03.456Z'),
+  )(event);
   return lines;
 }
 
@@ -20,11 +23,7 @@ describe('createHumanEventLog', () => {
       { type: 'claimed', role: 'responder', agent: 'cmd:x', file: 'docs/r.md', subject: 'commit abc1234', tookOverFrom: 4242 },
       `10:02:03 Responder  I am the Responder (pid ${process.pid}, agent cmd:x) · docs/r.md · commit abc1234 · took the role over from dead pid 4242\n`,
     ],
-    [
-      'waiting',
-      { type: 'waiting', role: 'reviewer', for: 'responder', round: 1, timeoutMs: 600_000 },
-      "10:02:03 Reviewer   waiting for the Responder's turn (up to 10m)\n",
-    ],
+    ['waiting', { type: 'waiting', role: 'reviewer', for: 'responder', round: 1, timeoutMs: 600_000 }, "10:02:03 Reviewer   waiting for the Responder's turn (up to 10m)\n"],
     [
       'not-a-turn',
       { type: 'not-a-turn', role: 'responder', for: 'reviewer' },
@@ -55,16 +54,8 @@ describe('createHumanEventLog', () => {
       { type: 'agent-reasked', role: 'responder', heading: 'Response 1', problems: ['It does not answer R2.'], attempt: 2, of: 3 },
       "10:02:03 Responder  the agent's ## Response 1 could not be used (It does not answer R2.); asking again (try 2 of 3)\n",
     ],
-    [
-      'agent-chosen',
-      { type: 'agent-chosen', role: null, message: '--agent auto: using `builtin`' },
-      '10:02:03 code-debate  --agent auto: using `builtin`\n',
-    ],
-    [
-      'round-state',
-      { type: 'round-state', role: 'reviewer', round: 2, state: 'NARROWING' },
-      '10:02:03 Reviewer   round 2 done: NARROWING\n',
-    ],
+    ['agent-chosen', { type: 'agent-chosen', role: null, message: '--agent auto: using `builtin`' }, '10:02:03 code-debate  --agent auto: using `builtin`\n'],
+    ['round-state', { type: 'round-state', role: 'reviewer', round: 2, state: 'NARROWING' }, '10:02:03 Reviewer   round 2 done: NARROWING\n'],
     [
       'warning without a role',
       { type: 'warning', role: null, message: 'the Review was written for another diff' },
@@ -82,7 +73,10 @@ describe('createHumanEventLog', () => {
   it('writes the time of each event as now() gives it, in UTC', () => {
     const lines: string[] = [];
     const times = [new Date('2026-11-22T23:59:59.999Z'), new Date('2026-11-23T00:00:00.000Z')];
-    const log = createHumanEventLog((line) => lines.push(line), () => times.shift()!);
+    const log = createHumanEventLog(
+      (line) => lines.push(line),
+      () => times.shift()!,
+    );
     log({ type: 'warning', role: 'reviewer', message: 'one' });
     log({ type: 'warning', role: 'reviewer', message: 'two' });
     expect(lines).toEqual(['23:59:59 Reviewer   warning: one\n', '00:00:00 Reviewer   warning: two\n']);
@@ -92,13 +86,16 @@ describe('createHumanEventLog', () => {
 describe('one line a turn', () => {
   function run(events: SessionEvent[]): string[] {
     const lines: string[] = [];
-    const log = createHumanEventLog((line) => lines.push(line), () => new Date('2026-11-22T10:02:03.456Z'));
+    const log = createHumanEventLog(
+      (line) => lines.push(line),
+      () => new Date('2026-11-22T10:02:03.456Z'),
+    );
     for (const event of events) log(event);
     return lines;
   }
   const usage = { inputTokens: 12_300, outputTokens: 800, cachedInputTokens: 0, costUsd: 0.042 };
 
-  it("says what the agent took and spent on the line of the section it wrote", () => {
+  it('says what the agent took and spent on the line of the section it wrote', () => {
     expect(
       run([
         { type: 'agent-finished', role: 'reviewer', heading: 'Review', agent: 'claude', ms: 41_000, promptBytes: 1_400, usage },
@@ -126,7 +123,10 @@ describe('one line a turn', () => {
   });
 
   it("lists the prompts sent to an agent when its side ends, and only the agent's", () => {
-    const prompts = [{ heading: 'Review', bytes: 1_400 }, { heading: 'Follow-up 1', bytes: 0 }];
+    const prompts = [
+      { heading: 'Review', bytes: 1_400 },
+      { heading: 'Follow-up 1', bytes: 0 },
+    ];
     expect(
       run([
         { type: 'claimed', role: 'reviewer', agent: 'claude', file: 'reply.md', subject: 'HEAD', tookOverFrom: null },

@@ -11,7 +11,10 @@ describe('homepageOf', () => {
     expect(homepageOf(pkg)).toBe(expected);
   });
 
-  it.each([[{}], [{ repository: 'github:team/code-debate' }], [{ repository: { url: 'git@example.invalid:team/code-debate.git' } }], [{ homepage: 'not a url' }]])('names no page for %j', (pkg) => {
-    expect(homepageOf(pkg)).toBeNull();
-  });
+  it.each([[{}], [{ repository: 'github:team/code-debate' }], [{ repository: { url: 'git@example.invalid:team/code-debate.git' } }], [{ homepage: 'not a url' }]])(
+    'names no page for %j',
+    (pkg) => {
+      expect(homepageOf(pkg)).toBeNull();
+    },
+  );
 });

@@ -3,7 +3,6 @@ import { parseCommandLine, type Command } from '../../src/cli/parse-args.js';
 import { editDistance } from '../../src/edit-distance.js';
 import { ConfigError } from '../../src/errors.js';
 
-
 const parse = (...argv: string[]): Command => parseCommandLine(argv, '/work/repo');
 
 /** The ConfigError `argv` is refused with. */
@@ -71,7 +70,9 @@ describe('parseCommandLine', () => {
   });
 
   it('reads the time limit of the pre-push gate, which a debate does not take', () => {
-    expect(parse('pre-push', 'origin', '/remote.git', '--time-limit', '2m', '--time-limit-fails', 'closed')).toMatchObject({ flags: { timeLimitMs: 120_000, timeLimitFails: 'closed' } });
+    expect(parse('pre-push', 'origin', '/remote.git', '--time-limit', '2m', '--time-limit-fails', 'closed')).toMatchObject({
+      flags: { timeLimitMs: 120_000, timeLimitFails: 'closed' },
+    });
     expect(refusal('--time-limit', '2m', 'HEAD').message).toMatch(/^`--time-limit` does not apply to a debate/);
     expect(refusal('duo', '--role', 'reviewer', 'HEAD').message).toMatch(/^`--role` does not apply to `code-debate duo`/);
   });
@@ -175,7 +176,14 @@ describe('parseCommandLine', () => {
   it('reads `show`, with --json, --file and -C', () => {
     expect(parse('show')).toEqual({ command: 'show', file: undefined, cwd: '/work/repo', format: 'text', output: null });
     expect(parse('show', '--json', '--file', 'docs/d.md', '-C', '/elsewhere')).toEqual({ command: 'show', file: 'docs/d.md', cwd: '/elsewhere', format: 'json', output: null });
-    expect(parse('show', '--format', 'sarif', '--output', 'out.sarif', '--block-on', 'medium')).toEqual({ command: 'show', file: undefined, cwd: '/work/repo', format: 'sarif', output: 'out.sarif', blockOn: 'medium' });
+    expect(parse('show', '--format', 'sarif', '--output', 'out.sarif', '--block-on', 'medium')).toEqual({
+      command: 'show',
+      file: undefined,
+      cwd: '/work/repo',
+      format: 'sarif',
+      output: 'out.sarif',
+      blockOn: 'medium',
+    });
     expect(() => parse('show', '--format', 'pdf')).toThrow('Expected `--format` to be one of text, json, markdown, sarif, github, html, got `pdf`.');
     expect(() => parse('show', '--json', '--format', 'sarif')).toThrow('`code-debate show` was given --json and --format sarif: --json is --format json, so name one.');
   });
@@ -214,8 +222,14 @@ describe('a subcommand word is never taken for a subject', () => {
   });
 
   it.each([
-    [['status', '--archived', 'reply.md'], '`code-debate status --archived` lists every archived debate, and was given a file, `reply.md`: to read one, run `code-debate status reply.md` without --archived.'],
-    [['status', '--archived', '--remote', 'origin'], "`code-debate status --archived` lists the debates archived under this work tree's git directory, not on a remote: leave out --remote."],
+    [
+      ['status', '--archived', 'reply.md'],
+      '`code-debate status --archived` lists every archived debate, and was given a file, `reply.md`: to read one, run `code-debate status reply.md` without --archived.',
+    ],
+    [
+      ['status', '--archived', '--remote', 'origin'],
+      "`code-debate status --archived` lists the debates archived under this work tree's git directory, not on a remote: leave out --remote.",
+    ],
     [['show', '--archived'], '`--archived` does not apply to `code-debate show`'],
   ])('refuses %j', (argv, message) => {
     expect(refusal(...argv).message).toContain(message);
@@ -245,8 +259,23 @@ describe('a subcommand word is never taken for a subject', () => {
   });
 
   it.each([
-    ['HEAD'], ['the', 'diff', 'against', 'main'], ['staged'], ['commit', 'abc123'], ['PR', '#42'], ['src/show.ts'], ['docs'], ['how', 'the', 'cache', 'works'], ['memo'],
-    ['slow', 'query'], ['stats', 'endpoint'], ['dto', 'mapping'], ['do', 'we', 'leak'], ['heap', 'usage'], ['helm', 'chart'], ['deno', 'support'], ['demo/'],
+    ['HEAD'],
+    ['the', 'diff', 'against', 'main'],
+    ['staged'],
+    ['commit', 'abc123'],
+    ['PR', '#42'],
+    ['src/show.ts'],
+    ['docs'],
+    ['how', 'the', 'cache', 'works'],
+    ['memo'],
+    ['slow', 'query'],
+    ['stats', 'endpoint'],
+    ['dto', 'mapping'],
+    ['do', 'we', 'leak'],
+    ['heap', 'usage'],
+    ['helm', 'chart'],
+    ['deno', 'support'],
+    ['demo/'],
   ])('leaves the subject %j alone', (...words) => {
     expect(parse(...words)).toMatchObject({ command: 'debate', subject: words.join(' ') });
   });
@@ -258,10 +287,16 @@ describe('a subcommand word is never taken for a subject', () => {
   });
 
   it.each([
-    [['show', '--agent', 'builtin'], '`--agent` does not apply to `code-debate show`: it takes --file, --block-on, --json, --format, --output, --post-to-pr, -C, --remote, --debate. Run `code-debate show --help`.'],
+    [
+      ['show', '--agent', 'builtin'],
+      '`--agent` does not apply to `code-debate show`: it takes --file, --block-on, --json, --format, --output, --post-to-pr, -C, --remote, --debate. Run `code-debate show --help`.',
+    ],
     [['archive', '--json'], '`--json` does not apply to `code-debate archive`: it takes --file, -C, --remote, --debate. Run `code-debate archive --help`.'],
     [['demo', '-C', '/x'], '`-C` does not apply to `code-debate demo`: it takes --keep. Run `code-debate demo --help`.'],
-    [['HEAD', '--keep'], '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --poll, --max-diff-bytes, --max-peer-bytes, --max-answer-bytes, --max-output-tokens, --max-tokens, --max-cost, --stance, --block-on, --json, -C, --subject, --remote, --debate, --heartbeat. Run `code-debate --help`.'],
+    [
+      ['HEAD', '--keep'],
+      '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --poll, --max-diff-bytes, --max-peer-bytes, --max-answer-bytes, --max-output-tokens, --max-tokens, --max-cost, --stance, --block-on, --json, -C, --subject, --remote, --debate, --heartbeat. Run `code-debate --help`.',
+    ],
   ])('refuses %j: an option that does not apply', (argv, message) => {
     expect(refusal(...argv).message).toBe(message);
   });

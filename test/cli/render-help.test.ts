@@ -11,7 +11,10 @@ describe('the top-level help', () => {
   const help = renderTopHelp();
 
   it('lists every command with one line, and how to ask for its help', () => {
-    const commands = help.slice(help.indexOf('COMMANDS\n'), help.indexOf('\n\n', help.indexOf('COMMANDS\n'))).split('\n').slice(1);
+    const commands = help
+      .slice(help.indexOf('COMMANDS\n'), help.indexOf('\n\n', help.indexOf('COMMANDS\n')))
+      .split('\n')
+      .slice(1);
     const named = commands.map((line) => line.trim().split(/\s+/)[0]);
     expect(named.toSorted()).toEqual(['<subject...>', ...commandNames.filter((name) => name !== 'debate'), 'help'].toSorted());
     expect(help).toContain('`code-debate help debate` lists the subjects and the options of a debate;');
@@ -56,6 +59,8 @@ describe('asking for help', () => {
   });
 
   it('refuses help on what is no command', () => {
-    expect(() => parse('help', 'nope')).toThrow('There is no command `nope` to explain: the commands are duo, show, status, hook, archive, keep-edit, demo, pre-push, eval, help, and `debate` explains a debate\'s options. Run `code-debate --help`.');
+    expect(() => parse('help', 'nope')).toThrow(
+      "There is no command `nope` to explain: the commands are duo, show, status, hook, archive, keep-edit, demo, pre-push, eval, help, and `debate` explains a debate's options. Run `code-debate --help`.",
+    );
   });
 });

@@ -12,7 +12,15 @@ afterEach(async () => {
 async function show(files: Record<string, string>, options: { file?: string; json?: boolean; sub?: string } = {}): Promise<{ code: number; out: string }> {
   repo = await makeGitRepo({ 'README.md': 'x\n', ...files });
   let out = '';
-  const code = await runShow({ file: options.file ?? 'reply.md', cwd: options.sub ? `${repo.dir}/${options.sub}` : repo.dir, format: options.json ? 'json' : 'text', output: null, blockOn: 'high', env: {}, write: (text) => (out += text) });
+  const code = await runShow({
+    file: options.file ?? 'reply.md',
+    cwd: options.sub ? `${repo.dir}/${options.sub}` : repo.dir,
+    format: options.json ? 'json' : 'text',
+    output: null,
+    blockOn: 'high',
+    env: {},
+    write: (text) => (out += text),
+  });
   return { code, out };
 }
 
@@ -54,7 +62,10 @@ describe('code-debate show', () => {
   });
 
   it('returns 2 for a missing file or a path outside the work tree', async () => {
-    expect(await show({})).toEqual({ code: 2, out: expect.stringMatching(/^code-debate show: Cannot read `reply\.md`: there is no such file at .*reply\.md\. Pass --file/) as unknown as string });
+    expect(await show({})).toEqual({
+      code: 2,
+      out: expect.stringMatching(/^code-debate show: Cannot read `reply\.md`: there is no such file at .*reply\.md\. Pass --file/) as unknown as string,
+    });
     const outside = await show({}, { file: '../elsewhere.md' });
     expect(outside.code).toBe(2);
     expect(outside.out).toMatch(/outside the work tree/);

@@ -106,10 +106,7 @@ describe('code-debate status', () => {
 
   it('prints one JSON object with --json, from a subfolder with --file', async () => {
     const responder = await liveHolder();
-    const { code, out } = await status(
-      { files: { 'docs/debate.md': fixtures.ours }, file: '../docs/debate.md', sub: 'src', claims: [olderClaim('responder', responder)] },
-      true,
-    );
+    const { code, out } = await status({ files: { 'docs/debate.md': fixtures.ours }, file: '../docs/debate.md', sub: 'src', claims: [olderClaim('responder', responder)] }, true);
     expect(code).toBe(0);
     const report = JSON.parse(out) as DebateStatus;
     expect(report).toEqual({
@@ -125,7 +122,18 @@ describe('code-debate status', () => {
       state: 'CONVERGING',
       stateRound: 2,
       roles: {
-        reviewer: { state: 'absent', reason: 'nobody holds the role', pid: null, host: null, agent: null, startedAt: null, heartbeatAt: null, heartbeatAgeMs: null, agentPid: null, agentRunningMs: null },
+        reviewer: {
+          state: 'absent',
+          reason: 'nobody holds the role',
+          pid: null,
+          host: null,
+          agent: null,
+          startedAt: null,
+          heartbeatAt: null,
+          heartbeatAgeMs: null,
+          agentPid: null,
+          agentRunningMs: null,
+        },
         responder: {
           state: 'waiting',
           reason: "waiting for the Reviewer's turn",
@@ -152,7 +160,13 @@ describe('code-debate status', () => {
     const { code, out } = await status({ files: { 'reply.md': '# Code Debate: x\n\n## Review\n\n1. a\n\n## Notes\n\nhi\n' } });
     expect(code).toBe(5);
     expect(out.split('\n')[0]).toMatch(/^Debate {5}reply\.md breaks the protocol: Cannot read the level-2 heading `Notes` at line 7.* \(line 7\)$/);
-    expect(out.split('\n').slice(1)).toEqual(['Round      unknown: the file cannot be read as a debate', 'State      -', 'Reviewer   absent · nobody holds the role', 'Responder  absent · nobody holds the role', '']);
+    expect(out.split('\n').slice(1)).toEqual([
+      'Round      unknown: the file cannot be read as a debate',
+      'State      -',
+      'Reviewer   absent · nobody holds the role',
+      'Responder  absent · nobody holds the role',
+      '',
+    ]);
   });
 
   it('refuses a path outside the work tree with exit 2', async () => {

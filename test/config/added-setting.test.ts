@@ -16,7 +16,14 @@ describe('a setting added to the settings table', () => {
     vi.doMock(tablePath, async (importOriginal) => {
       const original = await importOriginal<typeof import('../../src/config/settings-table.js')>();
       const { wholeNumber } = await import('../../src/config/setting-type.js');
-      const maxWidgets = { flag: 'max-widgets', key: 'maxWidgets', type: wholeNumber(1, 9), default: 3, commands: ['debate', 'duo', 'pre-push'], help: 'the most widgets a debate may make' };
+      const maxWidgets = {
+        flag: 'max-widgets',
+        key: 'maxWidgets',
+        type: wholeNumber(1, 9),
+        default: 3,
+        commands: ['debate', 'duo', 'pre-push'],
+        help: 'the most widgets a debate may make',
+      };
       const settingsTable = { ...original.settingsTable, maxWidgets };
       return { ...original, settingsTable, settingEntries: Object.entries(settingsTable) };
     });

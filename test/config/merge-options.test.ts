@@ -24,8 +24,7 @@ describe('resolveSetting', () => {
     expect(resolveSetting({ config: 3, env: 7, fallback: 5 }, { flag: '--max-rounds', key: 'maxRounds', source: 'package.json#codeDebate', env: 'X' })).toEqual({
       value: 3,
       from: 'config',
-      warning:
-        '`X=7` is not used: `maxRounds` in `package.json#codeDebate` is `3`, and the settings file wins over the environment. Pass `--max-rounds 7` to use it for this run.',
+      warning: '`X=7` is not used: `maxRounds` in `package.json#codeDebate` is `3`, and the settings file wins over the environment. Pass `--max-rounds 7` to use it for this run.',
     });
   });
 });
@@ -45,7 +44,7 @@ describe('resolveAgent', () => {
       value: 'codex',
       from: 'config',
       warning:
-        "`CODE_DEBATE_AGENT=cmd:./agent --tone 'dry'` is not used: `reviewerAgent` in `.code-debate.json` is `\"codex\"`, " +
+        '`CODE_DEBATE_AGENT=cmd:./agent --tone \'dry\'` is not used: `reviewerAgent` in `.code-debate.json` is `"codex"`, ' +
         "and the settings file wins over the environment. Pass `--agent 'cmd:./agent --tone '\\''dry'\\'''` to use it for this run.",
     });
   });

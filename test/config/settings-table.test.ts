@@ -103,7 +103,9 @@ describe.each(settingEntries)('the setting %s', (name, entry) => {
 
   it.each(commandNames.filter((command) => entry.commands.includes(command)))("is in %s's help, with its default", (command) => {
     const help = command === 'debate' ? renderCommandHelp('debate') : renderCommandHelp(command);
-    const line = help.split('\n').find((text) => text.includes(`--${entry.flag}`) && text.trimStart().startsWith(entry.short === undefined ? `--${entry.flag}` : `-${entry.short}`));
+    const line = help
+      .split('\n')
+      .find((text) => text.includes(`--${entry.flag}`) && text.trimStart().startsWith(entry.short === undefined ? `--${entry.flag}` : `-${entry.short}`));
     expect(line, `--${entry.flag} in the help of ${command}`).toBeDefined();
     const spelt = entry.default === null || entry.default === false || (Array.isArray(entry.default) && entry.default.length === 0) ? null : entry.type.spell(entry.default);
     if (spelt !== null) expect(help.replace(/\s+/g, ' ')).toContain(`(default: ${spelt})`);
@@ -111,7 +113,9 @@ describe.each(settingEntries)('the setting %s', (name, entry) => {
 
   it('is a row of the docs, with its key', () => {
     const flag = entry.short === undefined ? `--${entry.flag}` : `-${entry.short}, --${entry.flag}`;
-    const row = renderSettingsDocs().split('\n').find((text) => text.startsWith(`| \`${flag}`));
+    const row = renderSettingsDocs()
+      .split('\n')
+      .find((text) => text.startsWith(`| \`${flag}`));
     expect(row).toBeDefined();
     if (entry.key !== null) expect(row).toContain(`| \`${entry.key}\` |`);
   });

@@ -26,7 +26,8 @@ const allowed: Record<ConfigKey, string> = {
   remote: 'a remote name or URL',
   heartbeat: duration,
 };
-const keyList = 'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, timeLimit, timeLimitFails, remote, heartbeat';
+const keyList =
+  'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, timeLimit, timeLimitFails, remote, heartbeat';
 
 const good: [ConfigKey, unknown][] = [
   ...['auto', 'builtin', 'human', 'claude', 'claude:opus', 'codex', 'gemini:gemini-2.5-pro', 'openai:gpt-4o', 'ollama:qwen2.5-coder', 'cmd:./my-agent --strict'].map(
@@ -161,9 +162,7 @@ describe('validateConfig', () => {
   });
 
   it('shortens a long value in the message', () => {
-    expect(validateConfig({ agent: 'x'.repeat(200) }, source).errors).toEqual([
-      `In \`.code-debate.json\`, expected \`agent\` to be ${agents}, got \`"${'x'.repeat(78)}…\`.`,
-    ]);
+    expect(validateConfig({ agent: 'x'.repeat(200) }, source).errors).toEqual([`In \`.code-debate.json\`, expected \`agent\` to be ${agents}, got \`"${'x'.repeat(78)}…\`.`]);
   });
 
   it.each([

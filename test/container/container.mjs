@@ -72,7 +72,10 @@ function run(command, args, options = {}) {
 
 /** apt-get, debootstrap, chroot and podman's images of the machine (not a user's) need root, as CI is. */
 export function requireRoot() {
-  if (process.getuid?.() !== 0) throw new Error('The container suite installs packages, makes a Debian system with debootstrap and builds with podman as root: run it as root (CI does), e.g. `sudo npm run test:container`.');
+  if (process.getuid?.() !== 0)
+    throw new Error(
+      'The container suite installs packages, makes a Debian system with debootstrap and builds with podman as root: run it as root (CI does), e.g. `sudo npm run test:container`.',
+    );
 }
 
 /** Installs Debian's podman, runc and debootstrap where one is missing. */

@@ -61,7 +61,10 @@ function inContainer(dir: string, user: { uid: number; gid: number }, args: read
 
 /** Whether a container named `name` is there, running or not. */
 async function exists(name: string): Promise<boolean> {
-  return run('podman', ['container', 'exists', name]).then(() => true, () => false);
+  return run('podman', ['container', 'exists', name]).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The host's processes whose command line names `name` (conmon, a stray runtime): none once the container is gone. */

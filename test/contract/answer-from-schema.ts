@@ -86,6 +86,8 @@ export function answerFromSchema(schema: JsonSchema, hints: AnswerHints = {}, na
     case 'null':
       return null;
     default:
-      throw new Error(`answerFromSchema: expected a schema the answer schema uses (object, array, string, integer, number, boolean, null, enum, anyOf), got ${JSON.stringify(schema)}`);
+      throw new Error(
+        `answerFromSchema: expected a schema the answer schema uses (object, array, string, integer, number, boolean, null, enum, anyOf), got ${JSON.stringify(schema)}`,
+      );
   }
 }

@@ -6,14 +6,7 @@ import { debatePoint } from './answer-from-schema.js';
  * them from the answers' data (docs/protocol.md, "The canonical form"): the agents' JSON became
  * these blocks, not their text.
  */
-export const canonicalReview = [
-  `### R1. ${debatePoint.title}`,
-  '',
-  `**Severity:** ${debatePoint.severity}`,
-  '**Evidence:** `src/app.js:2`',
-  '',
-  debatePoint.reasoning,
-].join('\n');
+export const canonicalReview = [`### R1. ${debatePoint.title}`, '', `**Severity:** ${debatePoint.severity}`, '**Evidence:** `src/app.js:2`', '', debatePoint.reasoning].join('\n');
 export const canonicalResponse = ['### R1 — Agreed', '', '**Evidence:** none', '', 'the log goes; it was left from debugging.'].join('\n');
 
 /** The text of the section `## <heading>` of `text` (up to the next level-2 heading). */

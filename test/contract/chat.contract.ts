@@ -37,7 +37,12 @@ describe('OpenAI-compatible servers', () => {
     expect(shown.usage.sections.map(({ inputTokens, outputTokens, cachedInputTokens, costUsd }) => ({ inputTokens, outputTokens, cachedInputTokens, costUsd }))).toEqual(
       stub.requests.map(() => turn),
     );
-    expect(shown.usage.total).toEqual({ inputTokens: 1_500 * stub.requests.length, outputTokens: 90 * stub.requests.length, cachedInputTokens: cached === null ? null : cached * stub.requests.length, costUsd: null });
+    expect(shown.usage.total).toEqual({
+      inputTokens: 1_500 * stub.requests.length,
+      outputTokens: 90 * stub.requests.length,
+      cachedInputTokens: cached === null ? null : cached * stub.requests.length,
+      costUsd: null,
+    });
     expect(b.stderr).toContain(`(1,500 in${cached === null ? '' : ' (1,024 cached)'} / 90 out tokens, cost not reported)`);
   });
 });

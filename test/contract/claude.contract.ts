@@ -28,7 +28,8 @@ let argvLog: string;
 
 beforeAll(async () => {
   const real = path.join(clisBin(), 'claude');
-  if (!existsSync(real)) throw new Error(`Claude Code ${pinned.claude.version} is not installed at ${real}: run \`node test/contract/install-clis.mjs\` (npm run test:agents does).`);
+  if (!existsSync(real))
+    throw new Error(`Claude Code ${pinned.claude.version} is not installed at ${real}: run \`node test/contract/install-clis.mjs\` (npm run test:agents does).`);
   stub = await startAnthropicStub();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'code-debate-contract-claude-'));
   const wrappers = path.join(dir, 'bin');
@@ -76,7 +77,11 @@ describe(`Claude Code ${pinned.claude.version}, for real`, () => {
     const usages = [...text.matchAll(/^<!-- code-debate usage (\{.*\}) -->$/gm)].map((match) => JSON.parse(match[1] ?? '{}') as Record<string, number>);
     expect(usages).toHaveLength(3);
     for (const usage of usages) {
-      expect(usage).toMatchObject({ inputTokens: stubUsage.input_tokens + stubUsage.cache_read_input_tokens, outputTokens: stubUsage.output_tokens, cachedInputTokens: stubUsage.cache_read_input_tokens });
+      expect(usage).toMatchObject({
+        inputTokens: stubUsage.input_tokens + stubUsage.cache_read_input_tokens,
+        outputTokens: stubUsage.output_tokens,
+        cachedInputTokens: stubUsage.cache_read_input_tokens,
+      });
       expect(usage.costUsd).toBeGreaterThan(0);
     }
     const calls = (await argvs()).slice(argvsBefore);
@@ -95,7 +100,12 @@ describe(`Claude Code ${pinned.claude.version}, for real`, () => {
     const offered = stub.requests.slice(requestsBefore).filter((request) => Array.isArray(request.body.tools) && (request.body.tools as unknown[]).length > 0);
     expect(offered.length).toBeGreaterThan(0);
     for (const request of offered) {
-      expect((request.body.tools as Array<{ name: string }>).map((tool) => tool.name).filter((name) => name !== structuredOutputTool).sort()).toEqual(['Glob', 'Grep', 'Read']);
+      expect(
+        (request.body.tools as Array<{ name: string }>)
+          .map((tool) => tool.name)
+          .filter((name) => name !== structuredOutputTool)
+          .sort(),
+      ).toEqual(['Glob', 'Grep', 'Read']);
     }
     expect(offered.filter((request) => (request.body.tools as Array<{ name: string }>).some((tool) => tool.name === structuredOutputTool)).length).toBeGreaterThanOrEqual(2);
   });
@@ -134,7 +144,14 @@ describe(`Claude Code ${pinned.claude.version}, for real`, () => {
     ]);
     // The stand-in's call of StructuredOutput (every open point agreed), read from the result's structured_output.
     const agreed = { label: 'Agreed', reasoning: 'the log goes; it was left from debugging.', evidence: [] };
-    const expected = { summary: '', answers: [{ id: 'R1', ...agreed }, { id: 'R2', ...agreed }], newPoints: [] };
+    const expected = {
+      summary: '',
+      answers: [
+        { id: 'R1', ...agreed },
+        { id: 'R2', ...agreed },
+      ],
+      newPoints: [],
+    };
     expect(written).toEqual([JSON.stringify(expected), JSON.stringify(expected)]);
     expect(checkAnswerData(expected, scope, 1).ok).toBe(true);
     const calls = (await argvs()).slice(argvsBefore);

@@ -69,7 +69,12 @@ describe(`Codex ${pinned.codex.version}, for real`, () => {
     expectCanonicalDebate(text, { stderr: a.stderr + b.stderr, requests });
     // One request a turn: each section's tokens are the stub's, a resumed turn's too (Codex reports the thread's running totals).
     const usages = [...text.matchAll(/^<!-- code-debate usage (\{.*\}) -->$/gm)].map((match) => JSON.parse(match[1] ?? '{}') as unknown);
-    const turn = { inputTokens: responsesUsage.input_tokens, outputTokens: responsesUsage.output_tokens, cachedInputTokens: responsesUsage.input_tokens_details.cached_tokens, costUsd: null };
+    const turn = {
+      inputTokens: responsesUsage.input_tokens,
+      outputTokens: responsesUsage.output_tokens,
+      cachedInputTokens: responsesUsage.input_tokens_details.cached_tokens,
+      costUsd: null,
+    };
     expect(usages).toEqual([turn, turn, turn]);
     const calls = (await argvs()).slice(argvsBefore);
     // The Review and the Response with --output-schema (a file gone once the call is over), the CONSENSUS without.
@@ -121,7 +126,14 @@ describe(`Codex ${pinned.codex.version}, for real`, () => {
     ]);
     // The stand-in's text under the schema (every own open point accepted), the final agent_message as it came.
     const accepted = { position: 'Accepted', reasoning: 'fixed as agreed.', severity: null };
-    const expected = { summary: '', positions: [{ id: 'R1', ...accepted }, { id: 'R2', ...accepted }], newPoints: [] };
+    const expected = {
+      summary: '',
+      positions: [
+        { id: 'R1', ...accepted },
+        { id: 'R2', ...accepted },
+      ],
+      newPoints: [],
+    };
     expect(written).toEqual([JSON.stringify(expected), JSON.stringify(expected)]);
     expect(checkAnswerData(expected, scope, 1).ok).toBe(true);
     const calls = (await argvs()).slice(argvsBefore);

@@ -26,7 +26,8 @@ let argvLog: string;
 
 beforeAll(async () => {
   const bin = clisBin();
-  if (!existsSync(path.join(bin, 'gemini'))) throw new Error(`Gemini CLI ${pinned.gemini.version} is not installed in ${bin}: run \`node test/contract/install-clis.mjs\` (npm run test:agents does).`);
+  if (!existsSync(path.join(bin, 'gemini')))
+    throw new Error(`Gemini CLI ${pinned.gemini.version} is not installed in ${bin}: run \`node test/contract/install-clis.mjs\` (npm run test:agents does).`);
   stub = await startGeminiStub();
   const home = await mkdtemp(path.join(os.tmpdir(), 'code-debate-contract-gemini-'));
   await mkdir(path.join(home, '.gemini'));
@@ -98,7 +99,9 @@ describe(`Gemini CLI ${pinned.gemini.version}, for real`, () => {
     const answer = await withEnv(env, () => createGeminiAgent({ model: null }).writeTurn(turnRequest(repo.dir, { role: 'responder', turn: 'response', prompt, answerSchema })));
     expect(answer).toBe(jsonAnswer(prompt));
     expect(answer.startsWith('```json\n{\n  "summary": "",\n  "answers": [\n    {\n      "id": "R1",\n      "label": "Agreed",')).toBe(true);
-    expect((await readArgvs(argvLog)).slice(argvsBefore)).toEqual([['-p', geminiJsonInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust']]);
+    expect((await readArgvs(argvLog)).slice(argvsBefore)).toEqual([
+      ['-p', geminiJsonInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'],
+    ]);
     // The prompt, then the instruction, in the model's request; no response schema nor JSON mode in its generationConfig.
     const turns = stub.requests.slice(requestsBefore).filter((request) => request.includes(prompt));
     expect(turns.length).toBeGreaterThan(0);

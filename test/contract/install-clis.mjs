@@ -3,4 +3,8 @@
 import { installClis, pinned } from './clis.mjs';
 
 const bin = installClis();
-process.stderr.write(`agent CLIs ready in ${bin}: ${Object.entries(pinned).map(([name, { version }]) => `${name} ${version}`).join(', ')}\n`);
+process.stderr.write(
+  `agent CLIs ready in ${bin}: ${Object.entries(pinned)
+    .map(([name, { version }]) => `${name} ${version}`)
+    .join(', ')}\n`,
+);

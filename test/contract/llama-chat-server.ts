@@ -134,14 +134,21 @@ export async function startLlamaChatServer(options: LlamaChatServerOptions): Pro
 
   async function complete(request: ReadRequest, signal: AbortSignal, arrived: number): Promise<Record<string, unknown>> {
     const history: ChatHistoryItem[] = request.messages.map(({ role, content }) =>
-      role === 'assistant' ? { type: 'model', response: [content] } : role === 'system' || role === 'developer' ? { type: 'system', text: content } : { type: 'user', text: content },
+      role === 'assistant'
+        ? { type: 'model', response: [content] }
+        : role === 'system' || role === 'developer'
+          ? { type: 'system', text: content }
+          : { type: 'user', text: content },
     );
     history.push({ type: 'model', response: [] });
     const grammar = await grammarFor(llama, request.responseFormat);
     const promptTokens = chat.chatWrapper.generateContextState({ chatHistory: history }).contextText.tokenize(model.tokenizer).length;
     const room = context.contextSize - promptTokens;
     if (room <= 0) {
-      throw new RequestError(400, 'the request exceeds the available context size, try increasing it', 'exceed_context_size_error', { n_prompt_tokens: promptTokens, n_ctx: context.contextSize });
+      throw new RequestError(400, 'the request exceeds the available context size, try increasing it', 'exceed_context_size_error', {
+        n_prompt_tokens: promptTokens,
+        n_ctx: context.contextSize,
+      });
     }
     const limit = Math.min(room, request.maxTokens ?? options.maxTokens ?? room);
     const started = performance.now();
@@ -168,7 +175,16 @@ export async function startLlamaChatServer(options: LlamaChatServerOptions): Pro
     const completionTokens = chat.sequence.tokenMeter.usedOutputTokens - before.output;
     const finishReason = result.metadata.stopReason === 'maxTokens' ? 'length' : 'stop';
     const content = result.response;
-    const exchange: LlamaExchange = { messages: request.messages, schema: request.responseFormat?.schema ?? null, content, finishReason, promptTokens, completionTokens, ms, waitedMs: started - arrived };
+    const exchange: LlamaExchange = {
+      messages: request.messages,
+      schema: request.responseFormat?.schema ?? null,
+      content,
+      finishReason,
+      promptTokens,
+      completionTokens,
+      ms,
+      waitedMs: started - arrived,
+    };
     exchanges.push(exchange);
     options.onExchange?.(exchange);
     const promptMs = (firstToken || performance.now()) - started;
@@ -190,7 +206,10 @@ export async function startLlamaChatServer(options: LlamaChatServerOptions): Pro
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if (req.method === 'GET' && (url.pathname === '/v1/models' || url.pathname === '/models')) {
-        sendJson(res, 200, { object: 'list', data: [{ id: options.modelName, object: 'model', created, owned_by: 'llamacpp', meta: { n_ctx_train: model.trainContextSize, n_params: null, size: model.size } }] });
+        sendJson(res, 200, {
+          object: 'list',
+          data: [{ id: options.modelName, object: 'model', created, owned_by: 'llamacpp', meta: { n_ctx_train: model.trainContextSize, n_params: null, size: model.size } }],
+        });
         return;
       }
       if (req.method === 'GET' && url.pathname === '/health') {

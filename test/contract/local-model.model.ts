@@ -39,7 +39,12 @@ beforeAll(async () => {
   // Every CPU by default; CODE_DEBATE_MODEL_THREADS=1 where other work shares them (README).
   const threads = Number(process.env.CODE_DEBATE_MODEL_THREADS ?? '') || undefined;
   const started = Date.now();
-  server = await startLlamaChatServer({ modelPath: modelPath(), modelName: model.name, contextSize: 8_192, temperature: 0, seed: 1,
+  server = await startLlamaChatServer({
+    modelPath: modelPath(),
+    modelName: model.name,
+    contextSize: 8_192,
+    temperature: 0,
+    seed: 1,
     ...(threads === undefined ? {} : { threads }),
     onExchange: (call) => {
       console.log(describeCall(call));
@@ -55,7 +60,11 @@ afterAll(async () => {
 });
 
 async function chat(body: Record<string, unknown>): Promise<{ status: number; body: Record<string, any> }> {
-  const response = await fetch(`${server.origin}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: model.name, ...body }) });
+  const response = await fetch(`${server.origin}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: model.name, ...body }),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
@@ -119,7 +128,21 @@ async function debate(env: Record<string, string>): Promise<DebateRun> {
   const started = Date.now();
   // --max-output-tokens as a person with a small local model sets it: its answers run 260 to 860
   // tokens, and one that loops stops at the limit within a minute or so.
-  const args = ['duo', '--json', '--agent', `openai:${model.name}`, '--max-rounds', String(maxRounds), '--max-output-tokens', String(maxOutputTokens), '--agent-timeout', agentTimeout, '--turn-timeout', turnTimeout, 'HEAD'];
+  const args = [
+    'duo',
+    '--json',
+    '--agent',
+    `openai:${model.name}`,
+    '--max-rounds',
+    String(maxRounds),
+    '--max-output-tokens',
+    String(maxOutputTokens),
+    '--agent-timeout',
+    agentTimeout,
+    '--turn-timeout',
+    turnTimeout,
+    'HEAD',
+  ];
   const exit = await startCli(args, {
     cwd: repo.dir,
     env: { OPENAI_BASE_URL: `${server.origin}/v1`, OPENAI_API_KEY: 'local-model', ...env },
@@ -251,7 +274,11 @@ describe(`whole debates with ${model.name} on both sides`, () => {
       const reasked = run.events.filter((event) => event.type === 'agent-reasked');
       expect(reasked, JSON.stringify(reasked, null, 2)).toEqual([]);
       for (const [heading, calls] of run.said) {
-        if (heading !== 'CONSENSUS') expect(calls.map((call) => call.schema !== null), `## ${heading} asked with a response_format`).toEqual([true]);
+        if (heading !== 'CONSENSUS')
+          expect(
+            calls.map((call) => call.schema !== null),
+            `## ${heading} asked with a response_format`,
+          ).toEqual([true]);
       }
     },
     debateMs,
@@ -268,7 +295,10 @@ describe(`whole debates with ${model.name} on both sides`, () => {
         const schema = run.said.get(section.heading)?.at(-1)?.schema as { properties?: { answers?: { items?: { properties?: { id?: { enum?: string[] } } } } } } | null | undefined;
         const open = schema?.properties?.answers?.items?.properties?.id?.enum;
         expect(open, `the ids ## ${section.heading} was asked to answer`).toBeDefined();
-        expect(canonicalAnswers(section.body).map(([id]) => id), section.body).toEqual(open);
+        expect(
+          canonicalAnswers(section.body).map(([id]) => id),
+          section.body,
+        ).toEqual(open);
       }
     },
     debateMs,
@@ -305,15 +335,35 @@ describe(`code-debate eval with ${model.name} on both sides`, () => {
       const dataset = await writePlantedDataset(
         {
           'sql-concat': {
-            spec: { title: 'Find users by name', language: 'javascript', expected: [{ file: 'src/users.js', line: 4, minSeverity: 'medium', kind: 'sql-injection', what: 'the name is pasted into the SQL' }] },
+            spec: {
+              title: 'Find users by name',
+              language: 'javascript',
+              expected: [{ file: 'src/users.js', line: 4, minSeverity: 'medium', kind: 'sql-injection', what: 'the name is pasted into the SQL' }],
+            },
             before: { 'src/users.js': "import { db } from './db.js';\n" },
-            after: { 'src/users.js': "import { db } from './db.js';\n\nexport function findUser(name) {\n  return db.query(\"SELECT * FROM users WHERE name = '\" + name + \"'\");\n}\n" },
+            after: {
+              'src/users.js': 'import { db } from \'./db.js\';\n\nexport function findUser(name) {\n  return db.query("SELECT * FROM users WHERE name = \'" + name + "\'");\n}\n',
+            },
           },
         },
         { name: 'model-smoke' },
       );
       repos.onCleanup(dataset.cleanup);
-      const args = ['eval', dataset.dir, '--json', '--agent', `openai:${model.name}`, '--max-rounds', '1', '--max-output-tokens', String(maxOutputTokens), '--agent-timeout', agentTimeout, '--turn-timeout', turnTimeout];
+      const args = [
+        'eval',
+        dataset.dir,
+        '--json',
+        '--agent',
+        `openai:${model.name}`,
+        '--max-rounds',
+        '1',
+        '--max-output-tokens',
+        String(maxOutputTokens),
+        '--agent-timeout',
+        agentTimeout,
+        '--turn-timeout',
+        turnTimeout,
+      ];
       const exit = await startCli(args, { cwd: dataset.scratch, env: { OPENAI_BASE_URL: `${server.origin}/v1`, OPENAI_API_KEY: 'local-model' } }).exited;
       console.log(exit.stderr);
       // 0 when the debate ended; 4 when the model could not write a section (see expectDocumentedEnd).

@@ -63,7 +63,11 @@ export function installRuntime(log = (line) => process.stderr.write(`${line}\n`)
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ private: true, description: 'the model suite runtime, installed by test/contract/model.mjs' }, null, 2)}\n`);
   log(`installing ${runtime.pkg}@${runtime.version} with ${binary} into ${dir}`);
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--omit=optional', '--ignore-scripts', '--prefix', dir, `${runtime.pkg}@${runtime.version}`, `${binary}@${runtime.version}`], { stdio: 'inherit' });
+  execFileSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--omit=optional', '--ignore-scripts', '--prefix', dir, `${runtime.pkg}@${runtime.version}`, `${binary}@${runtime.version}`],
+    { stdio: 'inherit' },
+  );
   return dir;
 }
 

@@ -11,7 +11,13 @@ import { sendJson, startStubServer } from './stub-server.js';
  */
 export type ResponsesMode = 'answer' | 'write-command' | 401 | 404 | 429 | 500 | 503;
 
-export const responsesUsage = { input_tokens: 700, input_tokens_details: { cached_tokens: 200 }, output_tokens: 40, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 740 };
+export const responsesUsage = {
+  input_tokens: 700,
+  input_tokens_details: { cached_tokens: 200 },
+  output_tokens: 40,
+  output_tokens_details: { reasoning_tokens: 0 },
+  total_tokens: 740,
+};
 
 const failures: Record<number, { type: string; code: string; message: string }> = {
   401: { type: 'invalid_request_error', code: 'invalid_api_key', message: 'Incorrect API key provided: stub.' },

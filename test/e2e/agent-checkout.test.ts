@@ -20,7 +20,11 @@ interface Call {
 const checkouts = (repo: DebateRepo) => path.join(repo.dir, '.git', 'code-debate', 'checkouts');
 const listCheckouts = async (repo: DebateRepo) => (await readdir(checkouts(repo)).catch(() => [] as string[])).filter((name) => !name.startsWith('.'));
 const workTrees = async (repo: DebateRepo) => (await repo.git('worktree', 'list', '--porcelain')).split('\n').filter((line) => line.startsWith('worktree '));
-const readCalls = async (log: string) => (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Call);
+const readCalls = async (log: string) =>
+  (await readFile(log, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Call);
 
 /** A shell step that says the agent started (`<marks>/<name>`), then waits, at most 20 s, for the test to say go (`<marks>/<name>.go`). */
 function pauseFor(marks: string, name: string): string {
@@ -29,7 +33,7 @@ function pauseFor(marks: string, name: string): string {
 }
 
 describe('the agents work in a checkout of the subject', () => {
-  it('the person edits, saves, builds and commits on another branch during both agents\' turns, and the debate ends normally', async () => {
+  it("the person edits, saves, builds and commits on another branch during both agents' turns, and the debate ends normally", async () => {
     const repo = await repos.repo();
     const marks = path.dirname(repo.dir);
     const reviewer = await repo.script('reviewer', { review: { shell: pauseFor(marks, 'review'), stdout: sampleReview } });
@@ -70,7 +74,10 @@ describe('the agents work in a checkout of the subject', () => {
     const repo = await repos.repo();
     const marks = path.dirname(repo.dir);
     // The working tree under review adds lines 5 and 6; the Review cites line 6.
-    await repo.write('src/app.js', 'export function greet(name) {\n  console.log(name);\n  return `hi ${name}`;\n}\nexport const shout = (name) => greet(name).toUpperCase();\nexport const whisper = (name) => greet(name).toLowerCase();\n');
+    await repo.write(
+      'src/app.js',
+      'export function greet(name) {\n  console.log(name);\n  return `hi ${name}`;\n}\nexport const shout = (name) => greet(name).toUpperCase();\nexport const whisper = (name) => greet(name).toLowerCase();\n',
+    );
     const cited = '### R1. Untested helpers\n**Severity:** low\n**Evidence:** `src/app.js:6`\n\nThe new helpers have no test.\n';
     const reviewer = await repo.script('reviewer', { review: { shell: pauseFor(marks, 'review'), stdout: cited } });
     const responder = await repo.script('responder', { response: '### R1. Untested helpers\n**Agreed**: will add tests, beside `src/app.js:99`.\n' });
@@ -93,7 +100,10 @@ describe('the agents work in a checkout of the subject', () => {
     expect(await readFile(path.join(repo.dir, 'src/app.js'), 'utf8')).not.toContain('whisper');
 
     // Later, `show` checks the evidence against the same snapshot, which the header names and a ref keeps.
-    const shown = JSON.parse((await startCli(['show', '--json'], { cwd: repo.dir }).exited).stdout) as { subject: { snapshot: string | null }; failedCitations: Array<{ path: string; line: number }> };
+    const shown = JSON.parse((await startCli(['show', '--json'], { cwd: repo.dir }).exited).stdout) as {
+      subject: { snapshot: string | null };
+      failedCitations: Array<{ path: string; line: number }>;
+    };
     const snapshot = shown.subject.snapshot ?? '';
     expect(snapshot).toMatch(/^[0-9a-f]{40}$/);
     expect(await repo.git('rev-parse', `refs/code-debate/snapshots/${snapshot}`)).toBe(snapshot);
@@ -115,7 +125,7 @@ describe('the agents work in a checkout of the subject', () => {
     expect(await workTrees(repo)).toHaveLength(2);
 
     const next = startCli(['--agent', 'builtin', '--turn-timeout', '1s', 'main..feature'], { cwd: repo.dir });
-    await waitFor(async () => !(await listCheckouts(repo)).includes(`code-debate-reviewer-${killed.child.pid}`), 'the dead side\'s checkout to be removed');
+    await waitFor(async () => !(await listCheckouts(repo)).includes(`code-debate-reviewer-${killed.child.pid}`), "the dead side's checkout to be removed");
     const ended = await next.exited;
     expect(ended.code, ended.stderr).toBe(3);
     expect(await listCheckouts(repo)).toEqual([]);
@@ -134,7 +144,9 @@ describe('the agents work in a checkout of the subject', () => {
   it.skipIf(!bwrapWorks)('under bubblewrap a cmd: agent cannot write outside its checkout and its TMPDIR', async () => {
     const repo = await repos.repo();
     const outside = path.join(repo.dir, 'pwned.txt');
-    const { script } = await repo.script('agent', { review: { shell: `(echo pwned > ${JSON.stringify(outside)}) 2>/dev/null; echo scratch > "$TMPDIR/scratch"`, stdout: sampleReview } });
+    const { script } = await repo.script('agent', {
+      review: { shell: `(echo pwned > ${JSON.stringify(outside)}) 2>/dev/null; echo scratch > "$TMPDIR/scratch"`, stdout: sampleReview },
+    });
     const agent = `cmd:${JSON.stringify(process.execPath)} ${JSON.stringify(scriptedAgentPath)} --script ${JSON.stringify(script)}`;
     const reviewer = await startCli(['--agent', agent, '--turn-timeout', '1s', 'main..feature'], { cwd: repo.dir, env: { CODE_DEBATE_SANDBOX: 'on' } }).exited;
     // The Review is written (exit 3: no Responder came), and nothing reached the work tree.

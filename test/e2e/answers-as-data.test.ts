@@ -13,12 +13,26 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 const inJson = {
   review: json({
     summary: 'The change logs the name it greets.',
-    points: [{ title: 'Debug output left in', severity: 'medium', evidence: [{ path: 'src/app.js', line: 2, endLine: null }], reasoning: '`console.log(name)` leaks the name into the logs.' }],
+    points: [
+      {
+        title: 'Debug output left in',
+        severity: 'medium',
+        evidence: [{ path: 'src/app.js', line: 2, endLine: null }],
+        reasoning: '`console.log(name)` leaks the name into the logs.',
+      },
+    ],
   }),
   response: json({
     summary: '',
     answers: [{ id: 'R1', label: 'Disagreed', reasoning: 'The log is how support traces a greeting; it stays.', evidence: [{ path: 'src/app.js', line: 2, endLine: null }] }],
-    newPoints: [{ title: 'The name is logged unescaped', severity: 'critical', evidence: [{ path: 'src/app.js', line: 2, endLine: null }], reasoning: 'A name with a newline forges log lines: **Agreed** by nobody yet.' }],
+    newPoints: [
+      {
+        title: 'The name is logged unescaped',
+        severity: 'critical',
+        evidence: [{ path: 'src/app.js', line: 2, endLine: null }],
+        reasoning: 'A name with a newline forges log lines: **Agreed** by nobody yet.',
+      },
+    ],
   }),
   'follow-up': json({
     summary: '',
@@ -58,7 +72,9 @@ describe('agents answer in JSON, code-debate writes the sections', () => {
     expect((await calls(log)).map((call) => call.env.CODE_DEBATE_TURN)).toEqual(['review', 'response', 'follow-up', 'consensus']);
     expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## Reviewer Follow-up 1', '## Response 2', '## CONSENSUS']);
     // Each section in the canonical form, rendered from the data.
-    expect(text).toContain('The change logs the name it greets.\n\n### R1. Debug output left in\n\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\n`console.log(name)` leaks the name into the logs.');
+    expect(text).toContain(
+      'The change logs the name it greets.\n\n### R1. Debug output left in\n\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\n`console.log(name)` leaks the name into the logs.',
+    );
     expect(text).toContain('### R1 — Disagreed\n\n**Evidence:** `src/app.js:2`\n\nThe log is how support traces a greeting; it stays.');
     expect(text).toContain('### F1. The name is logged unescaped\n\n**Severity:** critical\n**Evidence:** `src/app.js:2`');
     expect(text).toContain('### R1 — Withdrawn\n\n**Severity:** unchanged\n\nSupport needs the line; fair.');
@@ -71,7 +87,9 @@ describe('agents answer in JSON, code-debate writes the sections', () => {
     expect(consensus).toContain('- **F1** (critical) The name is logged unescaped: agreed in Reviewer Follow-up 1. A newline in the name forges a log line.');
     expect(consensus).toContain('### Withdrawn\n\n- **R1** (medium) Debug output left in: withdrawn in Reviewer Follow-up 1.');
     expect(reviewer.stderr).toContain('1 confirmed problem blocks (high or worse): F1 (critical)');
-    const shown = JSON.parse((await startCli(['show', '--json'], { cwd: repo.dir }).exited).stdout) as { points: Array<{ id: string; owner: string; status: string; answer: string | null }> };
+    const shown = JSON.parse((await startCli(['show', '--json'], { cwd: repo.dir }).exited).stdout) as {
+      points: Array<{ id: string; owner: string; status: string; answer: string | null }>;
+    };
     expect(shown.points.map(({ id, owner, status, answer }) => ({ id, owner, status, answer }))).toEqual([
       { id: 'R1', owner: 'reviewer', status: 'withdrawn', answer: 'disagreed' },
       { id: 'F1', owner: 'responder', status: 'resolved', answer: 'agreed' },
@@ -131,7 +149,9 @@ describe('agents answer in JSON, code-debate writes the sections', () => {
     await appendFile(repo.file, '\n---\n\n## Response 1\n\n### R1\n**Agreed** (in part): the log goes, the test does not.\n');
     const exit = await reviewer.exited;
     expect(exit.code, exit.stderr).toBe(0);
-    expect(exit.stderr).toContain('Response 1: no category could be read for R1 in "**Agreed** (in part): the log goes, the test does not." (the label is followed by "(in part): the log g"); R1 stays as it was.');
+    expect(exit.stderr).toContain(
+      'Response 1: no category could be read for R1 in "**Agreed** (in part): the log goes, the test does not." (the label is followed by "(in part): the log g"); R1 stays as it was.',
+    );
     const text = await repo.readReply();
     expect(text).toContain('### Split (LOW confidence)\n\n- **R1** (medium) Debug output left in: still disputed.');
   });

@@ -25,7 +25,15 @@ async function startChatServer() {
     requests.push({ path: request.url ?? '', model: parsed.model, prompt, maxTokens: parsed.max_tokens });
     const content = prompt.includes('closing a code debate') ? 'Remove the debug output before merging.' : sampleReview;
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: parsed.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] }));
+    response.end(
+      JSON.stringify({
+        id: 'x',
+        object: 'chat.completion',
+        created: 0,
+        model: parsed.model,
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

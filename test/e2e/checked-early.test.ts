@@ -23,10 +23,18 @@ describe('checked before the claim', () => {
     [['--agent', 'claud', 'HEAD'], 'Cannot use the agent `claud`: did you mean `claude`? Expected one of `auto`, `builtin`', 'reply.md'],
     [['--responder-agent', 'olama:qwen', 'HEAD'], 'Cannot use the agent `olama:qwen`: did you mean `ollama:qwen`?', 'reply.md'],
     [['--agent', 'Builtin', 'HEAD'], 'Cannot use the agent `Builtin`: did you mean `builtin`?', 'reply.md'],
-    [['stat'], '`stat` names no command, revision, existing path or pull request: did you mean `code-debate status`? To debate it as free text, give it as `code-debate --subject "stat"`.', 'reply.md'],
+    [
+      ['stat'],
+      '`stat` names no command, revision, existing path or pull request: did you mean `code-debate status`? To debate it as free text, give it as `code-debate --subject "stat"`.',
+      'reply.md',
+    ],
     [['version'], '`version` names no command, revision, existing path or pull request: did you mean `code-debate --version`?', 'reply.md'],
     [['src/nonexistent.js'], '`src/nonexistent.js` looks like a path, and there is no such file or folder in ', 'reply.md'],
-    [['--turn-timeout', '10', 'minutes', 'HEAD'], '`--turn-timeout 10 minutes`: a duration is one word, and `minutes` would be read as the subject. Write `--turn-timeout 10m`.', 'reply.md'],
+    [
+      ['--turn-timeout', '10', 'minutes', 'HEAD'],
+      '`--turn-timeout 10 minutes`: a duration is one word, and `minutes` would be read as the subject. Write `--turn-timeout 10m`.',
+      'reply.md',
+    ],
     [['duo', 'mian'], '`mian` names no command, revision, existing path or pull request: did you mean `code-debate duo main`?', 'reply.md'],
   ])('%j', async (argv, message, file) => {
     const repo = await repos.repo();
@@ -74,7 +82,7 @@ describe('free text given as such', () => {
   });
 });
 
-describe('only this side\'s agent is checked for running', () => {
+describe("only this side's agent is checked for running", () => {
   it('a headless Reviewer may name a human Responder for the other terminal', async () => {
     const repo = await repos.repo();
     const side = startCli(['--role', 'reviewer', '--reviewer-agent', 'builtin', '--responder-agent', 'human', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir });
@@ -84,7 +92,7 @@ describe('only this side\'s agent is checked for running', () => {
   });
 });
 
-describe('usage mistakes are exit 2, in the user\'s words', () => {
+describe("usage mistakes are exit 2, in the user's words", () => {
   it.each([
     [['-C', '/nonexistent/dir', 'HEAD'], 'Cannot find a git work tree at `/nonexistent/dir`, expected an existing directory.'],
     [['--max-rounds', '-1', 'HEAD'], 'Expected `--max-rounds` to be a whole number from 1 to 100, got `-1`.'],

@@ -45,7 +45,9 @@ describe('claiming a role', () => {
     const third = processes.find((process) => process.output().stderr.includes('Both roles'));
     const exit = await third?.exited;
     expect(exit?.code).toBe(2);
-    expect(exit?.stderr).toMatch(/Both roles of this debate are taken: the Reviewer pid \d+ \(.{1,32}, since \d\d:\d\d\) and the Responder pid \d+ \(.{1,32}, since \d\d:\d\d\)\.\nWait for it to end/);
+    expect(exit?.stderr).toMatch(
+      /Both roles of this debate are taken: the Reviewer pid \d+ \(.{1,32}, since \d\d:\d\d\) and the Responder pid \d+ \(.{1,32}, since \d\d:\d\d\)\.\nWait for it to end/,
+    );
   }, 240_000);
 
   it('two processes started in the same instant, twenty times: never two Reviewers', async () => {

@@ -10,7 +10,9 @@ describe('code-debate demo', () => {
     const demo = await startCli(['demo'], { cwd: process.cwd() }).exited;
     expect(demo.code, demo.stderr).toBe(0);
     const lines = demo.stderr.split('\n');
-    expect(lines[0]).toMatch(/^code-debate demo: a throw-away repository whose branch plants debug output, a live-looking API key, a TODO and source changed without tests \(removed at the end; --keep keeps it\)\.$/);
+    expect(lines[0]).toMatch(
+      /^code-debate demo: a throw-away repository whose branch plants debug output, a live-looking API key, a TODO and source changed without tests \(removed at the end; --keep keeps it\)\.$/,
+    );
     expect(lines[1]).toContain('on the built-in agent, which finds patterns like these, not logic bugs.');
     expect(demo.stderr).not.toContain('warning:');
     expect(demo.stdout).toContain('## CONSENSUS');

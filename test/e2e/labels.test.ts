@@ -25,7 +25,10 @@ async function debate(script: Record<string, unknown>, args: readonly string[] =
   await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
   const responder = startCli(cli, { cwd: repo.dir });
   const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
-  const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => (JSON.parse(line) as { env: Record<string, string> }).env.CODE_DEBATE_TURN);
+  const calls = (await readFile(agent.log, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { env: Record<string, string> }).env.CODE_DEBATE_TURN);
   const shown = await startCli(['show', '--json'], { cwd: repo.dir }).exited;
   return { codes: [a.code, b.code], stderr: a.stderr + b.stderr, text: await repo.readReply(), calls, report: JSON.parse(shown.stdout) as Report };
 }
@@ -47,7 +50,9 @@ describe('labels where models write them, in a live debate', () => {
     const run = await debate(
       {
         review,
-        response: { attempts: ['| Point | Verdict | Why |\n|---|---|---|\n| R1 | **Disagreed** | the name is checked upstream |\n', '### R1 — Disagreed\n\nThe name is checked upstream.\n'] },
+        response: {
+          attempts: ['| Point | Verdict | Why |\n|---|---|---|\n| R1 | **Disagreed** | the name is checked upstream |\n', '### R1 — Disagreed\n\nThe name is checked upstream.\n'],
+        },
         'follow-up': '### R1 — Withdrawn\nThe name is checked upstream, as the Responder says.\n',
       },
       ['--block-on', 'high'],

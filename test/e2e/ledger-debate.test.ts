@@ -8,8 +8,7 @@ import { waitFor } from '../helpers/wait-for.js';
 const repos = useDebateRepos();
 
 const twoPoints =
-  '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\nRemove it.\n\n' +
-  '### R2. No test for the greeting\n**Severity:** low\n\nAdd one.\n';
+  '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\nRemove it.\n\n' + '### R2. No test for the greeting\n**Severity:** low\n\nAdd one.\n';
 
 /** Both sides with one scripted agent, the Reviewer first; resolves when both have exited. */
 async function debate(repo: DebateRepo, script: unknown, options: { reviewer?: string[]; responder?: string[] } = {}): Promise<{ reviewer: Exit; responder: Exit; log: string }> {
@@ -56,7 +55,9 @@ describe('the ledger runs the debate', () => {
     expect(text).toContain('**Outcome:** stalled: round 3 brought no new reasoning on any open point, so the debate stopped early with 2 points still disputed.');
     expect(text).toContain('### Split (LOW confidence)\n\n- **R1** (medium) Debug output left in: still disputed.');
     expect(text).toContain('- Round 3 brought no new reasoning on any open point.');
-    expect(reviewer.stderr).toContain('The debate stopped early, as a round brought no new reasoning, and 2 points still disputed (R1, R2). Nothing at or above high is left to fix.');
+    expect(reviewer.stderr).toContain(
+      'The debate stopped early, as a round brought no new reasoning, and 2 points still disputed (R1, R2). Nothing at or above high is left to fix.',
+    );
     // Both sides hear of the stall in the round it is found.
     for (const side of [reviewer, responder]) expect(side.stderr).toContain('round 3 done: DIVERGENT; it brought no new reasoning on any open point (a stall');
     expect(responder.stderr).not.toContain('round 2 done: NARROWING; it brought no new reasoning');
@@ -108,7 +109,10 @@ describe('the ledger runs the debate', () => {
     const repo = await repos.repo();
     const { reviewer, responder, log } = await debate(
       repo,
-      { review: sampleReview, response: '**Assumptions:** the log is read by nobody.\n\n### R1. Debug output left in\n**Agreed**: the opposite case fails, `src/app.js:2` goes.\n' },
+      {
+        review: sampleReview,
+        response: '**Assumptions:** the log is read by nobody.\n\n### R1. Debug output left in\n**Agreed**: the opposite case fails, `src/app.js:2` goes.\n',
+      },
       { reviewer: ['--stance', 'devils-advocate'], responder: ['--stance', 'devils-advocate'] },
     );
     expect([reviewer.code, responder.code]).toEqual([0, 0]);

@@ -80,11 +80,15 @@ describe('a peer that is gone, or only thinking', () => {
       return pids.length === 1 ? pids : null;
     }, "the Responder's agent to start");
     // Outlast a heartbeat of the Responder after its agent started: it stays thinking.
-    const beaten = await waitFor(async () => {
-      const report = JSON.parse((await status(repo, true)).out) as DebateStatus;
-      const responder = report.roles.responder;
-      return responder.agentRunningMs !== null && responder.heartbeatAgeMs !== null && responder.heartbeatAgeMs < responder.agentRunningMs ? report : null;
-    }, 'a heartbeat after the agent started', 10_000);
+    const beaten = await waitFor(
+      async () => {
+        const report = JSON.parse((await status(repo, true)).out) as DebateStatus;
+        const responder = report.roles.responder;
+        return responder.agentRunningMs !== null && responder.heartbeatAgeMs !== null && responder.heartbeatAgeMs < responder.agentRunningMs ? report : null;
+      },
+      'a heartbeat after the agent started',
+      10_000,
+    );
 
     expect(beaten).toMatchObject({
       version: 1,

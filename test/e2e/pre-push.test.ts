@@ -50,9 +50,13 @@ describe('git push through the pre-push gate', () => {
     const blocked = await push(repo.dir, ['origin', 'feature'], env);
     expect(blocked.exitCode).toBe(1);
     expect(blocked.output).toContain(`code-debate pre-push: feature (1 commit, ${short(root)}..${short(planted)}): debating`);
-    expect(blocked.output).toContain('code-debate pre-push:   blocked by 1 point at or above high:\ncode-debate pre-push:     R1 (high, confirmed) Focused test in `test/config.test.js`\n');
+    expect(blocked.output).toContain(
+      'code-debate pre-push:   blocked by 1 point at or above high:\ncode-debate pre-push:     R1 (high, confirmed) Focused test in `test/config.test.js`\n',
+    );
     expect(blocked.output).toMatch(/code-debate pre-push: {3}The full debate: \.code-debate\/pre-push-[0-9a-f]{12}\.md/);
-    expect(blocked.output).toContain('push blocked: 1 point at or above --block-on high confirmed or disputed. Fix and push again; to push without the review, `git push --no-verify` or `CODE_DEBATE_SKIP=1 git push`.');
+    expect(blocked.output).toContain(
+      'push blocked: 1 point at or above --block-on high confirmed or disputed. Fix and push again; to push without the review, `git push --no-verify` or `CODE_DEBATE_SKIP=1 git push`.',
+    );
     expect(blocked.output).toContain('failed to push some refs');
     expect(await remoteHas('refs/heads/feature')).toBeNull();
     const files = await debateFiles();

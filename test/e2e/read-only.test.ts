@@ -56,7 +56,8 @@ describe('an agent that writes into the repository', () => {
     const repo = await repos.repo();
     const script = await repo.script('agent', {
       review: {
-        shell: 'hook="$(git rev-parse --git-path hooks)/pre-commit" && printf "#!/bin/sh\\nexit 0\\n" > "$hook" && chmod +x "$hook" && echo "*.secret" >> "$(git rev-parse --git-path info/exclude)"',
+        shell:
+          'hook="$(git rev-parse --git-path hooks)/pre-commit" && printf "#!/bin/sh\\nexit 0\\n" > "$hook" && chmod +x "$hook" && echo "*.secret" >> "$(git rev-parse --git-path info/exclude)"',
         stdout: sampleReview,
       },
     });
@@ -67,7 +68,7 @@ describe('an agent that writes into the repository', () => {
     expect(reviewer.stderr).toContain("The repository's config, exclude file and hooks are shared with your work tree");
   });
 
-  it('a fetch in the background (a remote-tracking ref) and the files editors write beside the debate are not the agent\'s', async () => {
+  it("a fetch in the background (a remote-tracking ref) and the files editors write beside the debate are not the agent's", async () => {
     const repo = await repos.repo();
     const script = await repo.script('agent', { review: { shell: 'git update-ref refs/remotes/origin/main HEAD && echo swap > .reply.md.swp', stdout: sampleReview } });
     const reviewer = await startCli(['--agent', scriptedAgent(script.script, script.log), '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir }).exited;

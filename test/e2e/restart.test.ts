@@ -37,12 +37,6 @@ describe('a process killed with SIGKILL while its agent runs', () => {
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
     expect(a.stderr).toMatch(/I am the Reviewer .* took the role over from dead pid \d+/);
     expect(isAlive(orphan)).toBe(false);
-    expect(headingsOf(await repo.readReply())).toEqual([
-      '## Review',
-      '## Response 1',
-      '## Reviewer Follow-up 1',
-      '## Response 2',
-      '## CONSENSUS',
-    ]);
+    expect(headingsOf(await repo.readReply())).toEqual(['## Review', '## Response 1', '## Reviewer Follow-up 1', '## Response 2', '## CONSENSUS']);
   });
 });

@@ -33,7 +33,13 @@ describe.each(stances)('interop with seed-peer.sh (stance %s)', (stance) => {
       expect(headings.at(-1)).toBe('## CONSENSUS');
       // The plain peer disagrees in the same words every round: round 3 restates round 2 on both sides, and the debate stops there.
       if (stance === 'disagree') expect(text).toContain('**Outcome:** stalled: round 3 brought no new reasoning');
-      expect(headings).toEqual(stance === 'disagree' ? ['## Review', ...[1, 2].flatMap((n) => [`## Response ${n}`, `## Reviewer Follow-up ${n}`]), '## Response 3', '## CONSENSUS'] : stance === 'partial' ? ['## Review', '## Response 1', '## Reviewer Follow-up 1', '## Response 2', '## CONSENSUS'] : ['## Review', '## Response 1', '## CONSENSUS']);
+      expect(headings).toEqual(
+        stance === 'disagree'
+          ? ['## Review', ...[1, 2].flatMap((n) => [`## Response ${n}`, `## Reviewer Follow-up ${n}`]), '## Response 3', '## CONSENSUS']
+          : stance === 'partial'
+            ? ['## Review', '## Response 1', '## Reviewer Follow-up 1', '## Response 2', '## CONSENSUS']
+            : ['## Review', '## Response 1', '## CONSENSUS'],
+      );
     } finally {
       await repo.cleanup();
     }

@@ -7,7 +7,8 @@ import { startCli } from '../helpers/run-cli.js';
 
 // A word meant as a command never starts a debate: no archive of the finished one, no agent called.
 const repos = useDebateRepos();
-const finished = '# Code Debate: HEAD\n\n## Review\n\n### R1. Debug output left in\n**Severity:** low\n\n---\n\n## Response 1\n\n### R1\n**Agreed**\n\n---\n\n## CONSENSUS\n\n**Outcome:** consensus\n';
+const finished =
+  '# Code Debate: HEAD\n\n## Review\n\n### R1. Debug output left in\n**Severity:** low\n\n---\n\n## Response 1\n\n### R1\n**Agreed**\n\n---\n\n## CONSENSUS\n\n**Outcome:** consensus\n';
 
 describe('subcommand words', () => {
   it('`show reply.md` shows the finished debate, and leaves it where it is', async () => {
@@ -92,9 +93,15 @@ describe('subcommand words', () => {
     expect(shown.stdout).toContain('Code Debate: HEAD: consensus');
     const state = await startCli(['status', archived], { cwd: repo.dir }).exited;
     expect(state.code, state.stdout + state.stderr).toBe(0);
-    expect(state.stdout.split('\n').slice(0, 2)).toEqual([`Debate     ${archived} · Code Debate: HEAD · archived, read only`, 'Round      1, ended (## CONSENSUS, outcome consensus)']);
+    expect(state.stdout.split('\n').slice(0, 2)).toEqual([
+      `Debate     ${archived} · Code Debate: HEAD · archived, read only`,
+      'Round      1, ended (## CONSENSUS, outcome consensus)',
+    ]);
     const into = await startCli(['show', archived, '--format', 'html', '--output', `${archived}.html`], { cwd: repo.dir }).exited;
-    expect([into.code, into.stdout]).toEqual([2, `code-debate show: --output ${moved}.html is in the archive of debates, which is only read: choose a file in the work tree for the report.\n`]);
+    expect([into.code, into.stdout]).toEqual([
+      2,
+      `code-debate show: --output ${moved}.html is in the archive of debates, which is only read: choose a file in the work tree for the report.\n`,
+    ]);
     for (const command of ['archive', 'keep-edit']) {
       const refused = await startCli([command, archived], { cwd: repo.dir }).exited;
       expect([command, refused.code]).toEqual([command, 2]);
@@ -112,7 +119,10 @@ describe('subcommand words', () => {
   it('`status --archived` lists each archived debate, the latest first, with its date, outcome, subject and the path to read it by', async () => {
     const repo = await repos.repo();
     const empty = await startCli(['status', '--archived'], { cwd: repo.dir }).exited;
-    expect([empty.code, empty.stdout]).toEqual([0, `No archived debates under ${path.join(repo.dir, '.git', 'code-debate')}: \`code-debate archive\` keeps a finished debate there.\n`]);
+    expect([empty.code, empty.stdout]).toEqual([
+      0,
+      `No archived debates under ${path.join(repo.dir, '.git', 'code-debate')}: \`code-debate archive\` keeps a finished debate there.\n`,
+    ]);
     const stopped = finished.replace('HEAD', 'the diff against main').replace('**Outcome:** consensus', '**Outcome:** stopped');
     const moved: string[] = [];
     for (const text of [finished, stopped]) {
@@ -121,7 +131,12 @@ describe('subcommand words', () => {
       moved.push(path.relative(repo.dir, /^Archived reply\.md to (\S+)\n$/.exec(archive.stdout)?.[1] ?? ''));
     }
     // The minute it was archived, from the name archive gave it: `…/archive/2026-11-22T10-10-00-000Z-…`.
-    const stamp = (file: string | undefined) => /\/archive\/([\d-]+)T(\d\d)-(\d\d)-/.exec(file ?? '')?.slice(1, 4).join(' ').replace(/ (\d\d) (\d\d)$/, ' $1:$2') ?? '';
+    const stamp = (file: string | undefined) =>
+      /\/archive\/([\d-]+)T(\d\d)-(\d\d)-/
+        .exec(file ?? '')
+        ?.slice(1, 4)
+        .join(' ')
+        .replace(/ (\d\d) (\d\d)$/, ' $1:$2') ?? '';
     const listed = await startCli(['status', '--archived'], { cwd: repo.dir }).exited;
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toBe(

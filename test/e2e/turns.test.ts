@@ -35,12 +35,7 @@ describe('a debate that does not converge', () => {
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([1, 1]);
     expect(a.stderr).toContain('1 disputed point blocks (medium or worse): R1 (medium).');
     const text = await repo.readReply();
-    expect(headingsOf(text)).toEqual([
-      '## Review',
-      ...[1, 2, 3, 4].flatMap((n) => [`## Response ${n}`, `## Reviewer Follow-up ${n}`]),
-      '## Response 5',
-      '## CONSENSUS',
-    ]);
+    expect(headingsOf(text)).toEqual(['## Review', ...[1, 2, 3, 4].flatMap((n) => [`## Response ${n}`, `## Reviewer Follow-up ${n}`]), '## Response 5', '## CONSENSUS']);
     expect(text).toContain('**Outcome:** limit reached: 5 rounds, the maximum, ended with 1 point still disputed.');
     expect(text).toContain('### Split (LOW confidence)\n\n- **R1** (medium) Debug output left in: still disputed.');
     expect(a.stderr).toContain('1 point still disputed (R1)');
@@ -93,7 +88,10 @@ describe('agents that misbehave', () => {
       expect(exit.stderr).toContain('failed to write response 1');
       expect(await repo.readReply()).toBe(before);
       // A failure is worth one more try after a pause, within the turn's one deadline: a hang uses it all.
-      const runs = (await readFile(bad.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { pid: number });
+      const runs = (await readFile(bad.log, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { pid: number });
       expect(runs).toHaveLength(name === 'hangs' ? 1 : 2);
       if (name !== 'hangs') expect(exit.stderr).toContain('trying ## Response 1 once more in 2s');
       for (const run of runs) await waitFor(() => !isAlive(run.pid), 'every run of the agent to be gone');
@@ -124,7 +122,10 @@ describe('output that is not the section asked for', () => {
     expect([a.code, b.code], b.stderr).toEqual([0, 0]);
     expect(b.stderr).toContain("the agent's ## Response 1 could not be used (R2 is not answered: answer it under its own heading `### R2 — <label>`.)");
     expect(b.stderr).toContain('asking again (try 3 of 3)');
-    const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
+    const calls = (await readFile(agent.log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
     const responses = calls.filter((call) => call.env.CODE_DEBATE_TURN === 'response');
     expect(responses).toHaveLength(3);
     expect(responses[1]?.stdin).toContain('Your previous answer could not be used as `## Response 1`:\n\n- R2 is not answered');
@@ -159,7 +160,10 @@ describe('the evidence check', () => {
     const responder = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-    const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
+    const calls = (await readFile(agent.log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
     const failed = '- `src/app.js:99` (Review): src/app.js has 4 lines, not 99';
     expect(calls.find((call) => call.env.CODE_DEBATE_TURN === 'response')?.stdin).toContain(`these do not hold. Do not rely on them, and correct your own:\n\n${failed}\n`);
     expect(await repo.readReply()).toContain(`### Citations that failed the evidence check\n\n${failed}\n`);
@@ -167,7 +171,7 @@ describe('the evidence check', () => {
 });
 
 describe('two sides given two subjects', () => {
-  it('a side started on another change than the Review\'s stops with exit 2 before answering, naming the Review\'s subject', async () => {
+  it("a side started on another change than the Review's stops with exit 2 before answering, naming the Review's subject", async () => {
     const repo = await repos.repo();
     await repo.write('src/app.js', 'export function greet(name) {\n  return `hello ${name}`;\n}\n');
     const agent = await repo.script('agent', { review: sampleReview });
@@ -200,20 +204,29 @@ describe('a change that moves mid-debate', () => {
     const responder = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'the diff against main'], { cwd: repo.dir });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-    const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
+    const calls = (await readFile(agent.log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
     const response = calls.find((call) => call.env.CODE_DEBATE_TURN === 'response')?.stdin ?? '';
     expect(response).toContain('these files changed since then, so check points about them against the diff below:\n\n- src/app.js\n');
     expect(response).toContain('+// fixed');
     // Named in commits and branches, not in hashes of the diff.
-    const [main, reviewed, now] = await Promise.all([repo.git('rev-parse', '--short=7', 'main'), repo.git('rev-parse', '--short=7', 'HEAD~1'), repo.git('rev-parse', '--short=7', 'HEAD')]);
-    expect(b.stderr).toContain(`the Review was written for another diff: it reviewed ${main}..${reviewed} (main..feature~1), and this side sees ${main}..${now} (main..feature) for "the diff against main".`);
+    const [main, reviewed, now] = await Promise.all([
+      repo.git('rev-parse', '--short=7', 'main'),
+      repo.git('rev-parse', '--short=7', 'HEAD~1'),
+      repo.git('rev-parse', '--short=7', 'HEAD'),
+    ]);
+    expect(b.stderr).toContain(
+      `the Review was written for another diff: it reviewed ${main}..${reviewed} (main..feature~1), and this side sees ${main}..${now} (main..feature) for "the diff against main".`,
+    );
   });
 
   // Refs seconds old are resolved again every turn; refs that had settled are trusted until they move (src/git/ref-stamp.ts).
   it.each([
     ['refs seconds old', false],
     ['refs settled before the debate', true],
-  ])('an agent started on the subject as it was is stopped and asked again when a commit landed during the peer\'s turn (%s)', async (_name, settled) => {
+  ])("an agent started on the subject as it was is stopped and asked again when a commit landed during the peer's turn (%s)", async (_name, settled) => {
     const repo = await setup();
     if (settled) await backdateRefs(path.join(repo.dir, '.git'));
     const agent = await repo.script('agent', { review, 'follow-up': '### R1. Debug output left in\n**Maintained**: it must go.\n' });
@@ -227,7 +240,10 @@ describe('a change that moves mid-debate', () => {
     reviewer.child.kill('SIGINT');
     const a = await reviewer.exited;
     expect(a.stderr).toContain('the subject moved while the peer wrote its turn');
-    const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
+    const calls = (await readFile(agent.log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
     const followUps = calls.filter((call) => call.env.CODE_DEBATE_TURN === 'follow-up' && call.env.CODE_DEBATE_ROUND === '1');
     // The early call may have been stopped before it logged; the one that counts saw the commit.
     expect(followUps.at(-1)?.stdin).toContain('these files changed since then, so check points about them against the diff below:\n\n- src/app.js\n');

@@ -31,12 +31,17 @@ describe('two code-debate processes', () => {
     expect(text.startsWith('# Code Debate: the diff against main\n<!-- code-debate {"v":1,')).toBe(true);
     expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## Reviewer Follow-up 1', '## Response 2', '## CONSENSUS']);
     expect(text.match(/^---$/gm)).toHaveLength(4);
-    const signatures = [...text.matchAll(/^\*— (Reviewer|Responder) · (cmd:.+|code-debate) · \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\*$/gm)].map((m) => `${m[1]} ${m[2]?.startsWith('cmd:') ? 'cmd' : m[2]}`);
+    const signatures = [...text.matchAll(/^\*— (Reviewer|Responder) · (cmd:.+|code-debate) · \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\*$/gm)].map(
+      (m) => `${m[1]} ${m[2]?.startsWith('cmd:') ? 'cmd' : m[2]}`,
+    );
     // Response 2 had nothing to answer: code-debate wrote it, and signs it as its own.
     expect(signatures).toEqual(['Reviewer cmd', 'Responder cmd', 'Reviewer cmd', 'Responder code-debate', 'Reviewer cmd']);
     expect(text).toContain('**Outcome:** consensus: every point is resolved after 2 rounds.');
 
-    const calls = (await readFile(reviewer.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
+    const calls = (await readFile(reviewer.log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { env: Record<string, string>; stdin: string });
     expect(calls.map((call) => call.env.CODE_DEBATE_TURN)).toEqual(['review', 'follow-up', 'consensus']);
     expect(calls[0]?.env).toMatchObject({ CODE_DEBATE_ROLE: 'reviewer', CODE_DEBATE_ROUND: '1', CODE_DEBATE_FILE: repo.file, CODE_DEBATE_SUBJECT: 'the diff against main' });
     expect(calls[0]?.stdin).toContain('+  console.log(name);');

@@ -31,15 +31,22 @@ describe('unbounded text', () => {
     const responderScript = await repo.script('responder', { response: answers });
     const reviewer = startCli(['--agent', scriptedAgent(reviewerScript.script, reviewerScript.log), '--max-answer-bytes', '1000000', 'HEAD'], { cwd: repo.dir });
     await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
-    const responder = startCli(['--agent', scriptedAgent(responderScript.script, responderScript.log), '--max-peer-bytes', '16384', '--max-rounds', '1', 'HEAD'], { cwd: repo.dir });
+    const responder = startCli(['--agent', scriptedAgent(responderScript.script, responderScript.log), '--max-peer-bytes', '16384', '--max-rounds', '1', 'HEAD'], {
+      cwd: repo.dir,
+    });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-    const calls = (await readFile(responderScript.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Call);
+    const calls = (await readFile(responderScript.log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Call);
     const prompt = calls.find((call) => call.env.CODE_DEBATE_TURN === 'response')?.stdin ?? '';
     // The template and the diff are a few KB; the Review twice over (section and open points) would be 800 KB.
     expect(Buffer.byteLength(prompt)).toBeLessThan(48_000);
     expect(prompt).toContain('### R1. Debug output left in');
-    expect(prompt).toMatch(/\[code-debate: this section is [\d,]+ bytes, more than the 16,384 bytes of it a prompt carries \(--max-peer-bytes\)\. Above are its first [\d,]+ bytes; read the rest in reply\.md\. The points it speaks of there:/);
+    expect(prompt).toMatch(
+      /\[code-debate: this section is [\d,]+ bytes, more than the 16,384 bytes of it a prompt carries \(--max-peer-bytes\)\. Above are its first [\d,]+ bytes; read the rest in reply\.md\. The points it speaks of there:/,
+    );
     expect(prompt).toContain('- R40. Point number 40');
     expect(prompt).toContain('[code-debate: the rest of R40 is in the Review in reply.md (--max-peer-bytes).]');
   });

@@ -5,7 +5,8 @@ import { waitFor } from '../helpers/wait-for.js';
 
 // What each turn cost travels in the file with its section: both sides, show and the CONSENSUS see the whole debate's spend.
 const repos = useDebateRepos();
-const reported = (inputTokens: number, outputTokens: number, costUsd: number) => `code-debate-usage: ${JSON.stringify({ inputTokens, outputTokens, cachedInputTokens: 0, costUsd })}\n`;
+const reported = (inputTokens: number, outputTokens: number, costUsd: number) =>
+  `code-debate-usage: ${JSON.stringify({ inputTokens, outputTokens, cachedInputTokens: 0, costUsd })}\n`;
 
 describe('tokens and cost', () => {
   it('are read from each agent turn, written with its section, and summed by show and the CONSENSUS', async () => {
@@ -26,7 +27,10 @@ describe('tokens and cost', () => {
     expect(text.match(/^<!-- code-debate usage \{.*\} -->$/gm)).toHaveLength(3);
     // Before the CONSENSUS was written: the Review and the Response.
     expect(text).toContain('### Spend\n\n2,500 in / 300 out tokens, $0.0300 over 2 sections.');
-    const events = a.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; usage?: unknown });
+    const events = a.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; usage?: unknown });
     expect(events.filter((event) => event.type === 'agent-finished').map((event) => event.usage)).toEqual([
       { inputTokens: 1_000, outputTokens: 200, cachedInputTokens: 0, costUsd: 0.01 },
       { inputTokens: 2_000, outputTokens: 50, cachedInputTokens: 0, costUsd: 0.005 },
@@ -48,7 +52,14 @@ describe('tokens and cost', () => {
   it('a turn that fails still counts what its tries spent: the ended event says it, and the side writes it with its next section', async () => {
     const repo = await repos.repo();
     const script = await repo.script('agent', {
-      review: { attempts: [{ stdout: 'Looks fine to me.\n', stderr: reported(1_000, 100, 0.01) }, { stdout: 'Still fine.\n', stderr: reported(1_000, 100, 0.01) }, { stdout: 'Fine.\n', stderr: reported(1_000, 100, 0.01) }, { stdout: sampleReview, stderr: reported(500, 50, 0.005) }] },
+      review: {
+        attempts: [
+          { stdout: 'Looks fine to me.\n', stderr: reported(1_000, 100, 0.01) },
+          { stdout: 'Still fine.\n', stderr: reported(1_000, 100, 0.01) },
+          { stdout: 'Fine.\n', stderr: reported(1_000, 100, 0.01) },
+          { stdout: sampleReview, stderr: reported(500, 50, 0.005) },
+        ],
+      },
     });
     const agent = scriptedAgent(script.script, script.log);
     const failed = await startCli(['--agent', agent, '--json', 'HEAD'], { cwd: repo.dir }).exited;
@@ -83,14 +94,17 @@ describe('tokens and cost', () => {
     expect(text).not.toContain('Both agree.');
     expect(text).toMatch(/\*— Reviewer · code-debate · /);
     expect(a.stdout).toContain("code-debate writes the CONSENSUS without the agent's narrative");
-    const events = a.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; by?: string; why?: string });
+    const events = a.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; by?: string; why?: string });
     expect(events.find((event) => event.type === 'turn-written' && event.by !== undefined)).toMatchObject({ by: 'code-debate', why: 'the agent could not write its narrative' });
     // Every try of the narrative was paid for: the CONSENSUS carries their spend.
     const consensus = text.slice(text.indexOf('## CONSENSUS'));
     expect(consensus).toContain('<!-- code-debate usage {"inputTokens":700,"outputTokens":0,"cachedInputTokens":0,"costUsd":0.001} -->');
   });
 
-  it('a budget reached ends the debate at the Reviewer\'s next turn, with the outcome budget reached', async () => {
+  it("a budget reached ends the debate at the Reviewer's next turn, with the outcome budget reached", async () => {
     const repo = await repos.repo();
     const script = await repo.script('agent', {
       review: { stdout: sampleReview, stderr: reported(1_000, 200, 0.01) },
@@ -106,7 +120,9 @@ describe('tokens and cost', () => {
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
     const text = await repo.readReply();
     expectEndedWhole(text, 'budget reached');
-    expect(text).toContain('**Outcome:** budget reached: the debate spent 2,800 tokens ($0.0300), its budget of 2,500 tokens (--max-tokens), after 1 round, with 1 point still disputed.');
+    expect(text).toContain(
+      '**Outcome:** budget reached: the debate spent 2,800 tokens ($0.0300), its budget of 2,500 tokens (--max-tokens), after 1 round, with 1 point still disputed.',
+    );
     const shown = await startCli(['show', '--json'], { cwd: repo.dir }).exited;
     expect((JSON.parse(shown.stdout) as { outcome: string }).outcome).toBe('budget-reached');
   });

@@ -43,7 +43,13 @@ const example =
 describe('a formatter rewrites the file (case 9)', () => {
   it('a BOM, CRLF and stripped trailing whitespace read as the same document', () => {
     expect(reading(format(example))).toEqual(reading(example));
-    expect(reading(format(example))).toMatchObject({ sections: [{ kind: 'review', line: 4 }, { kind: 'response', line: 14 }], points: [{ id: 'R1', severity: 'low' }] });
+    expect(reading(format(example))).toMatchObject({
+      sections: [
+        { kind: 'review', line: 4 },
+        { kind: 'response', line: 14 },
+      ],
+      points: [{ id: 'R1', severity: 'low' }],
+    });
     expect(findHistoryChange(example, format(example))).toBeNull();
   });
 

@@ -93,7 +93,10 @@ describe('no native file events at all (case 7)', () => {
     for (const latency of handovers) expect(latency).toBeLessThanOrEqual(pollMs);
   });
 
-  it.runIf(process.platform === 'linux')('the watcher stubbed out, as on a filesystem that sends no events (CODE_DEBATE_FAULT=file-events=none): the checksum read every 2 s still sees every turn', async () => {
-    await bothEndedWhole(await twoRoundDebate([], noEvents));
-  });
+  it.runIf(process.platform === 'linux')(
+    'the watcher stubbed out, as on a filesystem that sends no events (CODE_DEBATE_FAULT=file-events=none): the checksum read every 2 s still sees every turn',
+    async () => {
+      await bothEndedWhole(await twoRoundDebate([], noEvents));
+    },
+  );
 });

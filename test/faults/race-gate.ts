@@ -17,10 +17,14 @@ export async function raceGate(dir: string, point = 'claim'): Promise<RaceGate> 
   return {
     env: { CODE_DEBATE_FAULT: `${point}=gate:${dir}` },
     async open(pids) {
-      await waitFor(async () => {
-        const names = new Set(await readdir(dir));
-        return pids.every((pid) => names.has(`${pid}.ready`));
-      }, `processes ${pids.join(', ')} to reach the gate`, 60_000);
+      await waitFor(
+        async () => {
+          const names = new Set(await readdir(dir));
+          return pids.every((pid) => names.has(`${pid}.ready`));
+        },
+        `processes ${pids.join(', ')} to reach the gate`,
+        60_000,
+      );
       await writeFile(path.join(dir, 'go'), '');
     },
     async spread(pids) {

@@ -35,7 +35,11 @@ function side(repo: DebateRepo, args: readonly string[], env: Record<string, str
 
 /** A live process, in its own process group, whose command line does not name code-debate; killed after the test. */
 async function bystander(env: Record<string, string> = {}): Promise<ChildProcess & { pid: number }> {
-  const child = spawn(process.execPath, ['-e', 'console.log("up"); setInterval(() => {}, 1e6)'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['-e', 'console.log("up"); setInterval(() => {}, 1e6)'], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, ...env },
+  });
   stopWithWorker(child, true);
   repos.onCleanup(async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -63,7 +67,10 @@ describe('a subject full of shell metacharacters', () => {
     expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
     for (const dir of [repo.dir, path.dirname(repo.dir), process.cwd()]) expect((await readdir(dir)).filter((name) => name.startsWith('pwned'))).toEqual([]);
     expect(await readFile(path.join(repo.dir, 'src', 'app.js'), 'utf8')).toContain('greet');
-    const calls = (await readFile(agent.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string>; argv: string[] });
+    const calls = (await readFile(agent.log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { env: Record<string, string>; argv: string[] });
     // Agents get the words as the user gave them, as data in their environment.
     expect(calls.map((call) => call.env.CODE_DEBATE_SUBJECT)).toEqual([subject, subject, subject]);
     expect(calls.every((call) => !call.argv.join(' ').includes('pwned'))).toBe(true);
@@ -185,7 +192,10 @@ describe('a diff that tells the agent to run commands', () => {
       const reviewer = side(repo, ['--agent', preset, '--turn-timeout', '1s', 'the diff against main'], env);
       const exit = await reviewer.exited;
       expect(exit.code, exit.stderr).toBe(3);
-      const calls = (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as FakeCall);
+      const calls = (await readFile(log, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as FakeCall);
       expect(calls).toHaveLength(1);
       // The read-only flags in their order, then (for claude and codex) the turn's answer schema: never the diff.
       const argv = calls[0]?.argv ?? [];
@@ -253,7 +263,7 @@ describe('a claim file planted by another user', () => {
 
   // Taking over a dead holder's role stops its orphaned agent, but only a group this debate started
   // (isDebateAgentGroup, src/session/is-debate-agent-group.ts): a claim may name any group.
-  it("naming another process group as its orphaned agent: that group is not killed", async () => {
+  it('naming another process group as its orphaned agent: that group is not killed', async () => {
     const repo = await repos.repo();
     const victim = await bystander();
     await plant(repo, 'reviewer', record(await deadPid(), { agentPid: victim.pid }));

@@ -48,7 +48,11 @@ async function readOnly(dir: string): Promise<() => Promise<void>> {
  * say, is closed to other users.
  */
 async function canActAs(user: OtherUser, dir: string): Promise<boolean> {
-  const succeeds = (attempt: Promise<unknown>) => attempt.then(() => true, () => false);
+  const succeeds = (attempt: Promise<unknown>) =>
+    attempt.then(
+      () => true,
+      () => false,
+    );
   const asUser = { uid: user.uid, gid: user.gid, timeout: 10_000 };
   return (await succeeds(chown(dir, user.uid, user.gid))) && (await succeeds(run(process.execPath, [binPath, '--version'], asUser)));
 }
@@ -56,8 +60,15 @@ async function canActAs(user: OtherUser, dir: string): Promise<boolean> {
 /** Whether a file can be created in `dir`, tried by a process of `user`'s, or of this one. */
 async function canCreateIn(dir: string, user: OtherUser | undefined): Promise<boolean> {
   const probe = path.join(dir, 'probe');
-  if (user === undefined) return writeFile(probe, '').then(() => true, () => false);
-  return run('touch', [probe], { uid: user.uid, gid: user.gid, timeout: 10_000 }).then(() => true, () => false);
+  if (user === undefined)
+    return writeFile(probe, '').then(
+      () => true,
+      () => false,
+    );
+  return run('touch', [probe], { uid: user.uid, gid: user.gid, timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**

@@ -29,7 +29,7 @@ async function readOnlyRepo(before?: (dir: string) => Promise<void>) {
 }
 
 const advice = (folder: string) =>
-  "code-debate writes the debate file in the work tree and keeps its state in .git/code-debate, so run it as a user who can write the repository, such as its owner " +
+  'code-debate writes the debate file in the work tree and keeps its state in .git/code-debate, so run it as a user who can write the repository, such as its owner ' +
   `(in a container, \`--user "$(id -u):$(id -g)"\` run by the owner), or let uid ${uid} write ${folder}.`;
 
 describe('a repository this user cannot write', () => {
@@ -54,7 +54,9 @@ describe('a repository this user cannot write', () => {
     const archive = await cli(['archive']);
     expect(archive.code, archive.stderr).toBe(2);
     expect(archive.stderr).toMatch(
-      new RegExp(`^code-debate: Cannot create or open ${repo.dir}/\\.git/code-debate/(reply\\.md-[0-9a-f]+)/write\\.lock\\.\\d+\\.[0-9a-f]+\\.tmp: permission denied \\(EACCES, as uid ${uid}\\)\\. `),
+      new RegExp(
+        `^code-debate: Cannot create or open ${repo.dir}/\\.git/code-debate/(reply\\.md-[0-9a-f]+)/write\\.lock\\.\\d+\\.[0-9a-f]+\\.tmp: permission denied \\(EACCES, as uid ${uid}\\)\\. `,
+      ),
     );
     const folder = /code-debate\/(reply\.md-[0-9a-f]+)\//.exec(archive.stderr)?.[1];
     expect(archive.stderr).toContain(advice(`${repo.dir}/.git/code-debate/${folder}`));

@@ -163,21 +163,24 @@ describe('a debate whose directory refuses the write (case 8, real processes)', 
 
   // vitest lists a way this machine does not allow as skipped.
   for (const { make, code, user, works } of unwritable) {
-    it.runIf(works)(`a directory that refuses new files (${code}, processes run as ${user === undefined ? 'this user' : `uid ${user.uid}`}): the Responder stops with the clear error; the file, the lock and the claims are as before`, async () => {
-      let undo: () => Promise<void> = async () => undefined;
-      await refusedThenResumed(
-        'reply.md',
-        new RegExp(
-          `code-debate: Cannot write the next section to /.+/reply\\.md: ${reasons[code]} \\(${code}: .+, open '/.+/\\.reply\\.md\\.\\d+\\.[0-9a-f]+\\.tmp'\\)\\. ` +
-            'Nothing was written: the file is as it was, and no temporary file is left\\. Let this user ',
-        ),
-        async (dir) => ({
-          refuse: async () => void (undo = await make(dir)),
-          undo: () => undo(),
-        }),
-        user,
-      );
-    });
+    it.runIf(works)(
+      `a directory that refuses new files (${code}, processes run as ${user === undefined ? 'this user' : `uid ${user.uid}`}): the Responder stops with the clear error; the file, the lock and the claims are as before`,
+      async () => {
+        let undo: () => Promise<void> = async () => undefined;
+        await refusedThenResumed(
+          'reply.md',
+          new RegExp(
+            `code-debate: Cannot write the next section to /.+/reply\\.md: ${reasons[code]} \\(${code}: .+, open '/.+/\\.reply\\.md\\.\\d+\\.[0-9a-f]+\\.tmp'\\)\\. ` +
+              'Nothing was written: the file is as it was, and no temporary file is left\\. Let this user ',
+          ),
+          async (dir) => ({
+            refuse: async () => void (undo = await make(dir)),
+            undo: () => undo(),
+          }),
+          user,
+        );
+      },
+    );
   }
 
   it.runIf(smallDisk)('a full disk (ENOSPC, a tmpfs filled up): the Responder stops with the clear error; the file, the lock and the claims are as before', async () => {

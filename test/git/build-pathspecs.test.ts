@@ -5,11 +5,7 @@ import { countWords, describeCommit, describeCommits } from '../../src/git/descr
 describe('buildPathspecs', () => {
   test('the whole work tree but each excluded path, taken literally', () => {
     expect(buildPathspecs([])).toEqual(['.']);
-    expect(buildPathspecs(['reply.md', './docs//notes [1].md'])).toEqual([
-      '.',
-      ':(exclude,literal)reply.md',
-      ':(exclude,literal)docs/notes [1].md',
-    ]);
+    expect(buildPathspecs(['reply.md', './docs//notes [1].md'])).toEqual(['.', ':(exclude,literal)reply.md', ':(exclude,literal)docs/notes [1].md']);
   });
 
   test.each(['/abs/reply.md', '../reply.md', '.', 'a/../..'])('%s is not a path inside the work tree', (file) => {
@@ -22,9 +18,7 @@ describe('describeCommit and describeCommits', () => {
 
   test('a commit, a root commit, a merge', () => {
     expect(describeCommit(commit)).toBe('commit fffffff "Fix \\"login\\""');
-    expect(describeCommit({ ...commit, parents: [], shortParents: [] })).toBe(
-      'commit fffffff "Fix \\"login\\"" (root commit, against the empty tree)',
-    );
+    expect(describeCommit({ ...commit, parents: [], shortParents: [] })).toBe('commit fffffff "Fix \\"login\\"" (root commit, against the empty tree)');
     expect(describeCommit({ ...commit, parents: ['a', 'b'], shortParents: ['aaaaaaa', 'bbbbbbb'] })).toBe(
       'commit fffffff "Fix \\"login\\"" (merge, against its first parent aaaaaaa)',
     );

@@ -48,10 +48,7 @@ describe('checkCitations at a commit', () => {
   });
 
   it('fails a file that does not exist at the commit, even when the work tree has it', async () => {
-    expect(problems(await check(cite('src/gone.ts', 1), cite('src/new.ts', 1)))).toEqual([
-      `src/gone.ts does not exist at ${short}`,
-      `src/new.ts does not exist at ${short}`,
-    ]);
+    expect(problems(await check(cite('src/gone.ts', 1), cite('src/new.ts', 1)))).toEqual([`src/gone.ts does not exist at ${short}`, `src/new.ts does not exist at ${short}`]);
   });
 
   it('fails a line or a range past the end of the file, and lines that cannot exist', async () => {
@@ -213,8 +210,7 @@ describe('formatFailedCitations', () => {
       { ...cite('src/b.ts', 4, 'foo()', 6), ok: false, problem: '`foo()` is not at src/b.ts:4-6 (lines 4-6 read `a`, `b`, `c`)' },
     ];
     expect(formatFailedCitations(checks)).toBe(
-      '- `src/a.ts:120` (Response 2): src/a.ts has 40 lines, not 120\n' +
-        '- `src/b.ts:4-6` (Review): `foo()` is not at src/b.ts:4-6 (lines 4-6 read `a`, `b`, `c`)',
+      '- `src/a.ts:120` (Response 2): src/a.ts has 40 lines, not 120\n' + '- `src/b.ts:4-6` (Review): `foo()` is not at src/b.ts:4-6 (lines 4-6 read `a`, `b`, `c`)',
     );
   });
 

@@ -70,9 +70,7 @@ describe('findRepo outside any repository', () => {
     expect(error).toBeInstanceOf(GitError);
     const { message } = error as GitError;
     // git words the rest by where the search stopped (a mount point, the file system root).
-    expect(message).toMatch(
-      /^Cannot find a git work tree at `.*\/sub`, expected a directory inside one: git says "fatal: not a git repository/,
-    );
+    expect(message).toMatch(/^Cannot find a git work tree at `.*\/sub`, expected a directory inside one: git says "fatal: not a git repository/);
     expect(message).toMatch(/"\. Run code-debate inside a git work tree, or pass -C <dir>\.$/);
     expect((error as GitError).cause).toBeInstanceOf(GitError);
   });

@@ -22,13 +22,32 @@ describe('readAddedLines', () => {
     await repo.write('a.txt', 'one\n');
     const third = await repo.commit('Shrink a');
     expect(await read(root, second, third)).toEqual([
-      { sha: root, parents: [], subject: 'Initial commit', files: [{ path: 'a.txt', lines: [{ line: 1, text: 'one' }, { line: 2, text: 'two' }] }] },
+      {
+        sha: root,
+        parents: [],
+        subject: 'Initial commit',
+        files: [
+          {
+            path: 'a.txt',
+            lines: [
+              { line: 1, text: 'one' },
+              { line: 2, text: 'two' },
+            ],
+          },
+        ],
+      },
       {
         sha: second,
         parents: [root],
         subject: 'Grow a',
         files: [
-          { path: 'a.txt', lines: [{ line: 1, text: 'zero' }, { line: 4, text: 'three' }] },
+          {
+            path: 'a.txt',
+            lines: [
+              { line: 1, text: 'zero' },
+              { line: 4, text: 'three' },
+            ],
+          },
           { path: 'with space.txt', lines: [{ line: 1, text: 'x' }] },
         ],
       },
@@ -47,7 +66,7 @@ describe('readAddedLines', () => {
     expect(commit?.files).toEqual([{ path: 'moved.txt', lines: [{ line: 6, text: '++ b/not-a-file' }] }]);
   });
 
-  test("a merge adds only its own lines: what it resolved by hand, not what either side brought", async () => {
+  test('a merge adds only its own lines: what it resolved by hand, not what either side brought', async () => {
     await repo.git('checkout', '-q', '-b', 'side');
     await repo.write('c.txt', 'c\n');
     await repo.commit('Add c');

@@ -29,7 +29,9 @@ describe('pushRef', () => {
     for (let round = 0; round < 12; round++) {
       const ref = `refs/code-debate/race-${round}/claims/reviewer`;
       const [a, b] = await Promise.all(
-        ['a', 'b'].map((side) => commitFile(clone, { parent: null, name: 'claim.json', bytes: Buffer.from(`{"side":"${side}","round":${round}}\n`), message: side, who: 'reviewer' })),
+        ['a', 'b'].map((side) =>
+          commitFile(clone, { parent: null, name: 'claim.json', bytes: Buffer.from(`{"side":"${side}","round":${round}}\n`), message: side, who: 'reviewer' }),
+        ),
       );
       const results = await Promise.all([pushRef(clone, bare, a ?? '', ref), pushRef(clone, bare, b ?? '', ref)]);
       expect(results.filter((result) => result.pushed)).toHaveLength(1);
@@ -56,13 +58,21 @@ describe('pushRefs', () => {
     const commit = (name: string, text: string, parent: string | null = null) => commitFile(clone, { parent, name, bytes: Buffer.from(text), message: text, who: 'responder' });
     const review = await commit('reply.md', '# review\n');
     const held = await commit('claim.json', '{"pid":1}\n');
-    expect(await pushRefs(clone, bare, [{ commit: review, ref: debate }, { commit: held, ref: claim }])).toEqual([{ pushed: true }, { pushed: true }]);
+    expect(
+      await pushRefs(clone, bare, [
+        { commit: review, ref: debate },
+        { commit: held, ref: claim },
+      ]),
+    ).toEqual([{ pushed: true }, { pushed: true }]);
     // Another side takes the claim over; this side still pushes its section with its old lease.
     const takeover = await commit('claim.json', '{"pid":2}\n', held);
     expect(await pushRef(clone, bare, takeover, claim)).toEqual({ pushed: true });
     const response = await commit('reply.md', '# review\n# response\n', review);
     const beat = await commit('claim.json', '{"pid":1,"beat":2}\n', held);
-    const [section, own] = await pushRefs(clone, bare, [{ commit: response, ref: debate }, { commit: beat, ref: claim, expected: held }]);
+    const [section, own] = await pushRefs(clone, bare, [
+      { commit: response, ref: debate },
+      { commit: beat, ref: claim, expected: held },
+    ]);
     expect(section).toMatchObject({ pushed: false, collateral: true });
     expect(own).toMatchObject({ pushed: false });
     expect(own).not.toHaveProperty('collateral');
@@ -94,8 +104,8 @@ describe('fetchRefs', () => {
 describe('classifyRemoteFailure', () => {
   // What git and forges print (git 2.39, GitHub, GitLab, git daemon, OpenSSH).
   it.each([
-    ["fatal: unable to connect to 127.0.0.1:\n127.0.0.1[0: 127.0.0.1]: errno=Connection refused", 'unreachable'],
-    ['fatal: unable to access \'https://github.com/o/r.git/\': Failed to connect to github.com port 443 after 130401 ms: Couldn\'t connect to server', 'unreachable'],
+    ['fatal: unable to connect to 127.0.0.1:\n127.0.0.1[0: 127.0.0.1]: errno=Connection refused', 'unreachable'],
+    ["fatal: unable to access 'https://github.com/o/r.git/': Failed to connect to github.com port 443 after 130401 ms: Couldn't connect to server", 'unreachable'],
     ['ssh: Could not resolve hostname gitlab.example: Temporary failure in name resolution\nfatal: Could not read from remote repository.', 'unreachable'],
     ['error: RPC failed; HTTP 503 curl 22 The requested URL returned error: 503', 'unreachable'],
     ["fatal: unable to access 'https://x/r.git/': The requested URL returned error: 502", 'unreachable'],
@@ -103,17 +113,20 @@ describe('classifyRemoteFailure', () => {
     ["remote: Permission to o/r.git denied to bot.\nfatal: unable to access 'https://github.com/o/r.git/': The requested URL returned error: 403", 'denied'],
     ['git@github.com: Permission denied (publickey).\nfatal: Could not read from remote repository.', 'denied'],
     ['fatal: remote error: service not enabled: /remote.git', 'denied'],
-    ['remote: Repository not found.\nfatal: repository \'https://github.com/o/private.git/\' not found', 'denied'],
+    ["remote: Repository not found.\nfatal: repository 'https://github.com/o/private.git/' not found", 'denied'],
     ['remote: GitLab: You are not allowed to push code to protected branches on this project.', 'denied'],
     ["fatal: Authentication failed for 'https://gitlab.com/o/r.git/'", 'denied'],
     ['! [remote rejected] abc -> refs/code-debate/x (pre-receive hook declined)', 'refused'],
-    ['remote: the repository is under maintenance: try again in a minute\n! [remote rejected] abc -> refs/code-debate/x (pre-receive hook declined)\nfatal: the remote end hung up unexpectedly', 'refused'],
+    [
+      'remote: the repository is under maintenance: try again in a minute\n! [remote rejected] abc -> refs/code-debate/x (pre-receive hook declined)\nfatal: the remote end hung up unexpectedly',
+      'refused',
+    ],
     ['remote: GitLab: You are not allowed to push code to protected branches on this project.\n! [remote rejected] abc -> main (pre-receive hook declined)', 'denied'],
     ['remote: error: GH006: Protected branch update failed for refs/heads/main.\n! [remote rejected] main -> main (protected branch hook declined)', 'denied'],
     ["fatal: '/no/such/repo.git' does not appear to be a git repository\nfatal: Could not read from remote repository.", 'invalid'],
     ['Host key verification failed.\nfatal: Could not read from remote repository.', 'invalid'],
     ["fatal: unable to access 'https://self-signed.example/r.git/': SSL certificate problem: self signed certificate", 'invalid'],
-    ['error: cannot lock ref \'refs/code-debate/x\': is at 401abc403def0000000000000000000000000000 but expected 1234', 'other'],
+    ["error: cannot lock ref 'refs/code-debate/x': is at 401abc403def0000000000000000000000000000 but expected 1234", 'other'],
   ] as const)('%s → %s', (text, kind) => {
     expect(classifyRemoteFailure(text)).toBe(kind);
   });

@@ -23,7 +23,12 @@ describe('takeRepoSnapshot', () => {
     await git('update-ref', 'refs/remotes/origin/main', 'HEAD');
     const snapshot = await takeRepoSnapshot(repo.dir);
     const { stdout } = await git('for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads', 'refs/tags');
-    const expected = Object.fromEntries(stdout.trim().split('\n').map((line) => line.split(' ') as [string, string]));
+    const expected = Object.fromEntries(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ') as [string, string]),
+    );
     const read = Object.fromEntries([...snapshot.refs].filter(([name]) => name.startsWith('refs/')));
     expect(read).toEqual(expected);
     expect(read['refs/remotes/origin/main']).toBeUndefined();

@@ -17,29 +17,19 @@ describe('resolveInsideRepo', () => {
   });
 
   test('resolves a new file relative to cwd', async () => {
-    await expect(resolveInsideRepo(repo.dir, 'reply.md', path.join(repo.dir, 'docs'))).resolves.toBe(
-      path.join(repo.dir, 'docs', 'reply.md'),
-    );
+    await expect(resolveInsideRepo(repo.dir, 'reply.md', path.join(repo.dir, 'docs'))).resolves.toBe(path.join(repo.dir, 'docs', 'reply.md'));
   });
 
   test('resolves an absolute path, and a path in directories not made yet', async () => {
-    await expect(resolveInsideRepo(repo.dir, path.join(repo.dir, 'reply.md'), outside)).resolves.toBe(
-      path.join(repo.dir, 'reply.md'),
-    );
-    await expect(resolveInsideRepo(repo.dir, 'reviews/2024/reply.md', repo.dir)).resolves.toBe(
-      path.join(repo.dir, 'reviews', '2024', 'reply.md'),
-    );
+    await expect(resolveInsideRepo(repo.dir, path.join(repo.dir, 'reply.md'), outside)).resolves.toBe(path.join(repo.dir, 'reply.md'));
+    await expect(resolveInsideRepo(repo.dir, 'reviews/2024/reply.md', repo.dir)).resolves.toBe(path.join(repo.dir, 'reviews', '2024', 'reply.md'));
   });
 
   test('follows a symlink that stays inside the work tree', async () => {
     await symlink('docs', path.join(repo.dir, 'notes'));
     await symlink('guide.md', path.join(repo.dir, 'docs', 'current.md'));
-    await expect(resolveInsideRepo(repo.dir, 'notes/reply.md', repo.dir)).resolves.toBe(
-      path.join(repo.dir, 'docs', 'reply.md'),
-    );
-    await expect(resolveInsideRepo(repo.dir, 'notes/current.md', repo.dir)).resolves.toBe(
-      path.join(repo.dir, 'docs', 'guide.md'),
-    );
+    await expect(resolveInsideRepo(repo.dir, 'notes/reply.md', repo.dir)).resolves.toBe(path.join(repo.dir, 'docs', 'reply.md'));
+    await expect(resolveInsideRepo(repo.dir, 'notes/current.md', repo.dir)).resolves.toBe(path.join(repo.dir, 'docs', 'guide.md'));
   });
 
   test('refuses a path outside the work tree', async () => {
@@ -65,9 +55,7 @@ describe('resolveInsideRepo', () => {
     await expect(resolveInsideRepo(repo.dir, 'reply.md', repo.dir)).rejects.toThrow(
       `Cannot use \`reply.md\` as the debate file: it resolves to ${path.join(outside, 'secret.md')}, outside`,
     );
-    await expect(resolveInsideRepo(repo.dir, 'docs/dangling.md', repo.dir)).rejects.toThrow(
-      `it resolves to ${path.join(outside, 'not-yet.md')}, outside`,
-    );
+    await expect(resolveInsideRepo(repo.dir, 'docs/dangling.md', repo.dir)).rejects.toThrow(`it resolves to ${path.join(outside, 'not-yet.md')}, outside`);
   });
 
   test('refuses a path inside .git', async () => {
@@ -80,7 +68,7 @@ describe('resolveInsideRepo', () => {
     await expect(resolveInsideRepo(repo.dir, 'meta/HEAD', repo.dir)).rejects.toThrow('inside a git directory');
   });
 
-  test('refuses a path inside a nested repository\'s .git, in any letter case', async () => {
+  test("refuses a path inside a nested repository's .git, in any letter case", async () => {
     await mkdir(path.join(repo.dir, 'vendor', 'lib', '.git'), { recursive: true });
     await expect(resolveInsideRepo(repo.dir, 'vendor/lib/.git/reply.md', repo.dir)).rejects.toThrow('inside a git directory');
     await mkdir(path.join(repo.dir, 'sub', '.GIT'), { recursive: true });
@@ -89,9 +77,7 @@ describe('resolveInsideRepo', () => {
 
   test('refuses a directory, the work tree itself included', async () => {
     await expect(resolveInsideRepo(repo.dir, 'docs', repo.dir)).rejects.toThrow(
-      new ConfigError(
-        `Cannot use \`docs\` as the debate file: ${path.join(repo.dir, 'docs')} is a directory, expected a file. Name a Markdown file, e.g. \`reply.md\`.`,
-      ),
+      new ConfigError(`Cannot use \`docs\` as the debate file: ${path.join(repo.dir, 'docs')} is a directory, expected a file. Name a Markdown file, e.g. \`reply.md\`.`),
     );
     await expect(resolveInsideRepo(repo.dir, '.', repo.dir)).rejects.toThrow('is a directory, expected a file');
   });

@@ -7,27 +7,53 @@ const { path: _path, patch: _patch, ...base } = fileDiff('');
 
 describe('splitDiff', () => {
   test('modified, added, deleted and renamed files, each with its exact part of the diff', () => {
-    const modified = 'diff --git a/my file.ts b/my file.ts\nindex 1111111..2222222 100644\n--- a/my file.ts\n+++ b/my file.ts\t\n@@ -1,2 +1,2 @@\n context\n--- not a header\n+++ nor this\n';
+    const modified =
+      'diff --git a/my file.ts b/my file.ts\nindex 1111111..2222222 100644\n--- a/my file.ts\n+++ b/my file.ts\t\n@@ -1,2 +1,2 @@\n context\n--- not a header\n+++ nor this\n';
     const added = 'diff --git a/new.ts b/new.ts\nnew file mode 100755\nindex 0000000..3333333\n--- /dev/null\n+++ b/new.ts\n@@ -0,0 +1 @@\n+x\n\\ No newline at end of file\n';
     const deleted = 'diff --git a/old.ts b/old.ts\ndeleted file mode 100644\nindex 4444444..0000000\n--- a/old.ts\n+++ /dev/null\n@@ -1 +0,0 @@\n-gone\n';
-    const renamed = 'diff --git a/a b.ts b/c d.ts\nold mode 100644\nnew mode 100755\nsimilarity index 90%\nrename from a b.ts\nrename to c d.ts\nindex 5555555..6666666\n--- a/a b.ts\n+++ b/c d.ts\n@@ -1 +1 @@\n-1\n+2\n';
+    const renamed =
+      'diff --git a/a b.ts b/c d.ts\nold mode 100644\nnew mode 100755\nsimilarity index 90%\nrename from a b.ts\nrename to c d.ts\nindex 5555555..6666666\n--- a/a b.ts\n+++ b/c d.ts\n@@ -1 +1 @@\n-1\n+2\n';
     expect(splitDiff(modified + added + deleted + renamed)).toEqual([
       { ...base, path: 'my file.ts', oldBlob: '1111111', newBlob: '2222222', added: 1, deleted: 1, patch: modified },
       { ...base, path: 'new.ts', status: 'added', oldMode: null, newMode: '100755', newBlob: '3333333', added: 1, patch: added },
       { ...base, path: 'old.ts', status: 'deleted', newMode: null, oldBlob: '4444444', deleted: 1, patch: deleted },
-      { ...base, path: 'c d.ts', oldPath: 'a b.ts', status: 'renamed', newMode: '100755', similarity: 90, oldBlob: '5555555', newBlob: '6666666', added: 1, deleted: 1, patch: renamed },
+      {
+        ...base,
+        path: 'c d.ts',
+        oldPath: 'a b.ts',
+        status: 'renamed',
+        newMode: '100755',
+        similarity: 90,
+        oldBlob: '5555555',
+        newBlob: '6666666',
+        added: 1,
+        deleted: 1,
+        patch: renamed,
+      },
     ]);
   });
 
   test('quoted names, a copy, a binary file, a submodule and an unmerged path', () => {
     const quoted = 'diff --git "a/t\\tab\\303\\274" "b/t\\tab\\303\\274"\nindex 1111111..2222222 100644\nBinary files "a/t\\tab\\303\\274" and "b/t\\tab\\303\\274" differ\n';
     const copied = 'diff --git a/src.ts b/copy.ts\nsimilarity index 100%\ncopy from src.ts\ncopy to copy.ts\n';
-    const submodule = 'diff --git a/lib b/lib\nindex 1234567..89abcde 160000\n--- a/lib\n+++ b/lib\n@@ -1 +1 @@\n-Subproject commit 1234567890\n+Subproject commit 89abcdef01-dirty\n';
+    const submodule =
+      'diff --git a/lib b/lib\nindex 1234567..89abcde 160000\n--- a/lib\n+++ b/lib\n@@ -1 +1 @@\n-Subproject commit 1234567890\n+Subproject commit 89abcdef01-dirty\n';
     const unmerged = '* Unmerged path conflict.txt\n';
     expect(splitDiff(quoted + copied + submodule + unmerged)).toEqual([
       { ...base, path: 't\tabü', binary: true, oldBlob: '1111111', newBlob: '2222222', patch: quoted },
       { ...base, path: 'copy.ts', oldPath: 'src.ts', status: 'copied', oldMode: null, newMode: null, similarity: 100, patch: copied },
-      { ...base, path: 'lib', oldMode: '160000', newMode: '160000', oldBlob: '1234567', newBlob: '89abcde', added: 1, deleted: 1, submodule: { from: '1234567890', to: '89abcdef01-dirty' }, patch: submodule },
+      {
+        ...base,
+        path: 'lib',
+        oldMode: '160000',
+        newMode: '160000',
+        oldBlob: '1234567',
+        newBlob: '89abcde',
+        added: 1,
+        deleted: 1,
+        submodule: { from: '1234567890', to: '89abcdef01-dirty' },
+        patch: submodule,
+      },
       { ...base, path: 'conflict.txt', status: 'unmerged', oldMode: null, newMode: null, patch: unmerged },
     ]);
   });

@@ -25,7 +25,17 @@ export async function startGitDaemon(folder: string, options: { receivePack: boo
   let child: ChildProcess | null = null;
   let requests = 0;
   const start = async () => {
-    const args = ['daemon', '--verbose', '--reuseaddr', '--export-all', `--base-path=${folder}`, '--listen=127.0.0.1', `--port=${port}`, ...(options.receivePack ? ['--enable=receive-pack'] : []), folder];
+    const args = [
+      'daemon',
+      '--verbose',
+      '--reuseaddr',
+      '--export-all',
+      `--base-path=${folder}`,
+      '--listen=127.0.0.1',
+      `--port=${port}`,
+      ...(options.receivePack ? ['--enable=receive-pack'] : []),
+      folder,
+    ];
     child = spawn('git', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     // --verbose logs `Request upload-pack for '/remote.git'` (a fetch or a listing) or receive-pack (a push) for each one taken.
     child.stderr?.on('data', (chunk: Buffer) => (requests += chunk.toString().match(/Request (upload|receive)-pack for/g)?.length ?? 0));

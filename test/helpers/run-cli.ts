@@ -31,7 +31,13 @@ export interface StartOptions {
 
 /** Starts a real process and collects what it prints. */
 export function start(command: string, args: readonly string[], options: StartOptions): Running {
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false, ...options.user });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+    ...options.user,
+  });
   stopWithWorker(child, options.detached ?? false);
   let stdout = '';
   let stderr = '';

@@ -19,7 +19,11 @@ let validate: Validate | undefined;
 function compile(): Validate {
   const require = createRequire(import.meta.url);
   // A CommonJS package: its class is its default export.
-  const Ajv = (require('ajv-draft-04') as { default: new (options: Options) => { addFormat(name: string, test: (value: string) => boolean): unknown; compile(schema: object): ValidateFunction } }).default;
+  const Ajv = (
+    require('ajv-draft-04') as {
+      default: new (options: Options) => { addFormat(name: string, test: (value: string) => boolean): unknown; compile(schema: object): ValidateFunction };
+    }
+  ).default;
   const file = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
   const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   // The `format`s the schema names are checked too: a URI parses alone, a URI reference against a base.

@@ -44,7 +44,9 @@ describe('runHookCommand', () => {
 
     await expect(runHookCommand({ action: 'install', cwd: repo.dir, write })).resolves.toBe(0);
 
-    expect(written).toContain("add this entry to it (into the existing pre-push section, if there is one), then run `lefthook install`:\n\npre-push:\n  commands:\n    code-debate:\n      run: code-debate pre-push '{1}' '{2}'\n      use_stdin: true\n");
+    expect(written).toContain(
+      "add this entry to it (into the existing pre-push section, if there is one), then run `lefthook install`:\n\npre-push:\n  commands:\n    code-debate:\n      run: code-debate pre-push '{1}' '{2}'\n      use_stdin: true\n",
+    );
   });
 
   test('a refusal exits 2 and says why', async () => {

@@ -39,9 +39,7 @@ describe('installHook with husky', () => {
     const outcome = await push(setup.repo.dir, ['origin', 'main'], env);
 
     expect(outcome.exitCode).toBe(0);
-    expect(await readCalls(setup.log)).toEqual([
-      { argv: ['pre-push', 'origin', setup.remote], stdin: newBranchLine('main', await setup.repo.git('rev-parse', 'HEAD')) },
-    ]);
+    expect(await readCalls(setup.log)).toEqual([{ argv: ['pre-push', 'origin', setup.remote], stdin: newBranchLine('main', await setup.repo.git('rev-parse', 'HEAD')) }]);
   });
 
   test('a failing code-debate stops the push through husky; CODE_DEBATE_SKIP=1 and --no-verify let it through', async () => {

@@ -187,7 +187,11 @@ describe('installHook next to a hook it did not write', () => {
   test('uninstall refuses to delete it', async () => {
     const result = await uninstallHook({ cwd: setup.repo.dir });
 
-    expect(result).toEqual({ kind: 'refused', path: hookPath, reason: `${hookPath} was not written by code-debate (it has no \`# code-debate pre-push hook\` line), so it was left as it is.` });
+    expect(result).toEqual({
+      kind: 'refused',
+      path: hookPath,
+      reason: `${hookPath} was not written by code-debate (it has no \`# code-debate pre-push hook\` line), so it was left as it is.`,
+    });
     expect(await readFile(hookPath, 'utf8')).toBe(foreignHook);
   });
 
@@ -247,9 +251,7 @@ describe('installHook where git looks for hooks', () => {
     const outcome = await push(worktree, ['origin', 'feature'], fakeEnv(setup.log));
 
     expect(outcome.exitCode).toBe(0);
-    expect(await readCalls(setup.log)).toEqual([
-      { argv: ['pre-push', 'origin', setup.remote], stdin: newBranchLine('feature', await setup.repo.git('rev-parse', 'HEAD')) },
-    ]);
+    expect(await readCalls(setup.log)).toEqual([{ argv: ['pre-push', 'origin', setup.remote], stdin: newBranchLine('feature', await setup.repo.git('rev-parse', 'HEAD')) }]);
     await expect(uninstallHook({ cwd: worktree })).resolves.toEqual({ kind: 'removed', hookPath, restoredFrom: null });
   });
 });

@@ -12,7 +12,9 @@ import { fakeCodeDebatePath, fakeEnv, makeCodeDebateOnPath, makePushSetup, push,
 // The real lefthook from npm, its binary for this platform picked as the lefthook package's bin script
 // does: test/fixtures/lefthook-binary installs those packages without that one's postinstall.
 const lefthookPackage = `lefthook-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
-const lefthook = createRequire(createRequire(import.meta.url).resolve('lefthook-binary/package.json')).resolve(`${lefthookPackage}/bin/lefthook${process.platform === 'win32' ? '.exe' : ''}`);
+const lefthook = createRequire(createRequire(import.meta.url).resolve('lefthook-binary/package.json')).resolve(
+  `${lefthookPackage}/bin/lefthook${process.platform === 'win32' ? '.exe' : ''}`,
+);
 const paths = { nodePath: process.execPath, binPath: fakeCodeDebatePath };
 const teamConfig = '# The team\'s hooks; code-debate must not lose this comment.\npre-commit:\n  commands:\n    lint:\n      run: "true"\n';
 

@@ -113,7 +113,7 @@ describe.concurrent('installing code-debate', () => {
     await expectDemo(prefix);
   });
 
-  test('from a git URL: `npm install -g --install-links <url>` installs a built copy, not a link to npm\'s temporary clone', { timeout: 300_000 }, async () => {
+  test("from a git URL: `npm install -g --install-links <url>` installs a built copy, not a link to npm's temporary clone", { timeout: 300_000 }, async () => {
     const prefix = path.join(scratch, 'prefix-git');
     // git+file:// is handled as github:<owner>/<repo> is: npm clones it, prepares the clone, packs it.
     await npm(scratch, 'install', '-g', '--install-links', '--prefix', prefix, `git+file://${source.dir}`);

@@ -29,7 +29,10 @@ describe('buildLedger: every point round by round', () => {
         'R4 high open | 2 raised/disagreed/open',
       ],
     ],
-    ['seedPartial', ['R1 - resolved | 1 raised/partially-agreed/open | 2 uncategorized/agreed/resolved', 'R2 - resolved | 1 raised/partially-agreed/open | 2 uncategorized/agreed/resolved']],
+    [
+      'seedPartial',
+      ['R1 - resolved | 1 raised/partially-agreed/open | 2 uncategorized/agreed/resolved', 'R2 - resolved | 1 raised/partially-agreed/open | 2 uncategorized/agreed/resolved'],
+    ],
     ['seedAgree', ['R1 - resolved | 1 raised/agreed/resolved', 'R2 - resolved | 1 raised/agreed/resolved']],
     // Loose styles read only where they cannot be misread: `agree`, `Disagree:` and a severity after a comma are no labels.
     ['looseListIds', ['R1 high open | 1 raised/uncategorized/open', 'R2 nit open | 1 raised/uncategorized/open']],
@@ -49,7 +52,10 @@ describe('buildLedger: every point round by round', () => {
   });
 
   it('keeps the round open while a follow-up waits for its response (a running debate)', () => {
-    const text = ourDebate(['Response 1', '### R1\n**Agreed**\n\n### R2\n**Disagreed**\n\n### R3\n**Disagreed**'], ['Reviewer Follow-up 1', '### R2\n**Maintained**\n\n### R3 — Partially accepted\n\n**Severity:** nit\n\nA TODO is a nit.']);
+    const text = ourDebate(
+      ['Response 1', '### R1\n**Agreed**\n\n### R2\n**Disagreed**\n\n### R3\n**Disagreed**'],
+      ['Reviewer Follow-up 1', '### R2\n**Maintained**\n\n### R3 — Partially accepted\n\n**Severity:** nit\n\nA TODO is a nit.'],
+    );
     const ledger = ledgerOf(text);
     expect(ledger).toMatchObject({ rounds: 2, ended: false, consensus: null });
     expect(lines(ledger)).toEqual([
@@ -62,7 +68,10 @@ describe('buildLedger: every point round by round', () => {
 
   it('marks an open point the follow-up skips as unanswered by the reviewer', () => {
     const text = ourDebate(['Response 1', '### R1\n**Disagreed**\n\n### R2\n**Disagreed**\n\n### R3\n**Agreed**'], ['Reviewer Follow-up 1', '### R1\n**Maintained**']);
-    expect(lines(ledgerOf(text)).slice(0, 2)).toEqual(['R1 medium open | 1 raised/disagreed/open | 2 maintained/-/open', 'R2 high open | 1 raised/disagreed/open | 2 unanswered/-/open']);
+    expect(lines(ledgerOf(text)).slice(0, 2)).toEqual([
+      'R1 medium open | 1 raised/disagreed/open | 2 maintained/-/open',
+      'R2 high open | 1 raised/disagreed/open | 2 unanswered/-/open',
+    ]);
   });
 });
 
@@ -76,13 +85,30 @@ describe('buildLedger: details', () => {
       ['R4', 2, 'Reviewer Follow-up 1'],
     ]);
     expect(ours.points[2]?.severityChanges).toEqual([{ round: 2, section: 'Reviewer Follow-up 1', from: 'low', to: 'nit' }]);
-    const withdrawn = ourDebate(['Response 1', '### R1 — Disagreed\n\nThe log is gated.'], ['Reviewer Follow-up 1', '### R1 — Withdrawn\n\nThe lock is held at `src/cache.ts:38`.']);
+    const withdrawn = ourDebate(
+      ['Response 1', '### R1 — Disagreed\n\nThe log is gated.'],
+      ['Reviewer Follow-up 1', '### R1 — Withdrawn\n\nThe lock is held at `src/cache.ts:38`.'],
+    );
     expect(ledgerOf(withdrawn).points[0]?.withdrawnReason).toBe('The lock is held at `src/cache.ts:38`.');
   });
 
   it('marks evidence ok, failed or unchecked from the citation checks of the section that raised it', () => {
-    const check = (section: string, path: string, line: number, ok: boolean): CitationCheck => ({ section, path, line, endLine: line, quote: null, alternatives: [], ok, problem: ok ? null : `${path} has 2 lines, not ${line}` });
-    const checks = [check('Review', 'src/a.ts', 3, true), check('Review', 'src/b.ts', 10, false), check('Response 1', 'src/c.ts', 1, true), check('Reviewer Follow-up 1', 'src/io.ts', 88, true)];
+    const check = (section: string, path: string, line: number, ok: boolean): CitationCheck => ({
+      section,
+      path,
+      line,
+      endLine: line,
+      quote: null,
+      alternatives: [],
+      ok,
+      problem: ok ? null : `${path} has 2 lines, not ${line}`,
+    });
+    const checks = [
+      check('Review', 'src/a.ts', 3, true),
+      check('Review', 'src/b.ts', 10, false),
+      check('Response 1', 'src/c.ts', 1, true),
+      check('Reviewer Follow-up 1', 'src/io.ts', 88, true),
+    ];
     expect(buildLedger(parseOk(fixtures.ours), checks).points.map((point) => point.evidence)).toEqual([
       [{ path: 'src/a.ts', line: 3, endLine: 3, check: 'ok', problem: null }],
       [{ path: 'src/b.ts', line: 10, endLine: 10, check: 'failed', problem: 'src/b.ts has 2 lines, not 10' }],

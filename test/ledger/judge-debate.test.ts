@@ -65,18 +65,38 @@ describe('judgeDebate', () => {
   const base: VerdictPoint = { id: 'R1', title: 'Something', severity: 'high', status: 'resolved', answer: 'agreed' };
 
   test('passes when nothing at or above the bar is confirmed or disputed, and says what was settled', () => {
-    const verdict = judgeDebate([{ ...base, status: 'withdrawn' }, { ...base, id: 'R2', severity: 'low', status: 'open', answer: 'disagreed' }], 'high');
+    const verdict = judgeDebate(
+      [
+        { ...base, status: 'withdrawn' },
+        { ...base, id: 'R2', severity: 'low', status: 'open', answer: 'disagreed' },
+      ],
+      'high',
+    );
     expect(verdict).toMatchObject({ blocked: false, blocking: [] });
     expect(renderVerdict(verdict, 'high')).toEqual(['passes: 2 points, none at or above high confirmed or disputed (1 at or above it withdrawn or dismissed)']);
     expect(renderVerdict(judgeDebate([], 'high'), 'high')).toEqual(['passes: no point raised']);
   });
 
   test('a point without a known severity never blocks', () => {
-    expect(judgeDebate([{ ...base, severity: null }, { ...base, id: 'R2', severity: 'urgent' }], 'nit').blocked).toBe(false);
+    expect(
+      judgeDebate(
+        [
+          { ...base, severity: null },
+          { ...base, id: 'R2', severity: 'urgent' },
+        ],
+        'nit',
+      ).blocked,
+    ).toBe(false);
   });
 
   test('the most severe blocking point comes first', () => {
-    const verdict = judgeDebate([{ ...base, severity: 'high' }, { ...base, id: 'R2', severity: 'critical', status: 'open', answer: 'partially-agreed' }], 'high');
+    const verdict = judgeDebate(
+      [
+        { ...base, severity: 'high' },
+        { ...base, id: 'R2', severity: 'critical', status: 'open', answer: 'partially-agreed' },
+      ],
+      'high',
+    );
     expect(verdict.blocking.map((point) => `${point.id} ${point.standing}`)).toEqual(['R2 disputed', 'R1 confirmed']);
   });
 

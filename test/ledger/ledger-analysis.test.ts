@@ -39,7 +39,10 @@ describe('convergence over every round at once', () => {
       }
     };
     Object.values(fixtures).forEach(check);
-    fc.assert(fc.property(growingDebate, (texts) => texts.forEach(check)), { numRuns: 100 });
+    fc.assert(
+      fc.property(growingDebate, (texts) => texts.forEach(check)),
+      { numRuns: 100 },
+    );
   });
 });
 
@@ -93,7 +96,11 @@ describe('falseConsensusFlags', () => {
 
   it('does not flag a flip that cites a place, a commit or code', () => {
     for (const reason of ['see `test/b.test.ts:9`', 'fixed in 3f2a9c1', '\n\n```\nexpect(x)\n```']) {
-      const text = ourDebate(['Response 1', '### R1\n**Disagreed**\n\n### R2\n**Agreed**\n\n### R3\n**Agreed**'], ['Reviewer Follow-up 1', '### R1\n**Maintained**'], ['Response 2', `### R1\n**Agreed**: ${reason}`]);
+      const text = ourDebate(
+        ['Response 1', '### R1\n**Disagreed**\n\n### R2\n**Agreed**\n\n### R3\n**Agreed**'],
+        ['Reviewer Follow-up 1', '### R1\n**Maintained**'],
+        ['Response 2', `### R1\n**Agreed**: ${reason}`],
+      );
       expect(falseConsensusFlags(ledgerOf(text))).toEqual([]);
     }
   });
@@ -144,7 +151,11 @@ describe('engagementOf and roundStalled', () => {
   });
 
   it('counts a changed position as engagement, whatever the words', () => {
-    expect(engagementOf(parseOk(fixtures.seedPartial)).filter((r) => r.side === 'responder').map((r) => r.engagement)).toEqual(['new', 'new']);
+    expect(
+      engagementOf(parseOk(fixtures.seedPartial))
+        .filter((r) => r.side === 'responder')
+        .map((r) => r.engagement),
+    ).toEqual(['new', 'new']);
   });
 
   it('counts an open point the side did not mention as silent', () => {

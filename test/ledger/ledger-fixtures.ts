@@ -2,7 +2,12 @@ import { seedDebate, seedFollowUp, seedResponse, seedReview } from '../protocol/
 
 /** Our Review followed by sections given as `[heading, body]`, separated the way we write them. */
 export function ourDebate(...sections: Array<[string, string]>): string {
-  return ourReview + sections.map(([heading, body]) => `\n---\n\n## ${heading}\n\n${body}\n\n*— ${heading.startsWith('Response') ? 'Responder' : 'Reviewer'} · builtin · 2026-11-22T10:00:00Z*\n`).join('');
+  return (
+    ourReview +
+    sections
+      .map(([heading, body]) => `\n---\n\n## ${heading}\n\n${body}\n\n*— ${heading.startsWith('Response') ? 'Responder' : 'Reviewer'} · builtin · 2026-11-22T10:00:00Z*\n`)
+      .join('')
+  );
 }
 
 export const ourReview =
@@ -14,8 +19,14 @@ export const ourReview =
 /** Fixture documents by name: code-debate's own, the seed peer's, and loose hand-written styles. */
 export const fixtures = {
   ours: ourDebate(
-    ['Response 1', '### R1\n**Agreed**: it is left in.\n\n### R2\n**Disagreed**: `test/b.test.ts:4` covers it.\n\n### R3\n**Partially agreed**: a TODO, but severity should be nit.'],
-    ['Reviewer Follow-up 1', '### R2\n**Maintained**: that test never reaches the branch.\n\n### R3 — Accepted\n\n**Severity:** nit\n\nA TODO is a nit.\n\n### R4. Leaked handle (high)\nSee `src/io.ts:88`.'],
+    [
+      'Response 1',
+      '### R1\n**Agreed**: it is left in.\n\n### R2\n**Disagreed**: `test/b.test.ts:4` covers it.\n\n### R3\n**Partially agreed**: a TODO, but severity should be nit.',
+    ],
+    [
+      'Reviewer Follow-up 1',
+      '### R2\n**Maintained**: that test never reaches the branch.\n\n### R3 — Accepted\n\n**Severity:** nit\n\nA TODO is a nit.\n\n### R4. Leaked handle (high)\nSee `src/io.ts:88`.',
+    ],
     ['Response 2', '### R2\n**Agreed**: you are right, the branch is unreached.\n\n### R4\n**Disagreed**: it is closed in `src/io.ts:95`.'],
   ),
   seedPartial: seedReview() + seedResponse(1, 'partial') + seedFollowUp(1) + seedResponse(2, 'partial'),

@@ -143,7 +143,10 @@ describe('planPushLine', () => {
     const reason = `${head.slice(0, 7)} and every commit before it are on origin already: nothing to debate`;
     expect(await plan(tag)).toEqual({ line: tag, action: 'skip', reason });
     expect(await plan({ ...branch('copy', head), localRef: 'refs/heads/main' })).toMatchObject({ action: 'skip', reason });
-    expect(await plan(branch('main', first, head))).toMatchObject({ action: 'skip', reason: `${first.slice(0, 7)} and every commit before it are on origin already: nothing to debate` });
+    expect(await plan(branch('main', first, head))).toMatchObject({
+      action: 'skip',
+      reason: `${first.slice(0, 7)} and every commit before it are on origin already: nothing to debate`,
+    });
   });
 
   test('an annotated tag on a new commit is debated like a branch, peeled to its commit', async () => {

@@ -126,7 +126,9 @@ describe('code-debate pre-push when no verdict comes', () => {
     expect(open.code).toBe(0);
     expect(open.output).toContain('no verdict: an agent failed (exit 4). What the sides printed last:');
     expect(open.output).toContain('Invalid API key');
-    expect(open.output).toContain('code-debate pre-push: no verdict (an agent failed (exit 4)), pushing anyway (--time-limit-fails open: a review that cannot finish lets the push go).\n');
+    expect(open.output).toContain(
+      'code-debate pre-push: no verdict (an agent failed (exit 4)), pushing anyway (--time-limit-fails open: a review that cannot finish lets the push go).\n',
+    );
 
     const closed = await prePush(line, { agent, timeLimitFails: 'closed' });
     expect(closed.code).toBe(4);

@@ -2,7 +2,15 @@ import { describe, expect, test } from 'vitest';
 import type { PushedSecret } from '../../src/prepush/find-pushed-secrets.js';
 import { renderSecretReport } from '../../src/prepush/render-secret-report.js';
 
-const secret = (sha: string, root = false): PushedSecret => ({ sha, subject: `Add \u001b[31m${sha.slice(0, 1)}`, root, path: 'src/a.js', line: 3, kind: 'a GitHub token', masked: 'ghp_…' });
+const secret = (sha: string, root = false): PushedSecret => ({
+  sha,
+  subject: `Add \u001b[31m${sha.slice(0, 1)}`,
+  root,
+  path: 'src/a.js',
+  line: 3,
+  kind: 'a GitHub token',
+  masked: 'ghp_…',
+});
 const a = 'a'.repeat(40);
 const b = 'b'.repeat(40);
 

@@ -24,7 +24,9 @@ describe('scanSecrets', () => {
   });
 
   test('a `secretlint-disable-line` comment silences its line; a test file keeps only unmistakable formats', async () => {
-    expect(await scanSecrets('src/a.js', numbered(`const token = '${github}'; // secretlint-disable-line`, `password = "${'hunter22hunter'}" // secretlint-disable-line`))).toEqual([]);
+    expect(await scanSecrets('src/a.js', numbered(`const token = '${github}'; // secretlint-disable-line`, `password = "${'hunter22hunter'}" // secretlint-disable-line`))).toEqual(
+      [],
+    );
     expect(await scanSecrets('test/a.test.js', numbered(`password = "${'hunter22hunter'}"`, `const token = '${github}';`))).toEqual([
       { line: 11, kind: 'a GitHub token', masked: 'ghp_…' },
     ]);

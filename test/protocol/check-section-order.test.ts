@@ -22,9 +22,7 @@ function sections(...names: string[]): Section[] {
 describe('checkSectionOrder', () => {
   it('accepts no sections, and the turns of PROTOCOL.md', () => {
     expect(checkSectionOrder([])).toBeNull();
-    expect(
-      checkSectionOrder(sections('review', 'response 1', 'follow-up 1', 'response 2', 'follow-up 2', 'response 3', 'consensus')),
-    ).toBeNull();
+    expect(checkSectionOrder(sections('review', 'response 1', 'follow-up 1', 'response 2', 'follow-up 2', 'response 3', 'consensus'))).toBeNull();
   });
 
   it('accepts a CONSENSUS after any section, even first', () => {
@@ -59,8 +57,7 @@ describe('checkSectionOrder', () => {
 
   it('refuses a first section that is not the Review', () => {
     expect(checkSectionOrder(sections('response 1'))?.message).toBe(
-      'Cannot accept `## Response 1` at line 1: expected `## Review` or `## CONSENSUS` as the first section. ' +
-        'Sections take turns; fix or remove the out-of-turn section.',
+      'Cannot accept `## Response 1` at line 1: expected `## Review` or `## CONSENSUS` as the first section. ' + 'Sections take turns; fix or remove the out-of-turn section.',
     );
   });
 

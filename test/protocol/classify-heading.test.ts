@@ -25,20 +25,12 @@ describe('classifyHeading', () => {
     expect(classifyHeading('Reviewer  Follow-up\t3')).toEqual({ kind: 'follow-up', number: 3 });
   });
 
-  it.each([
-    'Summary',
-    'Response',
-    'Response one',
-    'Response 1 (codex)',
-    'Follow up 1',
-    'Reviewer Follow-up',
-    'Consensuses',
-    'Review of abc123',
-    '## Review',
-    '',
-  ])('does not guess at `%s`', (text) => {
-    expect(classifyHeading(text)).toBeNull();
-  });
+  it.each(['Summary', 'Response', 'Response one', 'Response 1 (codex)', 'Follow up 1', 'Reviewer Follow-up', 'Consensuses', 'Review of abc123', '## Review', ''])(
+    'does not guess at `%s`',
+    (text) => {
+      expect(classifyHeading(text)).toBeNull();
+    },
+  );
 });
 
 describe('formatHeading', () => {
@@ -50,7 +42,12 @@ describe('formatHeading', () => {
   });
 
   it('is read back as the same kind and number', () => {
-    for (const [kind, number] of [['review', 0], ['response', 4], ['follow-up', 4], ['consensus', 0]] as const) {
+    for (const [kind, number] of [
+      ['review', 0],
+      ['response', 4],
+      ['follow-up', 4],
+      ['consensus', 0],
+    ] as const) {
       expect(classifyHeading(formatHeading(kind, number))).toEqual({ kind, number });
     }
   });

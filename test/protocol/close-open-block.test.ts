@@ -8,29 +8,29 @@ import { parseOk } from './parse-ok.js';
 const section = '## Review\n\n### 1. Debug output\nIt prints:\n\n';
 
 const opened: Array<[string, string, string]> = [
-    ['a backtick fence', '```js\nconsole.log(x);\n', '```'],
-    ['a longer backtick fence', '````\n```\nx\n', '````'],
-    ['a tilde fence', '~~~~~ text\nx\n', '~~~~~'],
-    ['an indented fence', '   ```\nx\n', '```'],
-    ['<pre>', '<pre>\nraw\n', '</pre>'],
-    ['<script>', '<script type="module">\nrun();\n', '</script>'],
-    ['<style>', '<style>\np {}\n', '</style>'],
-    ['<textarea>', '<textarea>\ntext\n', '</textarea>'],
-    ['an HTML comment', '<!-- note\nmore\n', '-->'],
-    ['a processing instruction', '<?php\necho 1;\n', '?>'],
-    ['a declaration', '<!DOCTYPE html\n', '>'],
-    ['CDATA', '<![CDATA[\nx\n', ']]>'],
+  ['a backtick fence', '```js\nconsole.log(x);\n', '```'],
+  ['a longer backtick fence', '````\n```\nx\n', '````'],
+  ['a tilde fence', '~~~~~ text\nx\n', '~~~~~'],
+  ['an indented fence', '   ```\nx\n', '```'],
+  ['<pre>', '<pre>\nraw\n', '</pre>'],
+  ['<script>', '<script type="module">\nrun();\n', '</script>'],
+  ['<style>', '<style>\np {}\n', '</style>'],
+  ['<textarea>', '<textarea>\ntext\n', '</textarea>'],
+  ['an HTML comment', '<!-- note\nmore\n', '-->'],
+  ['a processing instruction', '<?php\necho 1;\n', '?>'],
+  ['a declaration', '<!DOCTYPE html\n', '>'],
+  ['CDATA', '<![CDATA[\nx\n', ']]>'],
 ];
 
 const closed: Array<[string, string]> = [
-    ['a closed fence', '```\nx\n```\n'],
-    ['a fence closed by a longer one', '```\nx\n`````\n'],
-    ['an HTML block closed on its line', '<pre>x</pre>\n'],
-    ['a comment closed later', '<!-- a\nb -->\n'],
-    ['a <div>, which a blank line ends', '<div>\nx\n'],
-    ['a fence in a list item, which an unindented line ends', '- item\n  ```\n  x\n'],
-    ['a fence in a block quote', '> ```\n> x\n'],
-    ['prose', 'Nothing open here.\n'],
+  ['a closed fence', '```\nx\n```\n'],
+  ['a fence closed by a longer one', '```\nx\n`````\n'],
+  ['an HTML block closed on its line', '<pre>x</pre>\n'],
+  ['a comment closed later', '<!-- a\nb -->\n'],
+  ['a <div>, which a blank line ends', '<div>\nx\n'],
+  ['a fence in a list item, which an unindented line ends', '- item\n  ```\n  x\n'],
+  ['a fence in a block quote', '> ```\n> x\n'],
+  ['prose', 'Nothing open here.\n'],
 ];
 
 describe('closeOpenBlock', () => {

@@ -84,7 +84,11 @@ describe('decideAction: the end of the debate', () => {
     expect(with_({ maxTokens: null, maxCostUsd: 0.25 })).toEqual({ type: 'write', turn: 'consensus', round: 1, reason: 'budget-reached' });
     expect(with_({ maxTokens: 32_001, maxCostUsd: 0.31 })).toEqual({ type: 'write', turn: 'follow-up', round: 1 });
     // The Responder still answers: the budget ends the debate at the Reviewer's turn.
-    expect(decideAction(parseOk(spent + followUp(1)), 'responder', { maxRounds: 5, budget: { maxTokens: 1, maxCostUsd: null } })).toEqual({ type: 'write', turn: 'response', round: 2 });
+    expect(decideAction(parseOk(spent + followUp(1)), 'responder', { maxRounds: 5, budget: { maxTokens: 1, maxCostUsd: null } })).toEqual({
+      type: 'write',
+      turn: 'response',
+      round: 2,
+    });
   });
 
   it('writes the CONSENSUS when every point is resolved', () => {

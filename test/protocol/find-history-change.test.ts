@@ -34,6 +34,9 @@ describe('findHistoryChange on an append', () => {
   });
 
   it('still finds a rewritten line when the text grew as well', () => {
-    expect(findHistoryChange('## Review\n\nold words\n', '## Review\n\nnew words\n\n## Response 1\n')).toEqual({ description: 'the text of `## Review` (line 1) was rewritten at line 3', line: 3 });
+    expect(findHistoryChange('## Review\n\nold words\n', '## Review\n\nnew words\n\n## Response 1\n')).toEqual({
+      description: 'the text of `## Review` (line 1) was rewritten at line 3',
+      line: 3,
+    });
   });
 });

@@ -244,11 +244,7 @@ export const foreignResponses: readonly ForeignEntry[] = [
   {
     name: 'list `- **R1** - *Agreed*: reason`',
     from: 'Mistral Small',
-    body: md(
-      '- **R1** - *Agreed*: the log call is removed.',
-      '- **R2** - *Disagreed*: `validateBody` is global middleware.',
-      '- **R3** - *Agreed*: will add backoff.',
-    ),
+    body: md('- **R1** - *Agreed*: the log call is removed.', '- **R2** - *Disagreed*: `validateBody` is global middleware.', '- **R3** - *Agreed*: will add backoff.'),
     gave: { R1: 'agreed', R2: 'disagreed', R3: 'agreed' },
   },
   {
@@ -270,16 +266,7 @@ export const foreignResponses: readonly ForeignEntry[] = [
   {
     name: 'bold inside the heading `### **R1: Agreed**`',
     from: 'Gemini 2.0 Flash',
-    body: md(
-      '### **R1: Agreed**',
-      'The log goes.',
-      '',
-      '### **R2: Partially Agreed**',
-      'Admin route only.',
-      '',
-      '### **R3: Disagreed**',
-      'Retries are meant to be immediate.',
-    ),
+    body: md('### **R1: Agreed**', 'The log goes.', '', '### **R2: Partially Agreed**', 'Admin route only.', '', '### **R3: Disagreed**', 'Retries are meant to be immediate.'),
     gave: { R1: 'agreed', R2: 'partially-agreed', R3: 'disagreed' },
   },
   {
@@ -291,28 +278,13 @@ export const foreignResponses: readonly ForeignEntry[] = [
   {
     name: 'the id after a word: `### Point R1 — Agreed`, `### Re R2: Disagreed`, `### Regarding R3 — Partially agreed`',
     from: 'Llama 3.1 8B',
-    body: md(
-      '### Point R1 — Agreed',
-      'Removed.',
-      '',
-      '### Re R2: Disagreed',
-      'Middleware validates.',
-      '',
-      '### Regarding R3 — Partially agreed',
-      'A fixed delay only.',
-    ),
+    body: md('### Point R1 — Agreed', 'Removed.', '', '### Re R2: Disagreed', 'Middleware validates.', '', '### Regarding R3 — Partially agreed', 'A fixed delay only.'),
     gave: { R1: 'agreed', R2: 'disagreed', R3: 'partially-agreed' },
   },
   {
     name: 'title in brackets before the label `### R1 (Debug output left in): Agreed`',
     from: 'Mistral Large',
-    body: md(
-      '### R1 (Debug output left in): Agreed',
-      'Removed.',
-      '',
-      '### R2 (Request body not validated) — Disagreed',
-      '`validateBody` is global.',
-    ),
+    body: md('### R1 (Debug output left in): Agreed', 'Removed.', '', '### R2 (Request body not validated) — Disagreed', '`validateBody` is global.'),
     gave: { R1: 'agreed', R2: 'disagreed' },
   },
   {
@@ -482,13 +454,7 @@ export const foreignResponses: readonly ForeignEntry[] = [
   {
     name: 'lazy list numbering: every item `1.`',
     from: 'GPT-4 (Markdown renumbers it)',
-    body: md(
-      '1. **Agreed** — the log call is leftover.',
-      '',
-      '1. **Disagreed** — middleware validates the body.',
-      '',
-      '1. **Partially agreed** — a fixed delay, not exponential.',
-    ),
+    body: md('1. **Agreed** — the log call is leftover.', '', '1. **Disagreed** — middleware validates the body.', '', '1. **Partially agreed** — a fixed delay, not exponential.'),
     gave: { R1: 'ambiguous', R2: 'ambiguous', R3: 'ambiguous' },
   },
   {
@@ -515,15 +481,7 @@ export const foreignResponses: readonly ForeignEntry[] = [
   {
     name: 'group headings naming their ids `### Agreed (R1, R3)`',
     from: 'Claude Haiku',
-    body: md(
-      '### Agreed (R1, R3)',
-      '',
-      'Both are real: the log is leftover and the loop needs a backoff.',
-      '',
-      '### Disagreed (R2)',
-      '',
-      '`validateBody` runs first.',
-    ),
+    body: md('### Agreed (R1, R3)', '', 'Both are real: the log is leftover and the loop needs a backoff.', '', '### Disagreed (R2)', '', '`validateBody` runs first.'),
     gave: { R1: 'agreed', R3: 'agreed', R2: 'disagreed' },
   },
   {
@@ -737,13 +695,7 @@ export const foreignResponses: readonly ForeignEntry[] = [
   {
     name: 'another point\u2019s bold label in brackets: `Unlike R1 (**Disagreed**), this one has merit, but …`',
     from: 'GPT-4o',
-    body: md(
-      '### R1 — Disagreed',
-      'Gated by `DEBUG`.',
-      '',
-      '### R3',
-      'Unlike R1 (**Disagreed**), this one has merit, but the fix belongs in the client.',
-    ),
+    body: md('### R1 — Disagreed', 'Gated by `DEBUG`.', '', '### R3', 'Unlike R1 (**Disagreed**), this one has merit, but the fix belongs in the client.'),
     gave: { R1: 'disagreed', R3: 'ambiguous' },
   },
   {
@@ -764,16 +716,7 @@ export const foreignResponses: readonly ForeignEntry[] = [
   {
     name: 'templates left unfilled: `<Agreed/Partially agreed/Disagreed>`, `**[LABEL]**`, `{label}`',
     from: 'small local model (Qwen 2.5 0.5B)',
-    body: md(
-      '### R1 — <Agreed/Partially agreed/Disagreed>',
-      '<reasoning>',
-      '',
-      '### R2',
-      '**[LABEL]** — [reasoning]',
-      '',
-      '### R3 — {label}',
-      '{reasoning}',
-    ),
+    body: md('### R1 — <Agreed/Partially agreed/Disagreed>', '<reasoning>', '', '### R2', '**[LABEL]** — [reasoning]', '', '### R3 — {label}', '{reasoning}'),
     gave: { R1: 'ambiguous', R2: 'ambiguous', R3: 'ambiguous' },
   },
   {
@@ -1125,20 +1068,7 @@ export const foreignFollowUps: readonly ForeignEntry[] = [
   {
     name: 'position headings over groups: `### Withdrawn` then `- R1`, `- R3`',
     from: 'GPT-4o',
-    body: md(
-      '### Withdrawn',
-      '',
-      '- R1: the guard is enough.',
-      '- R3: CLI-only.',
-      '',
-      '### Maintained',
-      '',
-      '- R2: the admin router is open.',
-      '',
-      '### F1',
-      '',
-      'Agreed.',
-    ),
+    body: md('### Withdrawn', '', '- R1: the guard is enough.', '- R3: CLI-only.', '', '### Maintained', '', '- R2: the admin router is open.', '', '### F1', '', 'Agreed.'),
     gave: { R1: 'withdrawn', R3: 'withdrawn', R2: 'maintained', F1: 'agreed' },
   },
   {
@@ -1158,15 +1088,7 @@ export const foreignFollowUps: readonly ForeignEntry[] = [
   {
     name: 'a closing status line after the last point `Status: all withdrawn except R2`',
     from: 'Mistral Large',
-    body: md(
-      '### R1 — Withdrawn',
-      'Guard confirmed.',
-      '',
-      '### R2',
-      'I still think the admin route needs the schema.',
-      '',
-      'Status: all withdrawn except R2.',
-    ),
+    body: md('### R1 — Withdrawn', 'Guard confirmed.', '', '### R2', 'I still think the admin route needs the schema.', '', 'Status: all withdrawn except R2.'),
     gave: { R1: 'withdrawn', R2: 'ambiguous' },
   },
   {
@@ -1310,13 +1232,7 @@ export const foreignFollowUps: readonly ForeignEntry[] = [
   {
     name: 'qualified positions: `Accepted, but only for …`, `Maintained — but lowering it to low`',
     from: 'Claude Sonnet',
-    body: md(
-      '### R1',
-      'Accepted, but only for the production build.',
-      '',
-      '### R2',
-      'Maintained — but lowering it to low: only the admin route is open.',
-    ),
+    body: md('### R1', 'Accepted, but only for the production build.', '', '### R2', 'Maintained — but lowering it to low: only the admin route is open.'),
     gave: { R1: 'ambiguous', R2: 'maintained' },
   },
   {
@@ -1367,19 +1283,7 @@ export const foreignFollowUps: readonly ForeignEntry[] = [
   {
     name: 'every point maintained, then R1 again withdrawn',
     from: 'small local model (Qwen 2.5 1.5B)',
-    body: md(
-      '### R1 — Maintained',
-      'Guard.',
-      '',
-      '### R2 — Maintained',
-      'Router.',
-      '',
-      '### R3 — Maintained',
-      'Loop.',
-      '',
-      '### R1 — Withdrawn',
-      'Actually the guard is fine.',
-    ),
+    body: md('### R1 — Maintained', 'Guard.', '', '### R2 — Maintained', 'Router.', '', '### R3 — Maintained', 'Loop.', '', '### R1 — Withdrawn', 'Actually the guard is fine.'),
     gave: { R1: 'ambiguous', R2: 'maintained', R3: 'maintained' },
   },
   {
@@ -1591,18 +1495,7 @@ export const foreignReviews: readonly ForeignEntry[] = [
   {
     name: 'severities only in a table after the points',
     from: 'GPT-4o',
-    body: md(
-      '### R1. SQL built from input',
-      'Concatenation.',
-      '',
-      '### R2. Typo',
-      '`recieve`.',
-      '',
-      '| ID | Severity |',
-      '| --- | --- |',
-      '| R1 | high |',
-      '| R2 | low |',
-    ),
+    body: md('### R1. SQL built from input', 'Concatenation.', '', '### R2. Typo', '`recieve`.', '', '| ID | Severity |', '| --- | --- |', '| R1 | high |', '| R2 | low |'),
     gave: { R1: 'high', R2: 'low' },
   },
   {
@@ -1625,32 +1518,13 @@ export const foreignReviews: readonly ForeignEntry[] = [
   {
     name: 'templates left unfilled: `[critical/high/medium/low/nit]`, `<level>`',
     from: 'small local model (Qwen 2.5 0.5B)',
-    body: md(
-      '### R1. <title>',
-      '**Severity:** [critical/high/medium/low/nit]',
-      '',
-      '### R2. Missing test',
-      '**Severity:** <level>',
-      '',
-      '### R3. Typo',
-      '**Severity:** nit',
-    ),
+    body: md('### R1. <title>', '**Severity:** [critical/high/medium/low/nit]', '', '### R2. Missing test', '**Severity:** <level>', '', '### R3. Typo', '**Severity:** nit'),
     gave: { R1: 'ambiguous', R2: 'ambiguous', R3: 'nit' },
   },
   {
     name: 'two levels in one value: `Low (nit)`, `medium (not high)`',
     from: 'Mistral Large',
-    body: md(
-      '### R1. Typo',
-      '**Severity:** Low (nit)',
-      '',
-      '`recieve`.',
-      '',
-      '### R2. Missing test',
-      '**Severity:** medium (not high)',
-      '',
-      'Only the error branch is untested.',
-    ),
+    body: md('### R1. Typo', '**Severity:** Low (nit)', '', '`recieve`.', '', '### R2. Missing test', '**Severity:** medium (not high)', '', 'Only the error branch is untested.'),
     gave: { R1: 'ambiguous', R2: 'medium' },
   },
   {

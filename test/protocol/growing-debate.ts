@@ -13,7 +13,15 @@ const prose = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 8 }
 const citation = fc.constantFrom('`src/a.ts:3`', 'src/b.ts:10-12', '`src/a.ts:4` reads `retry()`', '(see src/c.ts:1)');
 const code = fc.constantFrom('', '\n\n```ts\nretry();\n```', '\n\n```\nunclosed', '\n\n```', '\n\n    indented code');
 const responseLabel = fc.constantFrom('**Agreed**: yes.', '**Disagreed**:', '**Partially agreed**:', 'Disagreed.', 'I do not agree.', '');
-const followUpLabel = fc.constantFrom('**Maintained**:', 'I withdraw it.', '**Accepted**.', 'I concede part of it, accepted in part.', 'Severity lowered to low.', 'I will not withdraw it.', '');
+const followUpLabel = fc.constantFrom(
+  '**Maintained**:',
+  'I withdraw it.',
+  '**Accepted**.',
+  'I concede part of it, accepted in part.',
+  'Severity lowered to low.',
+  'I will not withdraw it.',
+  '',
+);
 const marker = (id: number) => fc.constantFrom(`### R${id}. Point ${id}`, `- **R${id}**:`, `R${id}:`, `${id}.`, `### ${id}.`);
 
 const block = (label: fc.Arbitrary<string>) =>

@@ -138,7 +138,7 @@ describe('a Follow-up answer reads as its position', () => {
   });
 });
 
-describe("a Review point reads as its severity", () => {
+describe('a Review point reads as its severity', () => {
   it.each(reviewCorpus)('$name', ({ body, read }) => {
     const text = plain(body);
     expect(readingsOf('review', text)).toEqual(expectedOf('review', read));

@@ -184,13 +184,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<AnswerPosition>> = [
   },
   {
     name: 'heading `### R1. Agreed` repeated by `**Agreed.**` in the body: one label, no conflict',
-    body: md(
-      '### R1. Debug output left in — Agreed',
-      '**Agreed.** It goes.{{more}}',
-      '',
-      '### R2 — Disagree',
-      '**Disagreed:** the schema runs first.{{more}}',
-    ),
+    body: md('### R1. Debug output left in — Agreed', '**Agreed.** It goes.{{more}}', '', '### R2 — Disagree', '**Disagreed:** the schema runs first.{{more}}'),
     read: { R1: 'agreed', R2: 'disagreed' },
   },
   {
@@ -206,12 +200,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<AnswerPosition>> = [
   },
   {
     name: 'list lead `- **R1** (Agreed)` with the reason on the next line',
-    body: md(
-      '- **R1** (Agreed)',
-      '  The log line goes in the next commit.{{more-inline}}',
-      '- **R2** (Disagreed)',
-      '  `validateBody` runs before the handler.{{more-inline}}',
-    ),
+    body: md('- **R1** (Agreed)', '  The log line goes in the next commit.{{more-inline}}', '- **R2** (Disagreed)', '  `validateBody` runs before the handler.{{more-inline}}'),
     read: { R1: 'agreed', R2: 'disagreed' },
   },
   {
@@ -485,7 +474,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<AnswerPosition>> = [
       '',
       `${fence}ts`,
       '// src/a.ts:3',
-      "if (process.env.DEBUG) console.log(x); // Disagreed in review, see R1",
+      'if (process.env.DEBUG) console.log(x); // Disagreed in review, see R1',
       fence,
       '',
       'I will remove the call and keep the flag.{{more}}',
@@ -530,15 +519,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<AnswerPosition>> = [
   },
   {
     name: 'an HTML comment with another label, then the real one',
-    body: md(
-      '### R1',
-      '<!-- verdict: Disagreed -->',
-      '**Agreed**: it goes.{{more}}',
-      '',
-      '### R2',
-      '<!-- Status: Agreed -->',
-      '**Disagreed**: the schema runs first.{{more}}',
-    ),
+    body: md('### R1', '<!-- verdict: Disagreed -->', '**Agreed**: it goes.{{more}}', '', '### R2', '<!-- Status: Agreed -->', '**Disagreed**: the schema runs first.{{more}}'),
     read: { R1: 'none', R2: 'none' },
   },
   {
@@ -646,15 +627,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<AnswerPosition>> = [
   },
   {
     name: 'no label: sub-bullets that lead with label words are not the answer\u2019s first line',
-    body: md(
-      '### R1',
-      'Two parts to this:',
-      '- Agreed: the call is leftover.',
-      '- Disagreed: it is not reachable in production.',
-      '',
-      '### R2',
-      '**Agreed**: adding the schema.',
-    ),
+    body: md('### R1', 'Two parts to this:', '- Agreed: the call is leftover.', '- Disagreed: it is not reachable in production.', '', '### R2', '**Agreed**: adding the schema.'),
     read: { R1: 'none', R2: 'agreed' },
   },
   // Two different labels on one point.
@@ -665,13 +638,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<AnswerPosition>> = [
   },
   {
     name: 'conflict: `**Agreed** — …` then `I **disagree** with the severity`',
-    body: md(
-      '### R1',
-      '**Agreed** — the call is leftover. I **disagree** with the severity, though: it is a nit.',
-      '',
-      '### R2',
-      '**Disagreed**: it is validated.',
-    ),
+    body: md('### R1', '**Agreed** — the call is leftover. I **disagree** with the severity, though: it is a nit.', '', '### R2', '**Disagreed**: it is validated.'),
     read: { R1: 'none', R2: 'disagreed' },
   },
   {
@@ -705,13 +672,7 @@ export const responseCorpus: ReadonlyArray<CorpusEntry<AnswerPosition>> = [
 export const followUpCorpus: ReadonlyArray<CorpusEntry<HeldPosition>> = [
   {
     name: 'heading `### R1 — Withdrawn`',
-    body: md(
-      '### R1 — Withdrawn',
-      'The flag is never set in production.{{more}}',
-      '',
-      '### R2 — Maintained',
-      '`PUT /items/:id` goes straight to the handler.{{more}}',
-    ),
+    body: md('### R1 — Withdrawn', 'The flag is never set in production.{{more}}', '', '### R2 — Maintained', '`PUT /items/:id` goes straight to the handler.{{more}}'),
     read: { R1: 'withdrawn', R2: 'maintained' },
   },
   {
@@ -747,13 +708,7 @@ export const followUpCorpus: ReadonlyArray<CorpusEntry<HeldPosition>> = [
   },
   {
     name: '`**Maintained**: <reason>` and `**Withdrawn**: <reason>`',
-    body: md(
-      '### R1',
-      '**Maintained**: that flag is set in staging.{{more}}',
-      '',
-      '### R2',
-      '**Withdrawn**: I missed the middleware.{{more}}',
-    ),
+    body: md('### R1', '**Maintained**: that flag is set in staging.{{more}}', '', '### R2', '**Withdrawn**: I missed the middleware.{{more}}'),
     read: { R1: 'maintained', R2: 'withdrawn' },
   },
   {
@@ -1000,12 +955,32 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
   },
   {
     name: 'key line `Severity: Major` and `Severity: minor`',
-    body: md('### R1. Cache never evicts', 'Severity: Major', '', 'Memory grows without bound.{{more}}', '', '### R2. Unclear name', 'Severity: minor', '', '`tmp2` says nothing.{{more}}'),
+    body: md(
+      '### R1. Cache never evicts',
+      'Severity: Major',
+      '',
+      'Memory grows without bound.{{more}}',
+      '',
+      '### R2. Unclear name',
+      'Severity: minor',
+      '',
+      '`tmp2` says nothing.{{more}}',
+    ),
     read: { R1: 'none', R2: 'none' },
   },
   {
     name: 'key line `Priority: P0` and `Priority: P2`',
-    body: md('### R1. Data loss on crash', 'Priority: P0', '', 'The file is truncated before the write.{{more}}', '', '### R2. Slow start-up', 'Priority: P2', '', 'Config is read twice.{{more}}'),
+    body: md(
+      '### R1. Data loss on crash',
+      'Priority: P0',
+      '',
+      'The file is truncated before the write.{{more}}',
+      '',
+      '### R2. Slow start-up',
+      'Priority: P2',
+      '',
+      'Config is read twice.{{more}}',
+    ),
     read: { R1: 'none', R2: 'none' },
   },
   {
@@ -1015,7 +990,17 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
   },
   {
     name: 'key line `Severity: 🔴 Critical` and `Severity: 🟢 Low`',
-    body: md('### R1. Token in logs', 'Severity: 🔴 Critical', '', '`src/a.ts:3` prints the token.{{more}}', '', '### R2. Stale comment', 'Severity: 🟢 Low', '', 'The comment describes the old API.{{more}}'),
+    body: md(
+      '### R1. Token in logs',
+      'Severity: 🔴 Critical',
+      '',
+      '`src/a.ts:3` prints the token.{{more}}',
+      '',
+      '### R2. Stale comment',
+      'Severity: 🟢 Low',
+      '',
+      'The comment describes the old API.{{more}}',
+    ),
     read: { R1: 'critical', R2: 'low' },
   },
   {
@@ -1057,7 +1042,17 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
   },
   {
     name: 'key line `**Severity:** Medium (was high in the draft)`',
-    body: md('### R1. Retries are not jittered', '**Severity:** Medium (was high in the draft)', '', 'See `src/retry.ts:12`.{{more}}', '', '### R2. Naming', '**Severity:** nit', '', '`tmp2` says nothing.{{more}}'),
+    body: md(
+      '### R1. Retries are not jittered',
+      '**Severity:** Medium (was high in the draft)',
+      '',
+      'See `src/retry.ts:12`.{{more}}',
+      '',
+      '### R2. Naming',
+      '**Severity:** nit',
+      '',
+      '`tmp2` says nothing.{{more}}',
+    ),
     read: { R1: 'none', R2: 'nit' },
   },
   {
@@ -1124,7 +1119,7 @@ export const reviewCorpus: ReadonlyArray<CorpusEntry<Severity>> = [
       '> Severity: low (the linter says)',
       '',
       `${fence}ts`,
-      "cache.set(key, value); // severity: critical if this grows",
+      'cache.set(key, value); // severity: critical if this grows',
       fence,
       '',
       '**Severity:** high',

@@ -14,7 +14,7 @@ describe('matchCredentials', () => {
     expect(matchCredentials('"pass' + 'word": "correct-horse"')).toEqual([{ kind: 'assigned-secret', secret: 'correct-horse' }]);
   });
 
-  test('finds vendors\' documented token formats whatever the variable is called', () => {
+  test("finds vendors' documented token formats whatever the variable is called", () => {
     const stripe = 'sk_' + 'live_4eC39HqLyjWDarjtT1zdp7dc';
     const github = 'ghp_' + 'a'.repeat(20) + '1234567890123456';
     expect(matchCredentials(`const paymentsKey = '${stripe}';`)).toEqual([{ kind: 'known-token', secret: stripe }]);

@@ -118,7 +118,9 @@ describe('a debate reader on a file that grows', () => {
     const again = reader.parse(copyOf(text));
     expect(again.ok && again.document).toBe(first.document);
 
-    const grown = reader.parse(text + renderAppend(text, { kind: 'follow-up', number: 2, body: '### R4\n**Maintained**: still open.', role: 'reviewer', agent: 'x', time: new Date(0) }));
+    const grown = reader.parse(
+      text + renderAppend(text, { kind: 'follow-up', number: 2, body: '### R4\n**Maintained**: still open.', role: 'reviewer', agent: 'x', time: new Date(0) }),
+    );
     if (!grown.ok) throw grown.error;
     expect(grown.document.sections).toHaveLength(first.document.sections.length + 1);
     first.document.sections.forEach((section, index) => expect(grown.document.sections[index]).toBe(section));

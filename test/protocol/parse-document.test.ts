@@ -4,14 +4,7 @@ import type { Section } from '../../src/protocol/document.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { readSection } from '../../src/protocol/read-section.js';
 import { parseOk } from './parse-ok.js';
-import {
-  seedDebate,
-  seedFollowUp,
-  seedResponse,
-  seedReview,
-  seedTimeoutConsensus,
-  type SeedStance,
-} from './seed-peer-text.js';
+import { seedDebate, seedFollowUp, seedResponse, seedReview, seedTimeoutConsensus, type SeedStance } from './seed-peer-text.js';
 
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
 const outline = (sections: readonly Section[]) => sections.map(({ kind, number, heading, line }) => ({ kind, number, heading, line }));
@@ -165,20 +158,7 @@ describe('parseDocument: sections', () => {
   });
 
   it('reads level-2 headings only at the top: not in code, quotes, lists or HTML comments', () => {
-    const text = lines(
-      '## Review',
-      '```markdown',
-      '## Response 1',
-      '```',
-      '> ## Response 1',
-      '- ## Response 1',
-      '',
-      '<!--',
-      '## Response 1',
-      '-->',
-      '',
-      '    ## Response 1',
-    );
+    const text = lines('## Review', '```markdown', '## Response 1', '```', '> ## Response 1', '- ## Response 1', '', '<!--', '## Response 1', '-->', '', '    ## Response 1');
     const document = parseOk(text);
     expect(outline(document.sections)).toEqual([{ kind: 'review', number: 0, heading: 'Review', line: 1 }]);
     expect(document.sections[0]?.body).toBe(text.split('\n').slice(1).join('\n').trimEnd());
@@ -434,12 +414,14 @@ describe('parseDocument: the exact text seed-peer.sh writes', () => {
       number: 1,
       heading: 'Response 1',
       line: 13,
-      body:
-        `1. **${label}** — my reasoning for point 1 is stated here.\n` +
-        `2. **${label}** — my reasoning for point 2 is stated here.`,
+      body: `1. **${label}** — my reasoning for point 1 is stated here.\n` + `2. **${label}** — my reasoning for point 2 is stated here.`,
       signature: null,
     });
-    const reading = readSection('response', response?.body ?? '', document.points.map((point) => ({ id: point.id, open: true })));
+    const reading = readSection(
+      'response',
+      response?.body ?? '',
+      document.points.map((point) => ({ id: point.id, open: true })),
+    );
     expect(reading.answers.map((answer) => [answer.id, answer.position])).toEqual([
       ['R1', position],
       ['R2', position],

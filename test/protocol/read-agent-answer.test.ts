@@ -66,20 +66,51 @@ describe('the scope of a turn', () => {
 
   it('takes a path that repeats its own line as the path, and refuses one whose line is another', () => {
     const scope = scopeOf('response', 'responder', parseOk(review));
-    const answer = (path: string, line: number, endLine: number | null) => ({ summary: '', answers: ['R1', 'R2'].map((id) => ({ id, label: 'Agreed', reasoning: 'Yes.', evidence: [{ path, line, endLine }] })), newPoints: [] });
-    expect(checkAnswerData(answer('src/app.js:2', 2, null), scope, 1)).toMatchObject({ ok: true, answer: { answers: [{ evidence: [{ path: 'src/app.js', line: 2, endLine: null }] }, {}] } });
-    expect(checkAnswerData(answer('src/app.js:2-4', 2, 4), scope, 1)).toMatchObject({ ok: true, answer: { answers: [{ evidence: [{ path: 'src/app.js', line: 2, endLine: 4 }] }, {}] } });
-    expect(checkAnswerData(answer('src/app.js:3', 2, null), scope, 1)).toMatchObject({ ok: false, problems: [expect.stringMatching(/^answers\[0\]\.evidence\[0\]\.path: a path has no spaces/), expect.any(String)] });
+    const answer = (path: string, line: number, endLine: number | null) => ({
+      summary: '',
+      answers: ['R1', 'R2'].map((id) => ({ id, label: 'Agreed', reasoning: 'Yes.', evidence: [{ path, line, endLine }] })),
+      newPoints: [],
+    });
+    expect(checkAnswerData(answer('src/app.js:2', 2, null), scope, 1)).toMatchObject({
+      ok: true,
+      answer: { answers: [{ evidence: [{ path: 'src/app.js', line: 2, endLine: null }] }, {}] },
+    });
+    expect(checkAnswerData(answer('src/app.js:2-4', 2, 4), scope, 1)).toMatchObject({
+      ok: true,
+      answer: { answers: [{ evidence: [{ path: 'src/app.js', line: 2, endLine: 4 }] }, {}] },
+    });
+    expect(checkAnswerData(answer('src/app.js:3', 2, null), scope, 1)).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^answers\[0\]\.evidence\[0\]\.path: a path has no spaces/), expect.any(String)],
+    });
     expect(checkAnswerData(answer('src/app.js:2-4', 2, null), scope, 1)).toMatchObject({ ok: false });
   });
 
   it('numbers the points a turn raises after every point of its side', () => {
-    const checked = checkAnswerData({ summary: '', positions: [], answers: [{ id: 'F1', label: 'Agreed', reasoning: 'Yes.', evidence: [] }], newPoints: [{ title: 'Leak', severity: 'low', evidence: [], reasoning: 'The handle stays open.' }] }, scopeOf('follow-up', 'reviewer', parseOk(afterResponse)), 3);
+    const checked = checkAnswerData(
+      {
+        summary: '',
+        positions: [],
+        answers: [{ id: 'F1', label: 'Agreed', reasoning: 'Yes.', evidence: [] }],
+        newPoints: [{ title: 'Leak', severity: 'low', evidence: [], reasoning: 'The handle stays open.' }],
+      },
+      scopeOf('follow-up', 'reviewer', parseOk(afterResponse)),
+      3,
+    );
     expect(checked).toMatchObject({ ok: true, answer: { newPoints: [{ id: 'R3', title: 'Leak' }] } });
   });
 
   it('refuses an answer about a settled point, naming the field', () => {
-    const checked = checkAnswerData({ summary: '', positions: [{ id: 'R1', position: 'Maintained', reasoning: 'x', severity: null }], answers: [{ id: 'F1', label: 'Agreed', reasoning: 'Yes.', evidence: [] }], newPoints: [] }, scopeOf('follow-up', 'reviewer', parseOk(afterResponse)), 3);
+    const checked = checkAnswerData(
+      {
+        summary: '',
+        positions: [{ id: 'R1', position: 'Maintained', reasoning: 'x', severity: null }],
+        answers: [{ id: 'F1', label: 'Agreed', reasoning: 'Yes.', evidence: [] }],
+        newPoints: [],
+      },
+      scopeOf('follow-up', 'reviewer', parseOk(afterResponse)),
+      3,
+    );
     expect(checked).toEqual({ ok: false, problems: ['positions[0].id: Invalid input: expected "R2".'] });
   });
 });
@@ -87,14 +118,24 @@ describe('the scope of a turn', () => {
 describe('an answer in Markdown', () => {
   it('keeps a remark on a settled point as text, and asks nothing again for it', () => {
     const read = readAgentAnswer('### R1. Maintained\n\nGood that it goes.\n\n### F1 — Agreed\n\nInjectable indeed.\n', scopeOf('follow-up', 'reviewer', parseOk(afterResponse)));
-    expect(read).toMatchObject({ ok: true, json: false, answer: { summary: '*On R1, already settled:* Good that it goes.', answers: [{ id: 'F1', position: 'agreed', reasoning: 'Injectable indeed.' }] } });
+    expect(read).toMatchObject({
+      ok: true,
+      json: false,
+      answer: { summary: '*On R1, already settled:* Good that it goes.', answers: [{ id: 'F1', position: 'agreed', reasoning: 'Injectable indeed.' }] },
+    });
   });
 
   it('keeps the reasoning after a label as written, its emphasis included', () => {
-    const read = readAgentAnswer('### R2. No test\n**Maintained**: trivial code *breaks* too.\n\n### F1\n**Agreed** — see `name`, **unescaped**.\n', scopeOf('follow-up', 'reviewer', parseOk(afterResponse)));
+    const read = readAgentAnswer(
+      '### R2. No test\n**Maintained**: trivial code *breaks* too.\n\n### F1\n**Agreed** — see `name`, **unescaped**.\n',
+      scopeOf('follow-up', 'reviewer', parseOk(afterResponse)),
+    );
     expect(read).toMatchObject({
       ok: true,
-      answer: { positions: [{ id: 'R2', position: 'maintained', reasoning: 'trivial code *breaks* too.' }], answers: [{ id: 'F1', position: 'agreed', reasoning: 'see `name`, **unescaped**.' }] },
+      answer: {
+        positions: [{ id: 'R2', position: 'maintained', reasoning: 'trivial code *breaks* too.' }],
+        answers: [{ id: 'F1', position: 'agreed', reasoning: 'see `name`, **unescaped**.' }],
+      },
     });
   });
 

@@ -19,11 +19,7 @@ function at(path: string, line: number, quote: string | null = null, endLine = l
 
 describe('readCitations: places', () => {
   it('reads single lines and ranges, backticked or not, hyphen or en dash', () => {
-    expect(cited('See src/a.ts:12 and `src/b.ts:3-5`, then lib/c.js:7–9.')).toEqual([
-      at('src/a.ts', 12),
-      at('src/b.ts', 3, null, 5),
-      at('lib/c.js', 7, null, 9),
-    ]);
+    expect(cited('See src/a.ts:12 and `src/b.ts:3-5`, then lib/c.js:7–9.')).toEqual([at('src/a.ts', 12), at('src/b.ts', 3, null, 5), at('lib/c.js', 7, null, 9)]);
   });
 
   it('reads a path with a slash but no extension, drops a leading ./ and ignores a :column', () => {

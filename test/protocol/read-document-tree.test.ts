@@ -89,7 +89,7 @@ describe('readDocumentTree after our own section is appended', () => {
   it.each([
     ['a list item', '- None.', peerList('- None.')],
     ['an empty body', '', `---\n\n## Reviewer Follow-up 1\n\n- R1: kept.\n\n\n\n- R2: kept.\n\n*— Reviewer · builtin · 2026-11-22T00:00:02Z*\n\n`],
-  ])('a body remembered for a turn not written (%s) is not placed inside a peer\'s list', (_name, answer, appended) => {
+  ])("a body remembered for a turn not written (%s) is not placed inside a peer's list", (_name, answer, appended) => {
     sanitize(answer, 'Response 1');
     const prefix = ours('### R1. A point\n**Agreed**: yes.');
     readDocumentTree(prefix);

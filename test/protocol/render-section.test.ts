@@ -17,9 +17,7 @@ const signedResponse = '## Response 1\n\n- R1: **Agreed**\n\n*— Responder · c
 
 describe('renderSection', () => {
   it('writes the heading, the body and our signature in UTC without milliseconds, then a blank line', () => {
-    expect(renderSection(review)).toBe(
-      '## Review\n\n### R1. Title\nSeverity: high. `src/a.ts:3`\n\n*— Reviewer · claude · 2026-11-22T10:02:10Z*\n\n',
-    );
+    expect(renderSection(review)).toBe('## Review\n\n### R1. Title\nSeverity: high. `src/a.ts:3`\n\n*— Reviewer · claude · 2026-11-22T10:02:10Z*\n\n');
   });
 
   it.each([
@@ -32,11 +30,15 @@ describe('renderSection', () => {
   });
 
   it('keeps the signature on one line whatever the agent is called', () => {
-    const signature = renderSection(section('review', 0, 'x', 'reviewer', ' my*agent · v2\r\nnext ')).split('\n').at(-3);
+    const signature = renderSection(section('review', 0, 'x', 'reviewer', ' my*agent · v2\r\nnext '))
+      .split('\n')
+      .at(-3);
     expect(signature).toBe('*— Reviewer · my agent v2 next · 2026-11-22T10:02:10Z*');
-    expect(renderSection(section('review', 0, 'x', 'reviewer', 'a'.repeat(80))).split('\n').at(-3)).toBe(
-      `*— Reviewer · ${'a'.repeat(60)} · 2026-11-22T10:02:10Z*`,
-    );
+    expect(
+      renderSection(section('review', 0, 'x', 'reviewer', 'a'.repeat(80)))
+        .split('\n')
+        .at(-3),
+    ).toBe(`*— Reviewer · ${'a'.repeat(60)} · 2026-11-22T10:02:10Z*`);
   });
 
   it('writes a time given in another zone in UTC', () => {
@@ -152,7 +154,11 @@ describe('render then parse: the round trip', () => {
   });
 
   it('writes every section of the file with our exact bytes', () => {
-    expect(write(renderHeader('HEAD', { v: 1, base: null, head: null, diff: null }), '\n').split('\n').slice(0, 12)).toEqual([
+    expect(
+      write(renderHeader('HEAD', { v: 1, base: null, head: null, diff: null }), '\n')
+        .split('\n')
+        .slice(0, 12),
+    ).toEqual([
       '# Code Debate: HEAD',
       '<!-- code-debate {"v":1,"base":null,"head":null,"diff":null} -->',
       '',

@@ -22,7 +22,12 @@ function treeOutline(source: string, tree: Root): Outline {
 function scanOutline(source: string, blocks: readonly TopBlock[]): Outline {
   return blocks.map((block): Outline[number] => {
     if (block.type === 'html') return ['html', source.slice(0, block.start).split('\n').length, '', source.slice(block.start, block.end).trim()];
-    const node: Heading = { type: 'heading', depth: block.depth as Heading['depth'], children: [], position: { start: { offset: block.start, line: block.line, column: 1 }, end: { offset: block.end, line: block.line, column: 1 } } };
+    const node: Heading = {
+      type: 'heading',
+      depth: block.depth as Heading['depth'],
+      children: [],
+      position: { start: { offset: block.start, line: block.line, column: 1 }, end: { offset: block.end, line: block.line, column: 1 } },
+    };
     return ['heading', block.depth, block.line, readHeadingSource(source, node).text];
   });
 }
@@ -38,7 +43,40 @@ const nested = fc
   .array(
     fc.tuple(
       fc.constantFrom('', '', '', '> ', '- ', '  ', '1. ', '2. ', '   ', '    ', '>> ', '> - ', '  - ', '* ', '\t', ' > ', '- \t', '-   \t', '01. '),
-      fc.constantFrom('## Review', '## Response 1', '## CONSENSUS', '# Code Debate: x', 'text', 'more text', '', '```', '~~~', '```js', '---', '===', '***', '- - -', '<div>', '</div>', '<!-- c -->', '<!--', '-->', '<pre>', '</pre>', '<x-y a="1">', '[a]: /url', '### R1. A', '**Agreed**', '<!-->', '<!--->', '<img src=docs/a.png>', '<a b=c=d>', '<![CDATA[', ']]]>', ']]>'),
+      fc.constantFrom(
+        '## Review',
+        '## Response 1',
+        '## CONSENSUS',
+        '# Code Debate: x',
+        'text',
+        'more text',
+        '',
+        '```',
+        '~~~',
+        '```js',
+        '---',
+        '===',
+        '***',
+        '- - -',
+        '<div>',
+        '</div>',
+        '<!-- c -->',
+        '<!--',
+        '-->',
+        '<pre>',
+        '</pre>',
+        '<x-y a="1">',
+        '[a]: /url',
+        '### R1. A',
+        '**Agreed**',
+        '<!-->',
+        '<!--->',
+        '<img src=docs/a.png>',
+        '<a b=c=d>',
+        '<![CDATA[',
+        ']]]>',
+        ']]>',
+      ),
     ),
     { maxLength: 30 },
   )
@@ -132,7 +170,8 @@ describe('scanBlocks', () => {
 describe('parseDocument over a scan resumed on a grown text', () => {
   it('reads a section whose heading an unended last line made, and the line then unmade, as a parse from nothing does', async () => {
     const { parseDocument } = await import('../../src/protocol/parse-document.js');
-    const base = '# Code Debate: HEAD\n\n## Review\n\n### R1. A\n**Severity:** low\n\n---\n\n## Response 1\n\n- R1: **Disagreed**\n\n---\n\n## Reviewer Follow-up 1\n\nStill.\n\nResponse 2\n-';
+    const base =
+      '# Code Debate: HEAD\n\n## Review\n\n### R1. A\n**Severity:** low\n\n---\n\n## Response 1\n\n- R1: **Disagreed**\n\n---\n\n## Reviewer Follow-up 1\n\nStill.\n\nResponse 2\n-';
     parseDocument('\u0001 unrelated');
     const first = parseDocument(base);
     expect(first.ok && first.document.sections.map((section) => section.heading)).toEqual(['Review', 'Response 1', 'Reviewer Follow-up 1', 'Response 2']);

@@ -40,8 +40,7 @@ export function seedFollowUp(round: number): string {
   return `---\n\n## Reviewer Follow-up ${round}\nI maintain both points: the failure path is reachable and untested.\n\n`;
 }
 
-export const seedResolvedConsensus =
-  '---\n\n## CONSENSUS\nAll points are resolved: both points are agreed and will be fixed.\n';
+export const seedResolvedConsensus = '---\n\n## CONSENSUS\nAll points are resolved: both points are agreed and will be fixed.\n';
 
 export function seedMaxRoundsConsensus(round: number): string {
   return `---\n\n## CONSENSUS\nAgreed: nothing.\nRemaining disagreements: points 1 and 2 after ${round} rounds.\n`;

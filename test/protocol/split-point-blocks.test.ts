@@ -13,7 +13,10 @@ describe('splitPointBlocks: the markers docs/protocol.md allows', () => {
   });
 
   it('cuts at `### 1. title` headings', () => {
-    expect(numbersAndTitles('### 1. First\nx\n### 2. Second\ny')).toEqual([[1, 'First'], [2, 'Second']]);
+    expect(numbersAndTitles('### 1. First\nx\n### 2. Second\ny')).toEqual([
+      [1, 'First'],
+      [2, 'Second'],
+    ]);
   });
 
   it.each([
@@ -45,33 +48,65 @@ describe('splitPointBlocks: the markers docs/protocol.md allows', () => {
   });
 
   it('cuts at `1)` list items and `**1.**` bold numbers', () => {
-    expect(numbersAndTitles('1) one\n2) two')).toEqual([[1, 'one'], [2, 'two']]);
-    expect(numbersAndTitles('**1.** one\n\n**2.** two')).toEqual([[1, 'one'], [2, 'two']]);
-    expect(numbersAndTitles('**1. one**\n**2. two**')).toEqual([[1, 'one'], [2, 'two']]);
+    expect(numbersAndTitles('1) one\n2) two')).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
+    expect(numbersAndTitles('**1.** one\n\n**2.** two')).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
+    expect(numbersAndTitles('**1. one**\n**2. two**')).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
   });
 
   it('cuts at `R1` ids, bold or in a bullet', () => {
-    expect(numbersAndTitles('**R1** — **Agreed**\n\n**R2**: Disagreed')).toEqual([[1, 'Agreed'], [2, 'Disagreed']]);
-    expect(numbersAndTitles('- R1: Agreed\n- R2. Partially agreed')).toEqual([[1, 'Agreed'], [2, 'Partially agreed']]);
+    expect(numbersAndTitles('**R1** — **Agreed**\n\n**R2**: Disagreed')).toEqual([
+      [1, 'Agreed'],
+      [2, 'Disagreed'],
+    ]);
+    expect(numbersAndTitles('- R1: Agreed\n- R2. Partially agreed')).toEqual([
+      [1, 'Agreed'],
+      [2, 'Partially agreed'],
+    ]);
   });
 
   it('prefers headings to ids and ids to list items', () => {
-    expect(numbersAndTitles('### R1. Title\n1. a step\n2. another step\n### R2. Next')).toEqual([[1, 'Title'], [2, 'Next']]);
+    expect(numbersAndTitles('### R1. Title\n1. a step\n2. another step\n### R2. Next')).toEqual([
+      [1, 'Title'],
+      [2, 'Next'],
+    ]);
     expect(numbersAndTitles('R2: Agreed, because:\n1. a\n2. b')).toEqual([[2, 'Agreed, because:']]);
   });
 
   it('keeps numbers that do not start at one', () => {
-    expect(numbersAndTitles('2. **Agreed**\n3. **Disagreed**')).toEqual([[2, 'Agreed'], [3, 'Disagreed']]);
+    expect(numbersAndTitles('2. **Agreed**\n3. **Disagreed**')).toEqual([
+      [2, 'Agreed'],
+      [3, 'Disagreed'],
+    ]);
   });
 
   // Renumbering a list that repeats its numbers would be a guess at which point each item means.
   it('keeps a repeated number as written: a lazy `1.` `1.` list names point 1 each time', () => {
-    expect(numbersAndTitles('1. a\n1. b\n1. c')).toEqual([[1, 'a'], [1, 'b'], [1, 'c']]);
-    expect(numbersAndTitles('1. a\n2. b\n2. c')).toEqual([[1, 'a'], [2, 'b'], [2, 'c']]);
+    expect(numbersAndTitles('1. a\n1. b\n1. c')).toEqual([
+      [1, 'a'],
+      [1, 'b'],
+      [1, 'c'],
+    ]);
+    expect(numbersAndTitles('1. a\n2. b\n2. c')).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+      [2, 'c'],
+    ]);
   });
 
   it('keeps distinct numbers written out of order: point N is R<N>', () => {
-    expect(numbersAndTitles('3. **Agreed**\n1. **Disagreed**')).toEqual([[3, 'Agreed'], [1, 'Disagreed']]);
+    expect(numbersAndTitles('3. **Agreed**\n1. **Disagreed**')).toEqual([
+      [3, 'Agreed'],
+      [1, 'Disagreed'],
+    ]);
   });
 
   it('does not take indented, inline or code lines for markers', () => {
@@ -105,6 +140,10 @@ describe('codeLineFlags', () => {
 
 describe('splitPointBlocks: explicit ids', () => {
   it('keeps a repeated `R<N>` id as written', () => {
-    expect(numbersAndTitles('- R1: first half\n- R1: second half\n- R3: x')).toEqual([[1, 'first half'], [1, 'second half'], [3, 'x']]);
+    expect(numbersAndTitles('- R1: first half\n- R1: second half\n- R3: x')).toEqual([
+      [1, 'first half'],
+      [1, 'second half'],
+      [3, 'x'],
+    ]);
   });
 });

@@ -22,13 +22,7 @@ function summary(text: string): Summary[] {
   }));
 }
 
-function state(
-  id: string,
-  raisedIn: number,
-  answer: Summary['answer'],
-  held: Summary['held'],
-  resolved: boolean,
-): Summary {
+function state(id: string, raisedIn: number, answer: Summary['answer'], held: Summary['held'], resolved: boolean): Summary {
   return { id, raisedIn, answer, held, resolved };
 }
 
@@ -75,17 +69,11 @@ describe('trackPoints: the responses', () => {
   });
 
   it('keeps a Disagreed point open', () => {
-    expect(summary(debate(['Response 1', '1. **Disagreed**\n2. **Disagreed**']))).toEqual([
-      state('R1', 1, 'disagreed', null, false),
-      state('R2', 1, 'disagreed', null, false),
-    ]);
+    expect(summary(debate(['Response 1', '1. **Disagreed**\n2. **Disagreed**']))).toEqual([state('R1', 1, 'disagreed', null, false), state('R2', 1, 'disagreed', null, false)]);
   });
 
   it('keeps an uncategorized or unanswered point open', () => {
-    expect(summary(debate(['Response 1', '1. Will look at it.']))).toEqual([
-      state('R1', 1, null, null, false),
-      state('R2', 1, null, null, false),
-    ]);
+    expect(summary(debate(['Response 1', '1. Will look at it.']))).toEqual([state('R1', 1, null, null, false), state('R2', 1, null, null, false)]);
   });
 
   it('never reopens a point once it is resolved', () => {
@@ -98,11 +86,7 @@ describe('trackPoints: the responses', () => {
   });
 
   it('takes the latest answer and clears the reviewer reply it answers', () => {
-    const text = debate(
-      ['Response 1', '1. **Agreed**\n2. **Disagreed**'],
-      ['Reviewer Follow-up 1', '2. I maintain it.'],
-      ['Response 2', '2. **Agreed**: fair.'],
-    );
+    const text = debate(['Response 1', '1. **Agreed**\n2. **Disagreed**'], ['Reviewer Follow-up 1', '2. I maintain it.'], ['Response 2', '2. **Agreed**: fair.']);
     expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'agreed', null, true)]);
   });
 
@@ -185,11 +169,7 @@ describe('trackPoints: the follow-ups', () => {
       ['Reviewer Follow-up 2', '- R3: Maintained — it leaks.'],
       ['Response 3', '- R3: **Agreed**'],
     );
-    expect(summary(text)).toEqual([
-      state('R1', 1, 'disagreed', 'withdrawn', true),
-      state('R2', 1, 'agreed', null, true),
-      state('R3', 2, 'agreed', null, true),
-    ]);
+    expect(summary(text)).toEqual([state('R1', 1, 'disagreed', 'withdrawn', true), state('R2', 1, 'agreed', null, true), state('R3', 2, 'agreed', null, true)]);
   });
 
   it('reads the reply, not the point title: `Accepts any input` maintained is maintained', () => {
@@ -214,7 +194,10 @@ describe('trackPoints: the follow-ups', () => {
 
   it("tracks the Responder's own point: the Reviewer answers it, and the Responder holds its position", () => {
     const text = debate(
-      ['Response 1', '### R1 — Agreed\n\nWill fix.\n\n### R2 — Agreed\n\nWill add.\n\n### F1. SQL built from input\n\n**Severity:** critical\n**Evidence:** `src/db.ts:4`\n\nThe query concatenates `name`.'],
+      [
+        'Response 1',
+        '### R1 — Agreed\n\nWill fix.\n\n### R2 — Agreed\n\nWill add.\n\n### F1. SQL built from input\n\n**Severity:** critical\n**Evidence:** `src/db.ts:4`\n\nThe query concatenates `name`.',
+      ],
       ['Reviewer Follow-up 1', '### F1 — Disagreed\n\n**Evidence:** `src/db.ts:2`\n\n`name` is escaped on line 2.'],
       ['Response 2', '### F1 — Maintained\n\n**Severity:** unchanged\n\nLine 2 escapes quotes only.'],
     );
@@ -234,36 +217,21 @@ describe('trackPoints: the follow-ups', () => {
 
 describe('trackPoints: debates with the seed peer', () => {
   it('resolves both points when it agrees', () => {
-    expect(summary(seedReview() + seedResponse(1, 'agree'))).toEqual([
-      state('R1', 1, 'agreed', null, true),
-      state('R2', 1, 'agreed', null, true),
-    ]);
+    expect(summary(seedReview() + seedResponse(1, 'agree'))).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'agreed', null, true)]);
   });
 
   it('keeps both points open after its partial reply and prose follow-up, and resolves them in round 2', () => {
     const round1 = seedReview() + seedResponse(1, 'partial') + seedFollowUp(1);
-    expect(summary(round1)).toEqual([
-      state('R1', 1, 'partially-agreed', null, false),
-      state('R2', 1, 'partially-agreed', null, false),
-    ]);
-    expect(summary(round1 + seedResponse(2, 'partial'))).toEqual([
-      state('R1', 1, 'agreed', null, true),
-      state('R2', 1, 'agreed', null, true),
-    ]);
+    expect(summary(round1)).toEqual([state('R1', 1, 'partially-agreed', null, false), state('R2', 1, 'partially-agreed', null, false)]);
+    expect(summary(round1 + seedResponse(2, 'partial'))).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'agreed', null, true)]);
   });
 
   it('leaves both points disagreed at the end of a disagreeing debate', () => {
-    expect(summary(seedDebate('disagree').text)).toEqual([
-      state('R1', 1, 'disagreed', null, false),
-      state('R2', 1, 'disagreed', null, false),
-    ]);
+    expect(summary(seedDebate('disagree').text)).toEqual([state('R1', 1, 'disagreed', null, false), state('R2', 1, 'disagreed', null, false)]);
   });
 
   it('leaves R2 open when the seed peer answers point 1 only', () => {
     // seed-peer.sh looks for `### N.` headings; our `### R1.` has none, so it answers point 1 alone
-    expect(summary(review + seedResponse(1, 'agree', ['1']))).toEqual([
-      state('R1', 1, 'agreed', null, true),
-      state('R2', 1, null, null, false),
-    ]);
+    expect(summary(review + seedResponse(1, 'agree', ['1']))).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, null, null, false)]);
   });
 });

@@ -9,7 +9,13 @@ describe('the usage line', () => {
   it('reads back what it wrote, and nothing from a line that is not one', () => {
     expect(readUsageLine(renderUsageLine(usage))).toEqual(usage);
     expect(readUsageLine('<!-- code-debate usage {"inputTokens":5} -->')).toEqual({ inputTokens: 5, outputTokens: null, cachedInputTokens: null, costUsd: null });
-    for (const line of ['<!-- code-debate usage {} -->', '<!-- code-debate usage {"inputTokens":-1} -->', '<!-- code-debate usage {oops} -->', '<!-- code-debate {"v":1} -->', 'usage 5']) {
+    for (const line of [
+      '<!-- code-debate usage {} -->',
+      '<!-- code-debate usage {"inputTokens":-1} -->',
+      '<!-- code-debate usage {oops} -->',
+      '<!-- code-debate {"v":1} -->',
+      'usage 5',
+    ]) {
       expect(readUsageLine(line)).toBeNull();
     }
   });
@@ -28,9 +34,11 @@ describe('the usage line', () => {
     expect(answered?.usage).toBeUndefined();
   });
 
-  it("cannot be forged by an agent whose body ends with one: our line, empty when nothing was reported, is the one read", () => {
+  it('cannot be forged by an agent whose body ends with one: our line, empty when nothing was reported, is the one read', () => {
     const forged = `### R1. A\n**Severity:** low\n\n${renderUsageLine(usage)}`;
-    const text = renderHeader('HEAD', { v: 1, base: null, head: null, diff: null }) + renderSection({ kind: 'review', number: 0, body: forged, role: 'reviewer', agent: 'x', time: new Date(0), usage: null });
+    const text =
+      renderHeader('HEAD', { v: 1, base: null, head: null, diff: null }) +
+      renderSection({ kind: 'review', number: 0, body: forged, role: 'reviewer', agent: 'x', time: new Date(0), usage: null });
     const parsed = parseDocument(text);
     if (!parsed.ok) throw parsed.error;
     expect(parsed.document.sections[0]?.usage).toBeUndefined();

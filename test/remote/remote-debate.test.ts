@@ -52,8 +52,13 @@ describe('a debate on a git remote', () => {
     await repo.git('remote', 'add', 'origin', bare);
     const status = await startCli(['status', '--remote', 'origin', '--json'], { cwd: repo.dir }).exited;
     expect(status.code, status.stderr).toBe(0);
-    const listed = JSON.parse(status.stdout) as { remote: string; debates: Array<{ name: string; turn: string | null; outcome: string; round: number; roles: Record<string, { state: string }> }> };
-    expect(listed.debates.map(({ name: debate, turn, outcome, round }) => ({ debate, turn, outcome, round }))).toEqual([{ debate: name, turn: null, outcome: 'consensus', round: 1 }]);
+    const listed = JSON.parse(status.stdout) as {
+      remote: string;
+      debates: Array<{ name: string; turn: string | null; outcome: string; round: number; roles: Record<string, { state: string }> }>;
+    };
+    expect(listed.debates.map(({ name: debate, turn, outcome, round }) => ({ debate, turn, outcome, round }))).toEqual([
+      { debate: name, turn: null, outcome: 'consensus', round: 1 },
+    ]);
     expect(listed.debates[0]?.roles.reviewer?.state).toBe('absent');
     const shown = await startCli(['show', '--remote', 'origin'], { cwd: repo.dir }).exited;
     expect(shown.code, shown.stderr).toBe(0);
@@ -94,7 +99,9 @@ describe('a debate on a git remote', () => {
     const head = await a.git('rev-parse', 'HEAD');
     const exit = await startCli(['--remote', 'origin', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
     expect(exit.code, exit.stderr).toBe(2);
-    expect(exit.stderr).toContain(`${head.slice(0, 12)}, the head of "HEAD", is on no branch of \`origin\`: the other side, in its own clone, cannot see it, and would wait in a debate of its own. Push it first (\`git push origin feature\`)`);
+    expect(exit.stderr).toContain(
+      `${head.slice(0, 12)}, the head of "HEAD", is on no branch of \`origin\`: the other side, in its own clone, cannot see it, and would wait in a debate of its own. Push it first (\`git push origin feature\`)`,
+    );
     expect(await runGit(bare, 'for-each-ref', 'refs/code-debate/')).toBe('');
     expect(existsSync(path.join(a.dir, 'reply.md'))).toBe(false);
   });
@@ -107,7 +114,9 @@ describe('a debate on a git remote', () => {
     const head = await a.git('rev-parse', 'HEAD');
     const exit = await startCli(['--remote', 'origin', '--debate', 'ours', '--turn-timeout', '1s', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
     expect(exit.code, exit.stderr).toBe(3);
-    expect(exit.stderr).toContain(`${head.slice(0, 12)}, the head of "HEAD", is on no branch of \`origin\`: the other side, in its own clone, cannot see it, so it reviews another change in the debate ours unless it is pushed (\`git push origin ${head.slice(0, 12)}:refs/heads/<branch>\`).`);
+    expect(exit.stderr).toContain(
+      `${head.slice(0, 12)}, the head of "HEAD", is on no branch of \`origin\`: the other side, in its own clone, cannot see it, so it reviews another change in the debate ours unless it is pushed (\`git push origin ${head.slice(0, 12)}:refs/heads/<branch>\`).`,
+    );
   });
 
   it('finds the head on a remote added by URL and never fetched, where it was pushed: no warning', async () => {
@@ -152,10 +161,16 @@ describe('a debate on a git remote', () => {
       response: ['traces', 'audits', 'support', 'debugging', 'onboarding'].map((why) => `### R1. Debug output left in\n**Disagreed**: it helps ${why}.\n`),
       'follow-up': ['privacy', 'noise', 'cost', 'policy'].map((why) => `### R1. Debug output left in\n**Maintained**: it hurts ${why}.\n`),
     });
-    const exit = await startCli(['duo', '--max-rounds', '5', '--poll', '100', '--agent', scriptedAgent(script.script, script.log), 'the diff against main'], { cwd: a.dir, env: a.env }).exited;
+    const exit = await startCli(['duo', '--max-rounds', '5', '--poll', '100', '--agent', scriptedAgent(script.script, script.log), 'the diff against main'], {
+      cwd: a.dir,
+      env: a.env,
+    }).exited;
     expect(exit.code, exit.stderr).toBe(0);
     expect(exit.stderr).not.toMatch(/Cannot fetch|answers again/);
-    expectEndedWhole(await a.readReply(), 'limit reached', ['## Review', ...[1, 2, 3, 4, 5].flatMap((round) => [`## Response ${round}`, ...(round < 5 ? [`## Reviewer Follow-up ${round}`] : [])]), '## CONSENSUS']);
+    expectEndedWhole(await a.readReply(), 'limit reached', [
+      '## Review',
+      ...[1, 2, 3, 4, 5].flatMap((round) => [`## Response ${round}`, ...(round < 5 ? [`## Reviewer Follow-up ${round}`] : [])]),
+      '## CONSENSUS',
+    ]);
   });
 });
-

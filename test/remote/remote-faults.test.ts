@@ -109,7 +109,15 @@ describe('a debate on a git remote, when things go wrong', () => {
   it('takes over a claim from another machine once it misses three heartbeats, by its own clock', async () => {
     const { bare, a } = await setup();
     // A Reviewer claim of a host that stopped beating, whose clock says its last beat is still to come.
-    const record = { role: 'reviewer', pid: 4242, host: 'gone-machine', startedAt: '2026-01-01T00:00:00.000Z', agent: 'builtin', heartbeatAt: '2099-01-01T00:00:00.000Z', heartbeatMs: 400 };
+    const record = {
+      role: 'reviewer',
+      pid: 4242,
+      host: 'gone-machine',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      agent: 'builtin',
+      heartbeatAt: '2099-01-01T00:00:00.000Z',
+      heartbeatMs: 400,
+    };
     await writeFile(path.join(a.dir, '..', 'claim.json'), JSON.stringify(record));
     const planted = await commitWithFile(a.dir, 'claim.json', await a.git('hash-object', '-w', path.join(a.dir, '..', 'claim.json')));
     await a.git('push', '-q', 'origin', `${planted}:refs/code-debate/planted/claims/reviewer`);
@@ -137,7 +145,10 @@ describe('a debate on a git remote, when things go wrong', () => {
     expect(existsSync(path.join(c.dir, 'reply.md'))).toBe(false);
     expect(await c.git('for-each-ref', 'refs/code-debate-remote/')).toBe('');
     const exits = await Promise.all(sides.map((side) => side.exited));
-    expect(exits.map((exit) => exit.code), exits.map((exit) => exit.stderr).join('')).toEqual([0, 0]);
+    expect(
+      exits.map((exit) => exit.code),
+      exits.map((exit) => exit.stderr).join(''),
+    ).toEqual([0, 0]);
     const roles = exits.map((exit) => /I am the (Reviewer|Responder)/.exec(exit.stderr)?.[1]).sort();
     expect(roles).toEqual(['Responder', 'Reviewer']);
     expectEndedWhole(await a.readReply());

@@ -51,4 +51,3 @@ describe('a debate on a git remote that ends normally', () => {
     expect(added).toBeLessThanOrEqual(beats + 2);
   });
 });
-

@@ -40,7 +40,10 @@ describe('a debate on a git remote whose pushes are refused', () => {
     const [first, second] = await Promise.all([reviewer.exited, responder.exited]);
     expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);
     expectEndedWhole(await b.readReply());
-    const calls = (await readFile(script.log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { env: Record<string, string> });
+    const calls = (await readFile(script.log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { env: Record<string, string> });
     expect(calls.filter((call) => call.env.CODE_DEBATE_TURN === 'response')).toHaveLength(1);
   });
 

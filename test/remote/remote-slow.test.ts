@@ -38,7 +38,10 @@ describe('a debate on a git remote that hangs', () => {
     const url = `git://127.0.0.1:${gate.port}/remote.git`;
     const started = path.join(path.dirname(repo.dir), 'agent-started');
     // The Responder's agent takes two seconds; the remote hangs from its start.
-    const script = await repo.script('agent', { review: sampleReview, response: { shell: `touch '${started}'; sleep 2`, stdout: '### R1. Debug output left in\n**Agreed**: it goes.\n' } });
+    const script = await repo.script('agent', {
+      review: sampleReview,
+      response: { shell: `touch '${started}'; sleep 2`, stdout: '### R1. Debug output left in\n**Agreed**: it goes.\n' },
+    });
     const args = ['--remote', url, '--poll', '200', '--json', '--agent', scriptedAgent(script.script, script.log), subject];
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
     await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');

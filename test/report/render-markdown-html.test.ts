@@ -9,7 +9,11 @@ describe('renderMarkdownHtml', () => {
     ['a loose list with paragraphs', '- one\n\n- two', '<ul><li><p>one</p></li><li><p>two</p></li></ul>'],
     ['a link as its text and address, never an href', '[the docs](javascript:alert(1))', '<p>the docs (javascript:alert(1))</p>'],
     ['a bare address once', '<https://example.invalid/a>', '<p>https://example.invalid/a</p>'],
-    ['raw HTML as text', '<script>alert("x")</script>\n\nand <b onclick="x">inline</b>', '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;<p>and &lt;b onclick=&quot;x&quot;&gt;inline&lt;/b&gt;</p>'],
+    [
+      'raw HTML as text',
+      '<script>alert("x")</script>\n\nand <b onclick="x">inline</b>',
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;<p>and &lt;b onclick=&quot;x&quot;&gt;inline&lt;/b&gt;</p>',
+    ],
     ['an image as its alt text', '![a "cat"](https://example.invalid/cat.png)', '<p>a &quot;cat&quot;</p>'],
     ['a heading as a bold line, a quote as a quote', '### R1. Title\n\n> quoted', '<p><b>R1. Title</b></p><blockquote><p>quoted</p></blockquote>'],
   ])('renders %s', (_case, markdown, html) => {

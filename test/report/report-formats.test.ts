@@ -71,9 +71,24 @@ const text = [
 const parsed = parseDocument(text);
 if (!parsed.ok) throw parsed.error;
 const document = parsed.document;
-const failed: CitationCheck = { section: 'Review', path: 'config/keys.js', line: 10, endLine: 10, quote: null, alternatives: [], ok: false, problem: 'config/keys.js has 3 lines, not 10' };
+const failed: CitationCheck = {
+  section: 'Review',
+  path: 'config/keys.js',
+  line: 10,
+  endLine: 10,
+  quote: null,
+  alternatives: [],
+  ok: false,
+  problem: 'config/keys.js has 3 lines, not 10',
+};
 const report = buildDebateReport(document, { file: 'reply.md', checks: [failed] });
-const context = { document, blockOn: 'high' as const, version: '9.9.9', homepage: 'https://example.invalid/team/code-debate', repositoryUri: 'https://example.invalid/team/app.git' };
+const context = {
+  document,
+  blockOn: 'high' as const,
+  version: '9.9.9',
+  homepage: 'https://example.invalid/team/code-debate',
+  repositoryUri: 'https://example.invalid/team/app.git',
+};
 const render = (format: ReportFormat) => renderReport(report, format, context);
 
 interface SarifResult {
@@ -92,7 +107,9 @@ describe('the report formats', () => {
     expect(html).toContain('Secret, in &quot;config&quot; | really, 100%');
     expect(html).toContain('<code><mark class="failed" title="config/keys.js has 3 lines, not 10">config/keys.js:10</mark></code>');
     // The threads are Markdown rendered, not shown raw.
-    expect(html).toContain('<p><strong>Severity:</strong> medium\n<strong>Evidence:</strong> <code>src/app.js:2-4</code></p><p>The <code>console.log(name)</code> prints user input.</p>');
+    expect(html).toContain(
+      '<p><strong>Severity:</strong> medium\n<strong>Evidence:</strong> <code>src/app.js:2-4</code></p><p>The <code>console.log(name)</code> prints user input.</p>',
+    );
     expect(html).not.toContain('**');
     expect(html).toContain('<ul id="failed-citations"><li><code>config/keys.js:10</code> (Review): config/keys.js has 3 lines, not 10</li></ul>');
     expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" id="chart"');
@@ -107,13 +124,20 @@ describe('the report formats', () => {
   });
 
   it('SARIF: a valid 2.1.0 log, one result per point at its evidence, levels from severities, a withdrawn point suppressed', () => {
-    const log = JSON.parse(render('sarif')) as { runs: Array<{ tool: { driver: { name: string; version: string; rules: Array<{ id: string }> } }; results: SarifResult[]; versionControlProvenance: unknown[] }> };
+    const log = JSON.parse(render('sarif')) as {
+      runs: Array<{ tool: { driver: { name: string; version: string; rules: Array<{ id: string }> } }; results: SarifResult[]; versionControlProvenance: unknown[] }>;
+    };
     expect(sarifSchemaErrors(log)).toEqual([]);
     const run = log.runs[0];
     expect(run?.tool.driver).toMatchObject({ name: 'code-debate', version: '9.9.9', informationUri: 'https://example.invalid/team/code-debate' });
     expect(run?.tool.driver.rules.map((rule) => rule.id)).toContain('code-debate/debug-output');
     expect(run?.versionControlProvenance).toEqual([
-      { repositoryUri: 'https://example.invalid/team/app.git', revisionId: '2222222222222222222222222222222222222222', mappedTo: { uriBaseId: '%SRCROOT%' }, properties: { base: '1111111111111111111111111111111111111111', diffSha256: 'abc' } },
+      {
+        repositoryUri: 'https://example.invalid/team/app.git',
+        revisionId: '2222222222222222222222222222222222222222',
+        mappedTo: { uriBaseId: '%SRCROOT%' },
+        properties: { base: '1111111111111111111111111111111111111111', diffSha256: 'abc' },
+      },
     ]);
     const results = run?.results ?? [];
     expect(results.map((result) => [result.properties.pointId, result.ruleId, result.level, result.properties.severity, result.properties.status])).toEqual([
@@ -151,8 +175,14 @@ describe('the report formats', () => {
 
   it('Markdown: a title cannot mention, link, reference an issue or inject HTML', async () => {
     const { renderMarkdownSummary } = await import('../../src/report/render-markdown.js');
-    const hostile = { ...report, points: report.points.map((point, index) => (index === 0 ? { ...point, title: '&#64;org/team see https://evil.example www.x.com #123 <img src=x> | [a](b)' } : point)) };
-    const row = renderMarkdownSummary(hostile, 'high').split('\n').find((line) => line.startsWith('| R1.')) ?? '';
+    const hostile = {
+      ...report,
+      points: report.points.map((point, index) => (index === 0 ? { ...point, title: '&#64;org/team see https://evil.example www.x.com #123 <img src=x> | [a](b)' } : point)),
+    };
+    const row =
+      renderMarkdownSummary(hostile, 'high')
+        .split('\n')
+        .find((line) => line.startsWith('| R1.')) ?? '';
     expect(row).not.toMatch(/(^|[^\\])&#/);
     for (const broken of ['https:\u200b//evil.example', 'www\u200b.x.com', '\\#\u200b123', '\\<img src=x\\>', '\\| \\[a\\](b)']) expect(row).toContain(broken);
     expect(row.endsWith(' | medium | resolved | HIGH | raised | agreed |')).toBe(true);
@@ -164,18 +194,29 @@ describe('the report formats', () => {
     const expected = json.points.map((point) => ({ id: point.id, severity: point.severity, status: point.status }));
     const sarif = (JSON.parse(render('sarif')) as { runs: Array<{ results: SarifResult[] }> }).runs[0]?.results ?? [];
     expect(sarif.map((result) => ({ id: result.properties.pointId, severity: result.properties.severity, status: result.properties.status }))).toEqual(expected);
-    const rows = render('markdown').split('\n').filter((line) => /^\| R\d/.test(line)).map((line) => line.split(' | '));
+    const rows = render('markdown')
+      .split('\n')
+      .filter((line) => /^\| R\d/.test(line))
+      .map((line) => line.split(' | '));
     expect(rows.map(([point, severity, status]) => ({ id: point?.match(/R\d+/)?.[0], severity, status }))).toEqual(expected);
     const table = render('text');
     for (const point of expected) expect(table).toMatch(new RegExp(`^${point.id}\\s+${point.severity}\\s+${point.status}\\s`, 'm'));
     // The places: JSON's evidence, SARIF's locations, and the annotations of the points that annotate.
     const places = json.points.map((point) => point.evidence.map((evidence) => `${evidence.path}:${evidence.line}-${evidence.endLine}`));
-    expect(sarif.map((result) => (result.locations ?? []).map(({ physicalLocation: { artifactLocation, region } }) => `${artifactLocation.uri}:${region.startLine}-${region.endLine}`))).toEqual(places.map((list) => (list.length === 0 ? ['reply.md:1-1'] : list)));
-    const annotated = render('github').trimEnd().split('\n').map((line) => /file=([^,]+),line=(\d+)(?:,endLine=(\d+))?,title=code-debate (R\d+)/.exec(line)).map((match) => `${match?.[4]} ${match?.[1]}:${match?.[2]}-${match?.[3] ?? match?.[2]}`);
+    expect(
+      sarif.map((result) => (result.locations ?? []).map(({ physicalLocation: { artifactLocation, region } }) => `${artifactLocation.uri}:${region.startLine}-${region.endLine}`)),
+    ).toEqual(places.map((list) => (list.length === 0 ? ['reply.md:1-1'] : list)));
+    const annotated = render('github')
+      .trimEnd()
+      .split('\n')
+      .map((line) => /file=([^,]+),line=(\d+)(?:,endLine=(\d+))?,title=code-debate (R\d+)/.exec(line))
+      .map((match) => `${match?.[4]} ${match?.[1]}:${match?.[2]}-${match?.[3] ?? match?.[2]}`);
     expect(annotated).toEqual(json.points.flatMap((point, index) => (['R1', 'R2'].includes(point.id) ? (places[index] ?? []).map((place) => `${point.id} ${place}`) : [])));
     const html = render('html');
     for (const point of expected) expect(html).toContain(`<section class="point" id="point-${point.id}">`);
-    expect(html.match(/<tr id="row-R\d+">.*?<\/tr>/g)?.map((row) => row.match(/class="sev-(\w+)">\w+<\/td><td>(\w+)</)?.slice(1))).toEqual(expected.map((point) => [point.severity, point.status]));
+    expect(html.match(/<tr id="row-R\d+">.*?<\/tr>/g)?.map((row) => row.match(/class="sev-(\w+)">\w+<\/td><td>(\w+)</)?.slice(1))).toEqual(
+      expected.map((point) => [point.severity, point.status]),
+    );
     expect(reportFormats).toEqual(['text', 'json', 'markdown', 'sarif', 'github', 'html']);
   });
 });

@@ -21,7 +21,12 @@ describe('code-debate show --format', () => {
     expect(sarif.code, sarif.stderr).toBe(0);
     expect(sarif.stdout).toBe('');
     expect(sarif.stderr).toContain(`wrote the sarif report to ${sarifFile}`);
-    const log = JSON.parse(await readFile(sarifFile, 'utf8')) as { runs: Array<{ results: Array<{ properties: { pointId: string }; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }> }>; versionControlProvenance: Array<{ revisionId: string }> }> };
+    const log = JSON.parse(await readFile(sarifFile, 'utf8')) as {
+      runs: Array<{
+        results: Array<{ properties: { pointId: string }; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }> }>;
+        versionControlProvenance: Array<{ revisionId: string }>;
+      }>;
+    };
     expect(sarifSchemaErrors(log)).toEqual([]);
     const results = log.runs[0]?.results ?? [];
     expect(results[0]?.properties.pointId).toBe('R1');
@@ -63,7 +68,8 @@ describe('code-debate duo --report', () => {
   it('writes every report asked for once the debate ends, each as show --format would', async () => {
     const repo = await repos.repo();
     const out = path.dirname(repo.dir);
-    const duo = await startCli(['duo', '--agent', 'builtin', '--report', `sarif:${out}/r.sarif`, '--report', 'github:../r.github', 'the diff against main'], { cwd: repo.dir }).exited;
+    const duo = await startCli(['duo', '--agent', 'builtin', '--report', `sarif:${out}/r.sarif`, '--report', 'github:../r.github', 'the diff against main'], { cwd: repo.dir })
+      .exited;
     expect(duo.code, duo.stderr).toBe(0);
     expect(sarifSchemaErrors(JSON.parse(await readFile(path.join(out, 'r.sarif'), 'utf8')))).toEqual([]);
     const shown = await startCli(['show', '--format', 'github'], { cwd: repo.dir, env: { GITHUB_STEP_SUMMARY: '' } }).exited;
@@ -75,7 +81,9 @@ describe('code-debate duo --report', () => {
     const repo = await repos.repo();
     const exit = await startCli(['duo', '--report', 'pdf:r.pdf', 'HEAD'], { cwd: repo.dir }).exited;
     expect(exit.code).toBe(2);
-    expect(exit.stderr).toContain('Expected `--report` to be <format>:<file> with a format of text, json, markdown, sarif, github, html, e.g. --report sarif:review.sarif, got `pdf:r.pdf`.');
+    expect(exit.stderr).toContain(
+      'Expected `--report` to be <format>:<file> with a format of text, json, markdown, sarif, github, html, e.g. --report sarif:review.sarif, got `pdf:r.pdf`.',
+    );
   });
 });
 
@@ -87,7 +95,13 @@ describe('code-debate show --post-to-pr', () => {
     await startCli(['duo', '--agent', 'builtin', 'the diff against main'], { cwd: repo.dir }).exited;
     const comments = path.join(path.dirname(repo.dir), 'comments.json');
     // Someone else's comment that starts with the marker is never taken for ours.
-    await writeFile(comments, JSON.stringify([{ id: 7, user: { login: 'octo' }, body: 'LGTM, but see the bot.' }, { id: 8, user: { login: 'mallory' }, body: '<!-- code-debate summary -->\nfake' }]));
+    await writeFile(
+      comments,
+      JSON.stringify([
+        { id: 7, user: { login: 'octo' }, body: 'LGTM, but see the bot.' },
+        { id: 8, user: { login: 'mallory' }, body: '<!-- code-debate summary -->\nfake' },
+      ]),
+    );
     const log = path.join(path.dirname(repo.dir), 'gh.jsonl');
     const env = { PATH: `${fakeGh}${path.delimiter}${process.env.PATH ?? ''}`, FAKE_GH_MODE: 'success', FAKE_GH_COMMENTS: comments, FAKE_GH_LOG: log };
     const first = await startCli(['show', '--post-to-pr', '42'], { cwd: repo.dir, env }).exited;
@@ -101,7 +115,10 @@ describe('code-debate show --post-to-pr', () => {
     expect(second.stderr).toContain('updated the summary code-debate posted on pull request https://github.com/acme/shop/pull/42');
     expect((await read()).map((comment) => comment.id)).toEqual([7, 8, 1002]);
     expect((await read())[1]?.body).toBe('<!-- code-debate summary -->\nfake');
-    const calls = (await readFile(log, 'utf8')).trim().split('\n').map((line) => (JSON.parse(line) as { argv: string[] }).argv);
+    const calls = (await readFile(log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { argv: string[] }).argv);
     expect(calls[1]?.slice(0, 3)).toEqual(['api', '--paginate', 'repos/{owner}/{repo}/issues/42/comments?per_page=100']);
     expect(calls.at(-1)?.slice(0, 4)).toEqual(['api', '--method', 'PATCH', 'repos/acme/shop/issues/comments/1002']);
   });

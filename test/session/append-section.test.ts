@@ -70,7 +70,13 @@ describe('appendSection', () => {
     expect(bytes.subarray(old.length).toString('utf8')).toBe(response);
     expect(result).toEqual({
       written: true,
-      state: { exists: true, bytes: Buffer.from(old.toString('utf8') + response), text: old.toString('utf8') + response, checksum: checksumOf(bytes), growth: { prefix: old.toString('utf8'), appended: response } },
+      state: {
+        exists: true,
+        bytes: Buffer.from(old.toString('utf8') + response),
+        text: old.toString('utf8') + response,
+        checksum: checksumOf(bytes),
+        growth: { prefix: old.toString('utf8'), appended: response },
+      },
     });
     expect(await readdir(dir)).toEqual(['reply.md']);
   });
@@ -164,7 +170,10 @@ describe('appendSection', () => {
         },
       }),
     );
-    expect(result).toEqual({ written: false, current: { exists: true, bytes: Buffer.from(review + peer), text: review + peer, checksum: checksumOf(review + peer), growth: { prefix: review, appended: peer } } });
+    expect(result).toEqual({
+      written: false,
+      current: { exists: true, bytes: Buffer.from(review + peer), text: review + peer, checksum: checksumOf(review + peer), growth: { prefix: review, appended: peer } },
+    });
     expect(await readFile(file, 'utf8')).toBe(review + peer);
     expect(await readdir(dir)).toEqual(['reply.md']);
   });

@@ -54,7 +54,8 @@ describe('checkDebateCitations, turn after turn', () => {
     expect(reader.failedCitations(after)).toBe(formatFailedCitations(after));
     expect(formatFailedCitations(after)).toMatch(/^- `src\/app\.js:9` \(Review\): /);
     // A later section's failed citation is added to the report of the earlier ones.
-    const later = grown + renderAppend(grown, { kind: 'follow-up', number: 1, body: '### R1. Debug output\n**Maintained**: see `src/app.js:12`.', role: 'reviewer', agent: 'test', time });
+    const later =
+      grown + renderAppend(grown, { kind: 'follow-up', number: 1, body: '### R1. Debug output\n**Maintained**: see `src/app.js:12`.', role: 'reviewer', agent: 'test', time });
     const report = formatFailedCitations(await checkDebateCitations(context, parsed(later), head));
     expect(report.split('\n')).toEqual([formatFailedCitations(after), expect.stringMatching(/^- `src\/app\.js:12` \(Reviewer Follow-up 1\): /)]);
 

@@ -155,9 +155,14 @@ describe('consensusBody', () => {
     const body = consensusBody(context(overrides), null);
     expect(body.split('\n\n')[0]).toBe(outcome);
     const written = parseOk(`${debate}\n---\n\n## CONSENSUS\n\n${body}\n`);
-    const expected = { resolved: 'consensus', stalled: 'stalled', 'past-max': 'limit-reached', 'budget-reached': 'budget-reached', 'peer-timeout': 'peer-timeout', 'max-rounds': 'limit-reached' }[
-      overrides.reason ?? 'max-rounds'
-    ];
+    const expected = {
+      resolved: 'consensus',
+      stalled: 'stalled',
+      'past-max': 'limit-reached',
+      'budget-reached': 'budget-reached',
+      'peer-timeout': 'peer-timeout',
+      'max-rounds': 'limit-reached',
+    }[overrides.reason ?? 'max-rounds'];
     expect(readOutcome(buildLedger(written))).toBe(expected);
   });
 
@@ -172,7 +177,9 @@ describe('consensusBody', () => {
   });
 
   it('marks an agreement on failed evidence as MEDIUM and says why', () => {
-    const document = parseOk('# Code Debate: HEAD\n\n## Review\n\n### R1. Off by one\n**Severity:** high\n`src/app.js:9` loops once too often.\n\n---\n\n## Response 1\n\n### R1. Off by one\n**Agreed**: will fix.\n');
+    const document = parseOk(
+      '# Code Debate: HEAD\n\n## Review\n\n### R1. Off by one\n**Severity:** high\n`src/app.js:9` loops once too often.\n\n---\n\n## Response 1\n\n### R1. Off by one\n**Agreed**: will fix.\n',
+    );
     const body = consensusBody(context({ document, reason: 'resolved', round: 1 }), null);
     expect(body).toContain(
       '### Majority / partial (MEDIUM confidence)\n\n- **R1** (high) Off by one: agreed in Response 1. Will fix. Only MEDIUM: its evidence failed the check (`src/app.js:9`).',

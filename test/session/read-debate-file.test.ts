@@ -30,7 +30,10 @@ describe('readDebateFile', () => {
     const dir = await tempDir();
     const fifo = path.join(dir, 'reply.md');
     execFileSync('mkfifo', [fifo]);
-    await expect(readDebateFile(fifo)).rejects.toMatchObject({ name: 'DebateFileError', message: expect.stringContaining('it is not a regular file (a FIFO, a socket or a device)') });
+    await expect(readDebateFile(fifo)).rejects.toMatchObject({
+      name: 'DebateFileError',
+      message: expect.stringContaining('it is not a regular file (a FIFO, a socket or a device)'),
+    });
   });
 
   it('throws on a file it cannot read, rather than reading it as absent', async () => {

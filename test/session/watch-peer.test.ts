@@ -36,7 +36,10 @@ async function setup(options: Partial<PeerWatchOptions> = {}) {
     ...options,
   });
   const writeClaim = (record: Partial<ClaimRecord>) =>
-    writeFile(claimPath(paths, 'responder'), JSON.stringify({ role: 'responder', host, startedAt: new Date().toISOString(), agent: 'codex', heartbeatAt: new Date().toISOString(), ...record }));
+    writeFile(
+      claimPath(paths, 'responder'),
+      JSON.stringify({ role: 'responder', host, startedAt: new Date().toISOString(), agent: 'codex', heartbeatAt: new Date().toISOString(), ...record }),
+    );
   /** Waits, watching, until `what` holds; through the peer's turn unless `peerHasTurn` is false. */
   const until = (what: () => boolean, label: string, peerHasTurn?: boolean) => watch.during(waitFor(what, label, 5_000), peerHasTurn === undefined ? {} : { peerHasTurn });
   return { paths, events, writeClaim, until, checks: () => checks };

@@ -31,26 +31,17 @@ describe('parseSubjectText', () => {
     expect(parseSubjectText(text)).toEqual(expected);
   });
 
-  test.each(['the diff against main', 'diff against main', 'against main', 'The   Diff  AGAINST main'])(
-    '%j is against main',
-    (text) => {
-      expect(parseSubjectText(text)).toEqual({ kind: 'against', branch: 'main' });
-    },
-  );
+  test.each(['the diff against main', 'diff against main', 'against main', 'The   Diff  AGAINST main'])('%j is against main', (text) => {
+    expect(parseSubjectText(text)).toEqual({ kind: 'against', branch: 'main' });
+  });
 
-  test.each(['staged', 'Staged', 'the staged changes', 'staged changes', 'index', 'the index', 'cached'])(
-    '%j is staged',
-    (text) => {
-      expect(parseSubjectText(text)).toEqual({ kind: 'staged' });
-    },
-  );
+  test.each(['staged', 'Staged', 'the staged changes', 'staged changes', 'index', 'the index', 'cached'])('%j is staged', (text) => {
+    expect(parseSubjectText(text)).toEqual({ kind: 'staged' });
+  });
 
-  test.each(['working tree', 'Working  Tree', 'the working tree', 'worktree', 'working-tree', 'uncommitted', 'the uncommitted changes'])(
-    '%j is the working tree',
-    (text) => {
-      expect(parseSubjectText(text)).toEqual({ kind: 'working-tree' });
-    },
-  );
+  test.each(['working tree', 'Working  Tree', 'the working tree', 'worktree', 'working-tree', 'uncommitted', 'the uncommitted changes'])('%j is the working tree', (text) => {
+    expect(parseSubjectText(text)).toEqual({ kind: 'working-tree' });
+  });
 
   test.each(['PR #42 again', 'the login refactor', 'src/a.ts src/b.ts', '$(touch pwned)', '; rm -rf /', 'commit the login fix', 'against main and dev', 'fix the bug... again'])(
     '%j is free text',
@@ -78,8 +69,6 @@ describe('parseSubjectText', () => {
     ['against --upload-pack=x', '--upload-pack=x'],
   ])('%j is refused before git sees it', (text, option) => {
     expect(() => parseSubjectText(text)).toThrow(ConfigError);
-    expect(() => parseSubjectText(text)).toThrow(
-      `Cannot use \`${option}\` as a revision, expected a commit, branch or tag: it starts with \`-\``,
-    );
+    expect(() => parseSubjectText(text)).toThrow(`Cannot use \`${option}\` as a revision, expected a commit, branch or tag: it starts with \`-\``);
   });
 });

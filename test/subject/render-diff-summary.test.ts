@@ -40,7 +40,9 @@ describe('renderDiffSummary', () => {
     expect(summary[11]).toBe('- src/f010.ts (modified, +2 -0, diff left out for size)');
     expect(summary[maxListedFiles + 1]).toBe('- and 2 more files (+2 -0 lines) not listed here, being of lower risk; 0 of them are in the diff.');
     expect(summary.at(-1)).toMatch(
-      new RegExp(`^Left out of the diff: ${maxListedFiles - 8} files whose diffs \\(${(maxListedFiles - 10) * 10 + 2} bytes\\) did not fit in the 100-byte budget .*: src/f010\\.ts \\(source, 10 bytes\\), .* and ${maxListedFiles - 8 - maxNamedOmitted} more\\. Their line counts`),
+      new RegExp(
+        `^Left out of the diff: ${maxListedFiles - 8} files whose diffs \\(${(maxListedFiles - 10) * 10 + 2} bytes\\) did not fit in the 100-byte budget .*: src/f010\\.ts \\(source, 10 bytes\\), .* and ${maxListedFiles - 8 - maxNamedOmitted} more\\. Their line counts`,
+      ),
     );
   });
 });

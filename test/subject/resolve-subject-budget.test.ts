@@ -12,9 +12,15 @@ describe('resolveSubject keeps the diff within a budget', () => {
   beforeEach(async () => {
     repo = await makeGitRepo({ 'src/cart.ts': 'export const total = 1;\n', 'README.md': '# Shop\n' });
     await repo.write('src/cart.ts', 'export const total = 2;\nexport const tax = 0.2;\n');
-    await repo.write('src/coupon.ts', lines(40, (index) => `export const coupon${index} = ${index};`));
+    await repo.write(
+      'src/coupon.ts',
+      lines(40, (index) => `export const coupon${index} = ${index};`),
+    );
     await repo.write('README.md', `# Shop\n\n${lines(30, (index) => `Line ${index} of the guide.`)}`);
-    await repo.write('dist/bundle.js', lines(6000, (index) => `var generated${index} = "${'x'.repeat(40)}";`));
+    await repo.write(
+      'dist/bundle.js',
+      lines(6000, (index) => `var generated${index} = "${'x'.repeat(40)}";`),
+    );
     await repo.write('package-lock.json', `{\n${lines(2000, (index) => `  "dep-${index}": "1.0.${index}",`)}}\n`);
     await repo.commit('Coupons, built');
     sizes = {};

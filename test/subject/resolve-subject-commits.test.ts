@@ -59,9 +59,7 @@ describe('resolveSubject for commits, ranges and branches', () => {
     });
     expect(subject.diff).toContain('diff --git a/b.txt b/b.txt\nnew file mode 100644\n');
     expect(subject.diff).not.toContain('reply.md');
-    expect(subject.diff).toBe(
-      await repo.git('diff', '--no-ext-diff', first, second, '--', '.', ':(exclude)reply.md').then((out) => `${out}\n`),
-    );
+    expect(subject.diff).toBe(await repo.git('diff', '--no-ext-diff', first, second, '--', '.', ':(exclude)reply.md').then((out) => `${out}\n`));
   });
 
   test('without an exclusion the debate file is part of the diff', async () => {
@@ -156,13 +154,10 @@ describe('resolveSubject for commits, ranges and branches', () => {
     );
   });
 
-  test.each(['commit --output=pwned.txt', '--output=pwned.txt', 'HEAD..--output=pwned.txt', 'against --output=pwned.txt'])(
-    '%s is refused before git runs',
-    async (text) => {
-      await expect(resolve(text)).rejects.toThrow(ConfigError);
-      await expect(access(path.join(repo.dir, 'pwned.txt'))).rejects.toThrow();
-    },
-  );
+  test.each(['commit --output=pwned.txt', '--output=pwned.txt', 'HEAD..--output=pwned.txt', 'against --output=pwned.txt'])('%s is refused before git runs', async (text) => {
+    await expect(resolve(text)).rejects.toThrow(ConfigError);
+    await expect(access(path.join(repo.dir, 'pwned.txt'))).rejects.toThrow();
+  });
 
   test('an empty subject is a ConfigError', async () => {
     await expect(resolve('   ')).rejects.toThrow(ConfigError);

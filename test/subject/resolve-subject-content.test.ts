@@ -66,9 +66,7 @@ describe('resolveSubject describes what a diff holds', () => {
     await symlink('src/cart.ts', path.join(repo.dir, 'run.sh'));
     const subject = await resolve('working tree');
     expect(subject.files).toEqual(['run.sh']);
-    expect(subject.summary).toBe(
-      ['1 file changed, +1 -1 lines:', '- run.sh (type changed from file to symbolic link, +1 -1)', '', nothingLeftOut(subject.diff)].join('\n'),
-    );
+    expect(subject.summary).toBe(['1 file changed, +1 -1 lines:', '- run.sh (type changed from file to symbolic link, +1 -1)', '', nothingLeftOut(subject.diff)].join('\n'));
   });
 
   test('a range that starts at the root commit, and one that reaches past it', async () => {

@@ -38,9 +38,7 @@ describe('resolveSubject for free text', () => {
     await repo.git('branch', '-q', '--set-upstream-to=origin/main');
     const subject = await resolve('the coupon change');
     expect(subject).toMatchObject({ text: 'the coupon change', kind: 'free-text', base: second, head: f2, files: ['c.txt', 'f.txt', 'g.txt'] });
-    expect(subject.description).toBe(
-      `commits ${await short(second)}..${await short(f2)} (3 commits): the branch feature against its upstream origin/main`,
-    );
+    expect(subject.description).toBe(`commits ${await short(second)}..${await short(f2)} (3 commits): the branch feature against its upstream origin/main`);
   });
 
   test('an upstream HEAD has not moved past gives way to main', async () => {
@@ -67,9 +65,7 @@ describe('resolveSubject for free text', () => {
     await repo.git('checkout', '-q', 'main');
     const subject = await resolve('the coupon change');
     expect(subject).toMatchObject({ kind: 'free-text', base: second, head: third, files: ['c.txt'] });
-    expect(subject.description).toBe(
-      `commit ${await short(third)} "Third": the HEAD commit, as there is no upstream, main or master behind HEAD`,
-    );
+    expect(subject.description).toBe(`commit ${await short(third)} "Third": the HEAD commit, as there is no upstream, main or master behind HEAD`);
   });
 });
 
@@ -84,12 +80,8 @@ describe('resolveSubject for free text before the first commit', () => {
 
   test('is a GitError that says what to review instead', async () => {
     await expect(resolveSubject('the coupon change', { cwd: repo.dir, exclude: [] })).rejects.toThrow(
-      new GitError(
-        'Cannot find a diff for `the coupon change`, expected commits on the current branch: it has none yet. Review `staged` or `working tree`, or commit first.',
-      ),
+      new GitError('Cannot find a diff for `the coupon change`, expected commits on the current branch: it has none yet. Review `staged` or `working tree`, or commit first.'),
     );
-    await expect(resolveSubject('HEAD', { cwd: repo.dir, exclude: [] })).rejects.toThrow(
-      'Cannot find the commit `HEAD`, expected one: the current branch has no commit yet.',
-    );
+    await expect(resolveSubject('HEAD', { cwd: repo.dir, exclude: [] })).rejects.toThrow('Cannot find the commit `HEAD`, expected one: the current branch has no commit yet.');
   });
 });

@@ -32,24 +32,19 @@ describe('resolveSubject for the index and the working tree', () => {
     expect(subject.diff).toBe(`${await repo.git('diff', '--cached', '--', 'a.txt')}\n`);
   });
 
-  test.each(['working tree', 'worktree', 'working-tree', 'uncommitted'])(
-    '%s: tracked changes and untracked, not ignored files, without the debate file',
-    async (text) => {
-      const subject = await resolve(text);
-      expect([subject.kind, subject.base, subject.head]).toEqual(['working-tree', head, null]);
-      expect(subject.files).toEqual(['a.txt', 'b.txt', 'blob.bin', 'dir/n.txt', 'u.txt']);
-      expect(subject.description).toBe(
-        `the working tree, untracked files included, against HEAD ${await repo.git('rev-parse', '--short', 'HEAD')}`,
-      );
-      const tracked = await repo.git('diff', 'HEAD', '--', 'a.txt', 'b.txt');
-      expect(subject.diff).toBe(
-        `${tracked}\n` +
-          'diff --git a/blob.bin b/blob.bin\nnew file mode 100644\nindex 0000000..c3027df\nBinary files /dev/null and b/blob.bin differ\n' +
-          'diff --git a/dir/n.txt b/dir/n.txt\nnew file mode 100644\nindex 0000000..8e51b8d\n--- /dev/null\n+++ b/dir/n.txt\n@@ -0,0 +1,2 @@\n+nested\n+file\n\\ No newline at end of file\n' +
-          'diff --git a/u.txt b/u.txt\nnew file mode 100644\nindex 0000000..3e75765\n--- /dev/null\n+++ b/u.txt\n@@ -0,0 +1 @@\n+new\n',
-      );
-    },
-  );
+  test.each(['working tree', 'worktree', 'working-tree', 'uncommitted'])('%s: tracked changes and untracked, not ignored files, without the debate file', async (text) => {
+    const subject = await resolve(text);
+    expect([subject.kind, subject.base, subject.head]).toEqual(['working-tree', head, null]);
+    expect(subject.files).toEqual(['a.txt', 'b.txt', 'blob.bin', 'dir/n.txt', 'u.txt']);
+    expect(subject.description).toBe(`the working tree, untracked files included, against HEAD ${await repo.git('rev-parse', '--short', 'HEAD')}`);
+    const tracked = await repo.git('diff', 'HEAD', '--', 'a.txt', 'b.txt');
+    expect(subject.diff).toBe(
+      `${tracked}\n` +
+        'diff --git a/blob.bin b/blob.bin\nnew file mode 100644\nindex 0000000..c3027df\nBinary files /dev/null and b/blob.bin differ\n' +
+        'diff --git a/dir/n.txt b/dir/n.txt\nnew file mode 100644\nindex 0000000..8e51b8d\n--- /dev/null\n+++ b/dir/n.txt\n@@ -0,0 +1,2 @@\n+nested\n+file\n\\ No newline at end of file\n' +
+        'diff --git a/u.txt b/u.txt\nnew file mode 100644\nindex 0000000..3e75765\n--- /dev/null\n+++ b/u.txt\n@@ -0,0 +1 @@\n+new\n',
+    );
+  });
 
   test('an untracked debate file stays out of the working tree diff', async () => {
     await repo.git('rm', '-q', '--cached', 'reply.md');
@@ -76,9 +71,7 @@ describe('resolveSubject before the first commit', () => {
     const subject = await resolveSubject('staged', { cwd: repo.dir, exclude: [] });
     expect([subject.kind, subject.base, subject.head, subject.files]).toEqual(['staged', null, null, ['a.txt']]);
     expect(subject.description).toBe('the staged changes, with no commit yet, against the empty tree');
-    expect(subject.diff).toBe(
-      'diff --git a/a.txt b/a.txt\nnew file mode 100644\nindex 0000000..5626abf\n--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+one\n',
-    );
+    expect(subject.diff).toBe('diff --git a/a.txt b/a.txt\nnew file mode 100644\nindex 0000000..5626abf\n--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+one\n');
   });
 
   test('the working tree is every file', async () => {

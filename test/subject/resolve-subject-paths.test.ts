@@ -77,8 +77,15 @@ describe('resolveSubject for a list of paths', () => {
   });
 
   test.each([
-    ['../outside.txt', (dir: string) => `Cannot review the path \`../outside.txt\`, expected a path inside the work tree ${dir}: it resolves to ${path.join(dir, '..', 'outside.txt')}. Name files or folders of this repository.`],
-    ['src/a.ts ..', (dir: string) => `Cannot review the path \`..\`, expected a path inside the work tree ${dir}: it resolves to ${path.dirname(dir)}. Name files or folders of this repository.`],
+    [
+      '../outside.txt',
+      (dir: string) =>
+        `Cannot review the path \`../outside.txt\`, expected a path inside the work tree ${dir}: it resolves to ${path.join(dir, '..', 'outside.txt')}. Name files or folders of this repository.`,
+    ],
+    [
+      'src/a.ts ..',
+      (dir: string) => `Cannot review the path \`..\`, expected a path inside the work tree ${dir}: it resolves to ${path.dirname(dir)}. Name files or folders of this repository.`,
+    ],
     ['.git/config', () => 'Cannot review the path `.git/config`, expected a path in the work tree: it is inside the git directory. Name files or folders of this repository.'],
   ])('%s is refused', async (text, message) => {
     await writeFile(path.join(repo.dir, '..', 'outside.txt'), 'outside\n');

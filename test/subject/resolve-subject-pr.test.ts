@@ -35,8 +35,7 @@ describe('resolveSubject for a pull request, through gh', () => {
     FAKE_GH_HEAD: head,
     ...extra,
   });
-  const resolve = (text: string, mode = 'success', extra: Record<string, string> = {}) =>
-    resolveSubject(text, { cwd: repo.dir, exclude: ['reply.md'], env: env(mode, extra) });
+  const resolve = (text: string, mode = 'success', extra: Record<string, string> = {}) => resolveSubject(text, { cwd: repo.dir, exclude: ['reply.md'], env: env(mode, extra) });
   const calls = async (): Promise<GhCall[]> =>
     (await readFile(path.join(scratch, 'gh.log'), 'utf8').catch(() => ''))
       .split('\n')
@@ -66,9 +65,7 @@ describe('resolveSubject for a pull request, through gh', () => {
     const missing = 'f'.repeat(40);
     const subject = await resolve('PR #42', 'success', { FAKE_GH_HEAD: missing });
     expect(subject.head).toBe(missing);
-    expect(subject.description).toBe(
-      'PR #42 "Add coupons" (main..coupons); its head fffffff is not here, so citations cannot be checked: run `git fetch origin pull/42/head`',
-    );
+    expect(subject.description).toBe('PR #42 "Add coupons" (main..coupons); its head fffffff is not here, so citations cannot be checked: run `git fetch origin pull/42/head`');
   });
 
   test('`PR #42`: gh pr view and gh pr diff, without a shell, give the subject', async () => {

@@ -44,7 +44,7 @@ describe('the status line on a real terminal', () => {
     }
   });
 
-  it("after a restart names the round `status` names, and says it continues the debate", async () => {
+  it('after a restart names the round `status` names, and says it continues the debate', async () => {
     const repo = await repos.repo();
     // A Reviewer that wrote the Review and was stopped: the debate waits for the Responder in round 1.
     const reviewer = startCli(['--role', 'reviewer', 'the diff against main'], { cwd: repo.dir });
@@ -62,7 +62,13 @@ describe('the status line on a real terminal', () => {
 });
 
 describe('fitStatusLine', () => {
-  const parts = { role: 'Responder', round: 'round 3', elapsed: '4m 12s', peer: 'Reviewer waiting', activity: { short: 'my turn', long: 'my turn, claude:opus writing ## Response 3' } };
+  const parts = {
+    role: 'Responder',
+    round: 'round 3',
+    elapsed: '4m 12s',
+    peer: 'Reviewer waiting',
+    activity: { short: 'my turn', long: 'my turn, claude:opus writing ## Response 3' },
+  };
 
   it('cuts the detail first, then the activity, then the peer; the role, round and elapsed time stay', () => {
     expect(fitStatusLine(parts, 120)).toBe('Responder · round 3 · my turn, claude:opus writing ## Response 3 · 4m 12s · Reviewer waiting');

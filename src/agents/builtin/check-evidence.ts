@@ -66,11 +66,12 @@ const lineReference = /^[\w./-]+:\d+(?:[-–]\d+)?$/;
  * Evidence lines and the suggested fix, and except `path:line` references and `knownPaths`.
  */
 export function extractQuotes(pointText: string, knownPaths: ReadonlySet<string>): string[] {
-  const body = pointText
-    .split('\n')
-    .filter((line) => !/^ {0,3}#{1,6}\s/.test(line) && !/^\s*(?:[-*]\s+)?\*\*(?:severity|evidence)\b/i.test(line))
-    .join('\n')
-    .split(/\*\*\s*(?:suggested\s+)?fix\b/i)[0] ?? '';
+  const body =
+    pointText
+      .split('\n')
+      .filter((line) => !/^ {0,3}#{1,6}\s/.test(line) && !/^\s*(?:[-*]\s+)?\*\*(?:severity|evidence)\b/i.test(line))
+      .join('\n')
+      .split(/\*\*\s*(?:suggested\s+)?fix\b/i)[0] ?? '';
   const quotes: string[] = [];
   for (const match of body.matchAll(spanPattern)) {
     const code = (match[2] ?? '').trim();

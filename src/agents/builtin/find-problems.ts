@@ -43,9 +43,7 @@ export function findProblems(files: readonly DiffFile[]): Problem[] {
   const untested = findUntestedChange(files);
   if (untested) problems.push(untested);
   const order = (problem: Problem) => allRules.indexOf(problem.rule);
-  return problems.sort(
-    (a, b) => severityRank(a.severity) - severityRank(b.severity) || order(a) - order(b) || compareText(a.path ?? '', b.path ?? ''),
-  );
+  return problems.sort((a, b) => severityRank(a.severity) - severityRank(b.severity) || order(a) - order(b) || compareText(a.path ?? '', b.path ?? ''));
 }
 
 /** Source files gained lines while no test file changed at all; null when tests changed too. */

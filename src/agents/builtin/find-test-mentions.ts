@@ -13,11 +13,7 @@ const maxTestBytes = 256 * 1024;
  * (`src/subject/read-diff.ts` → `read-diff`): evidence that the module is tested somewhere already.
  * Walks in sorted order with fixed limits, so the answer is the same on every run.
  */
-export async function findTestMentions(
-  cwd: string,
-  sourcePaths: readonly string[],
-  signal: AbortSignal,
-): Promise<Map<string, string[]>> {
+export async function findTestMentions(cwd: string, sourcePaths: readonly string[], signal: AbortSignal): Promise<Map<string, string[]>> {
   const mentions = new Map<string, string[]>(sourcePaths.map((path) => [path, []]));
   if (sourcePaths.length === 0) return mentions;
   const names = sourcePaths.map((path) => ({ path, pattern: new RegExp(`(?<![\\w-])${escapeRegExp(moduleBasename(path))}(?![\\w-])`) }));

@@ -25,8 +25,7 @@ export interface PointJudgement {
   evidence: 'holds' | 'partial' | 'fails' | 'unverifiable';
 }
 
-const evidenceOf = (answer: AnswerPosition): PointJudgement['evidence'] =>
-  answer === 'agreed' ? 'holds' : answer === 'disagreed' ? 'fails' : 'partial';
+const evidenceOf = (answer: AnswerPosition): PointJudgement['evidence'] => (answer === 'agreed' ? 'holds' : answer === 'disagreed' ? 'fails' : 'partial');
 
 type Verdict = Omit<PointJudgement, 'evidence'>;
 
@@ -66,10 +65,7 @@ function judge(point: Point, context: CheckContext): Verdict {
   }
   const expected = rule ? strictest(checks.map((check) => severityFor(rule, check.evidence.path))) : null;
   if (rule && expected !== null && severityRank(point.severity) < severityRank(expected)) {
-    const why =
-      expected === rule.relaxedSeverity
-        ? 'the file is a script or a test, where printing is expected'
-        : `the built-in rules rate ${rule.name} as ${expected}`;
+    const why = expected === rule.relaxedSeverity ? 'the file is a script or a test, where printing is expected' : `the built-in rules rate ${rule.name} as ${expected}`;
     return {
       ...base,
       checks,
@@ -115,7 +111,12 @@ function judgeUntested(point: Point, rule: RuleInfo, context: CheckContext): Ver
     ...outside.map((evidence) => `${formatEvidence(evidence)} is not a source file this change adds lines to.`),
   ];
   if (outside.length > 0) {
-    return { ...base, details, answer: outside.length === point.evidence.length ? 'disagreed' : 'partially-agreed', summary: 'the rule holds for the change, but not all of the cited files are changed source files.' };
+    return {
+      ...base,
+      details,
+      answer: outside.length === point.evidence.length ? 'disagreed' : 'partially-agreed',
+      summary: 'the rule holds for the change, but not all of the cited files are changed source files.',
+    };
   }
   const mentioned = changed.map((path) => [path, context.testMentions.get(path) ?? []] as const);
   if (mentioned.every(([, found]) => found.length > 0) && severityRank(point.severity) < severityRank(rule.relaxedSeverity)) {

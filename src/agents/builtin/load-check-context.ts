@@ -29,12 +29,7 @@ export interface CheckContext {
  * lines win over the work tree's, which may have moved on) and, only when a point is about
  * missing tests, which test files mention the changed modules. Reads only; never writes.
  */
-export async function loadCheckContext(
-  cwd: string,
-  points: readonly Point[],
-  files: readonly DiffFile[],
-  signal: AbortSignal,
-): Promise<CheckContext> {
+export async function loadCheckContext(cwd: string, points: readonly Point[], files: readonly DiffFile[], signal: AbortSignal): Promise<CheckContext> {
   const views = new Map<string, FileView>();
   const paths = [...new Set(points.flatMap((point) => point.evidence.map((evidence) => evidence.path)))];
   for (const path of paths) {
@@ -47,10 +42,7 @@ export async function loadCheckContext(
   return { files, views, testMentions };
 }
 
-export function buildFileView(
-  workTree: Awaited<ReturnType<typeof readWorkTreeFile>>,
-  fromDiff: ReadonlyMap<number, string> | null,
-): FileView {
+export function buildFileView(workTree: Awaited<ReturnType<typeof readWorkTreeFile>>, fromDiff: ReadonlyMap<number, string> | null): FileView {
   const lines = new Map<number, string>();
   if (workTree.ok) workTree.lines.forEach((text, index) => lines.set(index + 1, text));
   for (const [number, text] of fromDiff ?? []) lines.set(number, text);

@@ -3,15 +3,7 @@ import { isScriptPath, isTestPath } from './classify-path.js';
 import { hasNoteComment, isDebugOutput, isDebuggerStatement, isFocusedTest, isSkippedTest } from './match-code-patterns.js';
 import { matchCredentials } from '../../protocol/match-credential.js';
 
-export type RuleId =
-  | 'conflict-marker'
-  | 'credential'
-  | 'focused-test'
-  | 'skipped-test'
-  | 'debugger-statement'
-  | 'debug-output'
-  | 'todo-comment'
-  | 'no-test-change';
+export type RuleId = 'conflict-marker' | 'credential' | 'focused-test' | 'skipped-test' | 'debugger-statement' | 'debug-output' | 'todo-comment' | 'no-test-change';
 
 export interface RuleHit {
   /** The secret the line shows, for credentials; it is masked wherever it is quoted. */
@@ -136,13 +128,12 @@ export const lineRules: readonly LineRule[] = [
 /** Not a line rule: it looks at the set of files the change touches. */
 export const noTestChangeRule: RuleInfo = {
   id: 'no-test-change',
-    name: 'source changed without tests',
+  name: 'source changed without tests',
   title: 'Source changed without any test change',
   severity: 'medium',
   relaxedSeverity: 'low',
   about: /no tests?\b|without (?:any )?tests?|test change|untested|missing tests?|tests? (?:are )?missing/i,
-  explanation:
-    'The change edits source files but adds or changes no test, so nothing shows the new behaviour works or guards it later.',
+  explanation: 'The change edits source files but adds or changes no test, so nothing shows the new behaviour works or guards it later.',
   fix: 'Add or update a test that exercises the changed code.',
 };
 
@@ -155,7 +146,5 @@ export function findRuleAbout(title: string): RuleInfo | null {
 
 /** The severity a rule gives a hit in `path`: lower where printing or tests are the point. */
 export function severityFor(rule: RuleInfo, path: string): Severity {
-  return rule.relaxedSeverity !== null && rule.id === 'debug-output' && (isScriptPath(path) || isTestPath(path))
-    ? rule.relaxedSeverity
-    : rule.severity;
+  return rule.relaxedSeverity !== null && rule.id === 'debug-output' && (isScriptPath(path) || isTestPath(path)) ? rule.relaxedSeverity : rule.severity;
 }

@@ -14,8 +14,18 @@ export const followUpNote = "_Rule-based follow-up by code-debate's built-in age
 export function writeFollowUp(scope: AnswerScope, positions: readonly PositionItemData[], raised: readonly PointJudgement[]): string {
   const answers = raised.map((judgement) => answerPoint(judgement, answerByEvidence(judgement)));
   const said = [
-    positions.length > 0 ? `Re-checked ${plural(positions.length, 'open point')}: ${countEach(positions.map((held) => held.position), labelsOf(heldPositions))}.` : '',
-    answers.length > 0 ? `Answered ${plural(answers.length, 'point')} the response raised: ${countEach(answers.map((answer) => answer.label), labelsOf(answerPositions))}.` : '',
+    positions.length > 0
+      ? `Re-checked ${plural(positions.length, 'open point')}: ${countEach(
+          positions.map((held) => held.position),
+          labelsOf(heldPositions),
+        )}.`
+      : '',
+    answers.length > 0
+      ? `Answered ${plural(answers.length, 'point')} the response raised: ${countEach(
+          answers.map((answer) => answer.label),
+          labelsOf(answerPositions),
+        )}.`
+      : '',
   ].filter(Boolean);
   const summary = said.length > 0 ? said.join(' ') : 'Every point is resolved; nothing is left to follow up.';
   return answerText(turnData(scope, `${followUpNote}\n\n${summary}`, answers, [...positions]));

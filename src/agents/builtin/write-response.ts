@@ -16,8 +16,18 @@ export const responseNote =
 export function writeResponse(scope: AnswerScope, judgements: readonly PointJudgement[], positions: readonly PositionItemData[]): string {
   const answers = judgements.map((judgement) => answerPoint(judgement));
   const said = [
-    answers.length > 0 ? `Answered ${plural(answers.length, 'open point')}: ${countEach(answers.map((answer) => answer.label), labelsOf(answerPositions))}.` : '',
-    positions.length > 0 ? `Re-checked ${plural(positions.length, 'open point')} it raised: ${countEach(positions.map((held) => held.position), labelsOf(heldPositions))}.` : '',
+    answers.length > 0
+      ? `Answered ${plural(answers.length, 'open point')}: ${countEach(
+          answers.map((answer) => answer.label),
+          labelsOf(answerPositions),
+        )}.`
+      : '',
+    positions.length > 0
+      ? `Re-checked ${plural(positions.length, 'open point')} it raised: ${countEach(
+          positions.map((held) => held.position),
+          labelsOf(heldPositions),
+        )}.`
+      : '',
   ].filter(Boolean);
   const summary = said.length > 0 ? said.join(' ') : 'Every point of the review is already resolved; nothing is left to answer.';
   return answerText(turnData(scope, `${responseNote}\n\n${summary}`, answers, [...positions]));

@@ -32,15 +32,12 @@ function writeSummary(problems: readonly Problem[], scan: ScanSummary): string {
     `The built-in agent checked ${plural(scan.linesScanned, 'added line')} in ${plural(scan.filesScanned, 'file')} ` +
     `against ${plural(allRules.length, 'rule')} (${allRules.map((rule) => rule.name).join(', ')})` +
     (skipped.length > 0 ? `; ${skipped.join(', ')}.` : '.');
-  const found =
-    problems.length === 0 ? 'No rule fired.' : `It found ${plural(problems.length, 'problem')}: ${countBySeverity(problems)}.`;
+  const found = problems.length === 0 ? 'No rule fired.' : `It found ${plural(problems.length, 'problem')}: ${countBySeverity(problems)}.`;
   return `${checked} ${found} It matches patterns only; it cannot judge design or logic.`;
 }
 
 function countBySeverity(problems: readonly Problem[]): string {
-  const counts = severities
-    .map((severity): [Severity, number] => [severity, problems.filter((problem) => problem.severity === severity).length])
-    .filter(([, count]) => count > 0);
+  const counts = severities.map((severity): [Severity, number] => [severity, problems.filter((problem) => problem.severity === severity).length]).filter(([, count]) => count > 0);
   return counts.map(([severity, count]) => `${count} ${severity}`).join(', ');
 }
 

@@ -82,7 +82,11 @@ async function requestCompletion(agent: ChatAgent, request: TurnRequest): Promis
     // Kept whole, because the SDK keeps only the `error` field of a JSON body (vLLM sends `message`).
     fetch: async (input, init) => {
       const response = await fetch(input, init);
-      if (!response.ok) lastError.body = response.clone().text().catch(() => '');
+      if (!response.ok)
+        lastError.body = response
+          .clone()
+          .text()
+          .catch(() => '');
       return response;
     },
   });

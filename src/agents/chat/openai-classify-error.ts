@@ -47,9 +47,13 @@ export function classifyChatError(error: unknown, failure: ChatFailure, message:
       const fix = ollama ? 'Start it (`ollama serve`), or set OLLAMA_HOST to where it listens.' : 'Start it, or set OPENAI_BASE_URL to where it listens.';
       return new AgentError(`${what}: no server at ${url} (${reason}). ${fix}`, 'not-installed', { cause: error });
     }
-    return new AgentError(`${what}: the connection to ${url} failed (${code ?? describeCause(error)}). Check that the server is running and reachable, then try again.`, 'crashed', {
-      cause: error,
-    });
+    return new AgentError(
+      `${what}: the connection to ${url} failed (${code ?? describeCause(error)}). Check that the server is running and reachable, then try again.`,
+      'crashed',
+      {
+        cause: error,
+      },
+    );
   }
   if (!(error instanceof APIError) || error.status === undefined) {
     return new AgentError(`${what}: the request to ${url} failed (${error instanceof Error ? error.message : String(error)}).`, 'crashed', { cause: error });
@@ -63,9 +67,13 @@ export function classifyChatError(error: unknown, failure: ChatFailure, message:
     return new AgentError(`${what}: the server at ${url} refused the request (${said}). ${fix}`, 'auth', { cause: error });
   }
   if (status === 429) {
-    return new AgentError(`${what}: the server at ${url} is rate limiting requests (${said}). Wait a little and run code-debate again, or check your plan's limits.`, 'rate-limited', {
-      cause: error,
-    });
+    return new AgentError(
+      `${what}: the server at ${url} is rate limiting requests (${said}). Wait a little and run code-debate again, or check your plan's limits.`,
+      'rate-limited',
+      {
+        cause: error,
+      },
+    );
   }
   if ((status === 404 || status === 400) && /\bmodel\b/i.test(message) && (status === 404 || /not found|does not exist|unknown|no such/i.test(message))) {
     const fix = ollama

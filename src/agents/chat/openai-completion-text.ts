@@ -29,8 +29,7 @@ export function readCompletionText(completion: ChatCompletion, context: Completi
   if (finish === 'length') throw new AgentError(describeLengthStop(context), 'bad-output', { cause: completion });
   if (finish === 'content_filter') {
     throw new AgentError(
-      `${what}: the answer was cut off by the server's content filter (finish_reason \`content_filter\`), so it is incomplete. ` +
-        'Try again, or choose another model or server.',
+      `${what}: the answer was cut off by the server's content filter (finish_reason \`content_filter\`), so it is incomplete. ` + 'Try again, or choose another model or server.',
       'bad-output',
       { cause: completion },
     );
@@ -44,9 +43,13 @@ export function readCompletionText(completion: ChatCompletion, context: Completi
     );
   }
   if (text.trim() === '') {
-    throw new AgentError(`${what}: the model answered with no text (finish_reason \`${finish}\`), and a turn needs the section's text. Try again, or choose another model.`, 'empty-output', {
-      cause: completion,
-    });
+    throw new AgentError(
+      `${what}: the model answered with no text (finish_reason \`${finish}\`), and a turn needs the section's text. Try again, or choose another model.`,
+      'empty-output',
+      {
+        cause: completion,
+      },
+    );
   }
   return text.trim();
 }
@@ -67,6 +70,6 @@ function describeLengthStop({ what, maxOutputTokens, usage }: CompletionContext)
   }
   return (
     `${what}: the model stopped at ${limit}, so the answer is incomplete. ` +
-    'Raise --max-output-tokens (or `maxOutputTokens` in .code-debate.json), and check that the model\'s context holds the prompt and that many tokens more.'
+    "Raise --max-output-tokens (or `maxOutputTokens` in .code-debate.json), and check that the model's context holds the prompt and that many tokens more."
   );
 }

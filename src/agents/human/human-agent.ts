@@ -46,8 +46,7 @@ export function createHumanAgent(options: HumanAgentOptions): Agent {
       const what = failurePrefix('human', request);
       if (!options.isTerminal()) {
         throw new AgentError(
-          `${what}: the human agent needs a terminal to open your editor, and stdin or stdout is not one. ` +
-            'Run code-debate in a terminal, or choose another --agent.',
+          `${what}: the human agent needs a terminal to open your editor, and stdin or stdout is not one. ` + 'Run code-debate in a terminal, or choose another --agent.',
           'not-installed',
         );
       }
@@ -72,10 +71,21 @@ export function createHumanAgent(options: HumanAgentOptions): Agent {
 
 /** The sections written since the person's last draft, one line each (the log is hidden while the editor runs). */
 function describeSince(document: TurnRequest['document'], seen: number): string[] {
-  return document.sections.slice(seen).map((section) => `${section.signature === null ? 'the peer' : `the ${section.signature.role} (${section.signature.agent})`} wrote ## ${section.heading}${section.signature === null ? '' : ` at ${section.signature.time.slice(11, 16)}`}`);
+  return document.sections
+    .slice(seen)
+    .map(
+      (section) =>
+        `${section.signature === null ? 'the peer' : `the ${section.signature.role} (${section.signature.agent})`} wrote ## ${section.heading}${section.signature === null ? '' : ` at ${section.signature.time.slice(11, 16)}`}`,
+    );
 }
 
-async function editDraft(request: TurnRequest, what: string, editor: Editor, env: NodeJS.ProcessEnv, start: { previous: string | null; feedback: string[]; since: string[] }): Promise<string> {
+async function editDraft(
+  request: TurnRequest,
+  what: string,
+  editor: Editor,
+  env: NodeJS.ProcessEnv,
+  start: { previous: string | null; feedback: string[]; since: string[] },
+): Promise<string> {
   const deadline = AbortSignal.timeout(Math.max(1, Math.min(request.timeoutMs, maxTimerMs)));
   const stop = AbortSignal.any([request.signal, deadline]);
   const heading = formatHeading(request.turn, request.round);
@@ -142,7 +152,11 @@ function editorFailure(outcome: EditorOutcome, context: EditorRunContext): Agent
   if (request.signal.aborted) return new AgentError(`${what}: the turn was interrupted.${kept}`, 'interrupted', options);
   if (context.timedOut) {
     const limit = `${describeDuration(request.limitMs ?? request.timeoutMs)} (--agent-timeout)`;
-    return new AgentError(`${what}: the draft was not saved and closed within ${limit}, so the editor was stopped.${kept} Raise --agent-timeout to take longer.`, 'timed-out', options);
+    return new AgentError(
+      `${what}: the draft was not saved and closed within ${limit}, so the editor was stopped.${kept} Raise --agent-timeout to take longer.`,
+      'timed-out',
+      options,
+    );
   }
   if (outcome.missing) {
     const fix = 'Set EDITOR to an editor you have, e.g. `export EDITOR=nano`.';
@@ -150,7 +164,11 @@ function editorFailure(outcome: EditorOutcome, context: EditorRunContext): Agent
   }
   if (outcome.exitCode === undefined) {
     const why = outcome.signal ?? outcome.shortMessage;
-    return new AgentError(`${what}: the editor \`${editor.command}\` stopped without an exit code (${why}).${kept} Try again, or set EDITOR to another editor.`, 'crashed', options);
+    return new AgentError(
+      `${what}: the editor \`${editor.command}\` stopped without an exit code (${why}).${kept} Try again, or set EDITOR to another editor.`,
+      'crashed',
+      options,
+    );
   }
   if (outcome.exitCode !== 0) {
     // git reads a failing editor as "abort", and so does a person who quits vi with `:cq`.

@@ -22,7 +22,9 @@ export function readPointContexts(document: DebateDocument): Map<string, PointCo
   };
   const raise = (point: Point, section: string, owner: 'reviewer' | 'responder' = 'reviewer') => {
     const context = of(point.id);
-    context.evidence = point.evidence.map((evidence) => `${evidence.path}:${evidence.line}${evidence.endLine !== undefined && evidence.endLine !== evidence.line ? `-${evidence.endLine}` : ''}`);
+    context.evidence = point.evidence.map(
+      (evidence) => `${evidence.path}:${evidence.line}${evidence.endLine !== undefined && evidence.endLine !== evidence.line ? `-${evidence.endLine}` : ''}`,
+    );
     // The point's own heading is the draft's heading already.
     context[owner] = { section, text: point.text.replace(/^[^\n]*\n/, '') };
   };

@@ -113,7 +113,10 @@ function pointGuide(state: PointState, choices: string, context: PointContext | 
   const lines = [`${describeState(state)}. Reply with ${choices},`, 'then say why.'];
   if (context === undefined) return lines;
   if (context.evidence.length > 0) lines.push(...wrapForComment(`Evidence: ${context.evidence.join(', ')}`, commentWidth, 3));
-  for (const [side, said] of [['Reviewer', context.reviewer], ['Responder', context.responder]] as const) {
+  for (const [side, said] of [
+    ['Reviewer', context.reviewer],
+    ['Responder', context.responder],
+  ] as const) {
     if (said === null) continue;
     lines.push('', `The ${side}, in ${said.section}:`, ...wrapForComment(said.text, commentWidth - 2, 12).map((line) => `  ${line}`));
   }

@@ -37,16 +37,18 @@ export function resolveEditor(env: NodeJS.ProcessEnv): Editor | null {
 }
 
 function findOnPath(program: string, env: NodeJS.ProcessEnv): boolean {
-  return absolutePath(env.PATH).split(path.delimiter).some((dir) => {
-    if (dir === '') return false;
-    const file = path.join(dir, program);
-    try {
-      accessSync(file, constants.X_OK);
-      return statSync(file).isFile();
-    } catch {
-      return false;
-    }
-  });
+  return absolutePath(env.PATH)
+    .split(path.delimiter)
+    .some((dir) => {
+      if (dir === '') return false;
+      const file = path.join(dir, program);
+      try {
+        accessSync(file, constants.X_OK);
+        return statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    });
 }
 
 /**

@@ -15,9 +15,7 @@ export function stripDraftComments(draft: string): string {
   const cut = whole.search(/^# -{24} >8 -{24}$/m);
   const text = cut === -1 ? whole : whole.slice(0, cut);
   const code = codeRanges(text);
-  const kept = text.replace(commentPattern, (comment: string, offset: number) =>
-    code.some(([start, end]) => offset >= start && offset < end) ? comment : '\u0000',
-  );
+  const kept = text.replace(commentPattern, (comment: string, offset: number) => (code.some(([start, end]) => offset >= start && offset < end) ? comment : '\u0000'));
   return kept
     .split('\n')
     .filter((line) => !(line.includes('\u0000') && line.replaceAll('\u0000', '').trim() === ''))

@@ -93,7 +93,7 @@ const rules: readonly Rule[] = [
       /rate.?limit|too many requests|(status|code|rejected)\D{0,4}(429|529)\b|\b529 overloaded|\boverloaded|RESOURCE_EXHAUSTED|quota|usage limit|hit your limit|credit balance is too low|no capacity/i,
     advice: (cli) =>
       `${product(cli)} is being rate limited, is overloaded, or its account is out of quota: wait a few minutes and run code-debate again ` +
-      '(it resumes where the debate stands), check the plan\'s limits and billing, or choose another --agent.',
+      "(it resumes where the debate stands), check the plan's limits and billing, or choose another --agent.",
   },
   {
     kind: 'server-error',
@@ -112,8 +112,7 @@ const rules: readonly Rule[] = [
     kind: 'crashed',
     pattern:
       /unable to connect|failed to connect|connection failed|error sending request|ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|getaddrinfo|failed to lookup address|waiting for network|network is unreachable|fetch failed|connection (refused|reset|error)|stream disconnected/i,
-    advice: (cli) =>
-      `${product(cli)} could not reach its service: check the network connection and any proxy settings (HTTPS_PROXY), then run code-debate again.`,
+    advice: (cli) => `${product(cli)} could not reach its service: check the network connection and any proxy settings (HTTPS_PROXY), then run code-debate again.`,
   },
   {
     // Codex retries a failing service (a 5xx) with `ERROR: Reconnecting... 3/5` and nothing else: after the network rule, which
@@ -134,8 +133,7 @@ function installAdvice(cli: CliName | null): string {
 function authAdvice(cli: CliName | null): string {
   const how: Record<CliName, string> = {
     claude: 'run `claude auth login` (or `claude`, then /login), or set ANTHROPIC_API_KEY',
-    codex:
-      'run `codex login`, or set CODEX_API_KEY (codex exec does not read OPENAI_API_KEY; `printenv OPENAI_API_KEY | codex login --with-api-key` stores that key)',
+    codex: 'run `codex login`, or set CODEX_API_KEY (codex exec does not read OPENAI_API_KEY; `printenv OPENAI_API_KEY | codex login --with-api-key` stores that key)',
     gemini:
       'run `gemini` once in a terminal and sign in, or set GEMINI_API_KEY (for Vertex AI: GOOGLE_GENAI_USE_VERTEXAI=true with GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION, or GOOGLE_API_KEY)',
   };

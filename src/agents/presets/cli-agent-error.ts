@@ -23,11 +23,9 @@ export function cliAgentError(agentName: string, request: Pick<TurnRequest, 'tur
   const { kind, advice, evidence } = classifyAgentFailure(agentName, failure.text, failure.outcome.exitCode);
   const said = failure.reported ?? evidence;
   const quoted = said === null || said.trim() === '' ? '' : `: ${oneLine(said)}`;
-  return new AgentError(
-    `${failurePrefix(agentName, request)}: ${failure.happened}${quoted}. ${advice}${failure.tail ?? stderrTail(stripAnsi(failure.outcome.stderr))}`,
-    kind,
-    { cause: failure.outcome },
-  );
+  return new AgentError(`${failurePrefix(agentName, request)}: ${failure.happened}${quoted}. ${advice}${failure.tail ?? stderrTail(stripAnsi(failure.outcome.stderr))}`, kind, {
+    cause: failure.outcome,
+  });
 }
 
 /** `text` on one line, at most 300 characters, without a final full stop (the message adds one). */

@@ -89,7 +89,18 @@ export const geminiPolicyFile = fileURLToPath(new URL('../../../templates/gemini
  * output, read-only (plan mode and the policy), trusted, the model when given.
  */
 export function geminiArgs(model: string | null, json = false): string[] {
-  return ['-p', json ? geminiJsonInstruction : geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust', ...(model === null ? [] : ['--model', model])];
+  return [
+    '-p',
+    json ? geminiJsonInstruction : geminiInstruction,
+    '-o',
+    'json',
+    '--approval-mode',
+    'plan',
+    '--policy',
+    geminiPolicyFile,
+    '--skip-trust',
+    ...(model === null ? [] : ['--model', model]),
+  ];
 }
 
 /** yargs' refusal of an option this Gemini CLI does not know: `Unknown argument: policy`. */

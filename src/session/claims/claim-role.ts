@@ -227,7 +227,6 @@ function refusal(wanted: Role | 'auto', holders: ClaimRecord[], paths: StatePath
   const what = wanted === 'auto' ? 'Both roles of this debate are taken' : `The ${wanted} role is taken`;
   const files = holders.map((holder) => path.basename(claimPath(paths, holder.role))).join(' and ');
   return (
-    `${what}: ${holders.map(describe).join(' and ')}.\n` +
-    `Wait for it to end, stop one, or use another --file; if a holder no longer runs, delete ${files} in ${paths.claims}.`
+    `${what}: ${holders.map(describe).join(' and ')}.\n` + `Wait for it to end, stop one, or use another --file; if a holder no longer runs, delete ${files} in ${paths.claims}.`
   );
 }

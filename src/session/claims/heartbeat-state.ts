@@ -59,11 +59,19 @@ export function viewHolder(record: ClaimRecord | null, facts: HolderFacts): Hold
   if (typeof record.agentPid === 'number') {
     const started = typeof record.agentStartedAt === 'string' ? Date.parse(record.agentStartedAt) : Number.NaN;
     const running = Number.isNaN(started) ? null : Math.max(0, facts.now - started);
-    if (person) return { state: holderStates.writing, reason: running === null ? 'a person is writing in their editor' : `a person has written in their editor for ${formatDuration(running)}`, agentRunningMs: running };
+    if (person)
+      return {
+        state: holderStates.writing,
+        reason: running === null ? 'a person is writing in their editor' : `a person has written in their editor for ${formatDuration(running)}`,
+        agentRunningMs: running,
+      };
     const reason = running === null ? `its agent runs (pid ${record.agentPid})` : `its agent has run for ${formatDuration(running)} (pid ${record.agentPid})`;
     return { state: holderStates.thinking, reason, agentRunningMs: running };
   }
-  if (facts.hasTurn) return person ? { state: holderStates.writing, reason: 'a person is taking their turn', agentRunningMs: null } : { state: holderStates.thinking, reason: 'taking its turn', agentRunningMs: null };
+  if (facts.hasTurn)
+    return person
+      ? { state: holderStates.writing, reason: 'a person is taking their turn', agentRunningMs: null }
+      : { state: holderStates.thinking, reason: 'taking its turn', agentRunningMs: null };
   const other = record.role === 'reviewer' ? 'Responder' : 'Reviewer';
   return { state: holderStates.waiting, reason: `waiting for the ${other}'s turn`, agentRunningMs: null };
 }

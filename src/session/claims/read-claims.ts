@@ -1,4 +1,3 @@
-
 import os from 'node:os';
 import type { Role } from '../../protocol/document.js';
 import type { ClaimRecord } from './claim-role.js';

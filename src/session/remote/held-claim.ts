@@ -53,7 +53,12 @@ function isOurs(record: ClaimRecord, claimed: ClaimRecord): boolean {
  * side's, which took the role over: the claim is then lost, as `lost()` says, and nothing is
  * pushed with it any more.
  */
-export function holdClaim(options: { debate: RemoteDebate; warn(message: string): void }, claimed: ClaimRecord, taken: { commit: string; tree: string }, tookOverFrom: ClaimRecord | null): RemoteClaim {
+export function holdClaim(
+  options: { debate: RemoteDebate; warn(message: string): void },
+  claimed: ClaimRecord,
+  taken: { commit: string; tree: string },
+  tookOverFrom: ClaimRecord | null,
+): RemoteClaim {
   const { debate } = options;
   const ref = debate.refs.claim(claimed.role);
   // The record the remote holds (at `tip`), and the one this side wants it to hold (an update not pushed yet).
@@ -128,7 +133,9 @@ export function holdClaim(options: { debate: RemoteDebate; warn(message: string)
     } catch (error) {
       if (!(error instanceof RemoteError) || error.kind !== 'unsupported') throw error;
       atomic = false;
-      options.warn(`the remote \`${debate.remote}\` takes no atomic push, so each section is pushed just after a heartbeat that checks this side still holds its role, not in the same push.`);
+      options.warn(
+        `the remote \`${debate.remote}\` takes no atomic push, so each section is pushed just after a heartbeat that checks this side still holds its role, not in the same push.`,
+      );
       return [await pushRef(debate.cwd, debate.remote, updates[0]?.commit ?? null, ref, tip)];
     }
   };

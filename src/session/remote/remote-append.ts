@@ -36,7 +36,13 @@ export async function appendRemote(options: RemoteAppendOptions, request: Sectio
     if (current.checksum !== request.expectedChecksum && !request.stillValid(current)) return { written: false, current };
     const section = Buffer.from(request.render(current), 'utf8');
     const bytes = Buffer.concat([current.bytes, section]);
-    const commit = await commitFile(debate.cwd, { parent: tip, name: debate.fileName, bytes, message: request.message ?? 'code-debate: a section', who: request.who ?? 'code-debate' });
+    const commit = await commitFile(debate.cwd, {
+      parent: tip,
+      name: debate.fileName,
+      bytes,
+      message: request.message ?? 'code-debate: a section',
+      who: request.who ?? 'code-debate',
+    });
     await reachFaultPoint('remote-append');
     const lostBefore = claim.lost();
     let pushed: HeldPush;

@@ -58,7 +58,17 @@ export async function claimRemoteRole(options: RemoteClaimOptions): Promise<Remo
 function newRecord(role: Role, agent: string, heartbeatMs: number): ClaimRecord {
   const now = new Date().toISOString();
   const namespace = pidNamespace();
-  return { role, pid: process.pid, host: os.hostname(), user: userName(), ...(namespace === null ? {} : { pidNamespace: namespace }), startedAt: now, agent, heartbeatAt: now, heartbeatMs };
+  return {
+    role,
+    pid: process.pid,
+    host: os.hostname(),
+    user: userName(),
+    ...(namespace === null ? {} : { pidNamespace: namespace }),
+    startedAt: now,
+    agent,
+    heartbeatAt: now,
+    heartbeatMs,
+  };
 }
 
 function userName(): string {

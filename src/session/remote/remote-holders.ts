@@ -66,7 +66,9 @@ export async function waitForRelease(debate: RemoteDebate, retry: RemoteRetry, h
   let pending = held.filter(({ holder }) => holder !== null && !(onThisMachine(holder.record) && !isProcessAlive(holder.record)));
   if (pending.length === 0) return;
   const windowMs = Math.max(...pending.map(({ holder }) => missedBeats * beatOf(holder?.record)));
-  waiting(`the debate ${debate.refs.name} on \`${debate.remote}\` has ended, and its sides still hold their roles: waiting up to ${Math.ceil(windowMs / 1000)} s for them to let go before archiving it.`);
+  waiting(
+    `the debate ${debate.refs.name} on \`${debate.remote}\` has ended, and its sides still hold their roles: waiting up to ${Math.ceil(windowMs / 1000)} s for them to let go before archiving it.`,
+  );
   const started = performance.now();
   const moved = new Set<Role>();
   for (;;) {

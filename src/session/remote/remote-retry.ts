@@ -34,12 +34,17 @@ export async function withRemoteRetry<T>(retry: RemoteRetry, what: string, step:
       if (!(error instanceof RemoteError)) throw error;
       if (error.kind === 'denied' || error.kind === 'invalid') throw refusedError(retry.remote, what, error);
       if (error.kind !== 'unreachable' && error.kind !== 'refused') throw error;
-      const doing = error.kind === 'refused' ? `It names no permission, so it may pass (a hook's message, a lock). Retrying to ${what} with back-off` : `Retrying to ${what} with back-off`;
+      const doing =
+        error.kind === 'refused' ? `It names no permission, so it may pass (a hook's message, a lock). Retrying to ${what} with back-off` : `Retrying to ${what} with back-off`;
       const since = noteUnreachable(retry, error, doing);
       const left = retry.deadline() - Date.now();
       if (left <= 0) {
         const check = error.kind === 'refused' ? 'ask whoever runs the remote what its refusal means' : 'check the network and the remote';
-        throw new RemoteError(`${error.message}. Gave up after ${formatDuration(Date.now() - since)} (--turn-timeout): ${check}, then start code-debate again; it resumes from the remote.`, error.kind, { cause: error });
+        throw new RemoteError(
+          `${error.message}. Gave up after ${formatDuration(Date.now() - since)} (--turn-timeout): ${check}, then start code-debate again; it resumes from the remote.`,
+          error.kind,
+          { cause: error },
+        );
       }
       await pause(retry, Math.min(wait, left), `for the remote \`${retry.remote}\`; nothing partial was written`);
     }
@@ -75,7 +80,9 @@ export function refusedError(remote: string, what: string, error: RemoteError): 
   if (error.kind === 'invalid') {
     return new ConfigError(
       `Cannot ${what} on the remote \`${remote}\`: ${error.message.replace(/^Cannot [^:]+: /, '')}. ` +
-        'Check its URL (`git remote -v`), and that git trusts its host key or certificate (`git ls-remote ' + remote + '` shows the same error).',
+        'Check its URL (`git remote -v`), and that git trusts its host key or certificate (`git ls-remote ' +
+        remote +
+        '` shows the same error).',
       { cause: error },
     );
   }

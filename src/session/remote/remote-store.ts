@@ -32,7 +32,9 @@ export function remoteStore({ debate, claim, watch, retry, paths, warn }: Remote
       const started = Date.now();
       const what = request.heading === undefined ? 'the section' : `## ${request.heading}`;
       const result = await sayWhenSlow(appendRemote({ debate, claim, retry: retry(), keepUnwritten }, request), () =>
-        warn(`waiting for the remote \`${debate.remote}\` to take ${what}: it has not answered for ${formatDuration(slowRemoteMs)}. The agent's answer is kept; --turn-timeout bounds the wait.`),
+        warn(
+          `waiting for the remote \`${debate.remote}\` to take ${what}: it has not answered for ${formatDuration(slowRemoteMs)}. The agent's answer is kept; --turn-timeout bounds the wait.`,
+        ),
       );
       // The loop reads the mirror next: it must hold what the remote holds, whoever touched it.
       if (!result.written) await debate.remirror();
@@ -41,7 +43,11 @@ export function remoteStore({ debate, claim, watch, retry, paths, warn }: Remote
     },
     readPeerClaim: async (role) => (await readRemoteClaim(debate, role))?.record ?? null,
     // A remote that does not answer leaves the claims as last read: the next check looks again.
-    refreshClaims: () => debate.poll().then(() => undefined, () => undefined),
+    refreshClaims: () =>
+      debate.poll().then(
+        () => undefined,
+        () => undefined,
+      ),
     claimsReadAt: () => debate.view().readAt,
     restoreCommand(seen) {
       const commit = debate.commitOf(seen.checksum);

@@ -61,7 +61,11 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
     file: side.file,
     keepReplaced: async (held) => {
       const savedTo = await saveOverwritten(side.paths, side.file, held.bytes);
-      options.emit({ type: 'warning', role: null, message: `${side.relativeFile} now mirrors the debate ${name} on \`${remote.remote}\`; what it held before is saved in ${savedTo}.` });
+      options.emit({
+        type: 'warning',
+        role: null,
+        message: `${side.relativeFile} now mirrors the debate ${name} on \`${remote.remote}\`; what it held before is saved in ${savedTo}.`,
+      });
     },
   });
   const budget = countRequests(remote.remote);
@@ -80,7 +84,10 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
       const warn = (message: string) => options.emit({ type: 'warning', role: claim.role, message });
       const stillHeld = () => {
         const holder = claim.lost();
-        if (holder !== null) throw new ClaimError(`The ${claim.role} role was taken over on the remote by pid ${holder.pid} on ${holder.host} while this side ran (its heartbeats did not reach the remote): stopped; the debate goes on there.`);
+        if (holder !== null)
+          throw new ClaimError(
+            `The ${claim.role} role was taken over on the remote by pid ${holder.pid} on ${holder.host} while this side ran (its heartbeats did not reach the remote): stopped; the debate goes on there.`,
+          );
       };
       await debate.startMirroring();
       const peer = claim.role === 'reviewer' ? 'responder' : 'reviewer';

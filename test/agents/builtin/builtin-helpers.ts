@@ -40,7 +40,19 @@ export function changedFileDiff(file: string, start: number, before: readonly st
 }
 
 export function makeSubject(diff: string): Subject {
-  return { text: 'the change', kind: 'working-tree', base: null, head: null, description: 'the working tree', diff, diffSha256: '0'.repeat(64), files: [], summary: '', omitted: [], fileHashes: {} };
+  return {
+    text: 'the change',
+    kind: 'working-tree',
+    base: null,
+    head: null,
+    description: 'the working tree',
+    diff,
+    diffSha256: '0'.repeat(64),
+    files: [],
+    summary: '',
+    omitted: [],
+    fileHashes: {},
+  };
 }
 
 export function section(kind: Section['kind'], number: number, body: string): Section {

@@ -73,12 +73,9 @@ describe('findProblems: each rule fires on a planted line and not on a clean one
 describe('findProblems: points', () => {
   test('reports new-file line numbers and groups one rule in one file into one problem', () => {
     const diff =
-      changedFileDiff('src/app.ts', 120, ['function a() {', '  return 1;'], ['  console.log(1);', '  console.log(2);']) +
-      newFileDiff('test/app.test.ts', ['export {};']);
+      changedFileDiff('src/app.ts', 120, ['function a() {', '  return 1;'], ['  console.log(1);', '  console.log(2);']) + newFileDiff('test/app.test.ts', ['export {};']);
     const problems = findProblems(parseUnifiedDiff(diff));
-    expect(problems.map((problem) => [problem.rule.id, problem.path, problem.hits.map((hit) => hit.line)])).toEqual([
-      ['debug-output', 'src/app.ts', [122, 123]],
-    ]);
+    expect(problems.map((problem) => [problem.rule.id, problem.path, problem.hits.map((hit) => hit.line)])).toEqual([['debug-output', 'src/app.ts', [122, 123]]]);
   });
 
   test('orders by severity, then rule, then path, and rates printing in scripts and tests low', () => {

@@ -25,7 +25,10 @@ describe('two code-debate processes on the built-in agent', () => {
     const sides = [startCli(['--agent', 'builtin', 'HEAD'], { cwd: repo.dir }), startCli(['--agent', 'builtin', 'HEAD'], { cwd: repo.dir })];
     const exits = await Promise.all(sides.map((side) => side.exited));
     const stderr = exits.map((exit) => exit.stderr).join('\n');
-    expect(exits.map((exit) => exit.code), stderr).toEqual([0, 0]);
+    expect(
+      exits.map((exit) => exit.code),
+      stderr,
+    ).toEqual([0, 0]);
     expect(stderr).not.toContain('could not be used');
     expect(stderr).toMatch(/Reviewer +The debate ended with CONSENSUS/);
     expect(stderr).toMatch(/Responder +The debate ended with CONSENSUS/);
@@ -34,7 +37,9 @@ describe('two code-debate processes on the built-in agent', () => {
     expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## Reviewer Follow-up 1', '## Response 2', '## CONSENSUS']);
     expect(text).toContain('### R1. Debug output left in `src/app.js`\n\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\n');
     expect(text).toContain('### R1 — Agreed\n\n**Evidence:** `src/app.js:2`\n\nThe cited evidence checks out.');
-    expect(text).toContain('### R2 — Partially agreed\n\n**Evidence:** none\n\nNo test changes, but existing tests already cover the changed modules, so the severity should be low.');
+    expect(text).toContain(
+      '### R2 — Partially agreed\n\n**Evidence:** none\n\nNo test changes, but existing tests already cover the changed modules, so the severity should be low.',
+    );
     expect(text).toContain('### R2 — Accepted\n\n**Severity:** → low: existing tests already cover the changed modules\n\nThe response is right: the severity is lowered to low.');
     expect(text).toContain('**Outcome:** consensus');
     expect(text).toContain('After 2 rounds, of 2 points: 2 agreed, 0 withdrawn, 0 still disputed.');

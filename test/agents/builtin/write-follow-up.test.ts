@@ -78,11 +78,17 @@ const positions = [
   {
     id: 'R5',
     position: 'Withdrawn',
-    reasoning: 'Re-checked: the evidence does not hold.\n\n- `src/app.js:3` reads ``return `hi ${name}`;``: the debugger statements rule does not fire on it or within 2 lines of it.',
+    reasoning:
+      'Re-checked: the evidence does not hold.\n\n- `src/app.js:3` reads ``return `hi ${name}`;``: the debugger statements rule does not fire on it or within 2 lines of it.',
     severity: null,
   },
   { id: 'R6', position: 'Maintained', reasoning: `Re-checked (the response did not categorize this point): the evidence holds.\n\n${debugOutputHolds}`, severity: null },
-  { id: 'R7', position: 'Accepted', reasoning: `The response is right: the severity is lowered to low.\n\n${debugOutputHolds}`, severity: { to: 'low', reason: 'as the response argues' } },
+  {
+    id: 'R7',
+    position: 'Accepted',
+    reasoning: `The response is right: the severity is lowered to low.\n\n${debugOutputHolds}`,
+    severity: { to: 'low', reason: 'as the response argues' },
+  },
 ];
 
 describe('the builtin follow-up', () => {
@@ -104,7 +110,8 @@ describe('the builtin follow-up', () => {
         {
           id: 'F2',
           label: 'Disagreed',
-          reasoning: 'None of the cited evidence says what the point says.\n\n- `src/app.js:1` reads `export function greet(name) {`: `eval(input)` is not on it or within 2 lines of it.',
+          reasoning:
+            'None of the cited evidence says what the point says.\n\n- `src/app.js:1` reads `export function greet(name) {`: `eval(input)` is not on it or within 2 lines of it.',
           evidence: [at('src/app.js', 1)],
         },
         { id: 'F3', label: 'Disagreed', reasoning: 'The point cites no `path:line`, so there is nothing to check it against; please cite the file and line.', evidence: [] },
@@ -130,7 +137,16 @@ describe('the builtin follow-up', () => {
   });
 
   test('with no point of its own left open, only answers, and its data has no positions', async () => {
-    const agreed = section('response', 1, renderAnswer({ summary: '', answers: ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7'].map((id) => answer(id, 'agreed', 'Yes.')), positions: [], newPoints: responderPoints.slice(0, 1) }));
+    const agreed = section(
+      'response',
+      1,
+      renderAnswer({
+        summary: '',
+        answers: ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7'].map((id) => answer(id, 'agreed', 'Yes.')),
+        positions: [],
+        newPoints: responderPoints.slice(0, 1),
+      }),
+    );
     const { data } = await followUp(agreed);
     expect(data).toEqual({
       summary: `${followUpNote}\n\nAnswered 1 point the response raised: 1 agreed.`,

@@ -29,7 +29,10 @@ const at = (path: string, line: number) => ({ path, line, endLine: null });
 
 describe('the builtin responder', () => {
   test('agrees with a point whose evidence checks out, saying what it checked and citing the line it read', async () => {
-    const { data, body } = await respond('### R1. Debug output left in `src/app.js`\n\n**Severity:** medium\n\n**Evidence:** `src/app.js:2`\n\nLine 2 adds `console.log(name);`.', app);
+    const { data, body } = await respond(
+      '### R1. Debug output left in `src/app.js`\n\n**Severity:** medium\n\n**Evidence:** `src/app.js:2`\n\nLine 2 adds `console.log(name);`.',
+      app,
+    );
     expect(data).toEqual({
       summary: `${responseNote}\n\nAnswered 1 open point: 1 agreed.`,
       answers: [
@@ -69,7 +72,8 @@ describe('the builtin responder', () => {
       {
         id: 'R1',
         position: 'disagreed',
-        reasoning: 'None of the cited evidence says what the point says.\n\n- `src/app.js:1` reads `export function greet(name) {`: `eval(input)` is not on it or within 2 lines of it.',
+        reasoning:
+          'None of the cited evidence says what the point says.\n\n- `src/app.js:1` reads `export function greet(name) {`: `eval(input)` is not on it or within 2 lines of it.',
         evidence: [at('src/app.js', 1)],
       },
     ]);
@@ -116,10 +120,10 @@ describe('the builtin responder', () => {
   });
 
   test('lowers "no test change" when an existing test already mentions the changed module', async () => {
-    const { answered, reasonings } = await respond(
-      '### R1. Source changed without any test change\n\n**Severity:** medium\n\n**Evidence:** `src/app.js:1`',
-      { ...app, 'test/greeting.test.js': "import { greet } from '../src/app.js';\n" },
-    );
+    const { answered, reasonings } = await respond('### R1. Source changed without any test change\n\n**Severity:** medium\n\n**Evidence:** `src/app.js:1`', {
+      ...app,
+      'test/greeting.test.js': "import { greet } from '../src/app.js';\n",
+    });
     expect(answered).toEqual({ R1: 'partially-agreed' });
     expect(reasonings.R1).toBe(
       'No test changes, but existing tests already cover the changed modules, so the severity should be low.\n\n' +
@@ -201,7 +205,12 @@ describe('the builtin responder', () => {
         },
       ],
       positions: [
-        { id: 'F1', position: 'Maintained', reasoning: 'Re-checked: the evidence holds.\n\n- `src/app.js:2` reads `console.log(name);`; the debug output rule fires on it.', severity: null },
+        {
+          id: 'F1',
+          position: 'Maintained',
+          reasoning: 'Re-checked: the evidence holds.\n\n- `src/app.js:2` reads `console.log(name);`; the debug output rule fires on it.',
+          severity: null,
+        },
         {
           id: 'F2',
           position: 'Withdrawn',

@@ -59,7 +59,12 @@ describe('writeReview', () => {
   });
 
   test('cites consecutive lines as one range, at most five places, and says how many there are', () => {
-    const together = review(newFileDiff('src/noisy.js', Array.from({ length: 8 }, (_, index) => `console.log(${index});`)) + newFileDiff('test/noisy.test.js', ['x']));
+    const together = review(
+      newFileDiff(
+        'src/noisy.js',
+        Array.from({ length: 8 }, (_, index) => `console.log(${index});`),
+      ) + newFileDiff('test/noisy.test.js', ['x']),
+    );
     expect(together.answer.newPoints[0]).toMatchObject({ evidence: [{ path: 'src/noisy.js', line: 1, endLine: 8 }] });
     expect(together.answer.newPoints[0]?.reasoning).toMatch(/^Line 1 adds `console\.log\(0\);` \(8 lines in all\)\. Printing/);
 

@@ -59,7 +59,9 @@ describe('createOpenAiAgent: an answer cut short', () => {
 
   it('says the model stopped at its token limit while still thinking', async () => {
     const { agent } = await ollamaAgainst([completion('<think>\nStep 1', 'length', 16_384)]);
-    expect((await failure(agent.writeTurn(turnRequest()))).message).toMatch(/: the model stopped at its token limit \(16,384 tokens, --max-output-tokens\), so the answer is incomplete\./);
+    expect((await failure(agent.writeTurn(turnRequest()))).message).toMatch(
+      /: the model stopped at its token limit \(16,384 tokens, --max-output-tokens\), so the answer is incomplete\./,
+    );
   });
 
   it('refuses an answer cut off by the content filter', async () => {

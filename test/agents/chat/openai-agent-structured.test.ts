@@ -85,7 +85,17 @@ const hasFormat = (body: unknown): boolean => Object.hasOwn(body as object, 'res
 
 describe('createOpenAiAgent: a server that refuses structured output', () => {
   it.each([
-    ['OpenAI’s {"error": {"message"}}', { error: { message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", type: 'invalid_request_error', param: 'response_format', code: null } }],
+    [
+      'OpenAI’s {"error": {"message"}}',
+      {
+        error: {
+          message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+          type: 'invalid_request_error',
+          param: 'response_format',
+          code: null,
+        },
+      },
+    ],
     ['vLLM’s top-level {"message"}', { object: 'error', message: 'json_schema is not supported by the xgrammar backend', type: 'BadRequestError', param: null, code: 400 }],
   ])('answers 400 naming it (%s): the request is sent once more without it, and later turns ask without it', async (_, body) => {
     const { server, agent } = await openAiAgainst([{ status: 400, body }, completion(answer)]);

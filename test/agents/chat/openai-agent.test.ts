@@ -79,7 +79,10 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
 
   it('says where the models are listed when an OpenAI-style server has no such model ({"error": {"message"}})', async () => {
     const { agent, url } = await openAiAgainst([
-      { status: 404, body: { error: { message: 'The model `gpt-x` does not exist or you do not have access to it.', type: 'invalid_request_error', param: null, code: 'model_not_found' } } },
+      {
+        status: 404,
+        body: { error: { message: 'The model `gpt-x` does not exist or you do not have access to it.', type: 'invalid_request_error', param: null, code: 'model_not_found' } },
+      },
     ]);
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(
@@ -90,7 +93,9 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
   });
 
   it('reads vLLM’s top-level {"message"} body, which the SDK drops', async () => {
-    const { agent, url } = await openAiAgainst([{ status: 404, body: { object: 'error', message: 'The model `gpt-test` does not exist.', type: 'NotFoundError', param: null, code: 404 } }]);
+    const { agent, url } = await openAiAgainst([
+      { status: 404, body: { object: 'error', message: 'The model `gpt-test` does not exist.', type: 'NotFoundError', param: null, code: 404 } },
+    ]);
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(
       `Agent \`openai:gpt-test\` failed to write review 1: the server at ${url} has no model \`gpt-test\` (404: The model \`gpt-test\` does not exist.). ` +
@@ -123,7 +128,9 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
   });
 
   it('reports a 429 as rate limited after one retry of its own', async () => {
-    const { server, agent, url } = await openAiAgainst([{ status: 429, body: { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } } }]);
+    const { server, agent, url } = await openAiAgainst([
+      { status: 429, body: { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } } },
+    ]);
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(
       `Agent \`openai:gpt-test\` failed to write review 1: the server at ${url} is rate limiting requests (429: Rate limit reached for requests). ` +
@@ -142,7 +149,11 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
 
   it('reports a 5xx with the text of an HTML error page as crashed', async () => {
     const { agent, url } = await ollamaAgainst([
-      { status: 502, contentType: 'text/html', body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>' },
+      {
+        status: 502,
+        contentType: 'text/html',
+        body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>',
+      },
     ]);
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(

@@ -10,13 +10,21 @@ const messages = [
 describe('chatParams: the output limit', () => {
   it('is max_completion_tokens for OpenAI’s own API, whose reasoning models refuse max_tokens', () => {
     const endpoint = resolveChatEndpoint('openai', 'openai:gpt-5', { OPENAI_API_KEY: 'sk-test' });
-    expect(chatParams({ model: 'gpt-5', endpoint, prompt: 'Review this.', maxOutputTokens: 16_384, structuredOutput: true })).toEqual({ model: 'gpt-5', messages, max_completion_tokens: 16_384 });
+    expect(chatParams({ model: 'gpt-5', endpoint, prompt: 'Review this.', maxOutputTokens: 16_384, structuredOutput: true })).toEqual({
+      model: 'gpt-5',
+      messages,
+      max_completion_tokens: 16_384,
+    });
   });
 
   it('is max_tokens for any other server', () => {
     const vllm = resolveChatEndpoint('openai', 'openai:m', { OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1' });
     expect(chatParams({ model: 'm', endpoint: vllm, prompt: 'Review this.', maxOutputTokens: 4_000, structuredOutput: true })).toEqual({ model: 'm', messages, max_tokens: 4_000 });
     const ollama = resolveChatEndpoint('ollama', 'ollama:m', {});
-    expect(chatParams({ model: 'm', endpoint: ollama, prompt: 'Review this.', maxOutputTokens: 4_000, structuredOutput: true })).toEqual({ model: 'm', messages, max_tokens: 4_000 });
+    expect(chatParams({ model: 'm', endpoint: ollama, prompt: 'Review this.', maxOutputTokens: 4_000, structuredOutput: true })).toEqual({
+      model: 'm',
+      messages,
+      max_tokens: 4_000,
+    });
   });
 });

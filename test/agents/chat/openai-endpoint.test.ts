@@ -23,9 +23,7 @@ describe('resolveOllamaHost', () => {
   });
 
   it('refuses a scheme other than http(s) and a port that is not a number', () => {
-    expect(() => resolveOllamaHost('ftp://box')).toThrow(
-      new ConfigError('Cannot use OLLAMA_HOST `ftp://box`: expected `host:port` or an http(s) URL, e.g. 127.0.0.1:11434.'),
-    );
+    expect(() => resolveOllamaHost('ftp://box')).toThrow(new ConfigError('Cannot use OLLAMA_HOST `ftp://box`: expected `host:port` or an http(s) URL, e.g. 127.0.0.1:11434.'));
     expect(() => resolveOllamaHost('box:port')).toThrow(ConfigError);
   });
 });

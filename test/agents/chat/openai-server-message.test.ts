@@ -5,7 +5,11 @@ describe('readServerMessage', () => {
   it.each([
     ['OpenAI', '{"error":{"message":"Incorrect API key provided.","type":"invalid_request_error","code":"invalid_api_key"}}', 'Incorrect API key provided.'],
     ['Ollama', '{"error":"model \'x\' not found"}', "model 'x' not found"],
-    ['Ollama /v1', '{"error":{"message":"model \\"x\\" not found, try pulling it first","type":"api_error","param":null,"code":null}}', 'model "x" not found, try pulling it first'],
+    [
+      'Ollama /v1',
+      '{"error":{"message":"model \\"x\\" not found, try pulling it first","type":"api_error","param":null,"code":null}}',
+      'model "x" not found, try pulling it first',
+    ],
     ['vLLM (JSON)', '{"object":"error","message":"The model `x` does not exist.","type":"NotFoundError","param":null,"code":404}', 'The model `x` does not exist.'],
     ['vLLM (plain text)', 'Internal Server Error', 'Internal Server Error'],
     ['a JSON string', '"server overloaded"', 'server overloaded'],

@@ -91,7 +91,10 @@ async function humanWith(script: unknown[], options: { env?: NodeJS.ProcessEnv; 
   });
   const runs = async (): Promise<EditorRun[]> => {
     const text = await readFile(log, 'utf8').catch(() => '');
-    const entries = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as EditorRun);
+    const entries = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as EditorRun);
     pids.push(...entries.map((entry) => entry.pid));
     return entries;
   };
@@ -184,7 +187,7 @@ describe('createHumanAgent', () => {
     expect(run?.draft).toBe(
       `${header('Reviewer', 'Reviewer Follow-up 1', path.join(dir, 'reply.md'), guide)}\n\n` +
         '### R2. No test for the new branch\n<!--\n  medium · the Responder: partially agreed. Reply with **Maintained**,\n  **Accepted** or **Withdrawn**,\n  then say why.\n\n' +
-          '  The Reviewer, in Review:\n    **Severity:** medium\n    Nothing covers it.\n\n  The Responder, in Response 1:\n    ### R2. No test for the new branch\n    **Partially agreed**: one test, not three.\n-->\n\n\n',
+        '  The Reviewer, in Review:\n    **Severity:** medium\n    Nothing covers it.\n\n  The Responder, in Response 1:\n    ### R2. No test for the new branch\n    **Partially agreed**: one test, not three.\n-->\n\n\n',
     );
     expect(path.basename(run?.file ?? '')).toBe('reviewer-follow-up-1.md');
   });
@@ -224,14 +227,21 @@ describe('createHumanAgent', () => {
     );
   });
 
-  it("gives a Reviewer the change below a scissors line that is removed on save, and keeps every comment line within 80 columns", async () => {
+  it('gives a Reviewer the change below a scissors line that is removed on save, and keeps every comment line within 80 columns', async () => {
     const diff = 'diff --git a/src/app.js b/src/app.js\n--- a/src/app.js\n+++ b/src/app.js\n@@ -1,2 +1,3 @@\n+console.log(name);\n';
-    const { dir, agent, runs } = await humanWith([{ write: '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:1`\n\nRemove it.\n\n# ------------------------ >8 ------------------------\nwhatever is below is not the review\n' }]);
+    const { dir, agent, runs } = await humanWith([
+      {
+        write:
+          '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:1`\n\nRemove it.\n\n# ------------------------ >8 ------------------------\nwhatever is below is not the review\n',
+      },
+    ]);
     const subject = { text: 'the diff against main', kind: 'against', description: 'the diff against main', diff } as Subject;
     const text = await agent.writeTurn(turnRequest(dir, { role: 'reviewer', turn: 'review', document: documentOf(''), subject }));
     expect(text).toBe('### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:1`\n\nRemove it.');
     const [run] = await runs();
-    expect(run?.draft).toContain(`\n# ------------------------ >8 ------------------------\n# Do not modify or remove the line above: everything below it is removed on save.\n# The change under review (\`git diff\` of the subject):\n\n${diff}`);
+    expect(run?.draft).toContain(
+      `\n# ------------------------ >8 ------------------------\n# Do not modify or remove the line above: everything below it is removed on save.\n# The change under review (\`git diff\` of the subject):\n\n${diff}`,
+    );
     const follow = await humanWith([{ write: '### R2. No test for the new branch\n**Accepted**.' }]);
     await follow.agent.writeTurn(turnRequest(follow.dir, { role: 'reviewer', turn: 'follow-up', round: 1, document: documentOf(reviewAndResponse) }));
     for (const draft of [run?.draft ?? '', ...(await follow.runs()).map((entry) => entry.draft)]) {
@@ -283,7 +293,8 @@ describe('createHumanAgent', () => {
     const first = '### R1. Debug output left in\n**Agreed**: it goes.';
     const { dir, agent, runs } = await humanWith([{ write: first }, { append: '\n### R2. No test for the new branch\n**Disagreed**: it is covered.\n' }]);
     expect(await agent.writeTurn(turnRequest(dir))).toBe(first);
-    const again = 'Answer the review.\n\n---\n\nYour previous answer could not be used as `## Response 1`:\n\n- It does not answer R2: answer every open point.\n\nWrite the whole section again, fixed.';
+    const again =
+      'Answer the review.\n\n---\n\nYour previous answer could not be used as `## Response 1`:\n\n- It does not answer R2: answer every open point.\n\nWrite the whole section again, fixed.';
     expect(await agent.writeTurn(turnRequest(dir, { prompt: again }))).toBe(
       '### R1. Debug output left in\n**Agreed**: it goes.\n\n### R2. No test for the new branch\n**Disagreed**: it is covered.',
     );

@@ -11,10 +11,15 @@ describe('classifyAgentFailure', () => {
     ['claude', 'API Error: 529 Overloaded. This is a server-side issue, usually temporary', 1, 'rate-limited'],
     ['claude', 'API Error: Unable to connect to API (ConnectionRefused)', 1, 'crashed'],
     ['claude', 'API Error: Request timed out.', 1, 'timed-out'],
-    ['codex', '2026-11-22T07:34:34.912670Z ERROR codex_models_manager::manager: failed to refresh available models: Connection failed: error sending request', undefined, 'crashed'],
+    [
+      'codex',
+      '2026-11-22T07:34:34.912670Z ERROR codex_models_manager::manager: failed to refresh available models: Connection failed: error sending request',
+      undefined,
+      'crashed',
+    ],
     ['codex', 'ERROR: unexpected status 401 Unauthorized: Incorrect API key provided: sk-bad., url: http://127.0.0.1/v1/responses', 1, 'auth'],
     ['codex', 'ERROR: The model `gpt-nope` does not exist or you do not have access to it.', 1, 'model-not-found'],
-    ["codex:o3", "ERROR: The requested model 'gpt-nope' does not exist.", 1, 'model-not-found'],
+    ['codex:o3', "ERROR: The requested model 'gpt-nope' does not exist.", 1, 'model-not-found'],
     ['codex', 'ERROR: exceeded retry limit, last status: 429 Too Many Requests', 1, 'rate-limited'],
     ['codex', 'ERROR: Quota exceeded. Check your plan and billing details.', 1, 'rate-limited'],
     ['codex', "ERROR: You've hit your usage limit. Try again later.", 1, 'rate-limited'],
@@ -62,9 +67,7 @@ describe('classifyAgentFailure', () => {
         'Gemini CLI is not logged in or its credentials were refused: run `gemini` once in a terminal and sign in, or set GEMINI_API_KEY ' +
         '(for Vertex AI: GOOGLE_GENAI_USE_VERTEXAI=true with GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION, or GOOGLE_API_KEY).',
     });
-    expect(classifyAgentFailure('gemini', '', 127).advice).toBe(
-      'Install Gemini CLI (`npm install -g @google/gemini-cli`) so that `gemini` is on PATH, or choose another --agent.',
-    );
+    expect(classifyAgentFailure('gemini', '', 127).advice).toBe('Install Gemini CLI (`npm install -g @google/gemini-cli`) so that `gemini` is on PATH, or choose another --agent.');
     expect(classifyAgentFailure('claude', 'segfault', 139)).toEqual({
       kind: 'crashed',
       evidence: null,

@@ -112,12 +112,28 @@ describe('createClaudeAgent', () => {
   });
 
   it.each([
-    ['not-logged-in', 'auth', 'reported an error (success, exit code 1): Not logged in · Please run /login. Claude Code is not logged in or its credentials were refused: run `claude auth login`'],
-    ['bad-key', 'auth', 'Invalid API key · Fix external API key. Claude Code is not logged in or its credentials were refused: run `claude auth login` (or `claude`, then /login), or set ANTHROPIC_API_KEY.'],
+    [
+      'not-logged-in',
+      'auth',
+      'reported an error (success, exit code 1): Not logged in · Please run /login. Claude Code is not logged in or its credentials were refused: run `claude auth login`',
+    ],
+    [
+      'bad-key',
+      'auth',
+      'Invalid API key · Fix external API key. Claude Code is not logged in or its credentials were refused: run `claude auth login` (or `claude`, then /login), or set ANTHROPIC_API_KEY.',
+    ],
     ['is-error-exit-0', 'auth', 'reported an error (success, exit code 0): Invalid API key · Fix external API key. Claude Code is not logged in'],
     ['max-turns', 'crashed', 'reported an error (error_max_turns, exit code 0): Reached maximum number of turns (1). Run `claude` by hand'],
-    ['model-not-found', 'model-not-found', 'issue with the selected model (claude-default). It may not exist or you may not have access to it. Run --model to pick a different model. The model does not exist or this account cannot use it: name one Claude Code offers with `--agent claude:<model>` (e.g. `--agent claude:sonnet`)'],
-    ['rate-limited', 'rate-limited', 'Request rejected (429) · Number of request tokens has exceeded your per-minute rate limit. Claude Code is being rate limited, is overloaded, or its account is out of quota: wait a few minutes'],
+    [
+      'model-not-found',
+      'model-not-found',
+      'issue with the selected model (claude-default). It may not exist or you may not have access to it. Run --model to pick a different model. The model does not exist or this account cannot use it: name one Claude Code offers with `--agent claude:<model>` (e.g. `--agent claude:sonnet`)',
+    ],
+    [
+      'rate-limited',
+      'rate-limited',
+      'Request rejected (429) · Number of request tokens has exceeded your per-minute rate limit. Claude Code is being rate limited, is overloaded, or its account is out of quota: wait a few minutes',
+    ],
     ['overloaded', 'rate-limited', 'API Error: 529 Overloaded. This is a server-side issue, usually temporary — try again in a moment. Claude Code is being rate limited'],
     ['crash', 'crashed', 'it exited with code 1. Run `claude` by hand in this repository to see the whole error'],
   ] as const)('classifies %s as %s and says what to do', async (mode, kind, says) => {

@@ -106,8 +106,16 @@ describe('createCodexAgent', () => {
 
   it.each([
     ['not-logged-in', 'auth', 'it exited with code 1: unexpected status 401 Unauthorized: Missing bearer or basic authentication in header'],
-    ['bad-key', 'auth', 'Incorrect API key provided: sk-bad., url: https://api.openai.com/v1/responses. Codex is not logged in or its credentials were refused: run `codex login`, or set CODEX_API_KEY'],
-    ['model-not-found', 'model-not-found', ': The model `gpt-default` does not exist or you do not have access to it. The model does not exist or this account cannot use it: name one Codex offers with `--agent codex:<model>`'],
+    [
+      'bad-key',
+      'auth',
+      'Incorrect API key provided: sk-bad., url: https://api.openai.com/v1/responses. Codex is not logged in or its credentials were refused: run `codex login`, or set CODEX_API_KEY',
+    ],
+    [
+      'model-not-found',
+      'model-not-found',
+      ': The model `gpt-default` does not exist or you do not have access to it. The model does not exist or this account cannot use it: name one Codex offers with `--agent codex:<model>`',
+    ],
     ['rate-limited', 'rate-limited', ': exceeded retry limit, last status: 429 Too Many Requests. Codex is being rate limited'],
     ['quota', 'rate-limited', ': Quota exceeded. Check your plan and billing details. Codex is being rate limited, is overloaded, or its account is out of quota'],
     ['server-error', 'server-error', ": We’re currently experiencing high demand, which may cause temporary errors. Codex's service failed on its side"],
@@ -126,9 +134,7 @@ describe('createCodexAgent', () => {
   it('quotes its error events after its stderr, turn.failed not again when it repeats the last', async () => {
     fakes.mode('rate-limited');
     const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request()));
-    expect(error.message).toMatch(
-      /\nThe end of its stderr and error events:\n {2}\| WARNING: .*\n {2}\| error event: exceeded retry limit, last status: 429 Too Many Requests$/,
-    );
+    expect(error.message).toMatch(/\nThe end of its stderr and error events:\n {2}\| WARNING: .*\n {2}\| error event: exceeded retry limit, last status: 429 Too Many Requests$/);
   });
 
   it('fails a turn with no final message as empty-output', async () => {

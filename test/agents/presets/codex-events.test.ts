@@ -45,7 +45,11 @@ describe('readCodexEvents', () => {
   });
 
   it('skips what is not an event: a warning line, a cut-off line, an array', () => {
-    expect(readCodexEvents('WARNING: proceeding\n{"type":"thread.started","thread_id":"t"}\n{"type":"item.compl\n[1,2]\n')).toMatchObject({ threadId: 't', answer: null, errors: [] });
+    expect(readCodexEvents('WARNING: proceeding\n{"type":"thread.started","thread_id":"t"}\n{"type":"item.compl\n[1,2]\n')).toMatchObject({
+      threadId: 't',
+      answer: null,
+      errors: [],
+    });
   });
 });
 
@@ -54,10 +58,20 @@ describe('turnUsage', () => {
 
   it("is the totals for a new thread, and what they grew by for a resumed one (a resumed turn reported the thread's 1,400)", () => {
     expect(turnUsage(totals, null)).toBe(totals);
-    expect(turnUsage(totals, { inputTokens: 700, outputTokens: 40, cachedInputTokens: 200, costUsd: null })).toEqual({ inputTokens: 700, outputTokens: 40, cachedInputTokens: 200, costUsd: null });
+    expect(turnUsage(totals, { inputTokens: 700, outputTokens: 40, cachedInputTokens: 200, costUsd: null })).toEqual({
+      inputTokens: 700,
+      outputTokens: 40,
+      cachedInputTokens: 200,
+      costUsd: null,
+    });
   });
 
   it('keeps a count it cannot subtract from, and never goes below zero', () => {
-    expect(turnUsage(totals, { inputTokens: null, outputTokens: 100, cachedInputTokens: 400, costUsd: null })).toEqual({ inputTokens: 1_400, outputTokens: 0, cachedInputTokens: 0, costUsd: null });
+    expect(turnUsage(totals, { inputTokens: null, outputTokens: 100, cachedInputTokens: 400, costUsd: null })).toEqual({
+      inputTokens: 1_400,
+      outputTokens: 0,
+      cachedInputTokens: 0,
+      costUsd: null,
+    });
   });
 });

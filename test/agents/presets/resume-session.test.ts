@@ -33,8 +33,7 @@ const presets: Array<[string, () => Agent, (id: string) => string[], string[]]> 
 ];
 
 describe.each(presets)('%s continues its conversation across turns', (_name, create, resumeArgs, freshArgs) => {
-  const response = (overrides: Partial<TurnRequest> = {}) =>
-    fakes.request({ role: 'responder', turn: 'response', round: 2, continuation: 'Only what is new.', ...overrides });
+  const response = (overrides: Partial<TurnRequest> = {}) => fakes.request({ role: 'responder', turn: 'response', round: 2, continuation: 'Only what is new.', ...overrides });
 
   it('starts with the full prompt, then sends only the continuation to the same conversation', async () => {
     await keepSessions();

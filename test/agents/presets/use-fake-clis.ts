@@ -21,7 +21,17 @@ export interface FakeCall {
 }
 
 /** The variables a test changes; each is restored after the test. */
-const touched = ['PATH', 'FAKE_CLI_LOG', 'FAKE_CLI_MODE', 'FAKE_CLI_ANSWER', 'FAKE_CLI_SESSIONS', 'CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'CLAUDE_CODE_SESSION_ID', 'CLAUDE_CODE_MAX_RETRIES'];
+const touched = [
+  'PATH',
+  'FAKE_CLI_LOG',
+  'FAKE_CLI_MODE',
+  'FAKE_CLI_ANSWER',
+  'FAKE_CLI_SESSIONS',
+  'CLAUDECODE',
+  'CLAUDE_CODE_ENTRYPOINT',
+  'CLAUDE_CODE_SESSION_ID',
+  'CLAUDE_CODE_MAX_RETRIES',
+];
 
 /**
  * Puts the fake CLIs first on PATH for the in-process agents (runAgentProcess inherits

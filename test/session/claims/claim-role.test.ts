@@ -171,11 +171,15 @@ describe('the heartbeat', () => {
   /** Resolves once `role`'s claim has shown `beats` heartbeats after the one read first. */
   async function beats(readClaim: (role: Role) => Promise<ClaimRecord>, role: Role, count: number): Promise<ClaimRecord> {
     const seen = new Set([(await readClaim(role)).heartbeatAt]);
-    return waitFor(async () => {
-      const record = await readClaim(role);
-      seen.add(record.heartbeatAt);
-      return seen.size > count ? record : null;
-    }, `${count} heartbeats of the ${role}`, 5_000);
+    return waitFor(
+      async () => {
+        const record = await readClaim(role);
+        seen.add(record.heartbeatAt);
+        return seen.size > count ? record : null;
+      },
+      `${count} heartbeats of the ${role}`,
+      5_000,
+    );
   }
 
   it('refreshes heartbeatAt every heartbeatMs and keeps the running agent in the claim', async () => {

@@ -104,8 +104,7 @@ describe('withFileLock', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(error).toBeInstanceOf(ClaimError);
     expect((error as Error).message).toBe(
-      `Cannot take the lock ${lock}: another code-debate process has held it for over 300 ms. ` +
-        'If no other code-debate process is running, delete that file.',
+      `Cannot take the lock ${lock}: another code-debate process has held it for over 300 ms. ` + 'If no other code-debate process is running, delete that file.',
     );
     expect(ran).toBe(false);
     expect(await readFile(lock, 'utf8')).toBe(text);

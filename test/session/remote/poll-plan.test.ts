@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ClaimRecord } from '../../../src/session/claims/claim-role.js';
 import { idlePollMs, personPollMs, pollIntervalMs } from '../../../src/session/remote/poll-plan.js';
 
-const peer = (agent: string, extra: Partial<ClaimRecord> = {}): ClaimRecord => ({ role: 'responder', pid: 4242, host: 'laptop', startedAt: '2026-01-01T00:00:00.000Z', agent, ...extra });
+const peer = (agent: string, extra: Partial<ClaimRecord> = {}): ClaimRecord => ({
+  role: 'responder',
+  pid: 4242,
+  host: 'laptop',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  agent,
+  ...extra,
+});
 
 describe('pollIntervalMs', () => {
   it("looks every fastMs while the peer's agent works, however long it has worked, seldom for a person, nobody, or a holder that is gone", () => {
