@@ -101,9 +101,20 @@ describe.concurrent('installing code-debate', () => {
     await expectUntouched(clone);
     const tarball = path.join(scratch, `code-debate-${version}.tgz`);
     const entries = (await execa('tar', ['-tzf', tarball])).stdout.split('\n');
-    expect(new Set(entries.map((entry) => entry.split('/')[1]))).toEqual(new Set(['package.json', 'README.md', 'bin', 'dist', 'docs', 'templates']));
-    expect(entries).toEqual(expect.arrayContaining(['package/bin/code-debate.js', 'package/dist/cli/main.js', 'package/templates/review.md', 'package/docs/protocol.md']));
-    expect(entries.filter((entry) => /\.(ts|map)$/.test(entry) || entry.includes('node_modules/'))).toEqual([]);
+    expect(new Set(entries.map((entry) => entry.split('/')[1]))).toEqual(new Set(['package.json', 'README.md', 'bin', 'dist', 'docs', 'templates', 'datasets']));
+    // `code-debate eval` with no dataset runs the shipped one: it is read at run time.
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'package/bin/code-debate.js',
+        'package/dist/cli/main.js',
+        'package/templates/review.md',
+        'package/docs/protocol.md',
+        'package/datasets/planted/dataset.json',
+      ]),
+    );
+    // The dataset's cases are source files of their own (TypeScript among them): the program's are not shipped.
+    const program = entries.filter((entry) => !entry.startsWith('package/datasets/'));
+    expect(program.filter((entry) => /\.(ts|map)$/.test(entry) || entry.includes('node_modules/'))).toEqual([]);
 
     // Installed from elsewhere, as on another machine: nothing is built there, nothing reads the clone.
     await rm(clone, { recursive: true, force: true });
