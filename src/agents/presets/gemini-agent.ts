@@ -81,7 +81,7 @@ export function createGeminiAgent(options: { model: string | null }): Agent {
   };
 }
 
-/** The policy that keeps a headless Gemini read-only, shipped in the package's `templates/` (two levels up from `dist/agents/`). */
+/** The policy that keeps a headless Gemini read-only, shipped in the package's `templates/` (three levels up from `dist/agents/presets/`). */
 export const geminiPolicyFile = fileURLToPath(new URL('../../../templates/gemini-read-only.toml', import.meta.url));
 
 /**
