@@ -105,6 +105,8 @@ export function holdClaim(
   };
 
   /** Pushes `next` as the claim's new commit, with `also` in the same atomic push; null when the claim moved (see recheck). */
+  // Why the remote last refused our claim's push: what a section's push says when the claim had not moved but the push still failed.
+  let refusedBecause: string | null = null;
   const pushClaim = async (next: ClaimRecord, also: RefUpdate | null): Promise<PushResult | null> => {
     const beat = sameButBeat(next, stored.record);
     const made = beat
@@ -119,7 +121,10 @@ export function holdClaim(
     const [mine, theirs] = results;
     // Ours refused only because the other ref was: that one says why.
     if (mine !== undefined && !mine.pushed && mine.collateral === true && theirs !== undefined) return theirs;
-    if (mine === undefined || !mine.pushed) return null;
+    if (mine === undefined || !mine.pushed) {
+      refusedBecause = mine?.reason ?? null;
+      return null;
+    }
     record = next;
     tip = made.commit;
     if (!beat) stored = { record: next, tree: made.tree };
@@ -182,7 +187,7 @@ export function holdClaim(
           if (pushed !== null) return pushed;
           if (!(await recheck()) && lost !== null) return { lost };
         }
-        return { pushed: false, reason: 'the claim kept moving' };
+        return { pushed: false, reason: refusedBecause ?? 'the claim kept moving' };
       });
     },
     async release() {
