@@ -6,6 +6,7 @@ import { resolveAutoAgent } from '../agents/presets/cli-agent-auto.js';
 import type { Settings } from '../config/settings.js';
 import { settingEntries } from '../config/settings-table.js';
 import type { DuoOptions, DuoResult } from '../config/duo-options.js';
+import { ConfigError } from '../errors.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import type { Role } from '../protocol/document.js';
 
@@ -22,12 +23,16 @@ const debateEnds: ReadonlySet<number> = new Set([exitCodes.consensus, exitCodes.
  * until --turn-timeout. The exit code is the Reviewer's, or the failing side's.
  */
 export async function runDuo(options: DuoOptions): Promise<ExitCode> {
+  const [{ findRepo }, { findEmptySubject }] = await Promise.all([import('../git/find-repo.js'), import('../subject/find-empty-subject.js')]);
+  const repo = await findRepo(options.cwd);
+  const file = path.resolve(options.settings.fileBase === 'root' ? repo.root : options.cwd, options.settings.file);
+  // Said once here, rather than by both sides.
+  const empty = await findEmptySubject(options.subject, { cwd: options.cwd, root: repo.root, exclude: [path.relative(repo.root, file)] });
+  if (empty !== null) throw new ConfigError(empty);
   const { code } = await startDuo(options);
   if ((options.settings.reports.length === 0 && options.settings.postToPr === null) || !debateEnds.has(code)) return code;
   // The reports come from the file both sides wrote, once the debate ended.
-  const [{ findRepo }, { writeReports }] = await Promise.all([import('../git/find-repo.js'), import('./write-reports.js')]);
-  const repo = await findRepo(options.cwd);
-  const file = path.resolve(options.settings.fileBase === 'root' ? repo.root : options.cwd, options.settings.file);
+  const { writeReports } = await import('./write-reports.js');
   const reports = options.settings.reports.map((report) => ({ format: report.format, file: path.resolve(options.cwd, report.file) }));
   const written = await writeReports({
     root: repo.root,

@@ -4,6 +4,7 @@ import { ConfigError, InterruptedError } from '../errors.js';
 import { excludeFromGit } from '../git/exclude-from-git.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
 import { openGit } from '../git/run-git.js';
+import { findEmptySubject } from '../subject/find-empty-subject.js';
 import { maxTimerMs } from '../max-timer.js';
 import { debateRange, reusableOutcomes } from '../prepush/debate-range.js';
 import { judgeDebate, type Verdict } from '../ledger/judge-debate.js';
@@ -92,6 +93,11 @@ async function runPrePush(run: PrePushRun): Promise<ExitCode> {
     for (const commit of plan.commits) pushed.add(commit);
     heads.add(plan.head);
     for (const range of plan.ranges) {
+      // A debate would refuse it (nothing to debate): as for commits the remote has, the push goes on.
+      if (!planned.has(range.subject) && (await findEmptySubject(range.subject, { cwd: repo.root, root: repo.root, exclude: [] })) !== null) {
+        say(`${describeLine(line)} (${describeRange(range)}): its commits change no file: nothing to debate.`);
+        continue;
+      }
       const entry = planned.get(range.subject) ?? { range, labels: [] };
       entry.labels.push(describeLine(line));
       planned.set(range.subject, entry);

@@ -6,6 +6,8 @@ import { excludeFromGit } from '../git/exclude-from-git.js';
 import { readRefStamp, type RefStamp } from '../git/ref-stamp.js';
 import type { ResolveSubjectOptions } from '../subject/resolve-subject.js';
 import type { Subject } from '../subject/subject.js';
+import { describeEmptySubject } from '../subject/describe-empty-subject.js';
+import { ConfigError } from '../errors.js';
 import { readStandards } from '../prompts/read-standards.js';
 import { withFileLock } from './claims/file-lock.js';
 import { makeStateDir } from '../make-state-dir.js';
@@ -55,7 +57,10 @@ export async function prepareDebate(needs: DebateNeeds): Promise<PreparedDebate>
   );
   const subject = resolver.then(async (resolve) => {
     const stamp = readRefStamp(needs.paths.gitDir);
-    return { subject: await resolve(), stamp };
+    const resolved = await resolve();
+    // Checked before the claim for all but a pull request, read only now; or the change went meanwhile.
+    if (resolved.files.length === 0) throw new ConfigError(describeEmptySubject(needs.subject.trim(), resolved));
+    return { subject: resolved, stamp };
   });
   const standards = readStandards(needs.root);
   // All settle before a failure is thrown: the process exits on it, and no step may be cut off half

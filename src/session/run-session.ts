@@ -17,6 +17,7 @@ import { readClaim } from './claims/read-claims.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import { prepareSide, runClaimedSide, type ClaimedSide, type DebateStore } from './run-claimed-side.js';
 import type { EventSink } from './session-events.js';
+import type { EmptySubjectCheck } from '../subject/find-empty-subject.js';
 import { statePaths, type StatePaths } from './state-paths.js';
 
 // Up to the claim this file loads only what the claim needs (launch → claim < 250 ms, bench/README.md):
@@ -50,6 +51,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   await checkAgentSpecs(specs, repo.root, options.agentEnvironment, options.role);
   const found = await readDebateFile(file);
   await checkDebateFile(repo.root, relativeFile, found);
+  await checkSubjectChange(options.subject, { cwd: options.cwd, root: repo.root, exclude: [relativeFile] });
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
   if (options.remote !== null) {
     const { runRemoteSession } = await import('./remote/run-remote-session.js');
@@ -108,6 +110,13 @@ async function startFresh(file: string, initial: FileState, relativeFile: string
   const archived = await archiveDebate(file, paths, initial.checksum);
   if (archived !== null) emit({ type: 'archived', role: null, file: relativeFile, to: archived });
   return readDebateFile(file);
+}
+
+/** A subject that changes no file is refused before a role is claimed: a debate of nothing would pass (exit 0) having reviewed nothing. */
+async function checkSubjectChange(subject: string, check: EmptySubjectCheck): Promise<void> {
+  const { findEmptySubject } = await import('../subject/find-empty-subject.js');
+  const empty = await findEmptySubject(subject, check);
+  if (empty !== null) throw new ConfigError(empty);
 }
 
 /** The debate file's folder must exist: code-debate creates the file, never folders the user did not ask for. */

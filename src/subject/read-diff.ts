@@ -15,3 +15,14 @@ export async function readDiff(git: GitRunner, plan: DiffPlan, exclude: readonly
   const untracked = await readUntrackedDiff(git, pathspecs);
   return diff + untracked.diff;
 }
+
+/** Whether the planned diff (untracked files included for the working tree) changes any file but `exclude`: git's answer, without reading the diff. */
+export async function hasChange(git: GitRunner, plan: DiffPlan, exclude: readonly string[]): Promise<boolean> {
+  const pathspecs = buildPathspecs(exclude, plan.paths);
+  const changed = await git.run(['diff', '--no-ext-diff', '--name-only', '-z', ...plan.compare, '--', ...pathspecs]);
+  if (changed !== '') return true;
+  if (!plan.withUntracked) return false;
+  const untracked = await git.run(['ls-files', '--others', '--exclude-standard', '-z', '--', ...pathspecs]);
+  // A nested repository is listed as `dir/`, and left out of the diff as git diff leaves out its content.
+  return untracked.split('\0').some((file) => file !== '' && !file.endsWith('/'));
+}

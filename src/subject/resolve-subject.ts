@@ -2,10 +2,9 @@ import { ConfigError } from '../errors.js';
 import { buildReviewedDiff, type ReviewedDiff } from './build-reviewed-diff.js';
 import type { DiffPlan } from './diff-plan.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
-import { findSubjectPaths } from './find-subject-paths.js';
 import type { PullRequestReference } from '../github/parse-pull-request.js';
-import { normalizeSubjectText, parseKeywordSubject, parseRevisionWords, type SubjectRequest } from './parse-subject-text.js';
-import { planDiff } from './plan-diff.js';
+import { normalizeSubjectText, parseKeywordSubject, type SubjectRequest } from './parse-subject-text.js';
+import { planSubject } from './plan-subject.js';
 import { readDiff } from './read-diff.js';
 import { readPullRequest, type PullRequest } from '../github/read-pull-request.js';
 import { openGit, type GitRunner } from '../git/run-git.js';
@@ -72,9 +71,7 @@ async function fetchPullRequestHead(git: GitRunner, pullRequest: PullRequest): P
 
 async function resolveWithGit(keyword: Exclude<SubjectRequest, { kind: 'pr' }> | null, { words, normalized, repo, options, maxDiffBytes }: Resolving): Promise<Subject> {
   const git = openGit(repo.root);
-  const paths = keyword === null ? await findSubjectPaths(git, repo.root, normalized, options.cwd) : null;
-  const request = keyword ?? (paths === null ? parseRevisionWords(normalized) : { kind: 'paths' as const, paths });
-  const plan = await planDiff(git, request, words);
+  const plan = await planSubject(git, { words, normalized, keyword, root: repo.root, cwd: options.cwd });
   const reviewed = await readReviewedDiff(git, plan, repo.root, options.exclude, maxDiffBytes);
   return { text: words, kind: plan.kind, base: plan.base, head: plan.head, description: plan.description, ...reviewed };
 }
