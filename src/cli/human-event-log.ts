@@ -1,3 +1,4 @@
+import { describeDamage } from '../session/damage-record.js';
 import os from 'node:os';
 import type { Role } from '../protocol/document.js';
 import { escapeControlChars } from '../protocol/control-chars.js';
@@ -148,11 +149,7 @@ function describe(event: SessionEvent): string | null {
     case 'peer-state':
       return describePeerState(event);
     case 'history-changed':
-      return (
-        `${event.file} changed, and not by appending: ${event.change}. Not a turn; nothing is written on it. ` +
-        `The text as it was is saved in ${event.savedTo}: \`${event.restore}\` restores it and the debate goes on` +
-        `${event.keep === null ? '' : `; or \`${event.keep}\` keeps the file as it is now, the edit recorded in it, and the debate goes on from there`}. Waiting up to ${formatDuration(event.timeoutMs)}`
-      );
+      return `${describeDamage(event.file, event)}. Waiting up to ${formatDuration(event.timeoutMs)}`;
     case 'history-restored':
       return `${event.file} holds the debate as it was again: going on`;
     case 'history-kept':

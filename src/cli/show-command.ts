@@ -9,6 +9,7 @@ import { runGitProcess } from '../git/run-git.js';
 import type { DebateDocument, Severity } from '../protocol/document.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { readCitations } from '../protocol/read-citations.js';
+import { startsAsDebate } from '../protocol/starts-as-debate.js';
 import { buildDebateReport, type DebateReport } from '../report/debate-report.js';
 import { renderMarkdownSummary } from '../report/render-markdown.js';
 import { renderReport, type RenderContext } from '../report/render-report.js';
@@ -123,6 +124,13 @@ export async function prepareReport(
   text: string,
   options: Pick<ShowOptions, 'blockOn' | 'write' | 'note'> & Pick<ShowTarget, 'label' | 'root' | 'relativeFile'>,
 ): Promise<PreparedReport | null> {
+  // A file that is not a debate (source, random bytes) would read as one not begun, shown as running.
+  if (text.trim() !== '' && !startsAsDebate(text)) {
+    options.write(
+      `code-debate show: Cannot read \`${options.label}\` as a debate file: it is not one (no \`# Code Debate:\` title and no section such as \`## Review\` in it). Pass --file with the debate file's path.\n`,
+    );
+    return null;
+  }
   const parsed = parseDocument(text);
   if (!parsed.ok) {
     options.write(`code-debate show: ${describeProtocolError(options.label, parsed.error)}\n`);

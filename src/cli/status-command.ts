@@ -16,6 +16,7 @@ import { isProcessAlive } from '../session/claims/process-alive.js';
 import { resolveArchivedDebate } from '../session/archived-debates.js';
 import { readClaims } from '../session/claims/read-claims.js';
 import { readDebateFile } from '../session/read-debate-file.js';
+import { describeDamage, readStandingDamage, type DamageRecord } from '../session/damage-record.js';
 import { statePaths } from '../session/state-paths.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 
@@ -52,8 +53,10 @@ export interface DebateStatus {
   /** An archived debate under the git directory (see resolveArchivedDebate): read only, nobody holds its roles. */
   archived: boolean;
   title: string | null;
-  /** Why the file cannot be read as a debate (it breaks the protocol), else null. */
+  /** Why the file cannot be read as a debate (it breaks the protocol, or lost text a side had read), else null. */
   problem: string | null;
+  /** The text a side had read and the file lost, as that side found it, while no side goes on (restore or keep it); else null. */
+  damage: DamageRecord | null;
   /** Rounds begun: 0 before the Review. */
   round: number;
   /** Whose turn it is; null once the CONSENSUS is written or when the file cannot be read. */
@@ -87,18 +90,21 @@ export async function runStatus(options: StatusOptions): Promise<ExitCode> {
     options.write(`code-debate status: ${error.message}\n`);
     return error.name === 'GitError' ? exitCodes.gitError : exitCodes.usage;
   }
-  const [state, claims] = await Promise.all([readDebateFile(file), archived ? { reviewer: null, responder: null } : readClaims(statePaths(repo.gitDir, repo.root, file))]);
+  const paths = statePaths(repo.gitDir, repo.root, file);
+  const [state, claims] = await Promise.all([readDebateFile(file), archived ? { reviewer: null, responder: null } : readClaims(paths)]);
   if (archived && !state.exists) {
     options.write(`code-debate status: there is no archived debate at ${file}. \`code-debate status --archived\` lists them.\n`);
     return exitCodes.usage;
   }
   const parsed = parseDocument(state.text);
+  const damage = archived ? null : (await readStandingDamage(paths, state)).record;
   const status = debateStatus({
     file: path.relative(repo.root, file),
     exists: state.exists,
     archived,
     document: parsed.ok ? parsed.document : null,
     problem: parsed.ok ? null : `${parsed.error.message}${parsed.error.line === null ? '' : ` (line ${parsed.error.line})`}`,
+    damage,
     claims,
     now: (options.now ?? Date.now)(),
   });
@@ -113,6 +119,8 @@ export interface StatusInput {
   /** null when the file breaks the protocol. */
   document: DebateDocument | null;
   problem: string | null;
+  /** What a side found the file lost (see readStandingDamage): the debate waits for it to be restored or kept. */
+  damage?: DamageRecord | null;
   claims: Record<Role, ClaimRecord | null>;
   now: number;
 }
@@ -122,17 +130,25 @@ export function debateStatus(input: StatusInput): DebateStatus {
   const ledger = document === null ? null : buildLedger(document);
   // Whose turn does not depend on the round limit, only what the Reviewer writes does.
   const action = document === null ? null : decideAction(document, 'reviewer', { maxRounds: Number.MAX_SAFE_INTEGER });
-  const turn = action === null || action.type === 'stop' ? null : action.type === 'write' ? 'reviewer' : action.for;
+  const damage = input.damage ?? null;
+  // A file a side refused is nobody's turn: both wait for it to be restored or kept.
+  const turn = damage !== null || action === null || action.type === 'stop' ? null : action.type === 'write' ? 'reviewer' : action.for;
   // The same state `show` gives: the last of the convergence sequence.
   const last = ledger === null ? undefined : convergenceSequence(ledger).at(-1);
-  const role = (name: Role) => roleStatus(input.claims[name], turn === name, input.now);
+  const role = (name: Role) => {
+    const status = roleStatus(input.claims[name], turn === name, input.now);
+    // As the side that found it says on its own status line.
+    if (damage === null || damage.role !== name || status.state !== 'waiting') return status;
+    return { ...status, reason: `waiting for ${input.file} to be restored${damage.keep === null ? '' : ' or kept'}` };
+  };
   return {
     version: 1,
     file: input.file,
     exists: input.exists,
     archived: input.archived,
     title: document?.title ?? null,
-    problem: input.problem,
+    problem: damage === null ? input.problem : describeDamage(input.file, damage),
+    damage,
     round: ledger?.rounds ?? 0,
     turn,
     outcome: ledger === null || !input.exists ? null : readOutcome(ledger),
@@ -175,12 +191,15 @@ export function renderStatus(status: DebateStatus): string {
 
 function debateLine(status: DebateStatus): string {
   if (!status.exists) return `${status.file} does not exist yet: no debate has started in it`;
+  if (status.damage !== null) return `${status.problem ?? ''}`;
   if (status.problem !== null) return `${status.file} breaks the protocol: ${status.problem}`;
   const named = status.title === null ? status.file : `${status.file} · ${status.title}`;
   return status.archived ? `${named} · archived, read only` : named;
 }
 
 function roundLine(status: DebateStatus): string {
+  if (status.damage !== null)
+    return `nobody's turn: the ${roleNames[status.damage.role]} found the file damaged at ${status.damage.at.slice(11, 19)}, and no side goes on until it is restored or kept`;
   if (status.problem !== null) return 'unknown: the file cannot be read as a debate';
   const round = status.round === 0 ? 'none begun' : String(status.round);
   if (status.turn === null) return `${round}, ended (## CONSENSUS, outcome ${status.outcome ?? 'unknown'})`;

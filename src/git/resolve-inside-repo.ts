@@ -1,3 +1,4 @@
+import { exampleDebateFile } from '../example-debate-file.js';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../errors.js';
@@ -18,14 +19,14 @@ export async function resolveInsideRepo(root: string, file: string, cwd: string)
   }
   // Any `.git` on the way, a nested repository's or a submodule's too, is git's, not the work tree's.
   if (relative.split(path.sep).some((part) => part.toLowerCase() === '.git')) {
-    throw refuse(`it resolves to ${resolved}, inside a git directory`, 'Choose a path in the work tree, e.g. `reply.md`.');
+    throw refuse(`it resolves to ${resolved}, inside a git directory`, `Choose a path in the work tree, e.g. \`${exampleDebateFile(file)}\`.`);
   }
   const isDirectory = await stat(resolved).then(
     (stats) => stats.isDirectory(),
     () => false,
   );
   if (isDirectory) {
-    throw refuse(`${resolved} is a directory, expected a file`, 'Name a Markdown file, e.g. `reply.md`.');
+    throw refuse(`${resolved} is a directory, expected a file`, `Move the directory away, or name a Markdown file with --file, e.g. \`${exampleDebateFile(file)}\`.`);
   }
   return resolved;
 }

@@ -1,3 +1,4 @@
+import { exampleDebateFile } from '../example-debate-file.js';
 import { ConfigError } from '../errors.js';
 import { isTracked } from '../git/is-tracked.js';
 import { startsAsDebate } from '../protocol/starts-as-debate.js';
@@ -20,6 +21,8 @@ export async function whyNotADebate(root: string, relativeFile: string, initial:
 export async function checkDebateFile(root: string, relativeFile: string, initial: FileState): Promise<void> {
   const reason = await whyNotADebate(root, relativeFile, initial);
   if (reason !== null) {
-    throw new ConfigError(`Cannot use \`${relativeFile}\` as the debate file: ${reason}. Nothing was written. Choose another file with --file, e.g. \`reply.md\`.`);
+    throw new ConfigError(
+      `Cannot use \`${relativeFile}\` as the debate file: ${reason}. Nothing was written. Choose another file with --file, e.g. \`${exampleDebateFile(relativeFile)}\`.`,
+    );
   }
 }

@@ -18,7 +18,8 @@ import type { TurnPrompt } from './session-events.js';
 import { trackSubject, type SubjectTracker } from './subject-tracker.js';
 import { takeTurn } from './take-turn.js';
 import { waitForChange } from './wait-for-change.js';
-import { historyChangeOf, waitForRestore } from './wait-for-restore.js';
+import { historyChangeOf } from './history-change-of.js';
+import { waitForRestore } from './wait-for-restore.js';
 import { watchPeer } from './watch-peer.js';
 
 export interface SessionOutcome {

@@ -4,7 +4,7 @@ import type { Role } from '../protocol/document.js';
 import { resolveAutoAgent } from '../agents/presets/cli-agent-auto.js';
 import type { AgentEnvironment } from '../agents/create-agent.js';
 import type { Settings } from '../config/settings.js';
-import { ConfigError } from '../errors.js';
+import { ConfigError, ProtocolError } from '../errors.js';
 import { reachFaultPoint } from '../fault-point.js';
 import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
@@ -18,7 +18,9 @@ import { readDebateFile, type FileState } from './read-debate-file.js';
 import { prepareSide, runClaimedSide, type ClaimedSide, type DebateStore } from './run-claimed-side.js';
 import type { EventSink } from './session-events.js';
 import type { EmptySubjectCheck } from '../subject/find-empty-subject.js';
-import { statePaths, type StatePaths } from './state-paths.js';
+import { damageRecordPath, statePaths, type StatePaths } from './state-paths.js';
+import { readStateFile } from './read-state-file.js';
+import { isProcessAlive } from './claims/process-alive.js';
 
 // Up to the claim this file loads only what the claim needs (launch → claim < 250 ms, bench/README.md):
 // the agents, remark, git's diff code, chokidar and the loop load after it (`await import`).
@@ -51,6 +53,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   await checkAgentSpecs(specs, repo.root, options.agentEnvironment, options.role);
   const found = await readDebateFile(file);
   await checkDebateFile(repo.root, relativeFile, found);
+  await checkDamage(paths, found, relativeFile);
   await checkSubjectChange(options.subject, { cwd: options.cwd, root: repo.root, exclude: [relativeFile] });
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
   if (options.remote !== null) {
@@ -110,6 +113,23 @@ async function startFresh(file: string, initial: FileState, relativeFile: string
   const archived = await archiveDebate(file, paths, initial.checksum);
   if (archived !== null) emit({ type: 'archived', role: null, file: relativeFile, to: archived });
   return readDebateFile(file);
+}
+
+/**
+ * A file another side found damaged (it lost text that side had read) is refused as that side
+ * refuses it, until it is restored or the edit kept: going on from it would build on what is left.
+ */
+async function checkDamage(paths: StatePaths, found: FileState, relativeFile: string): Promise<void> {
+  // The parser that reads the damage loads only when a side recorded one: start-up leaves it until after the claim.
+  if ((await readStateFile(damageRecordPath(paths))) === null) return;
+  const { clearDamageRecord, describeDamage, readStandingDamage } = await import('./damage-record.js');
+  const { record, stale } = await readStandingDamage(paths, found);
+  if (stale) await clearDamageRecord(paths);
+  if (record === null) return;
+  const side = record.role === 'reviewer' ? 'Reviewer' : 'Responder';
+  const holder = await readClaim(paths, record.role);
+  const waits = holder !== null && isProcessAlive(holder) ? `, and waits for it to be restored` : '';
+  throw new ProtocolError(`${describeDamage(relativeFile, record)}. The ${side} found it at ${record.at.slice(11, 19)}${waits}: no side goes on from it until then.`);
 }
 
 /** A subject that changes no file is refused before a role is claimed: a debate of nothing would pass (exit 0) having reviewed nothing. */

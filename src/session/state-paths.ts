@@ -38,3 +38,8 @@ export function statePaths(gitDir: string, root: string, file: string): StatePat
 export function claimPath(paths: StatePaths, role: Role): string {
   return path.join(paths.claims, `${role}.json`);
 }
+
+/** Where a side records that the debate file lost text it had read (see DamageRecord): `<state dir>/damaged.json`. */
+export function damageRecordPath(paths: StatePaths): string {
+  return path.join(paths.dir, 'damaged.json');
+}

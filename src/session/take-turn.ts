@@ -26,7 +26,7 @@ import { describeSubject, type CurrentSubject } from './current-subject.js';
 import { textEnd, type FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
 import type { SubjectTracker } from './subject-tracker.js';
-import { historyChangeOf } from './wait-for-restore.js';
+import { historyChangeOf } from './history-change-of.js';
 import { addUsage, type TurnUsage } from '../protocol/usage.js';
 
 /** The name a section written by code-debate itself is signed with. */

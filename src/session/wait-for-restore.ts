@@ -1,21 +1,15 @@
 import { ProtocolError } from '../errors.js';
-import { findHistoryChange, type HistoryChange } from '../protocol/find-history-change.js';
+import type { HistoryChange } from '../protocol/find-history-change.js';
+import { historyChangeOf } from './history-change-of.js';
 import { keptEditOf } from '../protocol/kept-edit.js';
 import type { FileWatch } from '../watch/watch-file.js';
 import { formatDuration } from '../format-duration.js';
 import { shellWord } from '../shell-word.js';
 import type { FileState } from './read-debate-file.js';
 import { saveOverwritten } from './save-overwritten.js';
+import { clearDamageRecord, writeDamageRecord } from './damage-record.js';
 import type { SessionContext } from './session-context.js';
 import { waitForChange } from './wait-for-change.js';
-
-/** What a state of the file lost of `seen`, the last state this side accepted; null when nothing. */
-export function historyChangeOf(seen: FileState, state: FileState): HistoryChange | null {
-  if (state.replacedBy !== undefined && seen.text.trim() !== '') return { description: `it was replaced by ${state.replacedBy}`, line: 1 };
-  // Bytes only appended lose nothing: one compare of memory, where the text of megabytes is compared line by line.
-  if (state.exists && state.bytes.length >= seen.bytes.length && state.bytes.compare(seen.bytes, 0, seen.bytes.length, 0, seen.bytes.length) === 0) return null;
-  return findHistoryChange(seen.text, state.exists ? state.text : null);
-}
 
 /** The state to go on from: the text this side had read, restored, or the file as it is now with the edit kept (what was edited). */
 export interface Restored {
@@ -47,6 +41,13 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
   // A deleted file, or one replaced by another debate, has no edit to keep; a debate on a remote is restored only.
   const keep = context.store.restoreCommand === undefined && damaged.exists && damaged.replacedBy === undefined ? keepCommand(context) : null;
   context.emit({ type: 'history-changed', role: context.role, file: context.relativeFile, change: change.description, savedTo, timeoutMs: context.turnTimeoutMs, restore, keep });
+  // A side started on the file meanwhile, or after this one gave up, refuses it as this one does.
+  const local = context.store.restoreCommand === undefined;
+  if (local) await writeDamageRecord(context.paths, { role: context.role, change: change.description, savedTo, restore, keep, at: new Date().toISOString() });
+  const settled = async (restored: Restored): Promise<Restored> => {
+    if (local) await clearDamageRecord(context.paths);
+    return restored;
+  };
   const deadline = Date.now() + context.turnTimeoutMs;
   let current = damaged;
   for (;;) {
@@ -57,17 +58,17 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
       throw new ProtocolError(
         `${context.relativeFile} no longer holds the debate as the ${side} last read it: ${change.description}, and it was not restored within ` +
           `${formatDuration(context.turnTimeoutMs)} (--turn-timeout). The text as it was is saved in ${savedTo}: \`${restore}\` ` +
-          'restores it. To go on from the file as it is now, start code-debate again: a new process takes the file as it finds it.',
+          `restores it${keep === null ? '' : `, or \`${keep}\` keeps the file as it is now`}; then start code-debate again.`,
         change.line,
       );
     }
     current = next;
     if (historyChangeOf(seen, current) === null) {
       context.emit({ type: 'history-restored', role: context.role, file: context.relativeFile });
-      return { state: current, kept: null };
+      return settled({ state: current, kept: null });
     }
     const keptNow = kept(current);
-    if (keptNow !== null) return keptNow;
+    if (keptNow !== null) return settled(keptNow);
   }
 }
 

@@ -1,0 +1,76 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Role } from '../protocol/document.js';
+import { keptEditOf } from '../protocol/kept-edit.js';
+import { writeFileAtomic } from '../write-file-atomic.js';
+import { readDebateFile, type FileState } from './read-debate-file.js';
+import { recoveredDir } from './save-overwritten.js';
+import { readStateFile } from './read-state-file.js';
+import { damageRecordPath, type StatePaths } from './state-paths.js';
+import { historyChangeOf } from './history-change-of.js';
+
+/**
+ * What a side found when the debate file lost text it had read, kept beside the claims until the
+ * file is restored or the edit kept: a side started afterwards, and `status`, read it, so no side
+ * goes on from a file another one refused.
+ */
+export interface DamageRecord {
+  /** The side that found it. */
+  role: Role;
+  /** What the file lost: `lines 12-30 were removed`. */
+  change: string;
+  /** The copy of the file as that side last read it. */
+  savedTo: string;
+  /** The command that restores the copy. */
+  restore: string;
+  /** The command that keeps the file as it is now, when it can be kept. */
+  keep: string | null;
+  /** When it was found, ISO 8601. */
+  at: string;
+}
+
+export async function writeDamageRecord(paths: StatePaths, record: DamageRecord): Promise<void> {
+  await writeFileAtomic(damageRecordPath(paths), JSON.stringify(record), 0o600);
+}
+
+export async function clearDamageRecord(paths: StatePaths): Promise<void> {
+  await rm(damageRecordPath(paths), { force: true });
+}
+
+/**
+ * The damage a side found that the file still shows, or null: none was found, its copy is gone,
+ * or the file holds the copy's text again (restored, perhaps appended to) or records the edit as
+ * kept (`code-debate keep-edit`). `stale` is true for a record that no longer stands.
+ */
+export async function readStandingDamage(paths: StatePaths, current: FileState): Promise<{ record: DamageRecord | null; stale: boolean }> {
+  const text = await readStateFile(damageRecordPath(paths)).catch(() => null);
+  if (text === null) return { record: null, stale: false };
+  const record = parseRecord(text);
+  // Only a copy code-debate saved is read: the record is a file anyone who can write the git directory can plant.
+  const saved = record === null || path.dirname(record.savedTo) !== recoveredDir(paths) ? null : await readDebateFile(record.savedTo).catch(() => null);
+  if (record === null || saved === null || !saved.exists) return { record: null, stale: true };
+  const seen = saved;
+  const stands = historyChangeOf(seen, current) !== null && !(current.exists && keptEditOf(current.text) !== null);
+  return stands ? { record, stale: false } : { record: null, stale: true };
+}
+
+function parseRecord(text: string): DamageRecord | null {
+  try {
+    const value = JSON.parse(text) as Partial<DamageRecord> | null;
+    if (value === null || typeof value !== 'object') return null;
+    const { role, change, savedTo, restore, keep, at } = value;
+    if ((role !== 'reviewer' && role !== 'responder') || typeof change !== 'string' || typeof savedTo !== 'string' || typeof restore !== 'string') return null;
+    return { role, change, savedTo, restore, keep: typeof keep === 'string' ? keep : null, at: typeof at === 'string' ? at : 'unknown' };
+  } catch {
+    return null;
+  }
+}
+
+/** What a side says of the damage, the one that found it (waiting) and any started after it (refusing) alike. */
+export function describeDamage(file: string, damage: Pick<DamageRecord, 'change' | 'savedTo' | 'restore' | 'keep'>): string {
+  return (
+    `${file} changed, and not by appending: ${damage.change}. Not a turn; nothing is written on it. ` +
+    `The text as it was is saved in ${damage.savedTo}: \`${damage.restore}\` restores it and the debate goes on` +
+    `${damage.keep === null ? '' : `; or \`${damage.keep}\` keeps the file as it is now, the edit recorded in it, and the debate goes on from there`}`
+  );
+}
