@@ -1,6 +1,7 @@
 import { checkAnswerData, type AnswerCheck, type AnswerScope } from './answer-schema.js';
 import { answerPositions, heldPositions, labelsOf } from './position.js';
 import { codeLineFlags } from './code-line-flags.js';
+import { locateJsonError, type JsonError } from './locate-json-error.js';
 import { splitPointBlocks } from './split-point-blocks.js';
 import type { DebateDocument, Role } from './document.js';
 import { labelNouns } from './read-lead-label.js';
@@ -38,7 +39,54 @@ export function scopeOf(turn: AnswerTurn, role: Role, document: DebateDocument, 
 export function readAgentAnswer(text: string, scope: AnswerContext): AnswerCheck & { json: boolean } {
   const json = findJson(text);
   if (json !== undefined) return { ...checkAnswerData(json, scope, scope.nextNumber), json: true };
+  // JSON that does not parse is no Markdown answer: telling a model asked for JSON to write headings misleads it.
+  const broken = findBrokenJson(text);
+  if (broken !== null) {
+    return {
+      ok: false,
+      problems: [`The JSON did not parse: ${broken.what}, at ${broken.line}:${broken.column} (line:column). Send the whole JSON object again, complete and valid.`],
+      json: true,
+    };
+  }
   return { ...readMarkdownAnswer(text, scope), json: false };
+}
+
+/**
+ * Where an answer meant as JSON breaks it, or null: the text is an object (it opens with `{`) or,
+ * marking no point in Markdown, holds one fenced JSON block (closed or cut off) that does not
+ * parse. Lines count from the answer's first line.
+ */
+export function findBrokenJson(text: string): JsonError | null {
+  const start = text.search(/\S/);
+  if (start >= 0 && text[start] === '{') return locateJsonError(text);
+  if (splitPointBlocks(text.trim()).length > 0) return null;
+  const lines = text.split('\n');
+  const candidates = fencedBlocks(lines).filter((block) => block.json && block.lines.some((line) => line.trim() !== ''));
+  const [block] = candidates;
+  if (block === undefined || candidates.length > 1) return null;
+  const error = locateJsonError(block.lines.join('\n'));
+  return error === null ? null : { ...error, line: error.line + block.start };
+}
+
+/** The fenced code blocks of `lines`: their lines, the index of their first, whether they are tagged `json` or untagged and open with `{`, and whether they close. */
+function fencedBlocks(lines: readonly string[]): Array<{ lines: string[]; start: number; json: boolean; closed: boolean }> {
+  const inCode = codeLineFlags(lines);
+  const blocks: Array<{ lines: string[]; start: number; json: boolean; closed: boolean }> = [];
+  let current: { lines: string[]; start: number; tag: string } | null = null;
+  const end = (closed: boolean) => {
+    if (current === null) return;
+    const first = current.lines.find((line) => line.trim() !== '')?.trim() ?? '';
+    blocks.push({ lines: current.lines, start: current.start, json: /^json/i.test(current.tag) || (current.tag === '' && first.startsWith('{')), closed });
+    current = null;
+  };
+  lines.forEach((line, index) => {
+    const fence = /^ {0,3}(`{3,}|~{3,})\s*(\w*)/.exec(line);
+    if (current === null && fence && inCode[index]) current = { lines: [], start: index + 1, tag: fence[2] ?? '' };
+    else if (current !== null && (!inCode[index] || (fence && line.trim() === fence[1]))) end(true);
+    else if (current !== null) current.lines.push(line);
+  });
+  end(false);
+  return blocks;
 }
 
 /** The JSON object `text` is, or holds in its one fenced block (a model's `Here it is: ```json …```), when it marks no point; undefined otherwise. */
@@ -48,18 +96,9 @@ export function findJson(text: string): unknown {
   if (whole !== undefined) return whole;
   // Markdown that marks points is an answer in Markdown, whatever JSON its reasoning quotes.
   if (splitPointBlocks(trimmed).length > 0) return undefined;
-  const lines = trimmed.split('\n');
-  const inCode = codeLineFlags(lines);
-  const blocks: string[] = [];
-  let current: string[] | null = null;
-  lines.forEach((line, index) => {
-    const fence = /^ {0,3}(`{3,}|~{3,})\s*(\w*)/.exec(line);
-    if (current === null && fence && inCode[index] && (fence[2] === '' || /^json/i.test(fence[2] ?? ''))) current = [];
-    else if (current !== null && (!inCode[index] || (fence && line.trim() === fence[1]))) {
-      blocks.push(current.join('\n'));
-      current = null;
-    } else if (current !== null) current.push(line);
-  });
+  const blocks = fencedBlocks(trimmed.split('\n'))
+    .filter((block) => block.closed && block.json)
+    .map((block) => block.lines.join('\n'));
   const found = blocks.map(parseObject).filter((value) => value !== undefined);
   return found.length === 1 ? found[0] : undefined;
 }

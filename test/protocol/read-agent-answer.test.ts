@@ -151,3 +151,30 @@ describe('an answer in Markdown', () => {
     });
   });
 });
+
+describe('an answer meant as JSON that does not parse', () => {
+  const scope = () => scopeOf('response', 'responder', parseOk(review));
+
+  it.each([
+    ['cut short', '{\n  "summary": "Both fair.",\n  "answers": [\n    {"id": "R1", "position": "agreed", "reasoning": "It go', 'the text ends inside a string, at 4:59'],
+    ['with prose after it', '{"summary": "", "answers": [], "positions": [], "newPoints": []}\nHope this helps.', 'expected nothing after the JSON value, found `H`, at 2:1'],
+    [
+      'in a fenced block cut off',
+      'Here it is:\n\n```json\n{\n  "summary": "x",\n  "answers": [\n',
+      'expected a value (an object, array, string, number, `true`, `false` or `null`), found the end of the text, at 7:1',
+    ],
+    ['in a closed fenced block with a trailing comma', '```json\n{"summary": "x",}\n```\n', 'expected a double-quoted property name, found `}`, at 2:17'],
+  ])('says so, %s, where, and asks for the JSON again, never for headings', (_, text, where) => {
+    const read = readAgentAnswer(text, scope());
+    expect(read).toEqual({
+      ok: false,
+      json: true,
+      problems: [`The JSON did not parse: ${where} (line:column). Send the whole JSON object again, complete and valid.`],
+    });
+  });
+
+  it('leaves a Markdown answer its Markdown advice, JSON quoted in it or not', () => {
+    const read = readAgentAnswer('### R1 — Agreed\n\nThe config should be:\n\n```json\n{"retries":\n```\n', scope());
+    expect(read).toEqual({ ok: false, json: false, problems: ['R2 is not answered: answer it under its own heading `### R2 — <label>`.'] });
+  });
+});
