@@ -9,6 +9,7 @@ import { convergenceSequence, type ConvergenceState } from '../ledger/convergenc
 import { readOutcome, type Outcome } from '../ledger/read-outcome.js';
 import { decideAction } from '../protocol/decide-action.js';
 import { parseDocument } from '../protocol/parse-document.js';
+import { startsAsDebate } from '../protocol/starts-as-debate.js';
 import type { ClaimRecord } from '../session/claims/claim-role.js';
 import { formatDuration } from '../format-duration.js';
 import { heartbeatAgeMs, viewHolder, type HolderState } from '../session/claims/heartbeat-state.js';
@@ -96,14 +97,21 @@ export async function runStatus(options: StatusOptions): Promise<ExitCode> {
     options.write(`code-debate status: there is no archived debate at ${file}. \`code-debate status --archived\` lists them.\n`);
     return exitCodes.usage;
   }
-  const parsed = parseDocument(state.text);
+  // A file that is not a debate (source, random bytes) would read as one not begun, the Reviewer's turn.
+  const notADebate = state.text.trim() !== '' && !startsAsDebate(state.text);
+  const parsed = notADebate ? null : parseDocument(state.text);
   const damage = archived ? null : (await readStandingDamage(paths, state)).record;
   const status = debateStatus({
     file: path.relative(repo.root, file),
     exists: state.exists,
     archived,
-    document: parsed.ok ? parsed.document : null,
-    problem: parsed.ok ? null : `${parsed.error.message}${parsed.error.line === null ? '' : ` (line ${parsed.error.line})`}`,
+    document: parsed?.ok ? parsed.document : null,
+    problem:
+      parsed === null
+        ? 'it is not a debate (no `# Code Debate:` title and no section such as `## Review` in it)'
+        : parsed.ok
+          ? null
+          : `${parsed.error.message}${parsed.error.line === null ? '' : ` (line ${parsed.error.line})`}`,
     damage,
     claims,
     now: (options.now ?? Date.now)(),

@@ -8,6 +8,8 @@ import { recoveredDir } from './save-overwritten.js';
 import { readStateFile } from './read-state-file.js';
 import { damageRecordPath, type StatePaths } from './state-paths.js';
 import { historyChangeOf } from './history-change-of.js';
+import { isProcessAlive } from './claims/process-alive.js';
+import { readClaim } from './claims/read-claims.js';
 
 /**
  * What a side found when the debate file lost text it had read, kept beside the claims until the
@@ -39,8 +41,9 @@ export async function clearDamageRecord(paths: StatePaths): Promise<void> {
 
 /**
  * The damage a side found that the file still shows, or null: none was found, its copy is gone,
- * or the file holds the copy's text again (restored, perhaps appended to) or records the edit as
- * kept (`code-debate keep-edit`). `stale` is true for a record that no longer stands.
+ * the file holds the copy's text again (restored, perhaps appended to) or records the edit as
+ * kept (`code-debate keep-edit`), or it was removed or emptied and the side that found it no
+ * longer runs. `stale` is true for a record that no longer stands.
  */
 export async function readStandingDamage(paths: StatePaths, current: FileState): Promise<{ record: DamageRecord | null; stale: boolean }> {
   const text = await readStateFile(damageRecordPath(paths)).catch(() => null);
@@ -51,7 +54,17 @@ export async function readStandingDamage(paths: StatePaths, current: FileState):
   if (record === null || saved === null || !saved.exists) return { record: null, stale: true };
   const seen = saved;
   const stands = historyChangeOf(seen, current) !== null && !(current.exists && keptEditOf(current.text) !== null);
-  return stands ? { record, stale: false } : { record: null, stale: true };
+  if (!stands) return { record: null, stale: true };
+  // With the side that found it gone, a file removed or emptied since is a debate begun anew (the copy stays).
+  const removed = (!current.exists && current.replacedBy === undefined) || current.text.trim() === '';
+  if (removed && !(await isFinderRunning(paths, record))) return { record: null, stale: true };
+  return { record, stale: false };
+}
+
+/** Whether the side that found the damage still holds its role (and waits for the file). */
+export async function isFinderRunning(paths: StatePaths, record: DamageRecord): Promise<boolean> {
+  const holder = await readClaim(paths, record.role);
+  return holder !== null && isProcessAlive(holder);
 }
 
 function parseRecord(text: string): DamageRecord | null {

@@ -20,7 +20,6 @@ import type { EventSink } from './session-events.js';
 import type { EmptySubjectCheck } from '../subject/find-empty-subject.js';
 import { damageRecordPath, statePaths, type StatePaths } from './state-paths.js';
 import { readStateFile } from './read-state-file.js';
-import { isProcessAlive } from './claims/process-alive.js';
 
 // Up to the claim this file loads only what the claim needs (launch → claim < 250 ms, bench/README.md):
 // the agents, remark, git's diff code, chokidar and the loop load after it (`await import`).
@@ -122,13 +121,12 @@ async function startFresh(file: string, initial: FileState, relativeFile: string
 async function checkDamage(paths: StatePaths, found: FileState, relativeFile: string): Promise<void> {
   // The parser that reads the damage loads only when a side recorded one: start-up leaves it until after the claim.
   if ((await readStateFile(damageRecordPath(paths))) === null) return;
-  const { clearDamageRecord, describeDamage, readStandingDamage } = await import('./damage-record.js');
+  const { clearDamageRecord, describeDamage, isFinderRunning, readStandingDamage } = await import('./damage-record.js');
   const { record, stale } = await readStandingDamage(paths, found);
   if (stale) await clearDamageRecord(paths);
   if (record === null) return;
   const side = record.role === 'reviewer' ? 'Reviewer' : 'Responder';
-  const holder = await readClaim(paths, record.role);
-  const waits = holder !== null && isProcessAlive(holder) ? `, and waits for it to be restored` : '';
+  const waits = (await isFinderRunning(paths, record)) ? ', and waits for it to be restored' : '';
   throw new ProtocolError(`${describeDamage(relativeFile, record)}. The ${side} found it at ${record.at.slice(11, 19)}${waits}: no side goes on from it until then.`);
 }
 

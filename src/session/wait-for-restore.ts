@@ -58,7 +58,8 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
       throw new ProtocolError(
         `${context.relativeFile} no longer holds the debate as the ${side} last read it: ${change.description}, and it was not restored within ` +
           `${formatDuration(context.turnTimeoutMs)} (--turn-timeout). The text as it was is saved in ${savedTo}: \`${restore}\` ` +
-          `restores it${keep === null ? '' : `, or \`${keep}\` keeps the file as it is now`}; then start code-debate again.`,
+          `restores it${keep === null ? '' : `, or \`${keep}\` keeps the file as it is now`}; then start code-debate again` +
+          `${current.exists || current.replacedBy !== undefined ? '' : ', which begins a new debate if the file is still not there'}.`,
         change.line,
       );
     }

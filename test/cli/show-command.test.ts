@@ -61,6 +61,13 @@ describe('code-debate show', () => {
     expect(out).toMatch(/^code-debate show: Cannot read `reply\.md` as a debate file \(line 7\): Cannot read the level-2 heading `Notes` at line 7/);
   });
 
+  it('returns 5 for a file that is not a debate, random bytes or source, never showing it as running', async () => {
+    const expected = (file: string) =>
+      `code-debate show: Cannot read \`${file}\` as a debate file: it is not one (no \`# Code Debate:\` title and no section such as \`## Review\` in it). Pass --file with the debate file's path.\n`;
+    expect(await show({ 'reply.md': '\u0007\u00ff\u0010\u00f0\u0000garbage\u001b[2J' })).toEqual({ code: 5, out: expected('reply.md') });
+    expect(await show({ 'src/app.js': 'export const a = 1;\n' }, { file: 'src/app.js' })).toEqual({ code: 5, out: expected('src/app.js') });
+  });
+
   it('returns 2 for a missing file or a path outside the work tree', async () => {
     expect(await show({})).toEqual({
       code: 2,

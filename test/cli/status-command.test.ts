@@ -116,6 +116,7 @@ describe('code-debate status', () => {
       archived: false,
       title: 'Code Debate: the diff against main',
       problem: null,
+      damage: null,
       round: 2,
       turn: 'reviewer',
       outcome: 'running',
@@ -166,6 +167,15 @@ describe('code-debate status', () => {
       'Reviewer   absent · nobody holds the role',
       'Responder  absent · nobody holds the role',
       '',
+    ]);
+  });
+
+  it('says a file of random bytes is not a debate, and exits 5, rather than give the Reviewer the turn', async () => {
+    const { code, out } = await status({ files: { 'reply.md': '\u0007\u00ff\u0010garbage\u001b[2J' } });
+    expect(code).toBe(5);
+    expect(out.split('\n').slice(0, 2)).toEqual([
+      'Debate     reply.md breaks the protocol: it is not a debate (no `# Code Debate:` title and no section such as `## Review` in it)',
+      'Round      unknown: the file cannot be read as a debate',
     ]);
   });
 

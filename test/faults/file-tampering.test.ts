@@ -179,14 +179,15 @@ describe('a person or an editor changes the file (case 5)', () => {
     expect(exit.code).toBe(5);
     expect(exit.stderr).toContain(
       `code-debate: reply.md no longer holds the debate as the Reviewer last read it: it was deleted, and it was not restored within 5s (--turn-timeout). ` +
-        `The text as it was is saved in ${copy}: \`cp ${copy} reply.md\` restores it. To go on from the file as it is now, start code-debate again`,
+        `The text as it was is saved in ${copy}: \`cp ${copy} reply.md\` restores it; then start code-debate again, which begins a new debate if the file is still not there.`,
     );
     expect((await readFile(copy)).equals(before)).toBe(true);
     await expect(readFile(repo.file)).rejects.toThrow();
     expect(await agent.calls()).toEqual(['review']);
     const state = path.join(repo.dir, '.git', 'code-debate');
     const [key] = (await readdir(state)).filter((name) => name !== 'checkouts');
-    expect(await readdir(path.join(state, key ?? ''))).toEqual(['recovered']);
+    // What the Reviewer found is kept beside the claims, for a side started on the file later.
+    expect((await readdir(path.join(state, key ?? ''))).sort()).toEqual(['damaged.json', 'recovered']);
   });
 
   it('the file is deleted and restored from the copy: the debate goes on, with no turn lost or doubled', async () => {
