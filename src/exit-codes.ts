@@ -4,13 +4,13 @@ export const exitCodes = {
   consensus: 0,
   /** The debate ended (consensus, limit or stall) with blocking points left: fix them, or decide. */
   disputed: 1,
-  /** Bad command line or setting, a path outside the repository, both roles already taken, or a file or folder code-debate must write refuses this user. */
+  /** Bad command line or setting, a subject that changes no file, a path outside the repository, both roles already taken, or a file or folder code-debate must write refuses this user. */
   usage: 2,
   /** The peer did not take its turn within --turn-timeout. */
   peerTimeout: 3,
   /** The agent failed, printed nothing or ran out of time; nothing was written. */
   agentFailure: 4,
-  /** The shared file breaks the protocol (an unknown heading, sections out of turn), or a section just written does not read back as the last. */
+  /** The shared file breaks the protocol (an unknown heading, sections out of turn), lost text a side had read and is not restored, or a section just written does not read back as the last. */
   protocolError: 5,
   /** Git could not resolve the subject or the repository. */
   gitError: 6,
