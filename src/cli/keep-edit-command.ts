@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodeDebateError } from '../errors.js';
 import { findHistoryChange } from '../protocol/find-history-change.js';
-import { keptEditOf, lastKeptEdit, renderKeptEdit } from '../protocol/kept-edit.js';
+import { keptEditOf, keptSince, renderKeptEdit } from '../protocol/kept-edit.js';
 import { appendSection } from '../session/append-section.js';
 import { recoveredDir } from '../session/save-overwritten.js';
 import { statePaths } from '../session/state-paths.js';
@@ -66,12 +66,6 @@ export async function runKeepEdit(options: KeepEditOptions): Promise<ExitCode> {
     options.write(`code-debate keep-edit: ${error.message}\n`);
     return error.name === 'GitError' ? exitCodes.gitError : exitCodes.usage;
   }
-}
-
-/** Whether an edit was kept since `saved` was taken: the file holds a record, and the copy does not extend the text it kept. */
-function keptSince(saved: string, text: string): boolean {
-  const kept = lastKeptEdit(text);
-  return kept !== null && findHistoryChange(text.slice(0, kept.end), saved) !== null;
 }
 
 /** The newest copy of the debate file a side saved before an edit (names start with their time), or null. */

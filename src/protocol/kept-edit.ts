@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { findHistoryChange } from './find-history-change.js';
 
 /**
  * A hand edit of the debate's earlier text, kept: the line `code-debate keep-edit` appends so that
@@ -39,6 +40,12 @@ export function lastKeptEdit(text: string): { change: string; end: number } | nu
     if (found !== null && digest(text.slice(0, start)) === found[2]) return { change: found[1] ?? '', end };
   }
   return null;
+}
+
+/** Whether an edit was kept since `saved` was taken: `text` holds a record, and `saved` does not extend the text it kept. */
+export function keptSince(saved: string, text: string): boolean {
+  const kept = lastKeptEdit(text);
+  return kept !== null && findHistoryChange(text.slice(0, kept.end), saved) !== null;
 }
 
 /** The text a record is written for, as both sides compare it: trailing blank lines and spaces aside. */

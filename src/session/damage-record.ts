@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '../protocol/document.js';
-import { keptEditOf } from '../protocol/kept-edit.js';
+import { keptSince } from '../protocol/kept-edit.js';
 import { writeFileAtomic } from '../write-file-atomic.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import { recoveredDir } from './save-overwritten.js';
@@ -53,7 +53,7 @@ export async function readStandingDamage(paths: StatePaths, current: FileState):
   const saved = record === null || path.dirname(record.savedTo) !== recoveredDir(paths) ? null : await readDebateFile(record.savedTo).catch(() => null);
   if (record === null || saved === null || !saved.exists) return { record: null, stale: true };
   const seen = saved;
-  const stands = historyChangeOf(seen, current) !== null && !(current.exists && keptEditOf(current.text) !== null);
+  const stands = historyChangeOf(seen, current) !== null && !(current.exists && keptSince(seen.text, current.text));
   if (!stands) return { record: null, stale: true };
   // With the side that found it gone, a file removed or emptied since is a debate begun anew (the copy stays).
   const removed = (!current.exists && current.replacedBy === undefined) || current.text.trim() === '';
