@@ -48,12 +48,18 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   const specs = await chooseAgents(options);
   const paths = statePaths(repo.gitDir, repo.root, file);
   // Everything that can be checked before a role is claimed is checked here: a peer never waits for a mistake.
+  // git answers the subject's question meanwhile (several of its processes, tens of milliseconds each); its refusal comes in turn.
+  const subjectChecked = checkSubjectChange(options.subject, { cwd: options.cwd, root: repo.root, exclude: [relativeFile] }).then(
+    () => null,
+    (error: unknown) => ({ error }),
+  );
   await checkFolder(file, options.file);
   await checkAgentSpecs(specs, repo.root, options.agentEnvironment, options.role);
   const found = await readDebateFile(file);
   await checkDebateFile(repo.root, relativeFile, found);
   await checkDamage(paths, found, relativeFile);
-  await checkSubjectChange(options.subject, { cwd: options.cwd, root: repo.root, exclude: [relativeFile] });
+  const subjectRefused = await subjectChecked;
+  if (subjectRefused !== null) throw subjectRefused.error;
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
   if (options.remote !== null) {
     const { runRemoteSession } = await import('./remote/run-remote-session.js');
