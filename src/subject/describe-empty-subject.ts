@@ -17,7 +17,7 @@ export function describeEmptySubject(words: string, plan: Pick<DiffPlan, 'kind' 
     case 'against':
       return `${empty}: HEAD has no change since it left that branch (run on the branch itself, or on a branch with no commit of its own). Run it on the branch that holds the change, or give \`working tree\` or \`staged\` for changes not committed yet.`;
     case 'pr':
-      return `${empty}: the pull request changes no file. Give a pull request, commit or range that does.`;
+      return `${empty}. Give a pull request, commit or range that changes files.`;
     case 'commit':
     case 'free-text':
       return `${empty} (an empty commit). Give a commit that changes files, or a range (\`main..HEAD\`), \`working tree\` or \`staged\`.`;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installHook } from '../../src/hook/install-hook.js';
@@ -11,6 +12,7 @@ import { makePushSetup, push, type PushSetup } from '../hook/hook-helpers.js';
 // A subject with no change is refused before any role is claimed: nothing written, no claim
 // taken, exit 2, saying what was empty and what to give instead.
 const repos = useDebateRepos();
+const fakeGhDir = fileURLToPath(new URL('../fixtures/gh/', import.meta.url));
 const committed = 'a commit (`HEAD`), a range (`main..HEAD`) or `the diff against main`';
 
 /** What a refused side left behind: the debate file, and the claim files under the git directory. */
@@ -18,7 +20,9 @@ async function leftBehind(dir: string): Promise<string[]> {
   const state = path.join(dir, '.git', 'code-debate');
   const folders = await readdir(state).catch(() => [] as string[]);
   const claims = (
-    await Promise.all(folders.map(async (folder) => (await readdir(path.join(state, folder)).catch(() => [] as string[])).filter((name) => name.endsWith('.json'))))
+    await Promise.all(
+      folders.map(async (folder) => (await readdir(path.join(state, folder)).catch(() => [] as string[])).filter((name) => name === 'reviewer.json' || name === 'responder.json')),
+    )
   ).flat();
   return [...(existsSync(path.join(dir, 'reply.md')) ? ['reply.md'] : []), ...claims];
 }
@@ -88,6 +92,30 @@ describe('a subject that changes no file', () => {
     expect(side.stderr).toContain('I am the Reviewer');
     expect(side.stderr).toContain('the working tree, untracked files included');
     expect(await repo.readReply()).toContain('## Review');
+  });
+});
+
+describe('a pull request that changes no file', () => {
+  it('is refused once gh has said what it holds, its claim released, nothing written', async () => {
+    const repo = await repos.repo();
+    const scratch = path.join(repo.dir, '..', 'gh');
+    await mkdir(scratch);
+    await writeFile(path.join(scratch, 'pr.diff'), '');
+    const head = await repo.git('rev-parse', 'HEAD');
+    const env = {
+      PATH: `${fakeGhDir}${path.delimiter}${process.env.PATH ?? ''}`,
+      FAKE_GH_MODE: 'success',
+      FAKE_GH_LOG: path.join(scratch, 'gh.log'),
+      FAKE_GH_DIFF: path.join(scratch, 'pr.diff'),
+      FAKE_GH_BASE: head,
+      FAKE_GH_HEAD: head,
+    };
+    const side = await startCli(['--agent', 'builtin', 'PR #42'], { cwd: repo.dir, env }).exited;
+    expect(side.code, side.stderr).toBe(2);
+    expect(side.stderr).toContain(
+      'code-debate: Nothing to debate: `PR #42` is PR #42 "Add coupons" (main..coupons), and it changes no file. Give a pull request, commit or range that changes files.\n',
+    );
+    expect(await leftBehind(repo.dir)).toEqual([]);
   });
 });
 
