@@ -1,4 +1,4 @@
-import { describeDamage } from '../session/damage-record.js';
+import { describeDamage } from '../session/describe-damage.js';
 import os from 'node:os';
 import type { Role } from '../protocol/document.js';
 import { escapeControlChars } from '../protocol/control-chars.js';

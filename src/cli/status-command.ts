@@ -17,7 +17,8 @@ import { isProcessAlive } from '../session/claims/process-alive.js';
 import { resolveArchivedDebate } from '../session/archived-debates.js';
 import { readClaims } from '../session/claims/read-claims.js';
 import { readDebateFile } from '../session/read-debate-file.js';
-import { describeDamage, readStandingDamage, type DamageRecord } from '../session/damage-record.js';
+import { readStandingDamage, type DamageRecord } from '../session/damage-record.js';
+import { describeDamage } from '../session/describe-damage.js';
 import { statePaths } from '../session/state-paths.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 

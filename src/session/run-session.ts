@@ -127,7 +127,7 @@ async function startFresh(file: string, initial: FileState, relativeFile: string
 async function checkDamage(paths: StatePaths, found: FileState, relativeFile: string): Promise<void> {
   // The parser that reads the damage loads only when a side recorded one: start-up leaves it until after the claim.
   if ((await readStateFile(damageRecordPath(paths))) === null) return;
-  const { clearDamageRecord, describeDamage, isFinderRunning, readStandingDamage } = await import('./damage-record.js');
+  const [{ clearDamageRecord, isFinderRunning, readStandingDamage }, { describeDamage }] = await Promise.all([import('./damage-record.js'), import('./describe-damage.js')]);
   const { record, stale } = await readStandingDamage(paths, found);
   if (stale) await clearDamageRecord(paths);
   if (record === null) return;

@@ -4,12 +4,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { runGit } from '../helpers/git-repo.js';
-import { makeRemoteClones } from '../helpers/remote-clones.js';
+import { makeRemoteClones, type Clone } from '../helpers/remote-clones.js';
 import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 // Two clones, two HOMEs, one bare remote: the debate lives under refs/code-debate/ and each side's reply.md mirrors it.
 const repos = useDebateRepos();
+
+/** A commit of a change in clone `clone` alone (a commit that changes no file is no subject). */
+async function commitLocally(clone: Clone, message: string): Promise<void> {
+  await writeFile(path.join(clone.dir, 'src', 'local.js'), `export const message = ${JSON.stringify(message)};\n`);
+  await clone.git('add', '-A');
+  await clone.git('commit', '-q', '-m', message);
+}
 
 describe('a debate on a git remote', () => {
   it('runs between two clones to CONSENSUS, each section a commit on the debate ref, both mirrors whole', async () => {
@@ -84,7 +91,7 @@ describe('a debate on a git remote', () => {
   ] as const)('refuses %j with a message that says what to do, claiming nothing', async (args, code, says) => {
     const repo = await repos.repo();
     const { bare, a } = await makeRemoteClones(repo);
-    await a.git('commit', '-q', '--allow-empty', '-m', 'local only');
+    await commitLocally(a, 'local only');
     await writeFile(path.join(a.dir, 'src', 'app.js'), 'changed\n');
     const exit = await startCli(args, { cwd: a.dir, env: a.env }).exited;
     expect(exit.code, exit.stderr).toBe(code);
@@ -95,7 +102,7 @@ describe('a debate on a git remote', () => {
   it('refuses a subject whose head the remote does not have, with the push that fixes it: the other side could not see it', async () => {
     const repo = await repos.repo();
     const { bare, a } = await makeRemoteClones(repo);
-    await a.git('commit', '-q', '--allow-empty', '-m', 'local only');
+    await commitLocally(a, 'local only');
     const head = await a.git('rev-parse', 'HEAD');
     const exit = await startCli(['--remote', 'origin', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
     expect(exit.code, exit.stderr).toBe(2);
@@ -109,7 +116,7 @@ describe('a debate on a git remote', () => {
   it('only warns of a head the remote does not have when --debate names the debate both sides meet in', async () => {
     const repo = await repos.repo();
     const { a } = await makeRemoteClones(repo);
-    await a.git('commit', '-q', '--allow-empty', '-m', 'local only');
+    await commitLocally(a, 'local only');
     await a.git('checkout', '-q', '--detach');
     const head = await a.git('rev-parse', 'HEAD');
     const exit = await startCli(['--remote', 'origin', '--debate', 'ours', '--turn-timeout', '1s', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
@@ -122,7 +129,7 @@ describe('a debate on a git remote', () => {
   it('finds the head on a remote added by URL and never fetched, where it was pushed: no warning', async () => {
     const repo = await repos.repo();
     const { bare, a } = await makeRemoteClones(repo);
-    await a.git('commit', '-q', '--allow-empty', '-m', 'pushed by URL');
+    await commitLocally(a, 'pushed by URL');
     await a.git('remote', 'add', 'd', bare);
     await a.git('push', '-q', bare, 'HEAD:refs/heads/by-url');
     const exit = await startCli(['--remote', 'd', '--turn-timeout', '1s', 'HEAD'], { cwd: a.dir, env: a.env }).exited;
