@@ -40,10 +40,10 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
   const restore = context.store.restoreCommand?.(seen) ?? `cp ${savedTo} ${context.relativeFile}`;
   // A deleted file, or one replaced by another debate, has no edit to keep; a debate on a remote is restored only.
   const keep = context.store.restoreCommand === undefined && damaged.exists && damaged.replacedBy === undefined ? keepCommand(context) : null;
-  context.emit({ type: 'history-changed', role: context.role, file: context.relativeFile, change: change.description, savedTo, timeoutMs: context.turnTimeoutMs, restore, keep });
-  // A side started on the file meanwhile, or after this one gave up, refuses it as this one does.
+  // A side started on the file meanwhile, or after this one gave up, refuses it as this one does: recorded before it is said.
   const local = context.store.restoreCommand === undefined;
   if (local) await writeDamageRecord(context.paths, { role: context.role, change: change.description, savedTo, restore, keep, at: new Date().toISOString() });
+  context.emit({ type: 'history-changed', role: context.role, file: context.relativeFile, change: change.description, savedTo, timeoutMs: context.turnTimeoutMs, restore, keep });
   const settled = async (restored: Restored): Promise<Restored> => {
     if (local) await clearDamageRecord(context.paths);
     return restored;
