@@ -103,15 +103,16 @@ async function runPrePush(run: PrePushRun): Promise<ExitCode> {
       planned.set(range.subject, entry);
     }
   }
-  if (planned.size === 0) {
-    say('push allowed: nothing to debate.');
-    return exitCodes.consensus;
-  }
-  // Every pushed commit on its own, before any agent sees the diff: the debate reads the range as one diff, where a removed secret no longer shows.
-  const secrets = await findPushedSecrets(git, [...pushed]);
+  // Every pushed commit on its own, before any agent sees the diff: the debate reads the range as one diff, where a removed secret no longer shows
+  // (commits whose changes cancel out are nothing to debate, and still pass through here).
+  const secrets = pushed.size === 0 ? [] : await findPushedSecrets(git, [...pushed]);
   if (secrets.length > 0) {
     for (const line of renderSecretReport(secrets, heads)) say(line);
     return exitCodes.disputed;
+  }
+  if (planned.size === 0) {
+    say('push allowed: nothing to debate.');
+    return exitCodes.consensus;
   }
   await excludeFromGit(repo.root, prePushDir);
 

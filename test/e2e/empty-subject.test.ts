@@ -143,4 +143,19 @@ describe('the pre-push gate on commits that change no file', () => {
     expect(await runGit(setup.remote, 'rev-parse', 'refs/heads/main')).toBe(empty);
     expect(await readdir(path.join(repo.dir, '.code-debate')).catch(() => [])).toEqual([]);
   });
+
+  it('still blocks a secret added by one commit and removed by the next, though together they change no file', async () => {
+    const { repo } = setup;
+    const env = { CODE_DEBATE_AGENT: 'builtin', CODE_DEBATE_SKIP: undefined };
+    expect((await push(repo.dir, ['--no-verify', 'origin', 'main'], env)).exitCode).toBe(0);
+    await repo.write('config.js', `const key = 'sk_live_${'4eC39HqLyjWDarjtT1zdp7dc'}';\n`);
+    const planted = await repo.commit('Configure the key');
+    await repo.git('rm', '-q', 'config.js');
+    await repo.commit('Remove the key');
+    const pushed = await push(repo.dir, ['origin', 'main'], env);
+    expect(pushed.exitCode, pushed.output).toBe(1);
+    expect(pushed.output).toContain('its commits change no file: nothing to debate.\n');
+    expect(pushed.output).toContain(`code-debate pre-push:   ${planted.slice(0, 7)} Configure the key: config.js:1: a Stripe live secret key (sk_l…)`);
+    expect(pushed.output).not.toContain('push allowed');
+  });
 });
