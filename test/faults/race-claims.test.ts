@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { statePaths } from '../../src/session/state-paths.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos } from '../helpers/e2e.js';
 import { startCli, type Exit } from '../helpers/run-cli.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { raceGate } from './race-gate.js';
 
@@ -22,16 +22,7 @@ const debateBatch = 4;
 
 const raceClaimPath = fileURLToPath(new URL('./fixtures/race-claim.mjs', import.meta.url));
 const repos = useDebateRepos();
-const temporary: string[] = [];
-afterEach(async () => {
-  await Promise.all(temporary.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'code-debate-race-')));
-  temporary.push(dir);
-  return dir;
-}
+const tempDir = useTempDir('race');
 
 /** Runs `race(index)` for every index below `count`, `batch` at a time. */
 async function inBatches<T>(count: number, batch: number, race: (index: number) => Promise<T>): Promise<T[]> {

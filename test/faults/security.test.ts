@@ -17,7 +17,7 @@ import { scriptedAgent, startCli, type Running } from '../helpers/run-cli.js';
 import { stopWithWorker } from '../helpers/stop-on-exit.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { deadPid } from '../session/processes.js';
-import { useTempDir } from '../session/temp-dir.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const repos = useDebateRepos();
 const tempDir = useTempDir('security');

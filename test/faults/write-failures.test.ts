@@ -9,7 +9,7 @@ import { checksumOf } from '../../src/session/read-debate-file.js';
 import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { scriptedAgent, startCli } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { useTempDir } from '../session/temp-dir.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 import { canMountSmallDisk, mountSmallDisk } from './small-disk.js';
 import { findUnwritable, type OtherUser } from './unwritable-dir.js';
 
