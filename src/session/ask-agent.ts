@@ -34,6 +34,8 @@ export interface AgentAsk {
   signal?: AbortSignal;
   /** Called when the agent starts; resolves when it may act (see TurnRequest.ready and guardRepository). */
   ready?: () => Promise<void>;
+  /** The debate's citations that failed the evidence check so far, one Markdown list item each; '' when none did. */
+  failedCitations?: string;
 }
 
 export interface AgentAnswer {
@@ -184,7 +186,7 @@ async function callAgent(
       onPromptSent: (prompt) => sent.push(prompt),
       onUsage,
       onEditor: (open) => context.emit({ type: 'editor', role: context.role, open }),
-      ...(context.agent.interactive ? { notices: context.takeWarnings?.() ?? [] } : {}),
+      ...(context.agent.interactive ? { notices: [...(context.takeWarnings?.() ?? []), ...citationNotices(ask.failedCitations ?? '')] } : {}),
       ...(ask.ready === undefined ? {} : { ready: ask.ready }),
       document: ask.document,
       subject: ask.subject,
@@ -235,4 +237,15 @@ function afterRetry(first: AgentError, second: AgentError): AgentError {
 
 function firstLine(text: string): string {
   return text.split('\n')[0] ?? text;
+}
+
+/**
+ * The failed citations for a person, whose draft shows no prompt: an agent reads them in its
+ * prompt each turn; without this a person kept a broken citation until the CONSENSUS listed it.
+ */
+function citationNotices(failed: string): string[] {
+  return failed
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => `a citation does not hold against the code under review (correct it if it is yours): ${line.replace(/^- /, '')}`);
 }
