@@ -21,20 +21,21 @@ export interface DuoStderr {
 export function createDuoStderr(write: (text: string) => void): DuoStderr {
   const said = new Set<string>();
   const closing: Record<Role, string[]> = { reviewer: [], responder: [] };
-  const once = (key: string, text: string) => {
+  // Line by line, as the sides printed them: a caller may mark each line (eval indents them).
+  const once = (key: string, lines: readonly string[]) => {
     if (said.has(key)) return;
     said.add(key);
-    write(text);
+    for (const line of lines) write(`${line}\n`);
   };
   return {
     line(role, text) {
       if (closing[role].length > 0 || text.startsWith(closingError)) closing[role].push(text);
-      else if (aboutTheRun.test(text)) once(text.slice('00:00:00 '.length), `${text}\n`);
+      else if (aboutTheRun.test(text)) once(text.slice('00:00:00 '.length), [text]);
       else write(`${text}\n`);
     },
     ended(role, explainsTheRun) {
-      const text = closing[role].splice(0).join('\n');
-      if (text !== '' && explainsTheRun) once(text, `${text}\n`);
+      const lines = closing[role].splice(0);
+      if (lines.length > 0 && explainsTheRun) once(lines.join('\n'), lines);
     },
   };
 }
