@@ -176,7 +176,10 @@ async function callAgent(
     // An agent that does not start a process of its own acts as soon as it is called.
     // The checkout follows the subject before the agent starts in it (the author committed a fix).
     await context.checkout?.moveTo(ask.subject);
-    if (!context.agent.startsEarly) await ask.ready?.();
+    // A program of the user's with no sandbox may write before it reads its prompt: the snapshot
+    // the guard compares with is taken before it starts, not beside its start-up.
+    const unconfined = context.agent.sandboxable === true && context.sandboxed !== true;
+    if (!context.agent.startsEarly || unconfined) await ask.ready?.();
     const text = await context.agent.writeTurn({
       role: context.role,
       turn: ask.turn,
