@@ -63,6 +63,19 @@ async function spawning(flag: '' | '--ignore-term' | '--stubborn-child' | '--ans
   return { dir, spec, pids, agent: createCmdAgent(spec) };
 }
 
+/** The spawning agent run past its deadline: the turn's error, and the pids of the agent and the child it started before it. */
+async function pastDeadline(flag: '' | '--ignore-term' | '--stubborn-child' = '') {
+  const { dir, spec, pids, agent } = await spawning(flag);
+  // The agent must have started its child before the deadline, however busy the machine is.
+  const timeoutMs = await startDeadlineMs(2_000);
+  const turn = agent.writeTurn(turnRequest(dir, { timeoutMs })).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  const { agent: agentPid, child } = await pids();
+  return { spec, timeoutMs, error: await turn, agentPid, child };
+}
+
 const inheritedDebateEnv = () => Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('CODE_DEBATE_')));
 
 describe('createCmdAgent', () => {
@@ -169,14 +182,7 @@ describe('createCmdAgent', () => {
   });
 
   it('stops the agent and every process it started when it runs past timeoutMs', async () => {
-    const { dir, spec, pids, agent } = await spawning();
-    const timeoutMs = await startDeadlineMs(2_000);
-    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs })).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    const { agent: agentPid, child } = await pids();
-    const error = await turn;
+    const { spec, timeoutMs, error, agentPid, child } = await pastDeadline();
     expect(error).toBeInstanceOf(AgentError);
     expect((error as Error).message).toBe(
       `Agent \`cmd:${spec}\` failed to write review 1: it did not finish within ${describeDuration(timeoutMs)} (--agent-timeout), so it was stopped.\n` +
@@ -186,15 +192,8 @@ describe('createCmdAgent', () => {
   });
 
   it('kills an agent that ignores SIGTERM, and its child, after the grace period', async () => {
-    const { dir, pids, agent } = await spawning('--ignore-term');
-    // The agent must have started its child before the deadline, however busy the machine is.
-    const timeoutMs = await startDeadlineMs(2_000);
-    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs })).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    const { agent: agentPid, child } = await pids();
-    expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringContaining(`did not finish within ${describeDuration(timeoutMs)}`) });
+    const { timeoutMs, error, agentPid, child } = await pastDeadline('--ignore-term');
+    expect(error).toMatchObject({ name: 'AgentError', message: expect.stringContaining(`did not finish within ${describeDuration(timeoutMs)}`) });
     await waitFor(() => isGone(agentPid) && isGone(child), `agent ${agentPid} and its child ${child} to be gone`, 5_000);
   });
 
@@ -209,15 +208,8 @@ describe('createCmdAgent', () => {
   });
 
   it('has stopped a child that ignores SIGTERM by the time the turn fails, so nothing outlives the process', async () => {
-    const { dir, pids, agent } = await spawning('--stubborn-child');
-    // The agent must have started its child before the deadline, however busy the machine is.
-    const timeoutMs = await startDeadlineMs(2_000);
-    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs })).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    const { agent: agentPid, child } = await pids();
-    expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringContaining(`did not finish within ${describeDuration(timeoutMs)}`) });
+    const { timeoutMs, error, agentPid, child } = await pastDeadline('--stubborn-child');
+    expect(error).toMatchObject({ name: 'AgentError', message: expect.stringContaining(`did not finish within ${describeDuration(timeoutMs)}`) });
     // Well under the 2 s grace: the kill must not still be pending in the background.
     await waitFor(() => isGone(agentPid) && isGone(child), `agent ${agentPid} and its child ${child} to be gone`, 500);
   });
