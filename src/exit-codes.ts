@@ -2,6 +2,8 @@
 export const exitCodes = {
   /** The debate ended with nothing blocking: no point at or above --block-on confirmed or disputed. */
   consensus: 0,
+  /** A command other than a debate (help, show, status, archive, hook, eval, ...) did what it was asked: the same 0, named for what it means there. */
+  ok: 0,
   /** The debate ended (consensus, limit or stall) with blocking points left: fix them, or decide. */
   disputed: 1,
   /** Bad command line or setting, a subject that changes no file, a path outside the repository, both roles already taken, or a file or folder code-debate must write refuses this user. */

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { asFileAccessError, FileAccessError } from '../src/file-access-error.js';
-import { useTempDir } from './session/temp-dir.js';
+import { useTempDir } from './helpers/temp-dir.js';
 
 const tempDir = useTempDir('file-access');
 

@@ -23,7 +23,7 @@ export async function runArchive(options: ArchiveOptions): Promise<ExitCode> {
     const { repo, file, shown, current, notADebate } = await openDebateFile(options);
     if (!current.exists) {
       options.write(`code-debate archive: there is no ${shown}: nothing to archive.\n`);
-      return exitCodes.consensus;
+      return exitCodes.ok;
     }
     // `archive a.js` moves a.js out of the work tree: only a debate is archived.
     if (notADebate !== null) {
@@ -38,7 +38,7 @@ export async function runArchive(options: ArchiveOptions): Promise<ExitCode> {
     }
     const archived = await archiveDebate(file, paths, current.checksum);
     options.write(archived === null ? `code-debate archive: ${shown} changed while it was being archived; run it again.\n` : `Archived ${shown} to ${archived}\n`);
-    return archived === null ? exitCodes.usage : exitCodes.consensus;
+    return archived === null ? exitCodes.usage : exitCodes.ok;
   } catch (error) {
     if (!(error instanceof CodeDebateError)) throw error;
     options.write(`code-debate archive: ${error.message}\n`);

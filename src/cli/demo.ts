@@ -31,7 +31,7 @@ export async function runDemo(options: { keep: boolean; signal: AbortSignal; std
   // The planted problems are meant to be found: a debate that ended is the demo working (exit 0).
   const failed = codes.find((code) => code > exitCodes.disputed);
   options.stderr(`\n${failed === undefined ? closing(options.keep ? dir : null) : `code-debate demo: a side exited with ${failed}: its lines above say why.\n`}`);
-  return (failed ?? exitCodes.consensus) as ExitCode;
+  return (failed ?? exitCodes.ok) as ExitCode;
 }
 
 /** What the demo showed and what to try next, once the debate ended. */

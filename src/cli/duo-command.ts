@@ -9,6 +9,7 @@ import type { DuoOptions, DuoResult } from '../config/duo-options.js';
 import { ConfigError } from '../errors.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import type { Role } from '../protocol/document.js';
+import { createDuoStderr, type DuoStderr } from './duo-stderr.js';
 
 const binPath = fileURLToPath(new URL('../../bin/code-debate.js', import.meta.url));
 
@@ -51,7 +52,8 @@ export async function startDuo(options: DuoOptions): Promise<DuoResult> {
   const time = new Date().toISOString().slice(11, 19);
   for (const message of options.settings.warnings) options.stderr(`${time} code-debate  warning: ${message}\n`);
   const agents = await chooseAgents(options, time);
-  const children = (['reviewer', 'responder'] as const).map((role) => startSide(role, agents[role], options, (event) => (ended[role] = event)));
+  const stderr = createDuoStderr(options.stderr);
+  const children = (['reviewer', 'responder'] as const).map((role) => startSide(role, agents[role], options, stderr, (event) => (ended[role] = event)));
   // Each side is signalled once: a second signal means "exit at once" to a side, which then
   // cannot release its claim (one side failing, then Ctrl-C, must not stop the other twice).
   const signalled = new Set<Side>();
@@ -67,6 +69,8 @@ export async function startDuo(options: DuoOptions): Promise<DuoResult> {
   const codes = await Promise.all(
     children.map(async (side) => {
       const code = await side.exited;
+      // A side stopped because the other failed first has nothing to add to that failure.
+      stderr.ended(side.role, !(failed !== null && signalled.has(side) && !options.signal.aborted));
       if (!debateEnds.has(code) && failed === null) {
         // The first side to fail explains the run; the other is only stopped.
         failed = code;
@@ -118,11 +122,12 @@ export function sideFlags(settings: Settings): string[] {
 }
 
 interface Side {
+  role: Role;
   child: ChildProcess;
   exited: Promise<number>;
 }
 
-function startSide(role: Role, agent: string, options: DuoOptions, onEnded: (event: { outcome: string; message: string }) => void): Side {
+function startSide(role: Role, agent: string, options: DuoOptions, stderr: DuoStderr, onEnded: (event: { outcome: string; message: string }) => void): Side {
   const { settings } = options;
   const args = [
     binPath,
@@ -150,11 +155,11 @@ function startSide(role: Role, agent: string, options: DuoOptions, onEnded: (eve
     const event = readEvent(line);
     if (event?.type === 'ended') onEnded({ outcome: String(event.outcome), message: String(event.message) });
   });
-  createInterface({ input: child.stderr! }).on('line', (line) => options.stderr(`${line}\n`));
+  createInterface({ input: child.stderr! }).on('line', (line) => stderr.line(role, line));
   const exited = new Promise<number>((resolve) =>
     child.on('close', (code, signal) => resolve(code ?? (signal === 'SIGTERM' ? exitCodes.sigterm : signal === 'SIGINT' ? exitCodes.sigint : exitCodes.internal))),
   );
-  return { child, exited };
+  return { role, child, exited };
 }
 
 function readEvent(line: string): Record<string, unknown> | null {

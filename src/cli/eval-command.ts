@@ -83,7 +83,7 @@ export async function runEvalCommand(options: EvalCommandOptions): Promise<ExitC
     options.note(`code-debate eval: wrote the ${format} report to ${path.relative(options.cwd, file) || file}\n`);
   }
   const failed = run.results.find((result) => result.status === 'failed');
-  return failed?.status === 'failed' ? ((Object.values(exitCodes) as number[]).includes(failed.code) ? (failed.code as ExitCode) : exitCodes.internal) : exitCodes.consensus;
+  return failed?.status === 'failed' ? ((Object.values(exitCodes) as number[]).includes(failed.code) ? (failed.code as ExitCode) : exitCodes.internal) : exitCodes.ok;
 }
 
 /** The debate settings: the flags over the settings file of the repository eval runs in (if any) over the defaults. */

@@ -40,11 +40,11 @@ export async function runHookCommand(options: HookCommandOptions): Promise<ExitC
             'until it is (npm install -D code-debate), the hook skips the review with a message.\n',
         );
       }
-      return result.kind === 'refused' ? exitCodes.usage : exitCodes.consensus;
+      return result.kind === 'refused' ? exitCodes.usage : exitCodes.ok;
     }
     const result = await uninstallHook({ cwd: options.cwd });
     options.write(`${prefix}: ${describeUninstall(result, show)}\n`);
-    return result.kind === 'refused' ? exitCodes.usage : exitCodes.consensus;
+    return result.kind === 'refused' ? exitCodes.usage : exitCodes.ok;
   } catch (error) {
     if (!(error instanceof CodeDebateError)) throw error;
     options.write(`${prefix}: ${error.message}\n`);

@@ -36,7 +36,7 @@ export async function runKeepEdit(options: KeepEditOptions): Promise<ExitCode> {
     const already = keptEditOf(current.text);
     if (already !== null) {
       options.write(`code-debate keep-edit: the edit of ${shown} is kept already (${already}).\n`);
-      return exitCodes.consensus;
+      return exitCodes.ok;
     }
     const paths = statePaths(repo.gitDir, repo.root, file);
     const saved = await newestSaved(recoveredDir(paths), path.basename(file));
@@ -60,7 +60,7 @@ export async function runKeepEdit(options: KeepEditOptions): Promise<ExitCode> {
       return exitCodes.usage;
     }
     options.write(`Kept the edit of ${shown} (${change.description}): both sides go on from the file as it is now.\n`);
-    return exitCodes.consensus;
+    return exitCodes.ok;
   } catch (error) {
     if (!(error instanceof CodeDebateError)) throw error;
     options.write(`code-debate keep-edit: ${error.message}\n`);

@@ -68,7 +68,7 @@ export async function runListArchived(options: ListArchivedOptions): Promise<Exi
   }
   const list: ArchivedList = { version: 1, archived };
   options.write(options.json ? `${JSON.stringify(list, null, 2)}\n` : renderArchivedList(list, stateRoot(gitDir)));
-  return exitCodes.consensus;
+  return exitCodes.ok;
 }
 
 export function renderArchivedList(list: ArchivedList, root: string): string {

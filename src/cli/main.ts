@@ -61,10 +61,10 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
   switch (command.command) {
     case 'help':
       write(command.topic === undefined ? renderTopHelp() : renderCommandHelp(command.topic));
-      return exitCodes.consensus;
+      return exitCodes.ok;
     case 'version':
       write(`${readVersion()}\n`);
-      return exitCodes.consensus;
+      return exitCodes.ok;
     case 'demo': {
       const { runDemo } = await import('./demo.js');
       return runDemo({ keep: command.keep, signal, stdout: write, stderr: writeErr });

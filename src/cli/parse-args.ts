@@ -54,7 +54,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
   if (word !== null) refuseOptions(word, tokens);
   switch (word) {
     case 'demo':
-      takesNoWords('demo', rest);
+      takesNoWords('demo', rest, rest);
       return { command: 'demo', keep: readOption(values, 'keep') ?? false };
     case 'show':
     case 'status':
@@ -62,7 +62,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
     case 'keep-edit': {
       // A file named after `--` is a file too (`show -- -odd-name.md`).
       const files = [...rest, ...quoted];
-      takesNoWords(word, files.slice(1), `${word} <file>`);
+      takesNoWords(word, files, files.slice(1), `${word} <file>`);
       const named = readOption(values, 'file');
       if (files[0] !== undefined && named !== undefined) {
         throw new ConfigError(`\`code-debate ${word}\` was given two files, \`${files[0]}\` and --file \`${named}\`: name one.`);
@@ -79,7 +79,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
     }
     case 'eval': {
       const datasets = [...rest, ...quoted];
-      takesNoWords('eval', datasets.slice(1), 'eval [<dataset>]');
+      takesNoWords('eval', datasets, datasets.slice(1), 'eval [<dataset>]');
       return {
         command: 'eval',
         dataset: datasets[0] ?? null,
@@ -132,9 +132,10 @@ function helpFor(topic: string | undefined | null): Command {
   );
 }
 
-function takesNoWords(command: Subcommand, extra: readonly string[], usage: string = command): void {
+/** Refuses the `extra` words of the `typed` ones after `command`; the subject it suggests is every word typed. */
+function takesNoWords(command: Subcommand, typed: readonly string[], extra: readonly string[], usage: string = command): void {
   if (extra.length === 0) return;
-  const text = [command, ...extra].join(' ');
+  const text = [command, ...typed].join(' ');
   throw new ConfigError(
     `\`code-debate ${text}\`: \`${command}\` is a command (\`code-debate ${usage}\`), and it takes no \`${extra.join(' ')}\`. ` +
       `To debate the subject "${text}", give it as \`code-debate --subject "${text}"\` or \`code-debate -- ${text}\`.`,

@@ -24,7 +24,7 @@ export async function runRemoteStatus(options: RemoteCommandOptions): Promise<Ex
     if (options.json) options.write(`${JSON.stringify({ version: 1, remote: options.remote, debates: statuses }, null, 2)}\n`);
     else if (statuses.length === 0) options.write(`No debate on \`${options.remote}\` (nothing under refs/code-debate/).\n`);
     else options.write(statuses.map((status) => `Name       ${status.name}\n${renderStatus(status)}`).join('\n'));
-    return statuses.some((status) => status.problem !== null) ? exitCodes.protocolError : exitCodes.consensus;
+    return statuses.some((status) => status.problem !== null) ? exitCodes.protocolError : exitCodes.ok;
   });
 }
 
@@ -57,7 +57,7 @@ export async function runRemoteArchive(options: Omit<RemoteCommandOptions, 'json
     }
     if (entry.tip === null) {
       options.write(`code-debate archive: the debate \`${entry.name}\` on \`${options.remote}\` has no section: nothing to archive.\n`);
-      return exitCodes.consensus;
+      return exitCodes.ok;
     }
     const archived = await archiveRemoteDebate({ cwd: options.cwd, remote: options.remote, name: entry.name, tip: entry.tip });
     options.write(
@@ -65,7 +65,7 @@ export async function runRemoteArchive(options: Omit<RemoteCommandOptions, 'json
         ? `code-debate archive: the debate \`${entry.name}\` changed while it was being archived; run it again.\n`
         : `Archived ${entry.name} on ${options.remote} to ${archived}\n`,
     );
-    return archived === null ? exitCodes.usage : exitCodes.consensus;
+    return archived === null ? exitCodes.usage : exitCodes.ok;
   });
 }
 

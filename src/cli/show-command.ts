@@ -110,7 +110,7 @@ export async function emitReport(prepared: PreparedReport, options: Omit<ShowOpt
   const summary = options.env.GITHUB_STEP_SUMMARY;
   if (options.format === 'github' && summary) await appendFile(summary, `${renderMarkdownSummary(report, options.blockOn)}\n`);
   if (options.postToPr) await postSummary(report, { ...options, postToPr: options.postToPr });
-  return exitCodes.consensus;
+  return exitCodes.ok;
 }
 
 /** A debate's report and what its formats need: made once (citations checked, git asked), rendered in as many formats as asked. */

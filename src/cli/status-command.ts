@@ -118,7 +118,7 @@ export async function runStatus(options: StatusOptions): Promise<ExitCode> {
     now: (options.now ?? Date.now)(),
   });
   options.write(options.json ? `${JSON.stringify(status, null, 2)}\n` : renderStatus(status));
-  return status.problem === null ? exitCodes.consensus : exitCodes.protocolError;
+  return status.problem === null ? exitCodes.ok : exitCodes.protocolError;
 }
 
 export interface StatusInput {

@@ -41,10 +41,10 @@ export function createTerminalEventSink(stream: TerminalStream, now: () => numbe
   let shown: number | null = null;
   let editing = false;
   let stopped = false;
-  const clear = (columns = stream.columns ?? 120) => {
+  const clear = (columns = columnsOf(stream)) => {
     if (shown === null) return;
     // A line that wrapped (the terminal was made narrower) takes the rows above it too.
-    const rows = Math.max(1, Math.ceil(shown / Math.max(1, columns)));
+    const rows = Math.max(1, Math.ceil(shown / columns));
     stream.write(`\r\x1b[2K${'\x1b[1A\x1b[2K'.repeat(rows - 1)}${showCursor}`);
     shown = null;
   };
@@ -57,7 +57,7 @@ export function createTerminalEventSink(stream: TerminalStream, now: () => numbe
       peer: state.peer,
       activity: state.activity,
     };
-    const line = fitStatusLine(parts, Math.max(20, (stream.columns ?? 120) - 1));
+    const line = fitStatusLine(parts, Math.max(20, columnsOf(stream) - 1));
     clear();
     const role = roleNames[state.role];
     const painted = colour && line.startsWith(role) ? `\x1b[${state.role === 'reviewer' ? 36 : 35}m${role}\x1b[0m${line.slice(role.length)}` : line;
@@ -70,11 +70,11 @@ export function createTerminalEventSink(stream: TerminalStream, now: () => numbe
   });
   const timer = setInterval(draw, 1_000);
   timer.unref();
-  let lastColumns = stream.columns ?? 120;
+  let lastColumns = columnsOf(stream);
   stream.onResize?.(() => {
     // The line was drawn for the old width: cleared as it lies now, then drawn for the new one.
-    clear(Math.min(lastColumns, stream.columns ?? lastColumns));
-    lastColumns = stream.columns ?? lastColumns;
+    clear(Math.min(lastColumns, columnsOf(stream)));
+    lastColumns = columnsOf(stream);
     draw();
   });
   const stop = () => {
@@ -98,6 +98,15 @@ export function createTerminalEventSink(stream: TerminalStream, now: () => numbe
     draw();
   };
   return Object.assign(emit, { stop });
+}
+
+/**
+ * The terminal's width; 120 where it reports none, or 0 (a serial console, some containers' pseudo
+ * terminals), which would otherwise read as one column and clear a row per character of the line.
+ */
+function columnsOf(stream: TerminalStream): number {
+  const columns = stream.columns;
+  return columns !== undefined && Number.isInteger(columns) && columns > 0 ? columns : 120;
 }
 
 function track(state: StatusState, event: SessionEvent, at: number): void {

@@ -34,6 +34,8 @@ export function renderEvalText(report: EvalReport): string {
     ...rows.map(line),
     '',
     'review, confirmed, gate: the bugs found of those expected, + the points that cite a line and report no expected bug (false findings).',
+    "A point is matched to a bug by place, without reading it: citing the bug's lines, or lines near them with a word of the bug's description. " +
+      'A point on those lines for another reason still counts: read the points behind a figure before trusting it (docs/eval.md).',
     '',
     `Over ${plural(totals.scored, 'debated case')} (${totals.withBugs} with ${plural(totals.expected, 'bug')}, ${totals.clean} clean):`,
     ...summary,

@@ -1,7 +1,7 @@
 import { GitError as SimpleGitError, simpleGit, type SimpleGit } from 'simple-git';
 import { GitError } from '../errors.js';
 
-/** Runs git in one directory; the only place in the project that spawns git. */
+/** Runs git in one directory. With runGitProcess below and make-demo-repo.ts (the demo's repository, through simple-git), this file is where code-debate spawns git. */
 export interface GitRunner {
   /** The directory git runs in. */
   readonly cwd: string;

@@ -10,7 +10,10 @@
  *   state: ConvergenceState | null,       // after the last round; null before the Review
  *   convergence: [{ round, state }],      // DIVERGENT | NARROWING | CONVERGING | CONSENSUS
  *   stalledRounds: number[],              // rounds with no new reasoning on any open point
- *   counts: { open, resolved, withdrawn, high, medium, low },
+ *   counts: { open, resolved, withdrawn,
+ *             high, medium, low,                  // confidence, not severity: version 1's names for counts.confidence
+ *             confidence: { high, medium, low },  // points by confidence (HIGH, MEDIUM, LOW; a withdrawn point has none)
+ *             severity: { critical, high, medium, low, nit } },  // points by their last severity
  *   points: [{ id, title, severity, severityChanges: [{ round, section, from, to }], raisedIn,
  *              raisedBy, status: 'open' | 'resolved' | 'withdrawn', confidence: 'HIGH' | 'MEDIUM' |
  *              'LOW' | 'WITHDRAWN', withdrawnReason, evidence: [{ path, line, check: 'ok' |
@@ -27,10 +30,17 @@ import { convergenceSequence, type ConvergenceState } from './convergence-state.
 import { engagementOf, stalledRounds as findStalledRounds, type EngagementRecord } from './engagement-of.js';
 import { falseConsensusFlags, type LedgerFlag } from './false-consensus.js';
 import { roleOn, type AnswererPosition, type Ledger, type LedgerPoint, type PointStatus, type RaiserPosition, type SeverityChange, type LedgerEvidence } from './ledger.js';
-import type { Role } from '../protocol/document.js';
+import { severities, type Role, type Severity } from '../protocol/document.js';
 import { pointConfidence, type Confidence } from './point-confidence.js';
 import { positionChanges, type PositionChange } from './position-changes.js';
 import { readOutcome, type Outcome } from './read-outcome.js';
+
+/** How many points have each confidence. */
+export interface ConfidenceCounts {
+  high: number;
+  medium: number;
+  low: number;
+}
 
 /** What either side last stated on a point: a raiser's position or an answerer's. */
 export type StatedPosition = RaiserPosition | AnswererPosition;
@@ -64,7 +74,17 @@ export interface LedgerReport {
   state: ConvergenceState | null;
   convergence: Array<{ round: number; state: ConvergenceState }>;
   stalledRounds: number[];
-  counts: { open: number; resolved: number; withdrawn: number; high: number; medium: number; low: number };
+  counts: {
+    open: number;
+    resolved: number;
+    withdrawn: number;
+    /** Confidence counts under version 1's first names (read as severity, they misled): the same as `confidence`. */
+    high: number;
+    medium: number;
+    low: number;
+    confidence: ConfidenceCounts;
+    severity: Record<Severity, number>;
+  };
   points: ReportPoint[];
   positionChanges: PositionChange[];
   failedCitations: Array<{ section: string; path: string; line: number; endLine: number; problem: string }>;
@@ -81,6 +101,11 @@ export function ledgerReport(ledger: Ledger, checks: readonly CitationCheck[] = 
   const flagged = new Set(consensusFlags.filter((flag) => flag.kind === 'false-consensus').map((flag) => flag.id));
   const points = ledger.points.map((point) => reportPoint(point, flagged.has(point.id)));
   const count = (test: (point: ReportPoint) => boolean) => points.filter(test).length;
+  const byConfidence: ConfidenceCounts = {
+    high: count((point) => point.confidence === 'HIGH'),
+    medium: count((point) => point.confidence === 'MEDIUM'),
+    low: count((point) => point.confidence === 'LOW'),
+  };
   const flags = [
     ...consensusFlags,
     ...uncategorizedFlags(ledger),
@@ -98,9 +123,9 @@ export function ledgerReport(ledger: Ledger, checks: readonly CitationCheck[] = 
       open: count((point) => point.status === 'open'),
       resolved: count((point) => point.status === 'resolved'),
       withdrawn: count((point) => point.status === 'withdrawn'),
-      high: count((point) => point.confidence === 'HIGH'),
-      medium: count((point) => point.confidence === 'MEDIUM'),
-      low: count((point) => point.confidence === 'LOW'),
+      ...byConfidence,
+      confidence: byConfidence,
+      severity: Object.fromEntries(severities.map((severity) => [severity, count((point) => point.severity === severity)])) as Record<Severity, number>,
     },
     points,
     positionChanges: positionChanges(ledger),

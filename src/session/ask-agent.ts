@@ -34,6 +34,8 @@ export interface AgentAsk {
   signal?: AbortSignal;
   /** Called when the agent starts; resolves when it may act (see TurnRequest.ready and guardRepository). */
   ready?: () => Promise<void>;
+  /** The debate's citations that failed the evidence check so far, one Markdown list item each; '' when none did. */
+  failedCitations?: string;
 }
 
 export interface AgentAnswer {
@@ -174,7 +176,10 @@ async function callAgent(
     // An agent that does not start a process of its own acts as soon as it is called.
     // The checkout follows the subject before the agent starts in it (the author committed a fix).
     await context.checkout?.moveTo(ask.subject);
-    if (!context.agent.startsEarly) await ask.ready?.();
+    // A program of the user's with no sandbox may write before it reads its prompt: the snapshot
+    // the guard compares with is taken before it starts, not beside its start-up.
+    const unconfined = context.agent.sandboxable === true && context.sandboxed !== true;
+    if (!context.agent.startsEarly || unconfined) await ask.ready?.();
     const text = await context.agent.writeTurn({
       role: context.role,
       turn: ask.turn,
@@ -184,7 +189,7 @@ async function callAgent(
       onPromptSent: (prompt) => sent.push(prompt),
       onUsage,
       onEditor: (open) => context.emit({ type: 'editor', role: context.role, open }),
-      ...(context.agent.interactive ? { notices: context.takeWarnings?.() ?? [] } : {}),
+      ...(context.agent.interactive ? { notices: [...(context.takeWarnings?.() ?? []), ...citationNotices(ask.failedCitations ?? '')] } : {}),
       ...(ask.ready === undefined ? {} : { ready: ask.ready }),
       document: ask.document,
       subject: ask.subject,
@@ -235,4 +240,15 @@ function afterRetry(first: AgentError, second: AgentError): AgentError {
 
 function firstLine(text: string): string {
   return text.split('\n')[0] ?? text;
+}
+
+/**
+ * The failed citations for a person, whose draft shows no prompt: an agent reads them in its
+ * prompt each turn; without this a person kept a broken citation until the CONSENSUS listed it.
+ */
+function citationNotices(failed: string): string[] {
+  return failed
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => `a citation does not hold against the code under review (correct it if it is yours): ${line.replace(/^- /, '')}`);
 }

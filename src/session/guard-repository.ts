@@ -20,7 +20,8 @@ const snapshotTimeoutMs = 30_000;
  * file and hooks, which the checkout shares. The person's work tree, index and branches are
  * theirs: what they save, commit or switch while the agent works is not looked at. The snapshot
  * before is taken once the agent's process has started (git's spawns would otherwise delay it),
- * again if the checkout moved since, and the agent gets its prompt only once it is taken. A
+ * before it starts for a `cmd:` program without a sandbox (which may write before it reads its
+ * prompt), again if the checkout moved since, and the agent gets its prompt only once it is taken. A
  * person's turn (`human`) is not watched. The debate file and what editors and code-debate write
  * beside it (`.reply.md.swp`, `reply.md~`, `#reply.md#`, `.reply.md.<pid>.<id>.tmp`) are not the
  * agent's to answer for.

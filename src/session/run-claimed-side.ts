@@ -98,7 +98,7 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
     await stopOrphanAgent(claim, side.file);
     const { openAgentCheckout } = await import('./agent-checkout.js');
     checkout = agent.interactive ? null : await openAgentCheckout({ root: side.repo.root, gitDir: side.repo.gitDir, role: claim.role, subject: prepared.subject, emit });
-    const sandboxed = checkout !== null && (await sandboxFor(options, agent, checkout));
+    const sandboxed = checkout !== null && (await sandboxFor(options, agent));
     options.emit({
       type: 'claimed',
       role: claim.role,
@@ -169,7 +169,7 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
  * folder read-only: where bwrap is missing or cannot run (a container that forbids user
  * namespaces), it runs as it is, and the warning says so. `CODE_DEBATE_SANDBOX=off` turns it off.
  */
-async function sandboxFor(options: SessionOptions, agent: Agent, checkout: AgentCheckout): Promise<boolean> {
+async function sandboxFor(options: SessionOptions, agent: Agent): Promise<boolean> {
   if (agent.sandboxable !== true || options.agentEnvironment.env.CODE_DEBATE_SANDBOX === 'off') return false;
   const { probeSandbox } = await import('../agents/bwrap-sandbox.js');
   const probe = await probeSandbox();
@@ -177,7 +177,7 @@ async function sandboxFor(options: SessionOptions, agent: Agent, checkout: Agent
   options.emit({
     type: 'warning',
     role: null,
-    message: `${probe.reason}, so agent \`${agent.name}\` runs without a sandbox: it could write outside its checkout ${checkout.dir}, and only what it writes there, and in the repository's config, exclude file and hooks, is caught.`,
+    message: `${probe.reason}, so agent \`${agent.name}\` runs without a sandbox: it could write outside its checkout, and only what it writes there, and in the repository's config, exclude file and hooks, is caught.`,
   });
   return false;
 }

@@ -307,7 +307,18 @@ async function agentSection(
       ...(scope === undefined ? {} : { answerSchema: answerJsonSchema(scope) }),
     };
     const [full, continuation] = await Promise.all([buildPrompt(prompt), buildPrompt({ ...prompt, continued: true })]);
-    return { turn, round, heading, prompt: full, continuation, document, subject: inputs.subject, ready: guard.ready, ...(scope === undefined ? {} : { scope }) };
+    return {
+      turn,
+      round,
+      heading,
+      prompt: full,
+      continuation,
+      document,
+      subject: inputs.subject,
+      ready: guard.ready,
+      failedCitations: prompt.failedCitations,
+      ...(scope === undefined ? {} : { scope }),
+    };
   };
   const earlyAsk = early === null ? null : await buildAsk(early);
   let answer: AgentAnswer;

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,26 +6,26 @@ import type { TurnRequest } from '../../src/agents/agent.js';
 import { createCmdAgent } from '../../src/agents/cmd-agent.js';
 import { signalGroup } from '../../src/agents/kill-process-group.js';
 import { AgentError, ConfigError } from '../../src/errors.js';
+import { describeDuration } from '../../src/format-duration.js';
 import { scriptedAgentPath } from '../helpers/run-cli.js';
+import { startDeadlineMs } from '../helpers/start-deadline.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 import { turnRequest as baseTurnRequest } from '../helpers/turn-request.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { isGone } from '../session/processes.js';
 
 const spawningAgentPath = fileURLToPath(new URL('fixtures/spawning-agent.mjs', import.meta.url));
 
-const dirs: string[] = [];
 const groups: number[] = [];
-afterEach(async () => {
+afterEach(() => {
   // A failed test must not leave an agent running.
   for (const pid of groups.splice(0)) signalGroup(pid, 'SIGKILL');
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
+const parentDir = useTempDir('cmd');
 
 /** A temp directory whose path has a space in it, so every path in a command needs quoting. */
 async function tempDir(): Promise<string> {
-  const parent = await realpath(await mkdtemp(path.join(os.tmpdir(), 'code-debate-cmd-')));
-  dirs.push(parent);
-  const dir = path.join(parent, 'my dir');
+  const dir = path.join(await parentDir(), 'my dir');
   await mkdir(dir);
   return dir;
 }
@@ -62,6 +61,19 @@ async function spawning(flag: '' | '--ignore-term' | '--stubborn-child' | '--ans
     return both;
   };
   return { dir, spec, pids, agent: createCmdAgent(spec) };
+}
+
+/** The spawning agent run past its deadline: the turn's error, and the pids of the agent and the child it started before it. */
+async function pastDeadline(flag: '' | '--ignore-term' | '--stubborn-child' = '') {
+  const { dir, spec, pids, agent } = await spawning(flag);
+  // The agent must have started its child before the deadline, however busy the machine is.
+  const timeoutMs = await startDeadlineMs(2_000);
+  const turn = agent.writeTurn(turnRequest(dir, { timeoutMs })).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  const { agent: agentPid, child } = await pids();
+  return { spec, timeoutMs, error: await turn, agentPid, child };
 }
 
 const inheritedDebateEnv = () => Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('CODE_DEBATE_')));
@@ -170,49 +182,34 @@ describe('createCmdAgent', () => {
   });
 
   it('stops the agent and every process it started when it runs past timeoutMs', async () => {
-    const { dir, spec, pids, agent } = await spawning();
-    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 2_000 })).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    const { agent: agentPid, child } = await pids();
-    const error = await turn;
+    const { spec, timeoutMs, error, agentPid, child } = await pastDeadline();
     expect(error).toBeInstanceOf(AgentError);
     expect((error as Error).message).toBe(
-      `Agent \`cmd:${spec}\` failed to write review 1: it did not finish within 2 seconds (--agent-timeout), so it was stopped.\n` + 'The end of its stderr:\n  | started a child',
+      `Agent \`cmd:${spec}\` failed to write review 1: it did not finish within ${describeDuration(timeoutMs)} (--agent-timeout), so it was stopped.\n` +
+        'The end of its stderr:\n  | started a child',
     );
     await waitFor(() => isGone(agentPid) && isGone(child), `agent ${agentPid} and its child ${child} to be gone`, 5_000);
   });
 
   it('kills an agent that ignores SIGTERM, and its child, after the grace period', async () => {
-    const { dir, pids, agent } = await spawning('--ignore-term');
-    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 2_000 })).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    const { agent: agentPid, child } = await pids();
-    expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 2 seconds/) });
+    const { timeoutMs, error, agentPid, child } = await pastDeadline('--ignore-term');
+    expect(error).toMatchObject({ name: 'AgentError', message: expect.stringContaining(`did not finish within ${describeDuration(timeoutMs)}`) });
     await waitFor(() => isGone(agentPid) && isGone(child), `agent ${agentPid} and its child ${child} to be gone`, 5_000);
   });
 
   it('names the whole --agent-timeout when a retry had only what was left of it', async () => {
-    const { dir, pids, agent } = await spawning();
+    const { dir, agent } = await spawning();
+    // Not waiting for it to start: a busy machine may stop it first, and the message is the same.
     const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 1_000, limitMs: 60_000 })).then(
       () => null,
       (error: unknown) => error,
     );
-    await pids();
     expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 1 minute \(--agent-timeout\)/) });
   });
 
   it('has stopped a child that ignores SIGTERM by the time the turn fails, so nothing outlives the process', async () => {
-    const { dir, pids, agent } = await spawning('--stubborn-child');
-    const turn = agent.writeTurn(turnRequest(dir, { timeoutMs: 2_000 })).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    const { agent: agentPid, child } = await pids();
-    expect(await turn).toMatchObject({ name: 'AgentError', message: expect.stringMatching(/did not finish within 2 seconds/) });
+    const { timeoutMs, error, agentPid, child } = await pastDeadline('--stubborn-child');
+    expect(error).toMatchObject({ name: 'AgentError', message: expect.stringContaining(`did not finish within ${describeDuration(timeoutMs)}`) });
     // Well under the 2 s grace: the kill must not still be pending in the background.
     await waitFor(() => isGone(agentPid) && isGone(child), `agent ${agentPid} and its child ${child} to be gone`, 500);
   });

@@ -283,6 +283,11 @@ describe('a subcommand word is never taken for a subject', () => {
   it('refuses a file given twice, and a subject given twice', () => {
     expect(refusal('show', 'a.md', '--file', 'b.md').message).toBe('`code-debate show` was given two files, `a.md` and --file `b.md`: name one.');
     expect(refusal('show', 'a.md', 'b.md').message).toContain('`show` is a command (`code-debate show <file>`), and it takes no `b.md`.');
+    // The subject it suggests is every word typed, the one taken for a file too.
+    expect(refusal('show', 'me', 'the', 'parser').message).toBe(
+      '`code-debate show me the parser`: `show` is a command (`code-debate show <file>`), and it takes no `the parser`. ' +
+        'To debate the subject "show me the parser", give it as `code-debate --subject "show me the parser"` or `code-debate -- show me the parser`.',
+    );
     expect(refusal('--subject', 'HEAD', 'main').message).toBe('The subject was given twice, as --subject `HEAD` and as `main`: give it once.');
   });
 

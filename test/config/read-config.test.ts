@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config/read-config.js';
 import { ConfigError } from '../../src/errors.js';
-import { useTempDir } from '../session/temp-dir.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const makeDir = useTempDir('config');
 

@@ -2,7 +2,7 @@ import { appendFile, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
-import { scriptedAgent, startCli, type Exit } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, type Exit, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
@@ -48,7 +48,7 @@ async function debate(repo: DebateRepo, script: unknown): Promise<{ reviewer: Ex
   const files = await repo.script('agent', script);
   const agent = scriptedAgent(files.script, files.log);
   const reviewer = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
-  await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+  await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
   const responder = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
   const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
   return { reviewer: a, responder: b, log: files.log };

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli, type Running } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, type Running, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
@@ -64,7 +64,7 @@ describe('claiming a role', () => {
     const repo = await repos.repo();
     const agent = await repo.script('agree', {});
     const responder = startCli(['--role', 'responder', '--agent', scriptedAgent(agent.script, agent.log), 'the diff against main'], { cwd: repo.dir });
-    await waitFor(() => responder.output().stderr.includes("waiting for the Reviewer's turn"), 'the Responder to wait');
+    await waitWhileRunning(responder, () => responder.output().stderr.includes("waiting for the Reviewer's turn"), 'the Responder to wait');
     const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'the diff against main'], { cwd: repo.dir });
     const [a, b] = await Promise.all([responder.exited, reviewer.exited]);
     expect([a.code, b.code]).toEqual([0, 0]);

@@ -5,8 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 
 // Control bytes from an agent never reach the file, and none from the file reaches a terminal.
 const repos = useDebateRepos();
@@ -21,7 +20,7 @@ describe('control characters', () => {
     });
     const agent = scriptedAgent(script.script, script.log);
     const reviewer = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);

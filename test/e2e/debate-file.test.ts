@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 // Which file a side debates in: never someone's work, and the same file from anywhere in the work tree.
@@ -46,7 +46,7 @@ describe('sides started in different folders of the work tree', () => {
     const agent = scriptedAgent(script.script, script.log);
     await mkdir(path.join(repo.dir, 'src', 'deep'), { recursive: true });
     const reviewer = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', agent, 'HEAD'], { cwd: path.join(repo.dir, 'src', 'deep') });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
@@ -60,7 +60,7 @@ describe('sides started in different folders of the work tree', () => {
     expect((JSON.parse(shown.stdout) as { outcome: string }).outcome).toBe('consensus');
 
     const local = startCli(['--agent', agent, '--file', 'notes.md', '--turn-timeout', '1s', 'HEAD'], { cwd: path.join(repo.dir, 'src') });
-    await waitFor(() => local.output().stderr.includes('I am the Reviewer'), 'a Reviewer on src/notes.md');
+    await waitWhileRunning(local, () => local.output().stderr.includes('I am the Reviewer'), 'a Reviewer on src/notes.md');
     expect(local.output().stderr).toContain(' · src/notes.md · ');
     const exit = await local.exited;
     expect(exit.code, exit.stderr).toBe(3);

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { statePaths } from '../../src/session/state-paths.js';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 
 // Ctrl-C at a terminal reaches the whole foreground job: `duo` and, unless they lead groups of
 // their own, both sides. Each side must stop as it would in a terminal of its own.
@@ -19,7 +18,7 @@ describe('duo interrupted', () => {
       cwd: repo.dir,
       detached: true,
     });
-    await waitFor(() => duo.output().stderr.includes('is writing ## Response 1'), 'the Responder at work on its turn');
+    await waitWhileRunning(duo, () => duo.output().stderr.includes('is writing ## Response 1'), 'the Responder at work on its turn');
     process.kill(-(duo.child.pid ?? 0), 'SIGINT');
     const exit = await duo.exited;
     expect(exit.code, exit.stderr).toBe(130);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { start } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { processesWithEnv } from '../session/processes.js';
-import { useTempDir } from '../session/temp-dir.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 // Ctrl-C while `npm test` runs reaches vitest's whole process group (vitest, its workers and the
 // sides they started there), not the groups of their own that agents and some sides lead.

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 
 // Live debates between two real processes whose agents answer in the styles models write: the
 // labels are read where they stand, the ledger, the CONSENSUS and the exit code follow, and
@@ -22,7 +21,7 @@ async function debate(script: Record<string, unknown>, args: readonly string[] =
   const agent = await repo.script('agent', script);
   const cli = ['--agent', scriptedAgent(agent.script, agent.log), ...args, 'HEAD'];
   const reviewer = startCli(cli, { cwd: repo.dir });
-  await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+  await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
   const responder = startCli(cli, { cwd: repo.dir });
   const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
   const calls = (await readFile(agent.log, 'utf8'))

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { isAlive, sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 
 const spawningAgentPath = fileURLToPath(new URL('../agents/fixtures/spawning-agent.mjs', import.meta.url));
 import { waitFor } from '../helpers/wait-for.js';
@@ -19,9 +19,9 @@ describe('turns and non-turns', () => {
     const repo = await setup();
     const agent = await repo.script('agent', { review });
     const reviewer = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Reviewer to wait');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Reviewer to wait');
     await appendFile(repo.file, 'A note from a person: see also the logger.\n\n');
-    await waitFor(() => reviewer.output().stderr.includes("still the Responder's turn: not a turn"), 'the change to be seen as no turn');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("still the Responder's turn: not a turn"), 'the change to be seen as no turn');
     const responder = startCli(['--agent', scriptedAgent(agent.script, agent.log), 'HEAD'], { cwd: repo.dir });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code]).toEqual([0, 0]);
@@ -71,7 +71,7 @@ describe('a file that breaks the protocol', () => {
     const ended = '# Code Debate: HEAD\n\n## Review\n\nx\n\n---\n\n## CONSENSUS\n\ndone\n';
     await writeFile(repo.file, ended);
     const reviewer = startCli(['HEAD'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes('wrote ## Review'), 'the new Review');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('wrote ## Review'), 'the new Review');
     const moved = /moved it to (\S+) \(kept, not deleted\)/.exec(reviewer.output().stderr)?.[1];
     expect(moved).toMatch(/\/\.git\/code-debate\/.+\/archive\/.+-reply\.md$/);
     expect(await readFile(moved!, 'utf8')).toBe(ended);
@@ -110,7 +110,7 @@ describe('a second Ctrl-C', () => {
     const reviewer = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
     const pids = JSON.parse(await waitFor(() => readFile(pidsFile, 'utf8').catch(() => ''), 'the agent and its child')) as { agent: number; child: number };
     reviewer.child.kill('SIGINT');
-    await waitFor(() => reviewer.output().stderr.includes('stopping after SIGINT'), 'the first Ctrl-C to be seen');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('stopping after SIGINT'), 'the first Ctrl-C to be seen');
     reviewer.child.kill('SIGINT');
     const exit = await reviewer.exited;
     expect(exit.code).toBe(130);

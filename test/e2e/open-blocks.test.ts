@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 
 const repos = useDebateRepos();
 
@@ -41,7 +40,7 @@ describe('a peer section that leaves a block open', () => {
     await writeFile(repo.file, review);
     const script = await repo.script('responder', { response });
     const responder = startCli(['--role', 'responder', '--agent', scriptedAgent(script.script, script.log), 'HEAD'], { cwd: repo.dir });
-    await waitFor(async () => headingsOf(await repo.readReply()).includes('## Response 1'), 'the Response');
+    await waitWhileRunning(responder, async () => headingsOf(await repo.readReply()).includes('## Response 1'), 'the Response');
     // A plain peer appends its CONSENSUS with the shell: the Responder must see it and stop.
     await appendFile(repo.file, '\n---\n\n## CONSENSUS\nAgreed: remove the log.\n');
     const result = await responder.exited;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signalGroup } from '../../src/agents/kill-process-group.js';
 import { runStatus, type DebateStatus } from '../../src/cli/status-command.js';
 import { sampleReview, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
-import { scriptedAgent, startCli, type Running } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, type Running, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
@@ -26,11 +26,11 @@ async function reviewerWaiting() {
   });
   const reviewer = startCli(['--agent', scriptedAgent(reviewerScript.script, reviewerScript.log), 'HEAD'], { cwd: repo.dir });
   running.push(reviewer);
-  await waitFor(() => reviewer.output().stderr.includes('no Responder is running yet'), 'the Reviewer to wait for a Responder that is not there');
+  await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('no Responder is running yet'), 'the Reviewer to wait for a Responder that is not there');
   const startResponder = async () => {
     const responder = startCli(['--agent', scriptedAgent(responderScript.script, responderScript.log), 'HEAD'], { cwd: repo.dir });
     running.push(responder);
-    await waitFor(() => responder.output().stderr.includes('I am the Responder'), 'the Responder to claim its role');
+    await waitWhileRunning(responder, () => responder.output().stderr.includes('I am the Responder'), 'the Responder to claim its role');
     if (responder.child.pid === undefined) throw new Error('the Responder did not start');
     return { responder, pid: responder.child.pid };
   };
@@ -56,7 +56,7 @@ describe('a peer that is gone, or only thinking', () => {
   it('a Responder killed with SIGKILL is reported as gone within seconds; restarted, it is back', async () => {
     const { reviewer, startResponder, agentLog } = await reviewerWaiting();
     const first = await startResponder();
-    await waitFor(() => reviewer.output().stderr.includes(`the Responder (pid ${first.pid} on ${host}) joined`), 'the Reviewer to see the Responder join');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes(`the Responder (pid ${first.pid} on ${host}) joined`), 'the Reviewer to see the Responder join');
     await waitFor(async () => (await agentPids(agentLog)).length === 1, "the Responder's agent to start");
     first.responder.child.kill('SIGKILL');
     expect((await first.responder.exited).signal).toBe('SIGKILL');

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +27,17 @@ describe('an agent that writes into the repository', () => {
     const { stdout } = await run('git', ['status', '--porcelain'], { cwd: repo.dir });
     expect(stdout).toBe('');
     expect(await run('git', ['worktree', 'list', '--porcelain'], { cwd: repo.dir }).then((listed) => listed.stdout.match(/^worktree /gm)?.length)).toBe(1);
+  });
+
+  it('writes before it reads its prompt, with no sandbox: exit 7 names what it wrote (the snapshot is taken before it starts)', async () => {
+    const repo = await repos.repo();
+    const review = path.join(repo.dir, '..', `${path.basename(repo.dir)}-review.md`);
+    await writeFile(review, sampleReview);
+    const agent = `cmd:sh -c 'echo early > early.txt && cat > /dev/null && cat "$0"' '${review}'`;
+    const reviewer = await startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir, env: { CODE_DEBATE_SANDBOX: 'off' } }).exited;
+    expect(reviewer.code, reviewer.stderr).toBe(7);
+    expect(reviewer.stderr).toContain('  - early.txt: created');
+    expect(existsSync(repo.file) ? await repo.readReply() : '').not.toContain('## Review');
   });
 
   it("commits: exit 7 names its checkout's HEAD that moved; the person's branch stays", async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { isAlive, sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
@@ -24,7 +24,7 @@ describe('a process killed with SIGKILL while its agent runs', () => {
     });
     const reviewerAgent = scriptedAgent(reviewerScript.script, reviewerScript.log);
     const reviewer = startCli(['--agent', reviewerAgent, 'HEAD'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', scriptedAgent(responderScript.script, responderScript.log), 'HEAD'], { cwd: repo.dir });
 
     const orphan = Number(await waitFor(() => readFile(marker, 'utf8').catch(() => ''), 'the follow-up agent to start and hang'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headingsOf, makeDebateRepo } from '../helpers/debate-repo.js';
-import { scriptedAgent, seedPeerPath, start, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, seedPeerPath, start, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const stances = ['agree', 'disagree', 'partial'] as const;
@@ -22,7 +22,7 @@ describe.each(stances)('interop with seed-peer.sh (stance %s)', (stance) => {
     try {
       const script = await repo.script('ours', ourScript);
       const ours = startCli(['--agent', scriptedAgent(script.script, script.log), '--poll', '50', 'HEAD'], { cwd: repo.dir });
-      await waitFor(() => ours.output().stderr.includes('wrote ## Review'), 'our Review');
+      await waitWhileRunning(ours, () => ours.output().stderr.includes('wrote ## Review'), 'our Review');
       const peer = start('bash', [seedPeerPath], { cwd: repo.dir, env });
       const [a, b] = await Promise.all([ours.exited, peer.exited]);
       expect(b.code, b.stderr).toBe(0);

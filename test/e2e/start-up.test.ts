@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { statePaths } from '../../src/session/state-paths.js';
 import { useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
-import { startCli } from '../helpers/run-cli.js';
+import { startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const fakeGh = fileURLToPath(new URL('../fixtures/gh/gh', import.meta.url));
@@ -57,7 +57,7 @@ describe('starting a side', () => {
     const open = '# Code Debate: HEAD\n\n## Review\n\n### R1. No consensus on naming\n**Severity:** low\n**Evidence:** `src/app.js:2`\n\nRename it.\n';
     await writeFile(repo.file, open);
     const responder = startCli(['HEAD'], { cwd: repo.dir });
-    await waitFor(() => responder.output().stderr.includes('wrote ## Response 1'), 'the Response');
+    await waitWhileRunning(responder, () => responder.output().stderr.includes('wrote ## Response 1'), 'the Response');
     responder.child.kill('SIGTERM');
     const exit = await responder.exited;
     expect(exit.stderr).toContain('I am the Responder');

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 
 const repos = useDebateRepos();
 const setup = () => repos.repo();
@@ -20,7 +19,7 @@ describe('two code-debate processes', () => {
       response: '### R1. Debug output left in\n**Partially agreed**: it is debug output, but low severity.\n',
     });
     const first = startCli(['--agent', scriptedAgent(reviewer.script, reviewer.log), 'the diff against main'], { cwd: repo.dir });
-    await waitFor(() => first.output().stderr.includes('I am the Reviewer'), 'the first process to claim the Reviewer');
+    await waitWhileRunning(first, () => first.output().stderr.includes('I am the Reviewer'), 'the first process to claim the Reviewer');
     const second = startCli(['--agent', scriptedAgent(responder.script, responder.log), 'the diff against main'], { cwd: repo.dir });
     const [a, b] = await Promise.all([first.exited, second.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 // A peer's section of hundreds of kilobytes must not become a prompt of as much, and an agent's
@@ -30,7 +30,7 @@ describe('unbounded text', () => {
     const answers = Array.from({ length: 40 }, (_, index) => `### R${index + 1}. Point\n**Agreed**: will fix.\n`).join('\n');
     const responderScript = await repo.script('responder', { response: answers });
     const reviewer = startCli(['--agent', scriptedAgent(reviewerScript.script, reviewerScript.log), '--max-answer-bytes', '1000000', 'HEAD'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', scriptedAgent(responderScript.script, responderScript.log), '--max-peer-bytes', '16384', '--max-rounds', '1', 'HEAD'], {
       cwd: repo.dir,
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 // What each turn cost travels in the file with its section: both sides, show and the CONSENSUS see the whole debate's spend.
@@ -18,7 +18,7 @@ describe('tokens and cost', () => {
     });
     const agent = scriptedAgent(script.script, script.log);
     const reviewer = startCli(['--agent', agent, '--json', 'HEAD'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
@@ -84,7 +84,7 @@ describe('tokens and cost', () => {
     });
     const agent = scriptedAgent(script.script, script.log);
     const reviewer = startCli(['--agent', agent, '--json', '--max-answer-bytes', '2048', 'HEAD'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
@@ -113,7 +113,7 @@ describe('tokens and cost', () => {
     });
     const agent = scriptedAgent(script.script, script.log);
     const reviewer = startCli(['--agent', agent, '--max-tokens', '2500', 'HEAD'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', agent, 'HEAD'], { cwd: repo.dir });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     // R1 (medium) is still disputed: below --block-on high, so nothing blocks.
@@ -130,7 +130,7 @@ describe('tokens and cost', () => {
   it('says so when an agent reports nothing, and that a budget on it cannot be kept', async () => {
     const repo = await repos.repo();
     const reviewer = startCli(['--agent', 'builtin', '--max-cost', '0.50', 'HEAD'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', 'builtin', 'HEAD'], { cwd: repo.dir });
     const [a] = await Promise.all([reviewer.exited, responder.exited]);
     expect(a.stderr).toMatch(/wrote ## Review in \S+: builtin took \S+ \(usage not reported\)/);

@@ -40,7 +40,7 @@ describe('scoreCase', () => {
       point('R2', 10, { severity: 'medium', blocking: false }),
       // A real bug confirmed and blocking, raised twice (two correct points, one bug found).
       point('R3', 30),
-      point('R4', 31, { severity: 'low', raisedSeverity: 'low', blocking: false }),
+      point('R4', 31, { title: 'The same bug, cited a line below it', severity: 'low', raisedSeverity: 'low', blocking: false }),
       // An invented finding, dismissed: saved.
       point('R5', 90, { standing: 'dismissed', blocking: false }),
       // An invented finding left disputed: not confirmed, but the gate blocks on it.

@@ -5,7 +5,7 @@ import { parseDocument } from '../../src/protocol/parse-document.js';
 import { statePaths } from '../../src/session/state-paths.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { isAlive, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
-import { scriptedAgent, startCli, type Running } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, type Running, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { gatedAgent } from './gated-agent.js';
 
@@ -55,7 +55,8 @@ async function setup(options: { hangOnce?: boolean } = {}) {
   };
 }
 
-const claimed = (process: Running, role: 'Reviewer' | 'Responder') => waitFor(() => process.output().stderr.includes(`I am the ${role}`), `the ${role} to claim its role`);
+const claimed = (process: Running, role: 'Reviewer' | 'Responder') =>
+  waitWhileRunning(process, () => process.output().stderr.includes(`I am the ${role}`), `the ${role} to claim its role`);
 
 /** The process died by SIGKILL, and left the write lock naming it behind. */
 async function killedHoldingLock(process: Running, lock: string): Promise<void> {
@@ -107,7 +108,7 @@ describe('kill -9 at the worst moments (case 2)', () => {
     await reviewerAgent.started('consensus');
 
     const restarted = startResponder();
-    await waitFor(() => restarted.output().stderr.includes("waiting for the Reviewer's turn"), 'the restarted Responder to wait for the Reviewer');
+    await waitWhileRunning(restarted, () => restarted.output().stderr.includes("waiting for the Reviewer's turn"), 'the restarted Responder to wait for the Reviewer');
     await reviewerAgent.release('consensus');
     await finishedOnce(repo, lock, reviewer, restarted);
     expect(restarted.output().stderr).toMatch(tookOver);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findHistoryChange } from '../../src/protocol/find-history-change.js';
 import { expectEndedWhole, sampleReview, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
-import { startCli, type Running } from '../helpers/run-cli.js';
+import { startCli, type Running, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { gatedAgent } from './gated-agent.js';
 
@@ -60,11 +60,11 @@ describe('a person or an editor changes the file (case 5)', () => {
     const repo = await repos.repo();
     const agent = await gatedAgent(repo);
     const reviewer = side(repo, ['--agent', agent.spec]);
-    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
     await appendFile(repo.file, 'A note from a person.\n');
-    await waitFor(() => reviewer.output().stderr.match(/not a turn, still waiting/g)?.length === 1, 'the note to be seen');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.match(/not a turn, still waiting/g)?.length === 1, 'the note to be seen');
     await editorSave(repo.file, `${await repo.readReply()}\nA note saved by an editor.\n`);
-    await waitFor(() => reviewer.output().stderr.match(/not a turn, still waiting/g)?.length === 2, 'the save to be seen');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.match(/not a turn, still waiting/g)?.length === 2, 'the save to be seen');
     const responder = side(repo, ['--agent', agent.spec]);
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
@@ -80,11 +80,11 @@ describe('a person or an editor changes the file (case 5)', () => {
     const agent = await gatedAgent(repo);
     await agent.hold('response');
     const reviewer = side(repo, ['--agent', agent.spec]);
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = side(repo, ['--agent', agent.spec]);
     await agent.started('response');
     await appendFile(repo.file, 'A note from a person, mid-turn.\n');
-    await waitFor(() => reviewer.output().stderr.includes('not a turn, still waiting'), 'the Reviewer to see the note');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('not a turn, still waiting'), 'the Reviewer to see the note');
     await agent.release('response');
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
@@ -100,17 +100,17 @@ describe('a person or an editor changes the file (case 5)', () => {
     const agent = await gatedAgent(repo);
     await agent.hold('response');
     const reviewer = side(repo, ['--agent', agent.spec]);
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = side(repo, ['--agent', agent.spec]);
     await agent.started('response');
     const before = await repo.readReply();
     await editorSave(repo.file, before.replace('**Severity:** medium', '**Severity:** low'));
-    await waitFor(() => reviewer.output().stderr.includes('`code-debate keep-edit` keeps the file as it is now'), 'the Reviewer to name keep-edit');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('`code-debate keep-edit` keeps the file as it is now'), 'the Reviewer to name keep-edit');
 
     const kept = await startCli(['keep-edit'], { cwd: repo.dir }).exited;
     expect(kept.code, kept.stdout + kept.stderr).toBe(0);
     expect(kept.stdout).toMatch(/^Kept the edit of reply\.md \(the text of `## Review` \(line \d+\) was rewritten at line \d+\): both sides go on/);
-    await waitFor(() => reviewer.output().stderr.includes('was edited by hand and the edit kept'), 'the Reviewer to go on');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('was edited by hand and the edit kept'), 'the Reviewer to go on');
     // The Responder's answer was to the text before the edit: it is asked again, on the text kept.
     await agent.release('response');
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
@@ -131,7 +131,7 @@ describe('a person or an editor changes the file (case 5)', () => {
     const agent = await gatedAgent(repo);
     await agent.hold('consensus');
     const reviewer = side(repo, ['--agent', agent.spec]);
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = side(repo, ['--agent', agent.spec]);
     await agent.started('consensus');
     const full = await readFile(repo.file);
@@ -170,7 +170,7 @@ describe('a person or an editor changes the file (case 5)', () => {
     const repo = await repos.repo();
     const agent = await gatedAgent(repo);
     const reviewer = side(repo, ['--agent', agent.spec, '--turn-timeout', '5s']);
-    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
     const before = await readFile(repo.file);
     await rm(repo.file);
     const exit = await reviewer.exited;
@@ -194,11 +194,11 @@ describe('a person or an editor changes the file (case 5)', () => {
     const repo = await repos.repo();
     const agent = await gatedAgent(repo);
     const reviewer = side(repo, ['--agent', agent.spec]);
-    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
     await rm(repo.file);
     const copy = await waitFor(() => savedCopy(reviewer), 'the deletion to be reported');
     await copyFile(copy, repo.file);
-    await waitFor(() => reviewer.output().stderr.includes('holds the debate as it was again'), 'the restore to be seen');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('holds the debate as it was again'), 'the restore to be seen');
     const responder = side(repo, ['--agent', agent.spec]);
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
@@ -210,7 +210,7 @@ describe('a person or an editor changes the file (case 5)', () => {
     const repo = await repos.repo();
     const agent = await gatedAgent(repo);
     const reviewer = side(repo, ['--agent', agent.spec, '--turn-timeout', '5s']);
-    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
     const before = await readFile(repo.file);
     const other = `# Code Debate: another change\n\n## Review\n\n${sampleReview}\n---\n\n## Response 1\n\n### R1. Debug output left in\n**Agreed**\n`;
     await editorSave(repo.file, other);

@@ -6,7 +6,7 @@ import { trackPoints } from '../../src/protocol/track-points.js';
 import { findHistoryChange } from '../../src/protocol/find-history-change.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
-import { startCli, type Running } from '../helpers/run-cli.js';
+import { startCli, type Running, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { gatedAgent } from './gated-agent.js';
 import { debateLikeText } from './markdown-arbitraries.js';
@@ -68,7 +68,7 @@ describe('a formatter rewrites the file (case 9)', () => {
     const repo = await repos.repo();
     const agent = await gatedAgent(repo);
     const reviewer = startCli(['--agent', agent.spec, 'HEAD'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
     // Our sections end no line in whitespace: a person's note gives the formatter some to strip.
     await appendFile(repo.file, 'A note from a person,  \nwith a hard line break and stray spaces. \t\n');
     await waitFor(() => notTurns(reviewer) === 1, 'the note to be seen');
@@ -93,11 +93,11 @@ describe('a formatter rewrites the file (case 9)', () => {
     const agent = await gatedAgent(repo);
     await agent.hold('response');
     const reviewer = startCli(['--agent', agent.spec, 'HEAD'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
     const responder: Running = startCli(['--agent', agent.spec, 'HEAD'], { cwd: repo.dir });
     await agent.started('response');
     await saveByRename(repo.file, format(await repo.readReply()));
-    await waitFor(() => reviewer.output().stderr.includes('not a turn, still waiting'), 'the formatting to be seen');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('not a turn, still waiting'), 'the formatting to be seen');
     await agent.release('response');
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);

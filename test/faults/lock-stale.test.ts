@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { processStartOf } from '../../src/session/claims/process-alive.js';
 import { statePaths } from '../../src/session/state-paths.js';
 import { expectEndedWhole, isAlive, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
-import { startCli, type Running } from '../helpers/run-cli.js';
+import { startCli, type Running, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { useLiveHolders } from '../session/processes.js';
 import { gatedAgent } from './gated-agent.js';
@@ -74,7 +74,7 @@ async function debateThroughStaleLocks(lock: string, pid: number): Promise<void>
   await writeFile(paths.takeoverLock, lock);
 
   const reviewer = launch(['--json']);
-  await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+  await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
   const responder = launch(['--json']);
   await debatedToTheEnd(repo, paths.dir, [reviewer, responder]);
   // Broken at the first try: each write took far less than the 30 s after which any lock is stale.
@@ -119,7 +119,7 @@ describe('a stale lock whose pid now belongs to another live process (case 4)', 
     await writeFile(path.join(paths.claims, 'reviewer.json'), JSON.stringify({ role: 'reviewer', pid, host, startedAt: '2026-11-22T10:00:00.000Z', agent: 'builtin' }));
     await gate.open([pid]);
 
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer to take its role back');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer to take its role back');
     expect(reviewer.output().stderr).toContain(`took the role over from dead pid ${pid}`);
     const responder = launch([]);
     await debatedToTheEnd(repo, paths.dir, [reviewer, responder]);

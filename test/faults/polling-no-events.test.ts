@@ -1,8 +1,7 @@
 import { readdir, readlink } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli, type Running } from '../helpers/run-cli.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { scriptedAgent, startCli, type Running, waitWhileRunning } from '../helpers/run-cli.js';
 
 const repos = useDebateRepos();
 
@@ -54,11 +53,11 @@ async function twoRoundDebate(flags: readonly string[], env: Record<string, stri
   });
   const args = (script: { script: string; log: string }) => ['--agent', scriptedAgent(script.script, script.log), ...flags, '--json', 'HEAD'];
   const reviewer = startCli(args(reviewerScript), { cwd: repo.dir, env });
-  await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
+  await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
   expect(await inotifyOf(reviewer.child.pid ?? -1)).toBe(0);
   const responder = startCli(args(responderScript), { cwd: repo.dir, env });
   // Waiting for the Follow-up, which comes one poll (or safety tick) after the Response at the soonest.
-  await waitFor(() => responder.output().stderr.includes("waiting for the Reviewer's turn"), 'the Response');
+  await waitWhileRunning(responder, () => responder.output().stderr.includes("waiting for the Reviewer's turn"), 'the Response');
   expect(await inotifyOf(responder.child.pid ?? -1)).toBe(0);
   return { reviewer, responder, readReply: () => repo.readReply() };
 }

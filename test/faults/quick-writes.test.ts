@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
-import { startCli, type Exit, type Running } from '../helpers/run-cli.js';
+import { startCli, type Exit, type Running, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { gatedAgent } from './gated-agent.js';
 
@@ -33,7 +33,7 @@ async function waitingReviewer(extra: readonly string[]): Promise<{ repo: Debate
     reviewer.child.kill('SIGTERM');
     await reviewer.exited;
   });
-  await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
+  await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
   return { repo, reviewer };
 }
 
@@ -66,7 +66,7 @@ describe('changes in quick succession (case 6)', () => {
       // A peer that keeps room at the end of the file (blank to every reader) and then writes into it.
       const section = heading + agreed;
       await appendFile(repo.file, ' '.repeat(section.length) + '\n');
-      await waitFor(() => reviewer.output().stderr.includes('not a turn, still waiting'), 'the padding to be seen');
+      await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('not a turn, still waiting'), 'the padding to be seen');
       const before = await stat(repo.file, { bigint: true });
       // `touch -r` copies the time to the nanosecond, which utimes() from JavaScript cannot.
       const reference = path.join(repo.dir, '..', 'mtime-reference');

@@ -4,7 +4,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDebateRepos } from '../helpers/e2e.js';
-import { startCli, type Exit, type Running } from '../helpers/run-cli.js';
+import { startCli, type Exit, type Running, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { statFields } from '../session/processes.js';
 import { gatedAgent } from './gated-agent.js';
@@ -97,7 +97,7 @@ describe.runIf(linux)('the repository or the working directory removed under a r
   it('the repository removed while the Reviewer waits: it ends at once with exit 6 saying so, recreates nothing, and does not spin', async () => {
     const { repo, launch } = await setup();
     const reviewer = launch(repo.dir);
-    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Reviewer to wait');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Reviewer to wait');
 
     const { exit, ms, cpuMs: used } = await removeUnder(reviewer, repo.dir);
     expect(exit.code, exit.stderr).toBe(6);
@@ -115,7 +115,7 @@ describe.runIf(linux)('the repository or the working directory removed under a r
     const gate = path.join(repo.dir, '..', 'fault-gate');
     await mkdir(gate);
     const reviewer = launch(repo.dir, [], { CODE_DEBATE_FAULT: `save-overwritten=gate:${gate}` });
-    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Reviewer to wait');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Reviewer to wait');
     await rm(repo.file);
     // The Reviewer has seen reply.md deleted, found the repository still there, and is about to save what it lost.
     await waitFor(() => readdir(gate).then((names) => names.some((name) => name.endsWith('.ready'))), 'the Reviewer to reach save-overwritten');
@@ -133,7 +133,7 @@ describe.runIf(linux)('the repository or the working directory removed under a r
     const sub = path.join(repo.dir, 'sub');
     await mkdir(sub);
     const reviewer = launch(sub, ['--file', '../reply.md']);
-    await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Reviewer to wait');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Reviewer to wait');
     const before = await repo.readReply();
 
     const { exit, ms, cpuMs: used } = await removeUnder(reviewer, sub);
@@ -152,7 +152,7 @@ describe.runIf(linux)('the repository or the working directory removed under a r
     const { repo, agent, launch } = await setup();
     await agent.hold('response');
     const reviewer = launch(repo.dir);
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = launch(repo.dir);
     await agent.started('response');
 

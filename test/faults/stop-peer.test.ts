@@ -6,7 +6,7 @@ import { parseDocument } from '../../src/protocol/parse-document.js';
 import { statePaths } from '../../src/session/state-paths.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
-import { startCli, type Exit, type Running } from '../helpers/run-cli.js';
+import { startCli, type Exit, type Running, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { processState } from '../session/processes.js';
 import { gatedAgent, type GatedAgent } from './gated-agent.js';
@@ -63,10 +63,10 @@ describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
     await agent.hold('response');
     const reviewer = startCli(['--agent', agent.spec, '--turn-timeout', turnTimeout, 'HEAD'], { cwd: repo.dir });
     running.push(reviewer);
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(['--agent', agent.spec, 'HEAD'], { cwd: repo.dir });
     running.push(responder);
-    await waitFor(() => responder.output().stderr.includes('I am the Responder'), 'the Responder');
+    await waitWhileRunning(responder, () => responder.output().stderr.includes('I am the Responder'), 'the Responder');
     await agent.release('review');
     await agent.started('response');
     responder.child.kill('SIGSTOP');
@@ -95,11 +95,11 @@ describe('a process stopped with SIGSTOP, then continued (case 3)', () => {
     // Shorter than the lock's stale age, which sets when the CONSENSUS comes; long enough for the Responder to stop first on a loaded machine.
     const reviewer = startCli(['--agent', agent.spec, '--turn-timeout', '20s', 'HEAD'], { cwd: repo.dir });
     running.push(reviewer);
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     // The fault point stops the Responder (SIGSTOP) with the lock taken and its agent's section in hand, before it reads the file again.
     const responder = startCli(['--agent', agent.spec, 'HEAD'], { cwd: repo.dir, env: { CODE_DEBATE_FAULT: 'write-lock-held=stop' } });
     running.push(responder);
-    await waitFor(() => responder.output().stderr.includes('I am the Responder'), 'the Responder');
+    await waitWhileRunning(responder, () => responder.output().stderr.includes('I am the Responder'), 'the Responder');
     await agent.release('review');
     const pid = responder.child.pid ?? -1;
     await waitFor(() => processState(pid) === 'T', 'the Responder to stop holding the write lock');

@@ -7,9 +7,8 @@ import { appendSection, type AppendRequest } from '../../src/session/append-sect
 import { DebateFileError } from '../../src/session/debate-file-error.js';
 import { checksumOf } from '../../src/session/read-debate-file.js';
 import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
-import { waitFor } from '../helpers/wait-for.js';
-import { useTempDir } from '../session/temp-dir.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 import { canMountSmallDisk, mountSmallDisk } from './small-disk.js';
 import { findUnwritable, type OtherUser } from './unwritable-dir.js';
 
@@ -135,7 +134,7 @@ async function refusedThenResumed(file: string, error: RegExp, setUp: (repoDir: 
     return side;
   };
   const reviewer = start();
-  await waitFor(() => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
+  await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes("waiting for the Responder's turn"), 'the Review');
   const debateFile = path.join(repo.dir, file);
   const before = await readFile(debateFile);
   await refusal.refuse();

@@ -57,3 +57,23 @@ export function startCli(args: readonly string[], options: StartOptions): Runnin
 export function scriptedAgent(script: string, log: string): string {
   return `cmd:${JSON.stringify(process.execPath)} ${JSON.stringify(scriptedAgentPath)} --script ${JSON.stringify(script)} --log ${JSON.stringify(log)}`;
 }
+
+/**
+ * Waits for `condition` while `running` runs, bound by the work rather than a clock: it fails at once,
+ * with what the process printed, when the process exits first; a process still at work is given the
+ * test's own time, since a busy machine is slow, not stuck.
+ */
+export async function waitWhileRunning<T>(running: Running, condition: () => T | Promise<T>, what: string): Promise<NonNullable<T>> {
+  const ended: { exit: Exit | null } = { exit: null };
+  void running.exited.then((exit) => {
+    ended.exit = exit;
+  });
+  for (;;) {
+    // Read after the exit is seen, so what it wrote last is not missed.
+    const exit = ended.exit;
+    const value = await condition();
+    if (value) return value as NonNullable<T>;
+    if (exit) throw new Error(`The process exited (code ${exit.code}, signal ${exit.signal}) before ${what}. Its stderr:\n${exit.stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

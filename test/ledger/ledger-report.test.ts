@@ -22,7 +22,17 @@ describe('ledgerReport', () => {
         { round: 2, state: 'CONSENSUS' },
       ],
       stalledRounds: [],
-      counts: { open: 0, resolved: 1, withdrawn: 1, high: 1, medium: 0, low: 0 },
+      // high/medium/low are the confidence counts (version 1's names); severity counts each point's last severity, null none.
+      counts: {
+        open: 0,
+        resolved: 1,
+        withdrawn: 1,
+        high: 1,
+        medium: 0,
+        low: 0,
+        confidence: { high: 1, medium: 0, low: 0 },
+        severity: { critical: 1, high: 0, medium: 0, low: 0, nit: 0 },
+      },
       points: [
         {
           id: 'R1',

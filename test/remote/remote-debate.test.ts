@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { runGit } from '../helpers/git-repo.js';
 import { makeRemoteClones, type Clone } from '../helpers/remote-clones.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 
 // Two clones, two HOMEs, one bare remote: the debate lives under refs/code-debate/ and each side's reply.md mirrors it.
 const repos = useDebateRepos();
@@ -24,7 +23,7 @@ describe('a debate on a git remote', () => {
     const { bare, a, b } = await makeRemoteClones(repo);
     const args = ['--remote', 'origin', '--poll', '200', '--heartbeat', '2s', 'the diff against main'];
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(args, { cwd: b.dir, env: b.env });
     const [first, second] = await Promise.all([reviewer.exited, responder.exited]);
     expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);
@@ -50,7 +49,7 @@ describe('a debate on a git remote', () => {
     const { bare, a, b } = await makeRemoteClones(repo);
     const args = ['--remote', 'origin', '--poll', '200', 'the diff against main'];
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const ends = await Promise.all([reviewer.exited, startCli(args, { cwd: b.dir, env: b.env }).exited]);
     expect(ends.map((end) => end.code)).toEqual([0, 0]);
     const name = /refs\/code-debate\/([^/]+)\/debate/.exec(ends[0]?.stderr ?? '')?.[1] ?? '';
@@ -143,7 +142,7 @@ describe('a debate on a git remote', () => {
     const { bare, a, b } = await makeRemoteClones(repo);
     const args = (name: string) => ['--remote', 'origin', '--debate', name, '--poll', '200', 'the diff against main'];
     const reviewer = startCli(args('one'), { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const ends = await Promise.all([reviewer.exited, startCli(args('one'), { cwd: b.dir, env: b.env }).exited]);
     expect(ends.map((end) => end.code)).toEqual([0, 0]);
     const first = await a.readReply();

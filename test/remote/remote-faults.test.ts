@@ -6,7 +6,7 @@ import { expectEndedWhole, isAlive, sampleReview, useDebateRepos } from '../help
 import { runGit } from '../helpers/git-repo.js';
 import { startGitDaemon } from '../helpers/git-daemon.js';
 import { makeRemoteClones } from '../helpers/remote-clones.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 // A debate on a remote when things go wrong: the network goes away, the remote refuses, someone rewrites the debate, a side dies.
@@ -29,13 +29,13 @@ describe('a debate on a git remote, when things go wrong', () => {
     const script = await repo.script('agent', { review: sampleReview, response: { shell: `while [ ! -e '${go}' ]; do sleep 0.05; done`, stdout: agreed } });
     const args = ['--remote', daemon.url('remote.git'), '--poll', '200', '--agent', scriptedAgent(script.script, script.log), subject];
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(args, { cwd: b.dir, env: b.env });
-    await waitFor(() => responder.output().stderr.includes('my turn'), "the Responder's turn");
+    await waitWhileRunning(responder, () => responder.output().stderr.includes('my turn'), "the Responder's turn");
     await daemon.stop();
     await writeFile(go, '');
-    await waitFor(() => responder.output().stderr.includes('Retrying to push the section with back-off'), 'the Responder retrying its push');
-    await waitFor(() => reviewer.output().stderr.includes('Polling it with back-off'), 'the Reviewer polling on');
+    await waitWhileRunning(responder, () => responder.output().stderr.includes('Retrying to push the section with back-off'), 'the Responder retrying its push');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('Polling it with back-off'), 'the Reviewer polling on');
     await daemon.start();
     const [first, second] = await Promise.all([reviewer.exited, responder.exited]);
     expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);
@@ -61,7 +61,7 @@ describe('a debate on a git remote, when things go wrong', () => {
     const { bare, a, b } = await setup();
     const args = ['--remote', 'origin', '--poll', '200', subject];
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('waiting for the Responder'), 'the Review');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('waiting for the Responder'), 'the Review');
     const ref = (await runGit(bare, 'for-each-ref', '--format=%(refname)', 'refs/code-debate/')).split('\n').find((name) => name.endsWith('/debate')) ?? '';
     const written = await runGit(bare, 'rev-parse', ref);
     // Someone rewrites the Review on the remote.
@@ -70,10 +70,10 @@ describe('a debate on a git remote, when things go wrong', () => {
     await writeFile(edited, `${(await b.git('show', 'refs/tmp/debate:reply.md')).replace('Debug output left in', 'Nothing to see')}\n`);
     const rewritten = await commitWithFile(b.dir, 'reply.md', await b.git('hash-object', '-w', edited));
     await b.git('push', '-q', '--force', 'origin', `${rewritten}:${ref}`);
-    await waitFor(() => reviewer.output().stderr.includes('changed, and not by appending'), 'the change of history');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('changed, and not by appending'), 'the change of history');
     expect(reviewer.output().stderr).toContain(`\`git push --force-with-lease=${ref}:${rewritten} origin ${written}:${ref}\` restores it`);
     await b.git('push', '-q', '--force', 'origin', `${written}:${ref}`);
-    await waitFor(() => reviewer.output().stderr.includes('holds the debate as it was again'), 'the restored debate');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('holds the debate as it was again'), 'the restored debate');
     const responder = startCli(args, { cwd: b.dir, env: b.env });
     const [first, second] = await Promise.all([reviewer.exited, responder.exited]);
     expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);
@@ -87,7 +87,7 @@ describe('a debate on a git remote, when things go wrong', () => {
     const script = await repo.script('agent', { review: sampleReview, response: { hangOnce: marker, stdout: agreed } });
     const args = ['--remote', 'origin', '--poll', '200', '--heartbeat', '1s', '--agent', scriptedAgent(script.script, script.log), subject];
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const doomed = startCli(args, { cwd: b.dir, env: b.env });
     const orphan = Number(await waitFor(() => (existsSync(marker) ? readFileSync(marker, 'utf8') : ''), "the Responder's agent"));
     repos.onCleanup(async () => {

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
 import { startGitDaemon } from '../helpers/git-daemon.js';
 import { makeRemoteClones } from '../helpers/remote-clones.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 
 // How soon a side takes its turn once the peer's section is on the remote, and what that costs the remote.
 const repos = useDebateRepos();
@@ -51,7 +50,7 @@ describe('the hand-over of a debate on a git remote', () => {
     const args = ['--remote', daemon.url('remote.git'), '--max-rounds', '2', '--json', '--agent', scriptedAgent(script.script, script.log), subject];
     const started = Date.now();
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(args, { cwd: b.dir, env: b.env });
     const [first, second] = await Promise.all([reviewer.exited, responder.exited]);
     const minutes = (Date.now() - started) / 60_000;

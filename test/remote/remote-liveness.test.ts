@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { makeRemoteClones } from '../helpers/remote-clones.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 
 // Whether the peer is alive, judged on a remote: from reads of its claim, never faster than they come.
 const repos = useDebateRepos();
@@ -15,7 +14,7 @@ describe('the peer of a debate on a git remote', () => {
     const script = await repo.script('agent', { review: sampleReview, response: { shell: 'sleep 8', stdout: '### R1. Debug output left in\n**Agreed**: it goes.\n' } });
     const args = ['--remote', 'origin', '--heartbeat', '1s', '--json', '--agent', scriptedAgent(script.script, script.log), subject];
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(args, { cwd: b.dir, env: b.env });
     const [first, second] = await Promise.all([reviewer.exited, responder.exited]);
     expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);

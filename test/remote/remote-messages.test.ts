@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { runGit } from '../helpers/git-repo.js';
 import { makeRemoteClones } from '../helpers/remote-clones.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 // What the two sides of a debate on a remote say, and what they leave behind, when nothing goes wrong.
@@ -18,7 +18,7 @@ describe('a debate on a git remote that ends normally', () => {
     const script = await repo.script('agent', { review: sampleReview, response: agreed, consensus: { shell: 'sleep 3', stdout: 'Both agree.\n' } });
     const args = ['--remote', 'origin', '--poll', '200', '--agent', scriptedAgent(script.script, script.log), subject];
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(args, { cwd: b.dir, env: b.env });
     const [first, second] = await Promise.all([reviewer.exited, responder.exited]);
     expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);
@@ -36,7 +36,7 @@ describe('a debate on a git remote that ends normally', () => {
       reviewer.child.kill('SIGINT');
       await reviewer.exited;
     });
-    await waitFor(() => reviewer.output().stderr.includes('waiting for the Responder'), 'the Review');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('waiting for the Responder'), 'the Review');
     const claim = async () => runGit(bare, 'for-each-ref', '--format=%(objectname)', 'refs/code-debate/*/claims/reviewer');
     const loose = async () => Number(/^count: (\d+)$/m.exec(await runGit(bare, 'count-objects', '-v'))?.[1]);
     const before = await loose();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { startGitDaemon } from '../helpers/git-daemon.js';
 import { makeRemoteClones } from '../helpers/remote-clones.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 // What a side does when the remote refuses a push: wait out a refusal that may pass, stop on one that names a permission; never lose a paid answer.
@@ -32,7 +32,7 @@ describe('a debate on a git remote whose pushes are refused', () => {
     const script = await repo.script('agent', { review: sampleReview, response: { shell: `touch '${closed}'`, stdout: agreed } });
     const args = ['--remote', daemon.url('remote.git'), '--poll', '200', '--agent', scriptedAgent(script.script, script.log), subject];
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(args, { cwd: b.dir, env: b.env });
     await waitFor(() => responder.output().stderr.includes('Retrying to push the section with back-off'), 'the Responder waiting out the refusal', 30_000);
     expect(responder.output().stderr).toContain('the repository is under maintenance: try again in a minute');
@@ -55,7 +55,7 @@ describe('a debate on a git remote whose pushes are refused', () => {
     const script = await repo.script('agent', { review: sampleReview, response: { shell: `touch '${closed}'`, stdout: agreed } });
     const args = ['--remote', 'origin', '--poll', '200', '--turn-timeout', '20s', '--agent', scriptedAgent(script.script, script.log), subject];
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const exit = await startCli(args, { cwd: b.dir, env: b.env }).exited;
     reviewer.child.kill('SIGINT');
     await reviewer.exited;

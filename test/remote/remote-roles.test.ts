@@ -5,7 +5,7 @@ import { expectEndedWhole, isAlive, sampleReview, useDebateRepos } from '../help
 import { runGit } from '../helpers/git-repo.js';
 import { makeRemoteClones } from '../helpers/remote-clones.js';
 import { canRunOnOtherHost, startCliOnHost } from '../helpers/other-host.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { processState } from '../session/processes.js';
 
@@ -31,7 +31,7 @@ describe('the roles of a debate on a git remote', () => {
       };
       const args = ['--remote', 'origin', '--poll', '200', '--heartbeat', '1s'];
       const reviewer = startCli([...args, '--agent', await agent('reviewer', ''), subject], { cwd: a.dir, env: a.env });
-      await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+      await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
       // The Responder stops itself with its section's commit made, just before pushing it (as a laptop lid closes).
       const stale = startCli([...args, '--agent', await agent('stale', '### R1. Debug output left in\n**Agreed**: from the stopped side.\n'), subject], {
         cwd: b.dir,
@@ -47,7 +47,7 @@ describe('the roles of a debate on a git remote', () => {
           env: c.env,
         },
       );
-      await waitFor(() => successor.output().stderr.includes('took the role over'), 'the takeover');
+      await waitWhileRunning(successor, () => successor.output().stderr.includes('took the role over'), 'the takeover');
       stale.child.kill('SIGCONT');
       const [first, second, old] = await Promise.all([reviewer.exited, successor.exited, stale.exited]);
       expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);
@@ -75,7 +75,7 @@ describe('the roles of a debate on a git remote', () => {
     const script = await repo.script('agent', { review: sampleReview, response: { hangOnce: marker, stdout: '### R1. Debug output left in\n**Agreed**: it goes.\n' } });
     const args = ['--remote', 'origin', '--poll', '200', '--heartbeat', '1s', '--agent', scriptedAgent(script.script, script.log), subject];
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const doomed = startCli(args, { cwd: b.dir, env: b.env });
     const orphan = Number(await waitFor(() => (existsSync(marker) ? readFileSync(marker, 'utf8') : ''), "the Responder's agent"));
     repos.onCleanup(async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectEndedWhole, sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { startGitDaemon } from '../helpers/git-daemon.js';
 import { makeRemoteClones } from '../helpers/remote-clones.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { startTcpGate } from '../helpers/tcp-gate.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -44,7 +44,7 @@ describe('a debate on a git remote that hangs', () => {
     });
     const args = ['--remote', url, '--poll', '200', '--json', '--agent', scriptedAgent(script.script, script.log), subject];
     const reviewer = startCli(args, { cwd: a.dir, env: a.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the Reviewer');
     const responder = startCli(args, { cwd: b.dir, env: b.env });
     repos.onCleanup(async () => {
       for (const side of [reviewer, responder]) side.child.kill('SIGKILL');

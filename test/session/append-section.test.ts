@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendSection, type AppendRequest } from '../../src/session/append-section.js';
 import { checksumOf, type FileState } from '../../src/session/read-debate-file.js';
-import { useTempDir } from './temp-dir.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir('append');
 

@@ -9,7 +9,7 @@ import { readDebateFile } from '../../src/session/read-debate-file.js';
 import { saveOverwritten, recoveredDir } from '../../src/session/save-overwritten.js';
 import { claimPath, statePaths } from '../../src/session/state-paths.js';
 import { deadPid, useLiveHolders } from './processes.js';
-import { useTempDir } from './temp-dir.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir('damage');
 const liveHolder = useLiveHolders();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { checksumOf, readDebateFile, stateOf, textEnd, type FileState } from '../../src/session/read-debate-file.js';
-import { useTempDir } from './temp-dir.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir('read');
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checksumOf } from '../../src/session/read-debate-file.js';
 import { endsWithSignature, settleMs, waitForChange } from '../../src/session/wait-for-change.js';
 import { watchFile, type FileWatch } from '../../src/watch/watch-file.js';
-import { useTempDir } from './temp-dir.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir('wait');
 const opened: FileWatch[] = [];

@@ -9,7 +9,7 @@ import { claimPath, statePaths } from '../../src/session/state-paths.js';
 import { watchPeer, type PeerWatchOptions } from '../../src/session/watch-peer.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { deadPid, useLiveHolders } from './processes.js';
-import { useTempDir } from './temp-dir.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir('peer');
 const liveHolder = useLiveHolders();

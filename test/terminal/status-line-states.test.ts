@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { startInPty, statusLines } from '../helpers/pty.js';
-import { scriptedAgent, startCli } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 
 // What the status line says in the states a debate passes through, on a real terminal, two real sides.
 const repos = useDebateRepos();
@@ -46,14 +46,25 @@ describe('the status line follows the peer and the side itself', () => {
   it('says it waits for a deleted file to be restored, not that its agent still writes', async () => {
     const repo = await repos.repo();
     const review = await repo.script('reviewer', { review: sampleReview });
-    const reviewer = startCli(['--agent', scriptedAgent(review.script, review.log), '--role', 'reviewer', '--turn-timeout', '3s', 'the diff against main'], { cwd: repo.dir });
+    // Turn timeouts far longer than the work: each side waits as long as the other needs on a busy machine.
+    const reviewer = startCli(['--agent', scriptedAgent(review.script, review.log), '--role', 'reviewer', '--turn-timeout', '10m', 'the diff against main'], { cwd: repo.dir });
     // The Responder's agent answers after reply.md was deleted (as a person would, while it ran): the turn no longer stands.
     const { script, log } = await repo.script('responder', { response: { shell: `rm -f '${repo.file}'`, stdout: '### R1. Debug output left in\n**Agreed**: will remove it.\n' } });
-    const responder = startInPty(['--agent', scriptedAgent(script, log), '--role', 'responder', '--turn-timeout', '3s', 'the diff against main'], { cwd: repo.dir, columns: 160 });
+    const responder = startInPty(['--agent', scriptedAgent(script, log), '--role', 'responder', '--turn-timeout', '10m', 'the diff against main'], { cwd: repo.dir, columns: 160 });
+    // The status lines drawn since the side said the file was deleted, once one of them is a redraw.
+    const waiting = () => {
+      const { stdout } = responder.output();
+      const from = stdout.indexOf('reply.md changed, and not by appending');
+      const lines = from === -1 ? [] : statusLines(stdout.slice(from));
+      return redrawn(lines).length > 0 ? lines : null;
+    };
+    const lines = await waitWhileRunning(responder, waiting, 'the status line redrawn while waiting for reply.md');
+    // The person has seen what the side waits for: both sides are stopped.
+    responder.child.kill('SIGTERM');
+    reviewer.child.kill('SIGTERM');
     const [exit] = await Promise.all([responder.exited, reviewer.exited]);
+    expect(exit.stdout).toContain('did not write ## Response 1');
     expect(exit.stdout).toContain('reply.md changed, and not by appending: it was deleted');
-    const lines = linesBetween(exit.stdout, 'did not write ## Response 1', 'reply.md changed, and not by appending', 'no longer holds the debate');
-    expect(redrawn(lines).length).toBeGreaterThan(0);
     for (const line of lines) expect(line).toMatch(/^Responder · round 1 · waiting for reply\.md to be restored · \d/);
   }, 60_000);
 });

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fitStatusLine } from '../../src/cli/fit-status-line.js';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
 import { startInPty, statusLines } from '../helpers/pty.js';
-import { startCli } from '../helpers/run-cli.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { startCli, waitWhileRunning } from '../helpers/run-cli.js';
 
 // A person at a real terminal (a pseudo-terminal from util-linux `script`): the status line and the editor.
 const repos = useDebateRepos();
@@ -48,7 +47,7 @@ describe('the status line on a real terminal', () => {
     const repo = await repos.repo();
     // A Reviewer that wrote the Review and was stopped: the debate waits for the Responder in round 1.
     const reviewer = startCli(['--role', 'reviewer', 'the diff against main'], { cwd: repo.dir });
-    await waitFor(() => reviewer.output().stderr.includes('waiting for the Responder'), 'the Review');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('waiting for the Responder'), 'the Review');
     reviewer.child.kill('SIGTERM');
     await reviewer.exited;
     const status = JSON.parse((await startCli(['status', '--json'], { cwd: repo.dir }).exited).stdout) as { round: number; turn: string | null };

@@ -9,14 +9,19 @@ const maxTestFiles = 2000;
 const maxTestBytes = 256 * 1024;
 
 /**
- * For each source path, the test files in the work tree that mention its module name
- * (`src/subject/read-diff.ts` → `read-diff`): evidence that the module is tested somewhere already.
- * Walks in sorted order with fixed limits, so the answer is the same on every run.
+ * For each source path, the test files in the work tree that import its module: a line that
+ * imports, requires, includes or uses something and names the module (`src/subject/read-diff.ts`
+ * → `read-diff`). A test that only mentions the name (in a comment, a string) is not counted, and
+ * one that imports the module may still not exercise the change: evidence that a test reaches
+ * the module, no more. Walks in sorted order with fixed limits, so the answer is the same on every run.
  */
 export async function findTestMentions(cwd: string, sourcePaths: readonly string[], signal: AbortSignal): Promise<Map<string, string[]>> {
   const mentions = new Map<string, string[]>(sourcePaths.map((path) => [path, []]));
   if (sourcePaths.length === 0) return mentions;
-  const names = sourcePaths.map((path) => ({ path, pattern: new RegExp(`(?<![\\w-])${escapeRegExp(moduleBasename(path))}(?![\\w-])`) }));
+  const names = sourcePaths.map((path) => ({
+    path,
+    pattern: new RegExp(`^.*\\b(?:import|from|require|include|use|load)\\b.*(?<![\\w-])${escapeRegExp(moduleBasename(path))}(?![\\w-])`, 'm'),
+  }));
   for (const testPath of await listTestFiles(cwd, signal)) {
     const text = await readSmallFile(join(cwd, testPath));
     if (text === null) continue;

@@ -72,7 +72,7 @@ describe('createBuiltinAgent', () => {
     const { cwd, diff } = await featureRepo({ 'test/greet.test.js': "import { greet } from '../src/app.js';\n" });
     const { text } = await debate(diff, cwd);
     expect(headings(text)).toEqual(['## Review', '## Response 1', '## Reviewer Follow-up 1', '## Response 2', '## CONSENSUS']);
-    expect(text).toContain('### R2 — Accepted\n\n**Severity:** → low: existing tests already cover the changed modules\n\nThe response is right: the severity is lowered to low.');
+    expect(text).toContain('### R2 — Accepted\n\n**Severity:** → low: existing tests import the changed modules\n\nThe response is right: the severity is lowered to low.');
     const ledger = buildLedger(parseOk(text));
     expect(ledger.points.find((point) => point.id === 'R2')).toMatchObject({ severity: 'low', status: 'resolved' });
   });

@@ -38,9 +38,9 @@ describe('two code-debate processes on the built-in agent', () => {
     expect(text).toContain('### R1. Debug output left in `src/app.js`\n\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\n');
     expect(text).toContain('### R1 — Agreed\n\n**Evidence:** `src/app.js:2`\n\nThe cited evidence checks out.');
     expect(text).toContain(
-      '### R2 — Partially agreed\n\n**Evidence:** none\n\nNo test changes, but existing tests already cover the changed modules, so the severity should be low.',
+      '### R2 — Partially agreed\n\n**Evidence:** none\n\nNo test changes, but existing tests import the changed modules (whether they exercise this change is not checked), so the severity should be low.',
     );
-    expect(text).toContain('### R2 — Accepted\n\n**Severity:** → low: existing tests already cover the changed modules\n\nThe response is right: the severity is lowered to low.');
+    expect(text).toContain('### R2 — Accepted\n\n**Severity:** → low: existing tests import the changed modules\n\nThe response is right: the severity is lowered to low.');
     expect(text).toContain('**Outcome:** consensus');
     expect(text).toContain('After 2 rounds, of 2 points: 2 agreed, 0 withdrawn, 0 still disputed.');
   });

@@ -119,22 +119,25 @@ describe('the builtin responder', () => {
     ]);
   });
 
-  test('lowers "no test change" when an existing test already mentions the changed module', async () => {
+  test('lowers "no test change" when an existing test imports the changed module, and says no more than that', async () => {
     const { answered, reasonings } = await respond('### R1. Source changed without any test change\n\n**Severity:** medium\n\n**Evidence:** `src/app.js:1`', {
       ...app,
       'test/greeting.test.js': "import { greet } from '../src/app.js';\n",
     });
     expect(answered).toEqual({ R1: 'partially-agreed' });
     expect(reasonings.R1).toBe(
-      'No test changes, but existing tests already cover the changed modules, so the severity should be low.\n\n' +
+      'No test changes, but existing tests import the changed modules (whether they exercise this change is not checked), so the severity should be low.\n\n' +
         '- The change adds lines to 1 source file (`src/app.js`) and changes no test file.\n' +
-        '- `src/app.js` is mentioned by `test/greeting.test.js`.',
+        '- `src/app.js` is imported by `test/greeting.test.js`.',
     );
   });
 
   test('agrees with "no test change" when no test mentions the module, and disagrees when the change touches tests', async () => {
     const point = '### R1. Source changed without any test change\n\n**Severity:** medium\n\n**Evidence:** `src/app.js:1`';
     expect((await respond(point, { ...app, 'test/other.test.js': 'other\n' })).answered).toEqual({ R1: 'agreed' });
+    // A test that names the module without importing it (a comment, a string) is no sign it is tested.
+    const mentions = { ...app, 'test/other.test.js': "// TODO: a test for app\nit('greets like app does', () => {});\n" };
+    expect((await respond(point, mentions)).answered).toEqual({ R1: 'agreed' });
     const withTest = diff + newFileDiff('test/app.test.js', ['import "../src/app.js";']);
     const { answered, reasonings } = await respond(point, app, withTest);
     expect(answered).toEqual({ R1: 'disagreed' });

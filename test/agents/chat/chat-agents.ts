@@ -1,5 +1,4 @@
 import { createOpenAiAgent } from '../../../src/agents/chat/openai-agent.js';
-import { AgentError } from '../../../src/errors.js';
 import { startChatServer, type Reply } from './chat-server.js';
 
 /** `--max-output-tokens` as the tests set it unless they say otherwise: the default. */
@@ -35,14 +34,4 @@ export async function openAiAgainst(replies: readonly Reply[], options: AgainstO
     maxOutputTokens: options.maxOutputTokens ?? maxOutputTokens,
   });
   return { server, agent, url };
-}
-
-/** The AgentError a turn fails with; a turn that succeeds, or fails otherwise, fails the test. */
-export async function failure(turn: Promise<string>): Promise<AgentError> {
-  const error: unknown = await turn.then(
-    (text) => new Error(`expected the turn to fail, it returned ${JSON.stringify(text)}`),
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AgentError)) throw error;
-  return error;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnUsage } from '../../../src/protocol/usage.js';
-import { failure, ollamaAgainst, openAiAgainst } from './chat-agents.js';
+import { failure } from '../../helpers/agent-failure.js';
+import { ollamaAgainst, openAiAgainst } from './chat-agents.js';
 import { completion } from './chat-server.js';
 import { turnRequest } from './turn-request.js';
 

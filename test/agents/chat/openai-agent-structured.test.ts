@@ -4,7 +4,8 @@ import { createOpenAiAgent } from '../../../src/agents/chat/openai-agent.js';
 import { chatJsonSystemMessage, chatSystemMessage } from '../../../src/agents/chat/openai-chat-params.js';
 import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
 import { ConfigError } from '../../../src/errors.js';
-import { failure, maxOutputTokens, ollamaAgainst, openAiAgainst } from './chat-agents.js';
+import { failure } from '../../helpers/agent-failure.js';
+import { maxOutputTokens, ollamaAgainst, openAiAgainst } from './chat-agents.js';
 import { completion } from './chat-server.js';
 import { turnRequest } from './turn-request.js';
 

@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,8 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TurnRequest } from '../../../src/agents/agent.js';
 import { createHumanAgent } from '../../../src/agents/human/human-agent.js';
 import { AgentError } from '../../../src/errors.js';
+import { describeDuration } from '../../../src/format-duration.js';
 import type { Subject } from '../../../src/subject/subject.js';
 import { parseDocument } from '../../../src/protocol/parse-document.js';
+import { startDeadlineMs } from '../../helpers/start-deadline.js';
+import { useTempDir } from '../../helpers/temp-dir.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
 const editorPath = fileURLToPath(new URL('fixtures/fake-editor.mjs', import.meta.url));
@@ -25,11 +28,7 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-async function tempDir(): Promise<string> {
-  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'code-debate-human-test-')));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = useTempDir('human-test');
 
 const review = `# Code Debate: the diff against main
 
@@ -375,11 +374,13 @@ describe('createHumanAgent', () => {
 
   it('stops the editor at the turn’s deadline, keeping what was written', async () => {
     const { dir, agent, runs } = await humanWith([{ append: 'Still writing', hang: true }]);
-    const error: unknown = await agent.writeTurn(turnRequest(dir, { timeoutMs: 1_500 })).catch((caught: unknown) => caught);
+    // The editor must have started and written before the deadline, however busy the machine is.
+    const timeoutMs = await startDeadlineMs(1_500);
+    const error: unknown = await agent.writeTurn(turnRequest(dir, { timeoutMs })).catch((caught: unknown) => caught);
     const [run] = await runs();
     expect(error).toBeInstanceOf(AgentError);
     expect((error as AgentError).message).toBe(
-      `Agent \`human\` failed to write response 1: the draft was not saved and closed within 1.5 seconds (--agent-timeout), so the editor was stopped. Your draft is kept in ${run?.file}. ` +
+      `Agent \`human\` failed to write response 1: the draft was not saved and closed within ${describeDuration(timeoutMs)} (--agent-timeout), so the editor was stopped. Your draft is kept in ${run?.file}. ` +
         'Raise --agent-timeout to take longer.',
     );
     expect((error as AgentError).kind).toBe('timed-out');

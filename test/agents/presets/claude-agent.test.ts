@@ -2,8 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClaudeAgent } from '../../../src/agents/presets/claude-agent.js';
-import { AgentError } from '../../../src/errors.js';
+import { describeDuration } from '../../../src/format-duration.js';
 import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
+import { failure } from '../../helpers/agent-failure.js';
+import { startDeadlineMs } from '../../helpers/start-deadline.js';
 import { prompt, useFakeClis } from './use-fake-clis.js';
 
 const fakes = useFakeClis();
@@ -12,15 +14,6 @@ const answerSchema = answerJsonSchema({ turn: 'response', role: 'responder', toA
 const schemaTurn = { role: 'responder', turn: 'response', answerSchema } as const;
 /** An answer as the model gave it, spread over lines: what Claude Code's `structured_output` holds, then. */
 const structured = { summary: '', answers: [{ id: 'R1', label: 'Agreed', reasoning: 'It goes.', evidence: [] }], newPoints: [] };
-
-async function failure(promise: Promise<unknown>): Promise<AgentError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AgentError)) throw new Error(`expected an AgentError, got ${String(error)}`);
-  return error;
-}
 
 describe('createClaudeAgent', () => {
   it('runs claude -p with read-only tools, the prompt on stdin only, and returns the JSON result', async () => {
@@ -164,10 +157,12 @@ describe('createClaudeAgent', () => {
 
   it('stops a claude that does not answer by the deadline', async () => {
     fakes.mode('hang');
-    const error = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_000 })));
+    // The fake must have started and printed before the deadline, however busy the machine is.
+    const timeoutMs = await startDeadlineMs(1_000);
+    const error = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request({ timeoutMs })));
     expect(error.kind).toBe('timed-out');
     expect(error.message).toBe(
-      'Agent `claude` failed to write review 1: it did not finish within 1 second (--agent-timeout), so it was stopped.\nThe end of its stderr:\n  | fake claude: thinking',
+      `Agent \`claude\` failed to write review 1: it did not finish within ${describeDuration(timeoutMs)} (--agent-timeout), so it was stopped.\nThe end of its stderr:\n  | fake claude: thinking`,
     );
   });
 

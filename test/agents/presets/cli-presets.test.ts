@@ -4,8 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../../helpers/debate-repo.js';
 import { sampleReview, useDebateRepos } from '../../helpers/e2e.js';
-import { startCli } from '../../helpers/run-cli.js';
-import { waitFor } from '../../helpers/wait-for.js';
+import { startCli, waitWhileRunning } from '../../helpers/run-cli.js';
 import { fakeBin, type FakeCall } from './use-fake-clis.js';
 
 const repos = useDebateRepos();
@@ -32,7 +31,7 @@ describe('code-debate with the claude, codex and gemini presets', () => {
       FAKE_CLI_ANSWER_CONSENSUS: 'Remove the debug output.\n',
     });
     const reviewer = startCli(['--agent', 'claude:sonnet', 'the diff against main'], { cwd: repo.dir, env: fakes.env });
-    await waitFor(() => reviewer.output().stderr.includes('I am the Reviewer'), 'the first process to claim the Reviewer');
+    await waitWhileRunning(reviewer, () => reviewer.output().stderr.includes('I am the Reviewer'), 'the first process to claim the Reviewer');
     const responder = startCli(['--agent', 'codex', 'the diff against main'], { cwd: repo.dir, env: fakes.env });
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);

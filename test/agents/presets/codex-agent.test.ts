@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCodexAgent } from '../../../src/agents/presets/codex-agent.js';
-import { AgentError } from '../../../src/errors.js';
 import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
+import { describeDuration } from '../../../src/format-duration.js';
+import { failure } from '../../helpers/agent-failure.js';
+import { startDeadlineMs } from '../../helpers/start-deadline.js';
 import { prompt, useFakeClis, type FakeCall } from './use-fake-clis.js';
 
 const fakes = useFakeClis();
@@ -17,15 +19,6 @@ function schemaFileOf(call: FakeCall | undefined): { file: string; content: stri
   const argv = call?.argv ?? [];
   const file = argv[argv.indexOf('--output-schema') + 1] ?? '';
   return { file, content: call?.files?.[file] ?? null };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AgentError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AgentError)) throw new Error(`expected an AgentError, got ${String(error)}`);
-  return error;
 }
 
 describe('createCodexAgent', () => {
@@ -161,10 +154,12 @@ describe('createCodexAgent', () => {
 
   it('says a codex stopped at the deadline was waiting for the network', async () => {
     fakes.mode('no-network');
-    const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_000 })));
+    // The fake must have started and printed before the deadline, however busy the machine is.
+    const timeoutMs = await startDeadlineMs(1_000);
+    const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request({ timeoutMs })));
     expect(error.kind).toBe('timed-out');
     expect(error.message).toContain(
-      'Agent `codex` failed to write review 1: it did not finish within 1 second (--agent-timeout), so it was stopped; before that it said: ' +
+      `Agent \`codex\` failed to write review 1: it did not finish within ${describeDuration(timeoutMs)} (--agent-timeout), so it was stopped; before that it said: ` +
         'Reconnecting... waiting for network. Codex could not reach its service: check the network connection and any proxy settings (HTTPS_PROXY)',
     );
     expect(error.message).toMatch(/\n {2}\| error event: Reconnecting\.\.\. waiting for network$/);
@@ -172,10 +167,11 @@ describe('createCodexAgent', () => {
 
   it('reports a plain timeout when nothing it printed explains it', async () => {
     fakes.mode('hang');
-    const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_000 })));
+    const timeoutMs = await startDeadlineMs(1_000);
+    const error = await failure(createCodexAgent({ model: null }).writeTurn(fakes.request({ timeoutMs })));
     expect(error.kind).toBe('timed-out');
     expect(error.message).toBe(
-      'Agent `codex` failed to write review 1: it did not finish within 1 second (--agent-timeout), so it was stopped.\n' +
+      `Agent \`codex\` failed to write review 1: it did not finish within ${describeDuration(timeoutMs)} (--agent-timeout), so it was stopped.\n` +
         'The end of its stderr and error events:\n  | WARNING: proceeding, even though we could not create PATH aliases',
     );
   });

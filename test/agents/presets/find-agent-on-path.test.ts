@@ -1,20 +1,11 @@
-import { chmod, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveAutoAgent } from '../../../src/agents/presets/cli-agent-auto.js';
 import { findAgentOnPath, findExecutable } from '../../../src/agents/presets/find-agent-on-path.js';
+import { useTempDir } from '../../helpers/temp-dir.js';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'code-debate-path-')));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = useTempDir('path');
 
 async function program(dir: string, name: string, mode: number): Promise<string> {
   const file = path.join(dir, name);

@@ -3,22 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createGeminiAgent, geminiInstruction, geminiJsonInstruction, geminiPolicyFile } from '../../../src/agents/presets/gemini-agent.js';
-import { AgentError } from '../../../src/errors.js';
+import { describeDuration } from '../../../src/format-duration.js';
 import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
+import { failure } from '../../helpers/agent-failure.js';
+import { startDeadlineMs } from '../../helpers/start-deadline.js';
 import { prompt, useFakeClis } from './use-fake-clis.js';
 
 const fakes = useFakeClis();
 const readOnlyArgs = ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'];
 const answerSchema = answerJsonSchema({ turn: 'response', role: 'responder', toAnswer: ['R1'], toHold: [] });
-
-async function failure(promise: Promise<unknown>): Promise<AgentError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AgentError)) throw new Error(`expected an AgentError, got ${String(error)}`);
-  return error;
-}
 
 describe('createGeminiAgent', () => {
   it('runs gemini headless in plan (read-only) mode with the prompt on stdin, and returns the JSON response', async () => {
@@ -94,10 +87,12 @@ describe('createGeminiAgent', () => {
 
   it('reports a gemini that kept retrying a 429 until the deadline as rate limited', async () => {
     fakes.mode('rate-limited');
-    const error = await failure(createGeminiAgent({ model: null }).writeTurn(fakes.request({ timeoutMs: 1_500 })));
+    // The fake must have started and printed before the deadline, however busy the machine is.
+    const timeoutMs = await startDeadlineMs(1_500);
+    const error = await failure(createGeminiAgent({ model: null }).writeTurn(fakes.request({ timeoutMs })));
     expect(error.kind).toBe('rate-limited');
     expect(error.message).toContain(
-      'Agent `gemini` failed to write review 1: it did not finish within 1.5 seconds (--agent-timeout), so it was stopped; before that it said: ' +
+      `Agent \`gemini\` failed to write review 1: it did not finish within ${describeDuration(timeoutMs)} (--agent-timeout), so it was stopped; before that it said: ` +
         'Attempt 1 failed with status 429. Retrying with backoff... _ApiError: {"error":{"code":429,"message":"You exceeded your current quota, please check your plan and billing details.","status":"RESOURCE_EXHAUSTED"}}. ' +
         'Gemini CLI is being rate limited, is overloaded, or its account is out of quota: wait a few minutes and run code-debate again',
     );

@@ -8,7 +8,7 @@ import { withFileLock } from '../../../src/session/claims/file-lock.js';
 import { claimRole, type Claim, type ClaimOptions, type ClaimRecord } from '../../../src/session/claims/claim-role.js';
 import { statePaths } from '../../../src/session/state-paths.js';
 import { deadPid, useLiveHolders } from '../processes.js';
-import { useTempDir } from '../temp-dir.js';
+import { useTempDir } from '../../helpers/temp-dir.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
 const tempDir = useTempDir('claim');

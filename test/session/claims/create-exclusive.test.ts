@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createExclusive } from '../../../src/session/claims/create-exclusive.js';
-import { useTempDir } from '../temp-dir.js';
+import { useTempDir } from '../../helpers/temp-dir.js';
 
 const tempDir = useTempDir('exclusive');
 

@@ -7,7 +7,7 @@ import { ClaimError } from '../../../src/errors.js';
 import { withFileLock } from '../../../src/session/claims/file-lock.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { deadPid, useLiveHolders } from '../processes.js';
-import { useTempDir } from '../temp-dir.js';
+import { useTempDir } from '../../helpers/temp-dir.js';
 
 const tempDir = useTempDir('lock');
 const liveHolder = useLiveHolders();
