@@ -77,7 +77,9 @@ describe('resolveInsideRepo', () => {
 
   test('refuses a directory, the work tree itself included', async () => {
     await expect(resolveInsideRepo(repo.dir, 'docs', repo.dir)).rejects.toThrow(
-      new ConfigError(`Cannot use \`docs\` as the debate file: ${path.join(repo.dir, 'docs')} is a directory, expected a file. Name a Markdown file, e.g. \`reply.md\`.`),
+      new ConfigError(
+        `Cannot use \`docs\` as the debate file: ${path.join(repo.dir, 'docs')} is a directory, expected a file. Move the directory away, or name a Markdown file with --file, e.g. \`reply.md\`.`,
+      ),
     );
     await expect(resolveInsideRepo(repo.dir, '.', repo.dir)).rejects.toThrow('is a directory, expected a file');
   });
