@@ -18,6 +18,10 @@ export interface Reproduction {
   files: ReproductionFile[];
 }
 
+/** How a side runs reproductions: under bubblewrap (the default), without it (a throw-away container only), or not at all. */
+export const reproductionModes = ['sandboxed', 'unsandboxed', 'off'] as const;
+export type ReproductionMode = (typeof reproductionModes)[number];
+
 /** The most files one reproduction adds, and the most bytes one file holds. */
 export const maxReproductionFiles = 5;
 export const maxReproductionFileBytes = 64 * 1024;
