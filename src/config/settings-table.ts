@@ -1,6 +1,7 @@
 import { severities } from '../protocol/document.js';
 import { stances } from '../prompts/stance.js';
 import { reproductionModes } from '../protocol/reproduction.js';
+import { gateModes } from '../ledger/judge-debate.js';
 import { reportFormats } from '../report/report-formats.js';
 import { commandNames, type CommandName } from './command-names.js';
 import { agentSpec, debateFilePath, dollars, pullRequestTarget, remoteName, reportTargets, type ReportTarget } from './debate-setting-types.js';
@@ -183,6 +184,14 @@ export const settingsTable = {
       show: "the lowest severity of a confirmed or disputed point that the summary calls blocking: the settings file's blockOn, else the default",
       eval: 'the lowest severity of a confirmed or disputed point the gate blocks on, for the figures of the gate',
     },
+  }),
+  blockReproduced: setting({
+    flag: 'block-reproduced',
+    key: 'blockReproduced',
+    type: choice(gateModes, { placeholder: '<mode>' }),
+    default: 'regardless',
+    commands: debaters,
+    help: 'regardless: a point blocks by where it stands, reproduced or not; only: a point blocks only when its reproduction reproduced, whatever was said of it',
   }),
   json: setting({
     flag: 'json',

@@ -22,6 +22,9 @@ export interface Reproduction {
 export const reproductionModes = ['sandboxed', 'unsandboxed', 'off'] as const;
 export type ReproductionMode = (typeof reproductionModes)[number];
 
+/** The most a reproduction's command may print, stdout and stderr together, before it is stopped. */
+export const maxReproductionOutputBytes = 1024 * 1024;
+
 /** The most files one reproduction adds, and the most bytes one file holds. */
 export const maxReproductionFiles = 5;
 export const maxReproductionFileBytes = 64 * 1024;
@@ -240,4 +243,11 @@ function readFenced(lines: readonly string[], from: number): { text: string; nex
     body.push(line.startsWith(indent) ? line.slice(indent.length) : line);
   }
   return null;
+}
+
+/** The reproduction a point's block (its Markdown, marker line included) carries, with code-debate's result; null for none. */
+export function reproductionIn(blockText: string): ReproductionReading | null {
+  const lines = blockText.replace(/\r\n?/g, '\n').split('\n');
+  const start = reproductionStart(lines);
+  return start === -1 ? null : readReproduction(lines.slice(start));
 }

@@ -43,6 +43,10 @@ export interface AgentAnswer {
   promptBytes: number;
   /** What every call for this section cost (re-asks and retries included), as the agent reported it; null when it reported nothing. */
   usage: TurnUsage | null;
+  /** The answer as data, sanitized, that `body` renders: for a turn with a scope. */
+  answer?: TurnAnswer;
+  /** The subject the agent answered on. */
+  subject?: Subject;
 }
 
 /**
@@ -107,7 +111,7 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
     if (problems.length === 0) {
       const usage = addUsage(usages);
       context.emit({ type: 'agent-finished', role: context.role, heading: ask.heading, agent: context.agent.name, ms: Date.now() - started, promptBytes, usage });
-      return { body, promptBytes, usage };
+      return { body, promptBytes, usage, subject: ask.subject, ...(read.answer === undefined ? {} : { answer: read.answer }) };
     }
     if (reask === maxReasks) {
       throw new AgentError(
@@ -134,14 +138,15 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
  * and rendered (its text fields sanitized one by one, so nothing in them can end the section or
  * mark a point); a CONSENSUS narrative is sanitized as it is.
  */
-function readBody(text: string, ask: AgentAsk, remember: DebateReader['rememberSectionBody']): { body: string; problems: string[]; json: boolean } {
+function readBody(text: string, ask: AgentAsk, remember: DebateReader['rememberSectionBody']): { body: string; problems: string[]; json: boolean; answer?: TurnAnswer } {
   if (ask.scope === undefined) {
     const body = sanitizeAgentText(text, ask.heading, remember);
     return { body, problems: body === '' ? ['It is empty once headings reserved for the debate are removed.'] : [], json: false };
   }
   const read = readAgentAnswer(text, ask.scope);
   if (!read.ok) return { body: '', problems: read.problems, json: read.json };
-  return { body: sanitizeAgentText(renderAnswer(sanitizeAnswer(read.answer, ask.heading)), ask.heading, remember), problems: [], json: read.json };
+  const answer = sanitizeAnswer(read.answer, ask.heading);
+  return { body: sanitizeAgentText(renderAnswer(answer), ask.heading, remember), problems: [], json: read.json, answer };
 }
 
 function sanitizeAnswer(answer: TurnAnswer, heading: string): TurnAnswer {

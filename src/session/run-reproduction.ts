@@ -6,8 +6,7 @@ import { runSandboxed } from '../agents/run-sandboxed.js';
 import { commitHasPath, exportCommit } from '../git/export-commit.js';
 import { classifyReproduction, notRun, type Reproduction, type ReproductionMode, type ReproductionResult, type ReproductionRun } from '../protocol/reproduction.js';
 
-/** The most a reproduction's command may print, stdout and stderr together, before it is stopped. */
-export const maxReproductionOutputBytes = 1024 * 1024;
+export { maxReproductionOutputBytes } from '../protocol/reproduction.js';
 
 /** Where and how a side runs reproductions: fixed for its session. */
 export interface ReproductionSetup {

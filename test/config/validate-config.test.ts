@@ -16,6 +16,7 @@ const allowed: Record<ConfigKey, string> = {
   reproductionTimeout: duration,
   timeLimit: duration,
   blockOn: 'one of "critical", "high", "medium", "low", "nit"',
+  blockReproduced: 'one of "regardless", "only"',
   maxDiffBytes: 'a whole number from 0 to 100000000',
   maxPeerBytes: 'a whole number from 1024 to 100000000',
   maxAnswerBytes: 'a whole number from 1024 to 100000000',
@@ -29,7 +30,7 @@ const allowed: Record<ConfigKey, string> = {
   heartbeat: duration,
 };
 const keyList =
-  'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, reproductions, reproductionTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, timeLimit, timeLimitFails, remote, heartbeat';
+  'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, reproductions, reproductionTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, blockReproduced, timeLimit, timeLimitFails, remote, heartbeat';
 
 const good: [ConfigKey, unknown][] = [
   ...['auto', 'builtin', 'human', 'claude', 'claude:opus', 'codex', 'gemini:gemini-2.5-pro', 'openai:gpt-4o', 'ollama:qwen2.5-coder', 'cmd:./my-agent --strict'].map(
@@ -40,6 +41,7 @@ const good: [ConfigKey, unknown][] = [
   ['remote', 'git@example.com:team/app.git'],
   ['heartbeat', '20s'],
   ['reproductions', 'off'],
+  ['blockReproduced', 'only'],
   ['reproductionTimeout', '30s'],
   ['responderAgent', 'cmd:claude -p'],
   ['maxRounds', 1],
@@ -76,6 +78,7 @@ const bad: [ConfigKey, unknown, string][] = [
   ['remote', '--upload-pack=x', '"--upload-pack=x"'],
   ['heartbeat', 30, '30'],
   ['reproductions', 'docker', '"docker"'],
+  ['blockReproduced', 'always', '"always"'],
   ['reproductionTimeout', 30, '30'],
   ['agent', 'Claude', '"Claude"'],
   ['agent', 'gpt-4', '"gpt-4"'],

@@ -1,0 +1,46 @@
+import type { DebateDocument } from '../protocol/document.js';
+import { notRun, type Reproduction, type ReproductionResult } from '../protocol/reproduction.js';
+import { renderAnswer } from '../protocol/render-answer.js';
+import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
+import type { AgentAnswer } from './ask-agent.js';
+import { runReproduction } from './run-reproduction.js';
+import type { SessionContext } from './session-context.js';
+
+/**
+ * The answer's section with code-debate's result under each reproduction it carries: run one by
+ * one, before the section is appended, so the file only ever grows and the result stands in the
+ * section that carried the reproduction (docs/reproductions.md).
+ */
+export async function addReproductionResults(context: SessionContext, answered: AgentAnswer, heading: string, document: DebateDocument): Promise<AgentAnswer> {
+  const answer = answered.answer;
+  const setup = context.reproduction;
+  if (answer === undefined || setup === undefined) return answered;
+  const cited = (id: string) =>
+    context.reader
+      .points(document)
+      .find((state) => state.point.id === id)
+      ?.point.evidence.map((evidence) => evidence.path) ?? [];
+  const carried: Array<{ id: string; reproduction: Reproduction; cited: string[] }> = [
+    ...answer.answers.flatMap((item) =>
+      item.reproduction === undefined ? [] : [{ id: item.id, reproduction: item.reproduction, cited: [...item.evidence.map((place) => place.path), ...cited(item.id)] }],
+    ),
+    ...answer.newPoints.flatMap((point) =>
+      point.reproduction === undefined ? [] : [{ id: point.id, reproduction: point.reproduction, cited: point.evidence.map((place) => place.path) }],
+    ),
+  ];
+  if (carried.length === 0) return answered;
+  const subject = answered.subject ?? context.subject;
+  // The commit the agents read: the checkout's, or the subject's head; a subject read from the work tree without a checkout has none.
+  const head = context.checkout?.commitOf(subject) ?? subject.head;
+  const results = new Map<string, ReproductionResult>();
+  for (const item of carried) {
+    const started = Date.now();
+    const result =
+      head === null
+        ? notRun('the subject has no commit to run it at (a work tree read without a checkout)')
+        : await runReproduction(setup, { head, base: subject.base, cited: [...new Set(item.cited)] }, item.reproduction);
+    results.set(item.id, result);
+    context.emit({ type: 'reproduction-ran', role: context.role, heading, id: item.id, verdict: result.verdict, why: result.why, ms: Date.now() - started });
+  }
+  return { ...answered, body: sanitizeAgentText(renderAnswer(answer, results), heading, context.reader.rememberSectionBody) };
+}
