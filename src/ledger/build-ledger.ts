@@ -4,6 +4,7 @@ import type { EvidenceCheck, Ledger, LedgerEvidence, LedgerPoint, LedgerReproduc
 import type { Role } from '../protocol/document.js';
 import type { AnswerPosition } from '../protocol/position.js';
 import { repeatsText } from '../protocol/repeated-text.js';
+import { findCitationRefs } from '../protocol/citation-pattern.js';
 import { reproductionIn } from '../protocol/reproduction.js';
 import { pointMarker } from './excerpt-point.js';
 import { readSection } from '../protocol/read-section.js';
@@ -118,7 +119,7 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
         position,
         section: section.heading,
         text: reply?.text ?? '',
-        ...(agreed ? { ownEvidence: bringsOwnEvidence(entry, reply, section, ran) } : {}),
+        ...(agreed ? { ownEvidence: bringsOwnEvidence(entry, reply, ran) } : {}),
       };
       settle(entry, state, round);
     },
@@ -194,6 +195,8 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
 
 /** code-debate's result in a point's block, if a reproduction there was run. */
 function reproductionOf(text: string, section: Section, round: number, by: Role): LedgerReproduction | null {
+  // Most blocks carry none: they are not read line by line for it.
+  if (!text.includes('**Reproduction:**')) return null;
   const result = reproductionIn(text)?.result ?? null;
   return result === null ? null : { verdict: result.verdict, why: result.why, section: section.heading, round, by };
 }
@@ -202,9 +205,10 @@ function reproductionOf(text: string, section: Section, round: number, by: Role)
  * Whether an agreeing answer stands on evidence of its own: it cites a place, or its reproduction
  * reproduced; and its reasoning does not repeat what the raising side wrote on the point.
  */
-function bringsOwnEvidence(entry: LedgerPoint, reply: PointReply<AnswerPosition>, section: Section, ran: LedgerReproduction | null): boolean {
-  const read = readSection(section.kind === 'follow-up' ? 'follow-up' : 'response', reply.text, [{ id: entry.id, open: true }]);
-  const cites = (read.answers[0]?.evidence.length ?? 0) > 0;
+function bringsOwnEvidence(entry: LedgerPoint, reply: PointReply<AnswerPosition>, ran: LedgerReproduction | null): boolean {
+  // The canonical `**Evidence:**` line says it (`none` for nothing); a peer's text cites in its words.
+  const line = /^\*\*Evidence:\*\*[ \t]*(.*)$/m.exec(reply.text)?.[1];
+  const cites = line !== undefined ? !/^none\.?\s*$/i.test(line.trim()) && line.trim() !== '' : findCitationRefs(reply.text).length > 0;
   const raised = entry.rounds.map((round) => round.raiser?.text ?? '').join('\n\n');
   return (cites || ran?.verdict === 'reproduced') && !repeatsText(reply.reasoning, raised);
 }

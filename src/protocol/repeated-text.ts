@@ -1,15 +1,15 @@
-import { editDistance } from '../edit-distance.js';
-
 /** Sentences shorter than this many words say too little to be told copied ("I agree.", "Fix it."). */
 const minWords = 4;
-/** Two sentences this close (edits over the longer length) are the same sentence, nearly. */
-const nearRatio = 0.2;
+/** Two sentences sharing this much of their word pairs (Jaccard) are the same sentence, nearly: a word changed, one added. */
+const nearShare = 0.6;
 /** An answer whose sentences are this much (by length) the other side's repeats it. */
 const repeatedShare = 0.6;
-/** Sentences longer than this are compared by their starts: edit distance grows with the square. */
-const comparedChars = 400;
+interface Sentence {
+  length: number;
+  pairs: Set<string>;
+}
 
-function sentencesOf(text: string): string[] {
+function sentencesOf(text: string): Sentence[] {
   return text
     .replace(/`{3,}[\s\S]*?`{3,}/g, ' ')
     .split(/(?<=[.!?;:])\s+|\n+/)
@@ -19,15 +19,16 @@ function sentencesOf(text: string): string[] {
         .replace(/[^\p{L}\p{N}]+/gu, ' ')
         .trim(),
     )
-    .filter((sentence) => sentence.split(' ').length >= minWords)
-    .map((sentence) => sentence.slice(0, comparedChars));
+    .map((sentence) => sentence.split(' '))
+    .filter((words) => words.length >= minWords)
+    .map((words) => ({ length: words.join(' ').length, pairs: new Set(words.slice(1).map((word, index) => `${words[index]} ${word}`)) }));
 }
 
-function near(a: string, b: string): boolean {
-  if (a === b) return true;
-  const longer = Math.max(a.length, b.length);
-  if (Math.abs(a.length - b.length) > longer * nearRatio) return false;
-  return editDistance(a, b) <= longer * nearRatio;
+/** Whether two sentences share most of their word pairs: linear in their length, where an edit distance is square. */
+function near(a: Sentence, b: Sentence): boolean {
+  let shared = 0;
+  for (const pair of a.pairs) if (b.pairs.has(pair)) shared++;
+  return shared / (a.pairs.size + b.pairs.size - shared) >= nearShare;
 }
 
 /**

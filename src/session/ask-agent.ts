@@ -10,6 +10,7 @@ import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import { addUsage, type TurnUsage } from '../protocol/usage.js';
 import type { SessionContext } from './session-context.js';
 import type { DebateReader } from '../protocol/debate-reader.js';
+import { checkOwnWords } from './check-own-words.js';
 
 /** Output that does not fit is sent back this many times before the turn fails. */
 export const maxReasks = 2;
@@ -75,6 +76,8 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
   let prompts = { prompt: ask.prompt, continuation: ask.continuation };
   let promptBytes = 0;
   let retried = false;
+  /** Whether the answer was sent back for its own words (see checkOwnWords): that is told once. */
+  let toldOwnWords = false;
   /** The failure that was retried: its reason is told if the retry fails too. */
   let firstFailure: AgentError | null = null;
   const signal = ask.signal ? AbortSignal.any([context.signal, ask.signal]) : context.signal;
@@ -106,9 +109,13 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
       continue;
     }
     const read = readBody(body, ask, context.reader.rememberSectionBody);
-    const problems = read.problems;
+    const ownWords = read.answer === undefined || toldOwnWords ? [] : checkOwnWords(read.answer, context.reader.ledger(ask.document));
+    const problems = read.problems.length > 0 ? read.problems : ownWords;
+    // Own words are asked for once, and only when another try is possible: they never fail the turn.
+    const soft = ownWords.length > 0 && problems === ownWords;
+    if (soft) toldOwnWords = true;
     body = read.body;
-    if (problems.length === 0) {
+    if (problems.length === 0 || (soft && (reask === maxReasks || deadline - Date.now() < minimumTryMs))) {
       const usage = addUsage(usages);
       context.emit({ type: 'agent-finished', role: context.role, heading: ask.heading, agent: context.agent.name, ms: Date.now() - started, promptBytes, usage });
       return { body, promptBytes, usage, subject: ask.subject, ...(read.answer === undefined ? {} : { answer: read.answer }) };
