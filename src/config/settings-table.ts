@@ -1,6 +1,6 @@
 import { severities } from '../protocol/document.js';
 import { stances } from '../prompts/stance.js';
-import { reproductionModes } from '../protocol/reproduction.js';
+import { reproductionModes } from '../protocol/reproduction-modes.js';
 import { gateModes } from '../ledger/judge-debate.js';
 import { reportFormats } from '../report/report-formats.js';
 import { commandNames, type CommandName } from './command-names.js';

@@ -10,18 +10,23 @@ interface Sentence {
 }
 
 function sentencesOf(text: string): Sentence[] {
-  return text
-    .replace(/`{3,}[\s\S]*?`{3,}/g, ' ')
-    .split(/(?<=[.!?;:])\s+|\n+/)
-    .map((sentence) =>
-      sentence
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]+/gu, ' ')
-        .trim(),
-    )
-    .map((sentence) => sentence.split(' '))
-    .filter((words) => words.length >= minWords)
-    .map((words) => ({ length: words.join(' ').length, pairs: new Set(words.slice(1).map((word, index) => `${words[index]} ${word}`)) }));
+  return (
+    text
+      .replace(/`{3,}[\s\S]*?`{3,}/g, ' ')
+      // Headings and the meta lines (Severity, Evidence) are not reasoning, and a place cited is the same place whoever cites it.
+      .replace(/^(?:#{1,6}[ \t].*|\*\*(?:Severity|Evidence):\*\*.*)$/gm, ' ')
+      .replace(/`[^`\n]*`/g, ' ')
+      .split(/(?<=[.!?;:])\s+|\n+/)
+      .map((sentence) =>
+        sentence
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, ' ')
+          .trim(),
+      )
+      .map((sentence) => sentence.split(' '))
+      .filter((words) => words.length >= minWords)
+      .map((words) => ({ length: words.join(' ').length, pairs: new Set(words.slice(1).map((word, index) => `${words[index]} ${word}`)) }))
+  );
 }
 
 /** Whether two sentences share most of their word pairs: linear in their length, where an edit distance is square. */

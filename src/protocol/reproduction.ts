@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { codeLineFlags } from './code-line-flags.js';
 
+export { maxReproductionOutputBytes, reproductionModes, type ReproductionMode } from './reproduction-modes.js';
+
 export interface ReproductionFile {
   /** Relative to the root of the subject, `/`-separated, never leaving it. */
   path: string;
@@ -17,13 +19,6 @@ export interface Reproduction {
   command: string;
   files: ReproductionFile[];
 }
-
-/** How a side runs reproductions: under bubblewrap (the default), without it (a throw-away container only), or not at all. */
-export const reproductionModes = ['sandboxed', 'unsandboxed', 'off'] as const;
-export type ReproductionMode = (typeof reproductionModes)[number];
-
-/** The most a reproduction's command may print, stdout and stderr together, before it is stopped. */
-export const maxReproductionOutputBytes = 1024 * 1024;
 
 /** The most files one reproduction adds, and the most bytes one file holds. */
 export const maxReproductionFiles = 5;

@@ -1,4 +1,4 @@
-import { maxReproductionOutputBytes } from '../protocol/reproduction.js';
+import { maxReproductionOutputBytes } from '../protocol/reproduction-modes.js';
 import { createLedgerReader } from '../ledger/ledger-reader.js';
 import type { Role } from '../protocol/document.js';
 import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
