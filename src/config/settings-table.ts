@@ -1,7 +1,6 @@
 import { severities } from '../protocol/document.js';
 import { stances } from '../prompts/stance.js';
-import { reproductionModes } from '../protocol/reproduction-modes.js';
-import { gateModes } from '../ledger/judge-debate.js';
+import { gateModes, reproductionModes } from '../protocol/reproduction-modes.js';
 import { reportFormats } from '../report/report-formats.js';
 import { commandNames, type CommandName } from './command-names.js';
 import { agentSpec, debateFilePath, dollars, pullRequestTarget, remoteName, reportTargets, type ReportTarget } from './debate-setting-types.js';

@@ -1,5 +1,6 @@
 import type { ReportPoint } from './ledger-report.js';
 import { severities, type Severity } from '../protocol/document.js';
+import type { GateMode } from '../protocol/reproduction-modes.js';
 
 /** What the verdict needs of a point: the ledger report's fields, as the cache keeps them. */
 export type VerdictPoint = Pick<ReportPoint, 'id' | 'title' | 'severity' | 'status' | 'answer'> & Partial<Pick<ReportPoint, 'agreement' | 'reproduction'>>;
@@ -11,9 +12,7 @@ export type VerdictPoint = Pick<ReportPoint, 'id' | 'title' | 'severity' | 'stat
  */
 export type Standing = 'confirmed' | 'accepted' | 'disputed' | 'dismissed' | 'withdrawn';
 
-/** What blocks: a point by its standing whether or not it was reproduced (the default), or only a point a reproduction showed real. */
-export const gateModes = ['regardless', 'only'] as const;
-export type GateMode = (typeof gateModes)[number];
+export { gateModes, type GateMode } from '../protocol/reproduction-modes.js';
 
 export interface JudgedPoint {
   id: string;

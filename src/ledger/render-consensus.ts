@@ -57,7 +57,9 @@ export function renderConsensus(ledger: Ledger, report: LedgerReport, parts: Con
     section(
       'Reproductions',
       ledger.points.flatMap((point) =>
-        point.reproduction === null ? [] : [`- ${label(point)}: ${verdictWords[point.reproduction.verdict]} (run by code-debate, ${point.reproduction.section}): ${point.reproduction.why}.`],
+        point.reproduction === null
+          ? []
+          : [`- ${label(point)}: ${verdictWords[point.reproduction.verdict]} (run by code-debate, ${point.reproduction.section}): ${point.reproduction.why}.`],
       ),
     ),
     parts.failedCitations.trim() === '' ? null : `### Citations that failed the evidence check\n\n${parts.failedCitations.trim()}`,
@@ -102,7 +104,10 @@ function partial(point: LedgerPoint, reported: ReportPoint, report: LedgerReport
   if (point.status === 'resolved') {
     const failed = point.evidence.filter((evidence) => evidence.check === 'failed').map((evidence) => `\`${evidence.path}:${evidence.line}\``);
     const flagged = report.flags.some((flag) => flag.kind === 'false-consensus' && flag.id === point.id);
-    const accepted = reported.agreement === 'accepted' ? 'accepted, not confirmed: the agreement brought no evidence of its own (a place it cites, a reproduction that reproduced) in its own words' : null;
+    const accepted =
+      reported.agreement === 'accepted'
+        ? 'accepted, not confirmed: the agreement brought no evidence of its own (a place it cites, a reproduction that reproduced) in its own words'
+        : null;
     const why = [accepted, failed.length > 0 ? `its evidence failed the check (${failed.join(', ')})` : null, flagged ? 'the agreement came with no new evidence' : null]
       .filter((reason) => reason !== null)
       .join(', and ');

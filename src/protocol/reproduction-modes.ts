@@ -6,3 +6,7 @@ export type ReproductionMode = (typeof reproductionModes)[number];
 
 /** The most a reproduction's command may print, stdout and stderr together, before it is stopped. */
 export const maxReproductionOutputBytes = 1024 * 1024;
+
+/** What blocks: a point by its standing whether or not it was reproduced (the default), or only a point a reproduction showed real. */
+export const gateModes = ['regardless', 'only'] as const;
+export type GateMode = (typeof gateModes)[number];

@@ -170,7 +170,9 @@ describe('consensusBody', () => {
     const body = consensusBody(context({ checks: [] }), null);
     expect(body).not.toContain('### Summary');
     expect(body).not.toContain('### Citations that failed');
-    const single = parseOk('# Code Debate: HEAD\n\n## Review\n\n### R1. Typo\n**Severity:** nit\nA typo.\n\n---\n\n## Response 1\n\n### R1. Typo\n**Agreed**: fixing it in `src/app.js:2`.\n');
+    const single = parseOk(
+      '# Code Debate: HEAD\n\n## Review\n\n### R1. Typo\n**Severity:** nit\nA typo.\n\n---\n\n## Response 1\n\n### R1. Typo\n**Agreed**: fixing it in `src/app.js:2`.\n',
+    );
     const agreed = consensusBody(context({ document: single, checks: [], reason: 'resolved', round: 1 }), null);
     expect(agreed).toContain('### Majority / partial (MEDIUM confidence)\n\nNone.');
     expect(agreed).toContain('### Flags\n\n- The responder agreed with all 1 points in round 1: verify the reasoning is its own.');
