@@ -38,7 +38,7 @@ export function renderEvalText(report: EvalReport): string {
     '',
     `Over ${plural(totals.scored, 'debated case')} (${totals.withBugs} with ${plural(totals.expected, 'bug')}, ${totals.clean} clean):`,
     ...summary,
-    `  Agreements: ${plural(totals.agreements.confirmed, 'point')} confirmed with evidence of its own, ${plural(totals.agreements.accepted, 'point')} only accepted (agreed without).`,
+    `  Agreements: ${totals.agreements.confirmed} confirmed with the answer's own evidence, ${totals.agreements.accepted} only accepted without it.`,
     `  The debate lost ${plural(totals.lost, 'real bug')} (raised in the Review, then withdrawn or dismissed) and saved ${plural(totals.saved, 'false finding')} (withdrawn or dismissed).`,
     `  ${plural(totals.rounds, 'round')}; tokens ${formatTokens(totals.usage)}, cost ${formatCost(totals.usage)} (as the agents reported them); ` +
       `${formatDuration(totals.debateMs)} of debates in ${formatDuration(report.ms)}.`,
