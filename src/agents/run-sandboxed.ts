@@ -10,6 +10,8 @@ export interface SandboxedCommand {
   command: string;
   /** Folders it must not see at all (the person's work tree, the git directory and the agents' checkouts): empty ones take their place. */
   hide: readonly string[];
+  /** Folders inside hidden ones it still reads (the toolchains on PATH under the home folder), read-only. */
+  reveal?: readonly string[];
   timeoutMs: number;
   /** Stdout and stderr together: past this, it is stopped. */
   maxOutputBytes: number;
@@ -34,7 +36,8 @@ const killGraceMs = 1_000;
  * the hidden folders replaced by empty read-only ones, the copy writable, and no network, no view of other
  * processes, no terminal to inject into; it dies with its parent.
  */
-export function reproductionSandboxArgs(run: Pick<SandboxedCommand, 'dir' | 'hide'>): string[] {
+export function reproductionSandboxArgs(run: Pick<SandboxedCommand, 'dir' | 'hide' | 'reveal'>): string[] {
+  const hidden = outermost(run.hide);
   return [
     '--ro-bind',
     '/',
@@ -45,7 +48,10 @@ export function reproductionSandboxArgs(run: Pick<SandboxedCommand, 'dir' | 'hid
     '/proc',
     '--tmpfs',
     '/tmp',
-    ...outermost(run.hide).flatMap((dir) => ['--tmpfs', dir, '--remount-ro', dir]),
+    // Each hidden folder empty, what it reveals bound into it, and only then made read-only.
+    ...hidden.flatMap((dir) => ['--tmpfs', dir]),
+    ...(run.reveal ?? []).flatMap((dir) => ['--ro-bind', dir, dir]),
+    ...hidden.flatMap((dir) => ['--remount-ro', dir]),
     '--bind',
     run.dir,
     run.dir,

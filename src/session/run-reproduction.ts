@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { lstat, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,16 +67,38 @@ async function runAt(setup: ReproductionSetup, scratch: string, name: string, co
     return { commit, exitCode: null, stopped: `the copy could not be made: ${(error as Error).message}`, tail: '' };
   }
   const hide = sandboxed ? hiddenFolders(setup) : [];
-  const outcome = await runSandboxed({ dir, command: reproduction.command, hide, timeoutMs: setup.timeoutMs, maxOutputBytes: setup.maxOutputBytes, sandboxed });
+  const outcome = await runSandboxed({
+    dir,
+    command: reproduction.command,
+    hide,
+    reveal: sandboxed ? toolchainsAtHome() : [],
+    timeoutMs: setup.timeoutMs,
+    maxOutputBytes: setup.maxOutputBytes,
+    sandboxed,
+  });
   return { commit, ...outcome };
 }
 
-/** The work tree, the git directory (the agents' checkouts are in it) and the home folder, unless node itself lives there. */
+/** The work tree, the git directory (the agents' checkouts are in it) and the home folder (keys, tokens, other repositories). */
 function hiddenFolders(setup: ReproductionSetup): string[] {
   const home = os.homedir();
-  const inside = (parent: string, child: string) => child === parent || child.startsWith(parent + path.sep);
-  const keepHome = home === '' || home === '/' || inside(home, process.execPath);
-  return [setup.root, setup.gitDir, ...(keepHome ? [] : [home])];
+  return [setup.root, setup.gitDir, ...(home === '' || home === '/' ? [] : [home])];
+}
+
+/**
+ * The folders of the home folder that hold the toolchains a test needs (`~/.nvm`, `~/.pyenv`,
+ * `~/.cargo`, `~/go`): the first folder under home of each PATH entry there, and of node itself,
+ * read-only; the rest of the home folder stays hidden.
+ */
+function toolchainsAtHome(): string[] {
+  const home = os.homedir();
+  if (home === '' || home === '/') return [];
+  const entries = [...(process.env.PATH ?? '').split(path.delimiter), path.dirname(process.execPath)];
+  const tops = entries
+    .filter((entry) => path.isAbsolute(entry) && entry.startsWith(home + path.sep))
+    .map((entry) => path.join(home, path.relative(home, entry).split(path.sep)[0] ?? ''))
+    .filter((top) => top !== home && existsSync(top));
+  return [...new Set(tops)];
 }
 
 /** Writes the reproduction's files into the copy; a path through a symbolic link of the commit's is refused, since it could lead outside. */

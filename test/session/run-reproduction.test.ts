@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,6 +99,19 @@ describe('runReproduction', () => {
     expect(result.head?.exitCode).not.toBe(0);
     expect(await snapshot()).toBe(before);
     await expect(readFile(targets[3] ?? '', 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
+  it("hides the home folder's files (keys, tokens) from a command, and keeps the toolchains on PATH there", async () => {
+    await makeChange();
+    const secret = path.join(os.homedir(), `code-debate-secret-${process.pid}`);
+    await writeFile(secret, 'token-that-must-not-leak\n');
+    try {
+      const result = await run({ command: `cat '${secret}'; exit 1`, files: [] });
+      expect(result.verdict).toBe('could-not-run');
+      expect(`${result.head?.tail} ${result.base?.tail}`).not.toContain('token-that-must-not-leak');
+    } finally {
+      await rm(secret, { force: true });
+    }
   });
 
   it('gives a command no network: a connection to a server on this machine fails, and the server sees none', async () => {
