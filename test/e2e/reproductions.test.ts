@@ -135,6 +135,37 @@ describe('reproductions and agreement with evidence, through whole debates', () 
     expect(text.slice(text.indexOf('## CONSENSUS'))).toContain('### Reproductions\n\n- **R1** (medium) Debug output left in: reproduced (run by code-debate, Review)');
   });
 
+  it('sends back a Disagreed that ignores a reproduction that reproduced, flags the point withdrawn all the same, and --block-reproduced only blocks on it', async () => {
+    const repo = await repos.repo();
+    const ignores = json({
+      summary: '',
+      answers: [{ id: 'R1', label: 'Disagreed', reasoning: 'Support reads that line to trace greetings; it stays.', evidence: [] }],
+      newPoints: [],
+    });
+    const addresses = json({
+      summary: '',
+      answers: [{ id: 'R1', label: 'Disagreed', reasoning: 'The reproduction shows the line logs, which is what support wants: it stays.', evidence: [] }],
+      newPoints: [],
+    });
+    const gives = json({ summary: '', positions: [{ id: 'R1', position: 'Withdrawn', reasoning: 'Support needs it.', severity: null }], newPoints: [] });
+    const { reviewer, responder, log } = await debate(repo, { review, response: { attempts: [ignores, addresses] }, 'follow-up': gives, consensus: 'Nothing left.\n' }, [
+      '--block-on',
+      'medium',
+      '--block-reproduced',
+      'only',
+    ]);
+    // Withdrawn, but reproduced: with --block-reproduced only, it blocks whatever was said of it.
+    expect([reviewer.code, responder.code], reviewer.stderr + responder.stderr).toEqual([1, 1]);
+    const responses = (await calls(log)).filter((call) => call.env.CODE_DEBATE_TURN === 'response');
+    expect(responses).toHaveLength(2);
+    expect(responses[1]?.stdin).toContain('answers: R1 was reproduced (it fails at the head');
+    expect(responses[1]?.stdin).toContain('and your Disagreed answer does not address the reproduction');
+    const shown = JSON.parse((await startCli(['show', '--json'], { cwd: repo.dir }).exited).stdout) as { flags: Array<{ kind: string; id: string | null; message: string }> };
+    expect(shown.flags.filter((flag) => flag.kind === 'reproduction-contradicted').map((flag) => flag.message)).toEqual([
+      expect.stringMatching(/^R1 was withdrawn, though its reproduction \(Review\) reproduced: it fails at the head/) as unknown,
+    ]);
+  });
+
   it('cannot turn a point into confirmed by repeating it: a second copy is written, and stands as accepted', async () => {
     const repo = await repos.repo();
     const bare = json({
