@@ -100,9 +100,9 @@ export const settingsTable = {
     flag: 'reproduction-timeout',
     key: 'reproductionTimeout',
     type: duration,
-    default: 120_000,
+    default: 60_000,
     commands: debaters,
-    help: "how long one run of a reproduction's command may take, at the head or at the base; then it is stopped and could not run",
+    help: "how long one run of a reproduction's command may take, at the head or at the base (a section's reproductions together, twice that); then it is stopped and could not run",
   }),
   pollMs: setting({
     flag: 'poll',

@@ -33,12 +33,21 @@ export async function addReproductionResults(context: SessionContext, answered: 
   // The commit the agents read: the checkout's, or the subject's head; a subject read from the work tree without a checkout has none.
   const head = context.checkout?.commitOf(subject) ?? subject.head;
   const results = new Map<string, ReproductionResult>();
+  // A section's reproductions together take at most what one takes at the head and the base: the peer waits for the turn.
+  const deadline = Date.now() + 2 * setup.timeoutMs;
   for (const item of carried) {
     const started = Date.now();
+    const left = deadline - started;
     const result =
       head === null
         ? notRun('the subject has no commit to run it at (a work tree read without a checkout)')
-        : await runReproduction(setup, { head, base: subject.base, cited: [...new Set(item.cited)] }, item.reproduction);
+        : left < 1_000
+          ? notRun(`the section's reproductions before it used the time they had together (twice --reproduction-timeout)`)
+          : await runReproduction(
+              { ...setup, timeoutMs: Math.min(setup.timeoutMs, Math.floor(left / 2)) },
+              { head, base: subject.base, cited: [...new Set(item.cited)] },
+              item.reproduction,
+            );
     results.set(item.id, result);
     context.emit({ type: 'reproduction-ran', role: context.role, heading, id: item.id, verdict: result.verdict, why: result.why, ms: Date.now() - started });
   }

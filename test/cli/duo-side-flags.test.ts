@@ -15,7 +15,7 @@ describe("duo's sides", () => {
       '--reproductions',
       'sandboxed',
       '--reproduction-timeout',
-      '2m',
+      '1m',
       '--max-diff-bytes',
       '200000',
       '--max-peer-bytes',
