@@ -17,6 +17,8 @@ export interface SandboxedCommand {
   maxOutputBytes: number;
   /** false only when a setting allows running without bubblewrap (a throw-away container): then nothing is hidden or cut off. */
   sandboxed: boolean;
+  /** Stops it (the session was interrupted). */
+  signal?: AbortSignal;
 }
 
 export interface SandboxedOutcome {
@@ -96,6 +98,9 @@ export function runSandboxed(run: SandboxedCommand): Promise<SandboxedOutcome> {
       if (child.pid !== undefined) void killProcessGroup(child.pid, killGraceMs);
     };
     const timer = setTimeout(() => stop(`it ran past ${describeDuration(run.timeoutMs)} (the time limit)`), run.timeoutMs);
+    const interrupted = () => stop('it was interrupted');
+    run.signal?.addEventListener('abort', interrupted, { once: true });
+    if (run.signal?.aborted) interrupted();
     const take = (chunk: Buffer) => {
       total += chunk.length;
       tail = Buffer.concat([tail, chunk]);
@@ -109,6 +114,7 @@ export function runSandboxed(run: SandboxedCommand): Promise<SandboxedOutcome> {
     });
     child.once('close', (code) => {
       clearTimeout(timer);
+      run.signal?.removeEventListener('abort', interrupted);
       // What it left running in its group (a daemon it forked) goes with it.
       if (child.pid !== undefined) void killProcessGroup(child.pid, killGraceMs);
       const text = readableTail(tail);

@@ -1,3 +1,4 @@
+import { InterruptedError } from '../errors.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { notRun, type Reproduction, type ReproductionResult } from '../protocol/reproduction.js';
 import { renderAnswer } from '../protocol/render-answer.js';
@@ -44,12 +45,14 @@ export async function addReproductionResults(context: SessionContext, answered: 
         : left < 1_000
           ? notRun(`the section's reproductions before it used the time they had together (twice --reproduction-timeout)`)
           : await runReproduction(
-              { ...setup, timeoutMs: Math.min(setup.timeoutMs, Math.floor(left / 2)) },
+              { ...setup, timeoutMs: Math.min(setup.timeoutMs, Math.floor(left / 2)), signal: context.signal },
               { head, base: subject.base, cited: [...new Set(item.cited)] },
               item.reproduction,
-            );
+            ).catch((error: unknown) => notRun(`it could not be run: ${(error as Error).message}`));
     results.set(item.id, result);
     context.emit({ type: 'reproduction-ran', role: context.role, heading, id: item.id, verdict: result.verdict, why: result.why, ms: Date.now() - started });
   }
+  // A run stopped by an interrupt says nothing of the point: the section is not written with it.
+  if (context.signal.aborted) throw new InterruptedError(`Interrupted while the reproductions of \`## ${heading}\` ran; nothing was written.`);
   return { ...answered, body: sanitizeAgentText(renderAnswer(answer, results), heading, context.reader.rememberSectionBody) };
 }

@@ -17,6 +17,8 @@ export interface ReproductionSetup {
   mode: ReproductionMode;
   timeoutMs: number;
   maxOutputBytes: number;
+  /** The session's: an interrupt stops a command under way. */
+  signal?: AbortSignal;
 }
 
 /** The change a reproduction runs against: its head (the commit the agents read) and its base, when it has one. */
@@ -75,6 +77,7 @@ async function runAt(setup: ReproductionSetup, scratch: string, name: string, co
     timeoutMs: setup.timeoutMs,
     maxOutputBytes: setup.maxOutputBytes,
     sandboxed,
+    ...(setup.signal === undefined ? {} : { signal: setup.signal }),
   });
   return { commit, ...outcome };
 }
