@@ -50,13 +50,13 @@ export function reproductionSandboxArgs(run: Pick<SandboxedCommand, 'dir' | 'hid
     '/proc',
     '--tmpfs',
     '/tmp',
-    // Each hidden folder empty, what it reveals bound into it, and only then made read-only.
+    // Each hidden folder empty, what it reveals and the copy (a TMPDIR under home) bound into it, and only then made read-only.
     ...hidden.flatMap((dir) => ['--tmpfs', dir]),
     ...(run.reveal ?? []).flatMap((dir) => ['--ro-bind', dir, dir]),
-    ...hidden.flatMap((dir) => ['--remount-ro', dir]),
     '--bind',
     run.dir,
     run.dir,
+    ...hidden.flatMap((dir) => ['--remount-ro', dir]),
     '--chdir',
     run.dir,
     '--unshare-net',
