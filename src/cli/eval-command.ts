@@ -155,7 +155,7 @@ function describeCase(result: CaseResult): string {
   switch (result.status) {
     case 'scored': {
       const { views, lost, saved } = result.score;
-      return `${what}: review ${scoreCell(views.review)}, confirmed ${scoreCell(views.confirmed)}, gate ${scoreCell(views.gate)}; lost ${lost.length}, saved ${saved.length}; ${plural(result.rounds, 'round')}, ${formatDuration(result.ms)}`;
+      return `${what}: review ${scoreCell(views.review)}, confirmed ${scoreCell(views.confirmed)}, reproduced ${scoreCell(views.reproduced)}, gate ${scoreCell(views.gate)}; lost ${lost.length}, saved ${saved.length}; ${plural(result.rounds, 'round')}, ${formatDuration(result.ms)}`;
     }
     case 'failed':
       return `${what}: failed: ${result.reason}${result.output.map((line) => `\n    ${line}`).join('')}`;

@@ -1,4 +1,5 @@
 import { describeDamage } from '../session/describe-damage.js';
+import { verdictWords } from '../protocol/reproduction.js';
 import os from 'node:os';
 import type { Role } from '../protocol/document.js';
 import { escapeControlChars } from '../protocol/control-chars.js';
@@ -126,6 +127,8 @@ function describe(event: SessionEvent): string | null {
       return `the agent failed (${event.reason}); trying ## ${event.heading} once more in ${formatDuration(event.delayMs)}`;
     case 'agent-reasked':
       return `the agent's ## ${event.heading} could not be used (${event.problems.join(' ')}); asking again (try ${event.attempt} of ${event.of})`;
+    case 'reproduction-ran':
+      return `ran the reproduction of ${event.id} in ## ${event.heading} (${formatDuration(event.ms)}): ${verdictWords[event.verdict]}, ${event.why}`;
     case 'agent-finished':
       return `${event.agent} finished ## ${event.heading} in ${formatDuration(event.ms)} (${describeUsage(event.usage)})`;
     case 'turn-written':

@@ -168,7 +168,7 @@ async function gateRange({ run, repo, range, label, signal, say }: GateRange): P
     );
     say(`${heading}: cached verdict of the debate finished ${cached.finishedAt}${present ? '' : ' (its file has since been removed)'}.`);
     if (present) await writeRangeReports(run, repo, cached.file);
-    return printVerdict(judgeDebate(cached.points, settings.blockOn), cached.file, run, say);
+    return printVerdict(judgeDebate(cached.points, settings.blockOn, settings.blockReproduced), cached.file, run, say);
   }
   say(`${heading}: debating, ${describeAgents(settings.agents)}, in ${file}.`);
   const started = Date.now();
@@ -185,11 +185,11 @@ async function gateRange({ run, repo, range, label, signal, say }: GateRange): P
     debate.reused ? `${heading}: the debate in ${file} had already ended; judging it.` : `${heading}: debate ended (${report.outcome}) in ${formatDuration(Date.now() - started)}.`,
   );
   if (reusableOutcomes.has(report.outcome)) {
-    const points = report.points.map(({ id, title, severity, status, answer }) => ({ id, title, severity, status, answer }));
+    const points = report.points.map(({ id, title, severity, status, answer, agreement, reproduction }) => ({ id, title, severity, status, answer, agreement, reproduction }));
     await writeCachedDebate(repo.gitDir, key, { version: 2, subject: range.subject, file, finishedAt: new Date().toISOString(), outcome: report.outcome, points });
   }
   await writeRangeReports(run, repo, file);
-  return printVerdict(judgeDebate(report.points, settings.blockOn), file, run, say);
+  return printVerdict(judgeDebate(report.points, settings.blockOn, settings.blockReproduced), file, run, say);
 }
 
 /** The `--report`s of the debate in `file`, once it ended: for a push of several ranges, each range's under a name of its own (`review-2.sarif`). */

@@ -1,5 +1,6 @@
 import { severities } from '../protocol/document.js';
 import { stances } from '../prompts/stance.js';
+import { gateModes, reproductionModes } from '../protocol/reproduction-modes.js';
 import { reportFormats } from '../report/report-formats.js';
 import { commandNames, type CommandName } from './command-names.js';
 import { agentSpec, debateFilePath, dollars, pullRequestTarget, remoteName, reportTargets, type ReportTarget } from './debate-setting-types.js';
@@ -87,6 +88,22 @@ export const settingsTable = {
   maxRounds: setting({ flag: 'max-rounds', key: 'maxRounds', type: wholeNumber(1, 100), default: 5, commands: debaters, help: 'rounds before the Reviewer writes the CONSENSUS' }),
   turnTimeoutMs: setting({ flag: 'turn-timeout', key: 'turnTimeout', type: duration, default: 600_000, commands: debaters, help: "how long to wait for the peer's turn" }),
   agentTimeoutMs: setting({ flag: 'agent-timeout', key: 'agentTimeout', type: duration, default: 480_000, commands: debaters, help: 'how long the agent may take for one turn' }),
+  reproductions: setting({
+    flag: 'reproductions',
+    key: 'reproductions',
+    type: choice(reproductionModes, { placeholder: '<mode>' }),
+    default: 'sandboxed',
+    commands: debaters,
+    help: "how code-debate runs the points' reproductions: sandboxed (under bubblewrap, without network; not at all where it is missing), unsandboxed (only in a throw-away container), or off",
+  }),
+  reproductionTimeoutMs: setting({
+    flag: 'reproduction-timeout',
+    key: 'reproductionTimeout',
+    type: duration,
+    default: 60_000,
+    commands: debaters,
+    help: "how long one run of a reproduction's command may take, at the head or at the base (a section's reproductions together, twice that); then it is stopped and could not run",
+  }),
   pollMs: setting({
     flag: 'poll',
     key: null,
@@ -166,6 +183,14 @@ export const settingsTable = {
       show: "the lowest severity of a confirmed or disputed point that the summary calls blocking: the settings file's blockOn, else the default",
       eval: 'the lowest severity of a confirmed or disputed point the gate blocks on, for the figures of the gate',
     },
+  }),
+  blockReproduced: setting({
+    flag: 'block-reproduced',
+    key: 'blockReproduced',
+    type: choice(gateModes, { placeholder: '<mode>' }),
+    default: 'regardless',
+    commands: debaters,
+    help: 'regardless: a point blocks by where it stands, reproduced or not; only: a point blocks only when its reproduction reproduced, whatever was said of it',
   }),
   json: setting({
     flag: 'json',

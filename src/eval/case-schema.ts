@@ -23,6 +23,16 @@ export const plantedCaseSchema = z.strictObject({
   lineTolerance: lineTolerance.optional(),
   expected: z.array(plantedFindingSchema),
   notes: z.string().optional(),
+  /** A test of the case: the files of its `reproduction/` folder added, this command fails on the change and passes before it (or passes on a clean change). */
+  reproduction: z
+    .strictObject({
+      command: z
+        .string()
+        .trim()
+        .min(1)
+        .regex(/^[^\r\n]*$/),
+    })
+    .optional(),
 });
 
 export const plantedDatasetSchema = z.strictObject({

@@ -1,3 +1,4 @@
+import type { Reproduction } from '../protocol/reproduction.js';
 import type { Severity } from '../protocol/document.js';
 
 /** One finding a case expects a review to make: where the bug is, and how it must be rated. */
@@ -33,6 +34,11 @@ export interface EvalCase {
   after: FileTree;
   /** Empty for a clean change, where every point a review raises is false. */
   expected: ExpectedFinding[];
+  /**
+   * The case's own test, when it has one: it fails on the change (passes on a clean one) and
+   * passes before it, so a scripted agent can hand it in as a reproduction and check the machinery.
+   */
+  reproduction?: Reproduction;
 }
 
 export const datasetFormats = ['planted', 'golden-bugs'] as const;

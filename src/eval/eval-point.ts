@@ -27,6 +27,8 @@ export interface EvalPoint {
   standing: Standing;
   /** Whether the gate blocks on it at the eval's `--block-on`. */
   blocking: boolean;
+  /** Whether code-debate ran its reproduction and it reproduced (fails at the head, passes at the base). */
+  reproduced: boolean;
 }
 
 /** Pure: every point of the debate in `document`, Review's and Responder's, with where each ended. */
@@ -49,6 +51,7 @@ export function readEvalPoints(document: DebateDocument, blockOn: Severity): Eva
       evidence: point.evidence.map(({ path, line, endLine }) => ({ path, line, endLine })),
       standing: judged.standing,
       blocking: judged.blocking,
+      reproduced: judged.reproduced,
     };
   });
 }

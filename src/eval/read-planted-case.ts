@@ -4,6 +4,7 @@ import { DatasetError, formatHelp } from './dataset-error.js';
 import type { EvalCase, ExpectedFinding, FileTree } from './eval-case.js';
 import { readFileTree } from './read-file-tree.js';
 import { readJsonFile } from './read-json-file.js';
+import type { Reproduction } from '../protocol/reproduction.js';
 
 /**
  * One case of the planted format: `case.json` (what to find), `before/` (the repository before
@@ -39,7 +40,15 @@ export async function readPlantedCase(dir: string, id: string, datasetTolerance:
       what: finding.what,
     };
   });
-  return { id, title: spec.title, language: spec.language ?? null, before, after, expected };
+  const reproduction = spec.reproduction === undefined ? null : await readReproduction(dir, spec.reproduction.command, label);
+  return { id, title: spec.title, language: spec.language ?? null, before, after, expected, ...(reproduction === null ? {} : { reproduction }) };
+}
+
+/** The case's `reproduction/` folder, its files to add, with the command case.json gives. */
+async function readReproduction(dir: string, command: string, label: string): Promise<Reproduction> {
+  const files = await readFileTree(path.join(dir, 'reproduction'), label);
+  if (files.size === 0) throw new DatasetError(`${label}: case.json gives a reproduction, and \`${path.join(dir, 'reproduction')}\` holds no file: put the test it runs there.`);
+  return { command, files: [...files].map(([file, bytes]) => ({ path: file, content: bytes.toString('utf8') })) };
 }
 
 function sameTree(a: FileTree, b: FileTree): boolean {

@@ -12,7 +12,7 @@ td.num{text-align:right;white-space:nowrap}.missed{color:#b52b27}.found{color:#3
 pre.output{white-space:pre-wrap;background:#f6f7f9;padding:6px 8px;border-radius:4px;font:12.5px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
 `;
 
-const viewNames: Record<View, string> = { review: 'Review alone', confirmed: 'Confirmed after the debate', gate: 'Gate' };
+const viewNames: Record<View, string> = { review: 'Review alone', confirmed: 'Confirmed after the debate', reproduced: 'Reproduced by a test', gate: 'Gate' };
 
 /**
  * The eval as one self-contained page in the style of the debate report (no network, no
@@ -42,8 +42,8 @@ export function renderEvalHtml(report: EvalReport): string {
 <h2>Totals</h2>
 <table id="totals"><thead><tr><th>Points</th><th>Recall</th><th>Precision</th><th>False findings on clean changes</th><th>Points citing no line (left out)</th></tr></thead><tbody>${totalRows}</tbody></table>
 <h2>Cases</h2>
-<p>Review, confirmed, gate: the bugs found of those expected, + the points that cite a line and report no expected bug (false findings).</p>
-<table id="cases"><thead><tr><th>Case</th><th>Language</th><th>Bugs</th><th>Review</th><th>Confirmed</th><th>Gate</th><th>Lost</th><th>Saved</th><th>Rounds</th><th>Tokens</th><th>Cost</th><th>Time</th></tr></thead><tbody>${report.cases.map(caseRow).join('')}</tbody></table>
+<p>Review, confirmed, reproduced, gate: the bugs found of those expected, + the points that cite a line and report no expected bug (false findings).</p>
+<table id="cases"><thead><tr><th>Case</th><th>Language</th><th>Bugs</th><th>Review</th><th>Confirmed</th><th>Reproduced</th><th>Gate</th><th>Lost</th><th>Saved</th><th>Rounds</th><th>Tokens</th><th>Cost</th><th>Time</th></tr></thead><tbody>${report.cases.map(caseRow).join('')}</tbody></table>
 <h2>Each case</h2>
 ${report.cases.map(caseDetail).join('\n')}
 </main></body></html>
@@ -52,11 +52,12 @@ ${report.cases.map(caseDetail).join('\n')}
 
 function caseRow(result: CaseResult): string {
   const id = `<td><a href="#case-${escapeHtml(result.id)}">${escapeHtml(result.id)}</a></td><td>${escapeHtml(result.language ?? '-')}</td><td class="num">${result.clean ? 'clean' : result.expected.length}</td>`;
-  if (result.status !== 'scored') return `<tr>${id}<td colspan="9">${escapeHtml(describeUnscored(result))}</td></tr>`;
+  if (result.status !== 'scored') return `<tr>${id}<td colspan="10">${escapeHtml(describeUnscored(result))}</td></tr>`;
   const { score } = result;
   const cells = [
     scoreCell(score.views.review),
     scoreCell(score.views.confirmed),
+    scoreCell(score.views.reproduced),
     scoreCell(score.views.gate),
     String(score.lost.length),
     String(score.saved.length),

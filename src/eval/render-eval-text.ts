@@ -2,17 +2,18 @@ import { formatDuration } from '../format-duration.js';
 import type { CaseResult } from './case-result.js';
 import { formatCost, formatTokens, plural, ratio, scoreCell } from './eval-figures.js';
 import type { EvalReport } from './eval-report.js';
-import type { View } from './score-case.js';
+import { views, type View } from './score-case.js';
 
 const viewNames = (report: EvalReport): Record<View, string> => ({
   review: 'Review alone',
   confirmed: 'Confirmed after the debate',
+  reproduced: 'Reproduced by a test',
   gate: `Gate (${report.setup.blockOn} or worse)`,
 });
 
 /** The eval as a person reads it on a terminal: a row per case, then the totals in words. */
 export function renderEvalText(report: EvalReport): string {
-  const header = ['case', 'language', 'bugs', 'review', 'confirmed', 'gate', 'lost', 'saved', 'rounds', 'tokens', 'cost', 'time'];
+  const header = ['case', 'language', 'bugs', 'review', 'confirmed', 'reproduced', 'gate', 'lost', 'saved', 'rounds', 'tokens', 'cost', 'time'];
   const rows = report.cases.map(caseRow);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.filter((row) => row.length === header.length).map((row) => row[column]?.length ?? 0)));
   // A failed case's row ends with its reason, which no column holds.
@@ -20,7 +21,7 @@ export function renderEvalText(report: EvalReport): string {
   const { totals } = report;
   const names = viewNames(report);
   const nameWidth = Math.max(...Object.values(names).map((name) => name.length));
-  const summary = (['review', 'confirmed', 'gate'] as const).map((view) => {
+  const summary = views.map((view) => {
     const figures = totals.views[view];
     const clean = totals.clean === 0 ? '' : `; on clean changes ${plural(figures.falseOnClean, 'false finding')} (${figures.cleanWithFindings} of ${totals.clean} changes)`;
     const uncited = figures.uncited === 0 ? '' : `; ${plural(figures.uncited, 'point')} citing no line left out`;
@@ -33,12 +34,13 @@ export function renderEvalText(report: EvalReport): string {
     line(header),
     ...rows.map(line),
     '',
-    'review, confirmed, gate: the bugs found of those expected, + the points that cite a line and report no expected bug (false findings).',
+    'review, confirmed, reproduced, gate: the bugs found of those expected, + the points that cite a line and report no expected bug (false findings).',
     "A point is matched to a bug by place, without reading it: citing the bug's lines, or lines near them with a word of the bug's description. " +
       'A point on those lines for another reason still counts: read the points behind a figure before trusting it (docs/eval.md).',
     '',
     `Over ${plural(totals.scored, 'debated case')} (${totals.withBugs} with ${plural(totals.expected, 'bug')}, ${totals.clean} clean):`,
     ...summary,
+    `  Agreements: ${totals.agreements.confirmed} confirmed with the answer's own evidence, ${totals.agreements.accepted} only accepted without it.`,
     `  The debate lost ${plural(totals.lost, 'real bug')} (raised in the Review, then withdrawn or dismissed) and saved ${plural(totals.saved, 'false finding')} (withdrawn or dismissed).`,
     `  ${plural(totals.rounds, 'round')}; tokens ${formatTokens(totals.usage)}, cost ${formatCost(totals.usage)} (as the agents reported them); ` +
       `${formatDuration(totals.debateMs)} of debates in ${formatDuration(report.ms)}.`,
@@ -58,6 +60,7 @@ function caseRow(result: CaseResult): string[] {
         ...start,
         scoreCell(views.review),
         scoreCell(views.confirmed),
+        scoreCell(views.reproduced),
         scoreCell(views.gate),
         String(result.score.lost.length),
         String(result.score.saved.length),

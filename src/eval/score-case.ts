@@ -3,12 +3,13 @@ import type { EvalPoint } from './eval-point.js';
 import { matchesFinding } from './match-finding.js';
 
 /**
- * The three sets of points a case is scored on: the Review alone (what one reviewer would have
- * said, at the severities it raised them with), the points confirmed after the debate, and the
- * points the pre-push gate blocks on (confirmed or disputed at or above --block-on), both at the
- * severities the debate left them with.
+ * The sets of points a case is scored on: the Review alone (what one reviewer would have said, at
+ * the severities it raised them with), the points confirmed after the debate (agreed with evidence
+ * of their own), the points whose reproduction reproduced (whoever wrote it, whatever was said of
+ * them), and the points the pre-push gate blocks on (confirmed, accepted or disputed at or above
+ * --block-on), all but the first at the severities the debate left them with.
  */
-export const views = ['review', 'confirmed', 'gate'] as const;
+export const views = ['review', 'confirmed', 'reproduced', 'gate'] as const;
 export type View = (typeof views)[number];
 
 export interface ViewScore {
@@ -37,11 +38,14 @@ export interface CaseScore {
   lost: string[];
   /** Review points that report no expected finding and that the debate withdrew or dismissed: what it saved. */
   saved: string[];
+  /** The points settled by agreement: with evidence of their own (confirmed), or without (accepted). */
+  agreements: { confirmed: string[]; accepted: string[] };
 }
 
 const inView: Record<View, (point: EvalPoint) => boolean> = {
   review: (point) => point.inReview,
   confirmed: (point) => point.standing === 'confirmed',
+  reproduced: (point) => point.reproduced,
   gate: (point) => point.blocking,
 };
 
@@ -58,7 +62,7 @@ export function scoreCase(points: readonly EvalPoint[], expected: readonly Expec
       members(view)
         .filter((index) => reported(view, index).includes(finding))
         .map((index) => points[index]?.id ?? '');
-    return { review: ids('review'), confirmed: ids('confirmed'), gate: ids('gate') };
+    return { review: ids('review'), confirmed: ids('confirmed'), reproduced: ids('reproduced'), gate: ids('gate') };
   });
   const score = (view: View): ViewScore => ({
     points: members(view).length,
@@ -69,10 +73,14 @@ export function scoreCase(points: readonly EvalPoint[], expected: readonly Expec
   });
   const dropped = inSet('review').filter((index) => members('review').includes(index) && (points[index]?.standing === 'withdrawn' || points[index]?.standing === 'dismissed'));
   return {
-    views: { review: score('review'), confirmed: score('confirmed'), gate: score('gate') },
+    views: { review: score('review'), confirmed: score('confirmed'), reproduced: score('reproduced'), gate: score('gate') },
     foundBy,
     reports,
     lost: dropped.filter((index) => reported('review', index).length > 0).map((index) => points[index]?.id ?? ''),
     saved: dropped.filter((index) => reported('review', index).length === 0).map((index) => points[index]?.id ?? ''),
+    agreements: {
+      confirmed: points.filter((point) => point.standing === 'confirmed').map((point) => point.id),
+      accepted: points.filter((point) => point.standing === 'accepted').map((point) => point.id),
+    },
   };
 }

@@ -27,6 +27,8 @@ export interface EvalTotals {
   /** Real bugs the Review raised and the debate withdrew or dismissed; false findings likewise. */
   lost: number;
   saved: number;
+  /** Points settled by agreement: with evidence of their own, and without. */
+  agreements: { confirmed: number; accepted: number };
   rounds: number;
   /** What the agents reported, summed (a count a scored case lacks is null). */
   usage: TurnUsage;
@@ -70,6 +72,7 @@ export function sumTotals(results: readonly CaseResult[]): EvalTotals {
     views: Object.fromEntries(views.map((view) => [view, viewTotals(view)])) as Record<View, ViewTotals>,
     lost: sum((result) => result.score.lost.length),
     saved: sum((result) => result.score.saved.length),
+    agreements: { confirmed: sum((result) => result.score.agreements.confirmed.length), accepted: sum((result) => result.score.agreements.accepted.length) },
     rounds: sum((result) => result.rounds),
     usage: addUsage(scored.map((result) => result.usage)) ?? unknownUsage,
     debateMs: sum((result) => result.ms),

@@ -1,9 +1,14 @@
 import type { CitationCheck } from '../git/check-citations.js';
 import type { DebateDocument, Point, Section } from '../protocol/document.js';
-import type { EvidenceCheck, Ledger, LedgerEvidence, LedgerPoint, PointRound, PointStatus, RaiserPosition } from './ledger.js';
+import type { EvidenceCheck, Ledger, LedgerEvidence, LedgerPoint, LedgerReproduction, PointRound, PointStatus, RaiserPosition } from './ledger.js';
+import type { Role } from '../protocol/document.js';
+import type { AnswerPosition } from '../protocol/position.js';
+import { repeatsText } from '../protocol/repeated-text.js';
+import { findCitationRefs } from '../protocol/citation-pattern.js';
+import { reproductionIn } from '../protocol/reproduction.js';
 import { pointMarker } from './excerpt-point.js';
 import { readSection } from '../protocol/read-section.js';
-import { trackPoints, type PointObserver, type PointState, type WalkProgress } from '../protocol/track-points.js';
+import { trackPoints, type PointObserver, type PointReply, type PointState, type WalkProgress } from '../protocol/track-points.js';
 
 /** The section's round: the Review is in round 1, `Reviewer Follow-up N` opens round N+1. */
 export function roundOf(section: Section): number {
@@ -72,6 +77,7 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
       rounds: [{ round, raiser: { position: 'raised', section: section.heading, text: point.text }, answerer: null, status: 'open' }],
       status: 'open',
       withdrawnReason: null,
+      reproduction: reproductionOf(point.text, section, round, owner),
     };
     points.set(point.id, entry);
     return entry;
@@ -105,7 +111,16 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
       if (!entry) return;
       const round = roundOf(section);
       const position = reply === null ? 'unanswered' : (reply.label ?? 'uncategorized');
-      roundEntry(entry, round).answerer = { position, section: section.heading, text: reply?.text ?? '' };
+      const answerer = section.kind === 'follow-up' ? 'reviewer' : 'responder';
+      const ran = reply === null ? null : reproductionOf(reply.text, section, round, answerer);
+      if (ran !== null) entry.reproduction = ran;
+      const agreed = reply !== null && (position === 'agreed' || position === 'partially-agreed');
+      roundEntry(entry, round).answerer = {
+        position,
+        section: section.heading,
+        text: reply?.text ?? '',
+        ...(agreed ? { ownEvidence: bringsOwnEvidence(entry, reply, ran) } : {}),
+      };
       settle(entry, state, round);
     },
     held: (state, reply, section) => {
@@ -114,6 +129,8 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
       const round = roundOf(section);
       const position: RaiserPosition = reply.label ?? 'uncategorized';
       roundEntry(entry, round).raiser = { position, section: section.heading, text: reply.text };
+      const ran = reproductionOf(reply.text, section, round, entry.owner);
+      if (ran !== null) entry.reproduction = ran;
       const severity = reply.severity?.to ?? null;
       if (severity !== null && severity !== entry.severity) {
         entry.severityChanges.push({ round, section: section.heading, from: entry.severity, to: severity });
@@ -174,6 +191,26 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
   const consensus = document.sections.find((section) => section.kind === 'consensus');
   const responses = Math.max(0, ...document.sections.filter((section) => section.kind === 'response').map((section) => section.number));
   return { ledger: { title: document.title, rounds, responses, ended: consensus !== undefined, consensus: consensus?.body ?? null, points: [...points.values()] }, fold };
+}
+
+/** code-debate's result in a point's block, if a reproduction there was run. */
+function reproductionOf(text: string, section: Section, round: number, by: Role): LedgerReproduction | null {
+  // Most blocks carry none: they are not read line by line for it.
+  if (!text.includes('**Reproduction:**')) return null;
+  const result = reproductionIn(text)?.result ?? null;
+  return result === null ? null : { verdict: result.verdict, why: result.why, section: section.heading, round, by };
+}
+
+/**
+ * Whether an agreeing answer stands on evidence of its own: it cites a place, or its reproduction
+ * reproduced; and its reasoning does not repeat what the raising side wrote on the point.
+ */
+function bringsOwnEvidence(entry: LedgerPoint, reply: PointReply<AnswerPosition>, ran: LedgerReproduction | null): boolean {
+  // The canonical `**Evidence:**` line says it (`none` for nothing); a peer's text cites in its words.
+  const line = /^\*\*Evidence:\*\*[ \t]*(.*)$/m.exec(reply.text)?.[1];
+  const cites = line !== undefined ? !/^none\.?\s*$/i.test(line.trim()) && line.trim() !== '' : findCitationRefs(reply.text).length > 0;
+  const raised = entry.rounds.map((round) => round.raiser?.text ?? '').join('\n\n');
+  return (cites || ran?.verdict === 'reproduced') && !repeatsText(reply.reasoning, raised);
 }
 
 function statusOf(state: PointState): PointStatus {

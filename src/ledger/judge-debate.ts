@@ -1,23 +1,28 @@
 import type { ReportPoint } from './ledger-report.js';
 import { severities, type Severity } from '../protocol/document.js';
+import type { GateMode } from '../protocol/reproduction-modes.js';
 
 /** What the verdict needs of a point: the ledger report's fields, as the cache keeps them. */
-export type VerdictPoint = Pick<ReportPoint, 'id' | 'title' | 'severity' | 'status' | 'answer'>;
+export type VerdictPoint = Pick<ReportPoint, 'id' | 'title' | 'severity' | 'status' | 'answer'> & Partial<Pick<ReportPoint, 'agreement' | 'reproduction'>>;
 
 /**
- * Where a point ended, for the gate: `confirmed` the other side agreed (or partly agreed) and
- * it was settled; `disputed` still open; `dismissed` the side that raised it accepted the other
+ * Where a point ended, for the gate: `confirmed` the other side agreed (or partly agreed) with
+ * evidence of its own and it was settled; `accepted` agreed without (see agreementOf); `disputed` still open; `dismissed` the side that raised it accepted the other
  * side's disagreement; `withdrawn` the side that raised it dropped it. Either side's points count.
  */
-export type Standing = 'confirmed' | 'disputed' | 'dismissed' | 'withdrawn';
+export type Standing = 'confirmed' | 'accepted' | 'disputed' | 'dismissed' | 'withdrawn';
+
+export { gateModes, type GateMode } from '../protocol/reproduction-modes.js';
 
 export interface JudgedPoint {
   id: string;
   title: string;
   severity: Severity | null;
   standing: Standing;
-  /** At or above the blocking severity, and confirmed or disputed. */
+  /** At or above the blocking severity, and confirmed, accepted or disputed (or reproduced, with the gate mode `only`). */
   blocking: boolean;
+  /** Whether code-debate's run of its reproduction reproduced it. */
+  reproduced: boolean;
 }
 
 export interface Verdict {
@@ -35,19 +40,23 @@ export function atOrAbove(severity: Severity | null, threshold: Severity): boole
 export function standingOf(point: VerdictPoint): Standing {
   if (point.status === 'withdrawn') return 'withdrawn';
   if (point.status === 'open') return 'disputed';
-  return point.answer === 'disagreed' ? 'dismissed' : 'confirmed';
+  if (point.answer === 'disagreed') return 'dismissed';
+  return point.agreement === 'accepted' ? 'accepted' : 'confirmed';
 }
 
 /**
  * Pure: the gate's verdict on a finished debate. The push is blocked when a point at or above
- * `blockOn` is confirmed or still disputed; withdrawn and dismissed points never block.
+ * `blockOn` is confirmed, accepted or still disputed; withdrawn and dismissed points never block.
+ * With `gate` set to `only`, a point blocks when its reproduction reproduced, whatever was said of it.
  */
-export function judgeDebate(points: readonly VerdictPoint[], blockOn: Severity): Verdict {
+export function judgeDebate(points: readonly VerdictPoint[], blockOn: Severity, gate: GateMode = 'regardless'): Verdict {
   const judged = points.map((point): JudgedPoint => {
     const severity = readSeverity(point.severity);
     const standing = standingOf(point);
-    const blocking = atOrAbove(severity, blockOn) && (standing === 'confirmed' || standing === 'disputed');
-    return { id: point.id, title: point.title, severity, standing, blocking };
+    const reproduced = point.reproduction?.verdict === 'reproduced';
+    const standsAsProblem = gate === 'only' ? reproduced : standing === 'confirmed' || standing === 'accepted' || standing === 'disputed';
+    const blocking = atOrAbove(severity, blockOn) && standsAsProblem;
+    return { id: point.id, title: point.title, severity, standing, blocking, reproduced };
   });
   const rank = (point: JudgedPoint) => (point.severity === null ? severities.length : severities.indexOf(point.severity));
   const blocking = judged.filter((point) => point.blocking).sort((a, b) => rank(a) - rank(b));

@@ -18,10 +18,12 @@
  *              raisedBy, status: 'open' | 'resolved' | 'withdrawn', confidence: 'HIGH' | 'MEDIUM' |
  *              'LOW' | 'WITHDRAWN', withdrawnReason, evidence: [{ path, line, check: 'ok' |
  *              'failed' | 'unchecked', problem, endLine }], reviewer, responder,  // last stated positions
- *              rounds: [{ round, reviewer, responder, status }] }],
+ *              rounds: [{ round, reviewer, responder, status }],
+ *              agreement: 'confirmed' | 'accepted' | null,  // agreed with evidence of its own, or without
+ *              reproduction: { verdict: 'reproduced' | 'not-reproduced' | 'could-not-run', why, section, round, by } | null }],
  *   positionChanges: [{ id, side, round, section, from, to }],
  *   failedCitations: [{ section, path, line, endLine, problem }],
- *   flags: [{ kind: 'false-consensus' | 'unanimous-round-1' | 'uncategorized' | 'stalled', id, round, message }],
+ *   flags: [{ kind: 'false-consensus' | 'unanimous-round-1' | 'uncategorized' | 'stalled' | 'reproduction-contradicted', id, round, message }],
  *   engagement: [{ round, side, id, engagement: 'new' | 'restated' | 'silent', similarity }],
  * }
  */
@@ -29,7 +31,17 @@ import type { CitationCheck } from '../git/check-citations.js';
 import { convergenceSequence, type ConvergenceState } from './convergence-state.js';
 import { engagementOf, stalledRounds as findStalledRounds, type EngagementRecord } from './engagement-of.js';
 import { falseConsensusFlags, type LedgerFlag } from './false-consensus.js';
-import { roleOn, type AnswererPosition, type Ledger, type LedgerPoint, type PointStatus, type RaiserPosition, type SeverityChange, type LedgerEvidence } from './ledger.js';
+import {
+  roleOn,
+  type AnswererPosition,
+  type Ledger,
+  type LedgerPoint,
+  type LedgerReproduction,
+  type PointStatus,
+  type RaiserPosition,
+  type SeverityChange,
+  type LedgerEvidence,
+} from './ledger.js';
 import { severities, type Role, type Severity } from '../protocol/document.js';
 import { pointConfidence, type Confidence } from './point-confidence.js';
 import { positionChanges, type PositionChange } from './position-changes.js';
@@ -64,7 +76,17 @@ export interface ReportPoint {
   /** The answering side's last position: what the gate judges by. */
   answer: AnswererPosition | null;
   rounds: Array<{ round: number; reviewer: StatedPosition | null; responder: StatedPosition | null; status: PointStatus }>;
+  /**
+   * How a point settled by agreement was agreed: `confirmed` the answer brought evidence of its own
+   * (a place it cites, or a reproduction that reproduced) in its own words, `accepted` it did not;
+   * null for a point not settled by agreement.
+   */
+  agreement: Agreement | null;
+  /** The last reproduction of the point code-debate ran, null when none ran. */
+  reproduction: LedgerReproduction | null;
 }
+
+export type Agreement = 'confirmed' | 'accepted';
 
 export interface LedgerReport {
   version: 1;
@@ -109,6 +131,7 @@ export function ledgerReport(ledger: Ledger, checks: readonly CitationCheck[] = 
   const flags = [
     ...consensusFlags,
     ...uncategorizedFlags(ledger),
+    ...contradictedFlags(ledger),
     ...stalledRounds.map((round): LedgerFlag => ({ kind: 'stalled', id: null, round, message: `Round ${round} brought no new reasoning on any open point.` })),
   ].sort((a, b) => a.round - b.round);
   return {
@@ -146,6 +169,7 @@ function reportPoint(point: LedgerPoint, flagged: boolean): ReportPoint {
     responder: byRole(entry, 'responder'),
     status: entry.status,
   }));
+  const agreement = agreementOf(point);
   return {
     id: point.id,
     owner: point.owner,
@@ -155,7 +179,7 @@ function reportPoint(point: LedgerPoint, flagged: boolean): ReportPoint {
     raisedIn: point.raisedIn,
     raisedBy: point.raisedBy,
     status: point.status,
-    confidence: pointConfidence(point, flagged),
+    confidence: pointConfidence(point, flagged || agreement === 'accepted'),
     withdrawnReason: point.withdrawnReason,
     evidence: point.evidence,
     reviewer:
@@ -174,7 +198,53 @@ function reportPoint(point: LedgerPoint, flagged: boolean): ReportPoint {
         .filter((position) => position !== null)
         .at(-1) ?? null,
     rounds,
+    agreement,
+    reproduction: point.reproduction,
   };
+}
+
+/** How a resolved point was agreed: by the last answer that agreed, with evidence of its own or without. */
+export function agreementOf(point: LedgerPoint): Agreement | null {
+  if (point.status !== 'resolved') return null;
+  const answer = point.rounds
+    .map((entry) => entry.answerer)
+    .filter((turn) => turn !== null && turn.position !== 'unanswered' && turn.position !== 'uncategorized')
+    .at(-1);
+  if (answer === undefined || answer === null || answer.ownEvidence === undefined) return null;
+  return answer.ownEvidence ? 'confirmed' : 'accepted';
+}
+
+/** A point a reproduction showed real, yet withdrawn or answered Disagreed: words against a run. */
+function contradictedFlags(ledger: Ledger): LedgerFlag[] {
+  return ledger.points.flatMap((point): LedgerFlag[] => {
+    const ran = point.reproduction;
+    if (ran === null || ran.verdict !== 'reproduced') return [];
+    const last = point.rounds.at(-1);
+    const disagreed =
+      point.rounds
+        .map((entry) => entry.answerer?.position)
+        .filter((position) => position !== undefined && position !== 'unanswered' && position !== 'uncategorized')
+        .at(-1) === 'disagreed';
+    if (point.status === 'withdrawn')
+      return [
+        {
+          kind: 'reproduction-contradicted',
+          id: point.id,
+          round: last?.round ?? ran.round,
+          message: `${point.id} was withdrawn, though its reproduction (${ran.section}) reproduced: ${ran.why}.`,
+        },
+      ];
+    if (disagreed)
+      return [
+        {
+          kind: 'reproduction-contradicted',
+          id: point.id,
+          round: last?.round ?? ran.round,
+          message: `${point.id} was answered Disagreed, though its reproduction (${ran.section}) reproduced: ${ran.why}.`,
+        },
+      ];
+    return [];
+  });
 }
 
 /** The answering side must answer every open point with a position: each miss is reported, never guessed. */

@@ -1,6 +1,7 @@
 /** The point ledger: every point, round by round, as `buildLedger` reads it from the document. */
 import type { Role, Severity } from '../protocol/document.js';
 import type { AnswerPosition, HeldPosition } from '../protocol/position.js';
+import type { ReproductionVerdict } from '../protocol/reproduction.js';
 
 /**
  * What the side that did not raise a point said on it in a round (the Responder on the
@@ -24,6 +25,22 @@ export interface SideTurn<P> {
   section: string;
   /** That side's Markdown on this point in this section ('' when it did not mention it). */
   text: string;
+  /**
+   * For an Agreed or Partially agreed answer: whether it brought evidence of its own (a place it
+   * cites, or a reproduction code-debate ran and that reproduced) with reasoning that does not
+   * repeat the other side's; absent for any other position.
+   */
+  ownEvidence?: boolean;
+}
+
+/** code-debate's result of running a reproduction on a point, and the section that carried it. */
+export interface LedgerReproduction {
+  verdict: ReproductionVerdict;
+  why: string;
+  section: string;
+  round: number;
+  /** Who wrote the reproduction: the side that raised the point, or the side answering it. */
+  by: Role;
 }
 
 /**
@@ -76,6 +93,8 @@ export interface LedgerPoint {
   status: PointStatus;
   /** The reviewer's own words when it withdrew the point, null otherwise. */
   withdrawnReason: string | null;
+  /** The last reproduction of the point that code-debate ran, null when none ran. */
+  reproduction: LedgerReproduction | null;
 }
 
 export interface Ledger {

@@ -8,6 +8,7 @@ import { severities } from '../protocol/document.js';
 import { excerptPoint } from './excerpt-point.js';
 import { roleOn, type Ledger, type LedgerPoint, type PointSide, type SideTurn } from './ledger.js';
 import type { LedgerReport, ReportPoint } from './ledger-report.js';
+import { verdictWords } from '../protocol/reproduction.js';
 
 export interface ConsensusParts {
   /** `**Outcome:** consensus: ...`, as `readOutcome` reads it back. */
@@ -53,6 +54,14 @@ export function renderConsensus(ledger: Ledger, report: LedgerReport, parts: Con
         return `- Round ${change.round} (${change.section}): ${side} moved on ${change.id} from ${positionWords[change.from] ?? change.from} to ${positionWords[change.to] ?? change.to}.`;
       }),
     ),
+    section(
+      'Reproductions',
+      ledger.points.flatMap((point) =>
+        point.reproduction === null
+          ? []
+          : [`- ${label(point)}: ${verdictWords[point.reproduction.verdict]} (run by code-debate, ${point.reproduction.section}): ${point.reproduction.why}.`],
+      ),
+    ),
     parts.failedCitations.trim() === '' ? null : `### Citations that failed the evidence check\n\n${parts.failedCitations.trim()}`,
     section(
       'Flags',
@@ -95,7 +104,11 @@ function partial(point: LedgerPoint, reported: ReportPoint, report: LedgerReport
   if (point.status === 'resolved') {
     const failed = point.evidence.filter((evidence) => evidence.check === 'failed').map((evidence) => `\`${evidence.path}:${evidence.line}\``);
     const flagged = report.flags.some((flag) => flag.kind === 'false-consensus' && flag.id === point.id);
-    const why = [failed.length > 0 ? `its evidence failed the check (${failed.join(', ')})` : null, flagged ? 'the agreement came with no new evidence' : null]
+    const accepted =
+      reported.agreement === 'accepted'
+        ? 'accepted, not confirmed: the agreement brought no evidence of its own (a place it cites, a reproduction that reproduced) in its own words'
+        : null;
+    const why = [accepted, failed.length > 0 ? `its evidence failed the check (${failed.join(', ')})` : null, flagged ? 'the agreement came with no new evidence' : null]
       .filter((reason) => reason !== null)
       .join(', and ');
     return `${confirmed(point)} Only MEDIUM: ${why}.`;

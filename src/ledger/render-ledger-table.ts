@@ -1,4 +1,5 @@
 import type { LedgerReport } from './ledger-report.js';
+import { verdictWords } from '../protocol/reproduction.js';
 
 const columns = ['id', 'severity', 'status', 'confidence', 'rounds', 'reviewer', 'responder', 'title'] as const;
 
@@ -38,6 +39,21 @@ export function renderLedgerTable(report: LedgerReport): string {
     ...list(
       'Position changes',
       report.positionChanges.map((change) => `${change.id}: ${change.side} ${change.from} → ${change.to} in round ${change.round} (${change.section})`),
+    ),
+    ...list(
+      'Accepted, not confirmed (agreed without evidence of its own)',
+      report.points
+        .filter((point) => point.agreement === 'accepted')
+        .map(
+          (point) =>
+            `${point.id}: ${point.responder === 'agreed' || point.reviewer === 'agreed' ? 'agreed' : 'partially agreed'}, citing no place of its own and no reproduction that reproduced, or repeating the other side`,
+        ),
+    ),
+    ...list(
+      'Reproductions (run by code-debate)',
+      report.points.flatMap((point) =>
+        point.reproduction === null ? [] : [`${point.id}: ${verdictWords[point.reproduction.verdict]} (${point.reproduction.section}): ${point.reproduction.why}`],
+      ),
     ),
     ...list(
       'Failed citations',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { severities, type Role, type Severity } from './document.js';
 import { answerPositions, heldPositions, labelsOf, positionLabelled, type AnswerPosition, type HeldPosition } from './position.js';
+import { reproductionSchema, type Reproduction } from './reproduction.js';
 
 /** A point's id prefix tells who raised it: R for the Reviewer, F (a finding) for the Responder. */
 export const idPrefixes: Record<Role, string> = { reviewer: 'R', responder: 'F' };
@@ -54,6 +55,7 @@ const newPointSchema = z.strictObject({
   severity: z.enum(severities),
   evidence: evidenceListSchema,
   reasoning: reasoningSchema,
+  reproduction: reproductionSchema,
 });
 
 export type EvidenceData = z.infer<typeof evidenceSchema>;
@@ -87,6 +89,7 @@ export function answerSchemaFor(scope: AnswerScope) {
           label: z.enum(labelsOf(answerPositions) as [string, ...string[]]),
           reasoning: reasoningSchema,
           evidence: evidenceListSchema,
+          reproduction: reproductionSchema,
         }),
       )
       .length(ids.length, `answer each of ${ids.join(', ')} once`)
@@ -158,7 +161,7 @@ export function answerJsonSchema(scope: AnswerScope): AnswerJsonSchema {
  * llama.cpp's grammars cannot hold others. The validator still checks every bound, and sends an
  * answer that breaks one back.
  */
-const unportable = new Set(['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern']);
+const unportable = new Set(['default', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern']);
 
 function portable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(portable);
@@ -183,6 +186,8 @@ export interface RaisedPoint {
   severity: Severity | null;
   evidence: EvidenceData[];
   reasoning: string;
+  /** Files to add and a command that shows it, when one was given (see reproduction.ts). */
+  reproduction?: Reproduction;
 }
 
 /** An answer to one of the other side's points (JSON `answers[]`). */
@@ -191,6 +196,8 @@ export interface PointAnswerData {
   position: AnswerPosition;
   reasoning: string;
   evidence: EvidenceData[];
+  /** A reproduction that confirms or disputes the point, when one was given. */
+  reproduction?: Reproduction;
 }
 
 /** A position held on one of one's own points (JSON `positions[]`). */
@@ -221,7 +228,7 @@ export function checkAnswerData(value: unknown, scope: AnswerScope, nextNumber: 
   const data = parsed.data as {
     summary: string;
     points?: Array<z.infer<typeof newPointSchema>>;
-    answers?: Array<{ id: string; label: string; reasoning: string; evidence: EvidenceData[] }>;
+    answers?: Array<{ id: string; label: string; reasoning: string; evidence: EvidenceData[]; reproduction: Reproduction | null }>;
     positions?: Array<{ id: string; position: string; reasoning: string; severity: { to: Severity; reason: string } | null }>;
     newPoints?: Array<z.infer<typeof newPointSchema>>;
   };
@@ -235,6 +242,7 @@ export function checkAnswerData(value: unknown, scope: AnswerScope, nextNumber: 
         position: positionLabelled(answerPositions, answer.label) ?? 'disagreed',
         reasoning: answer.reasoning,
         evidence: answer.evidence.map(oneLineRange),
+        ...withReproduction(answer.reproduction),
       })),
       positions: (data.positions ?? []).map((held) => ({
         id: held.id,
@@ -242,7 +250,12 @@ export function checkAnswerData(value: unknown, scope: AnswerScope, nextNumber: 
         reasoning: held.reasoning,
         severity: held.severity,
       })),
-      newPoints: raised.map((point, index) => ({ id: `${idPrefixes[scope.role]}${nextNumber + index}`, ...point, evidence: point.evidence.map(oneLineRange) })),
+      newPoints: raised.map(({ reproduction, ...point }, index) => ({
+        id: `${idPrefixes[scope.role]}${nextNumber + index}`,
+        ...point,
+        evidence: point.evidence.map(oneLineRange),
+        ...withReproduction(reproduction),
+      })),
     },
   };
 }
@@ -272,6 +285,19 @@ function withPlainEvidence(item: unknown): unknown {
     return end === null || end === endLine ? { ...place, path: numbered[1] } : place;
   });
   return { ...item, evidence };
+}
+
+/** The reproduction field as the canonical form writes it: LF line ends, no trailing spaces, a file's last line ended. */
+function withReproduction(reproduction: Reproduction | null): { reproduction?: Reproduction } {
+  if (reproduction === null) return {};
+  const text = (content: string) => {
+    const lines = content
+      .replace(/\r\n?/g, '\n')
+      .replace(/[ \t]+$/gm, '')
+      .replace(/\n+$/, '');
+    return lines === '' ? '' : `${lines}\n`;
+  };
+  return { reproduction: { command: reproduction.command, files: reproduction.files.map((file) => ({ path: file.path, content: text(file.content) })) } };
 }
 
 /** `a.ts:3-3` is `a.ts:3`. */

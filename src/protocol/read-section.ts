@@ -3,6 +3,7 @@ import { findCitationRefs } from './citation-pattern.js';
 import type { Role, Severity } from './document.js';
 import { unescapeMarkers } from './escape-markers.js';
 import { memoizeText, memoLimits } from './memoize-text.js';
+import { readReproduction, reproductionStart, unescapeReproductionLines, type Reproduction, type ReproductionResult } from './reproduction.js';
 import { emphasizedLabelWords, labelNouns, labelWordsIn, readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
 import { splitPointBlocks, textBeforePoints, type PointBlock } from './split-point-blocks.js';
 
@@ -33,6 +34,8 @@ export interface SectionReading {
   unread: UnreadLabel[];
   /** Points already settled that the section speaks of: kept as text, they change nothing. */
   remarks: string[];
+  /** code-debate's results of running the reproductions the section carries, by point id. */
+  results: ReadonlyMap<string, ReproductionResult>;
 }
 
 export type SectionKindRead = 'review' | 'response' | 'follow-up';
@@ -49,8 +52,9 @@ const writers: Record<SectionKindRead, Role> = { review: 'reviewer', response: '
 export function readSection(kind: SectionKindRead, body: string, known: readonly KnownPoint[]): SectionReading {
   const writer = writers[kind];
   const points = new Map(known.map((point) => [point.id, point]));
-  const reading: SectionReading = { summary: readSummary(body), answers: [], positions: [], newPoints: [], texts: new Map(), unread: [], remarks: [] };
+  const reading: SectionReading = { summary: readSummary(body), answers: [], positions: [], newPoints: [], texts: new Map(), unread: [], remarks: [], results: new Map() };
   const texts = reading.texts as Map<string, string>;
+  const results = reading.results as Map<string, ReproductionResult>;
   const seen = new Set<string>();
   for (const block of splitPointBlocks(body)) {
     if (block.id === null) continue;
@@ -72,7 +76,11 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
     const point = points.get(id);
     if (point === undefined) {
       // New points carry an explicit id of the writer's own (a numbered list of reasons raises none), or are the Review's.
-      if (ownerOf(id) === writer && (kind === 'review' || block.style !== 'numbered')) reading.newPoints.push(readRaised(block));
+      if (ownerOf(id) === writer && (kind === 'review' || block.style !== 'numbered')) {
+        const raised = readRaised(block);
+        reading.newPoints.push(raised.point);
+        if (raised.result !== null) results.set(id, raised.result);
+      }
       continue;
     }
     if (!point.open) {
@@ -86,7 +94,15 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
       continue;
     }
     const body = blockBody(block, label);
-    if (labelKind === 'answer') reading.answers.push({ id, position: label.value as PointAnswerData['position'], reasoning: body.reasoning, evidence: body.evidence });
+    if (body.result !== null) results.set(id, body.result);
+    if (labelKind === 'answer')
+      reading.answers.push({
+        id,
+        position: label.value as PointAnswerData['position'],
+        reasoning: body.reasoning,
+        evidence: body.evidence,
+        ...(body.reproduction === null ? {} : { reproduction: body.reproduction }),
+      });
     else reading.positions.push({ id, position: label.value as PointHeldData['position'], reasoning: body.reasoning, severity: body.severityChange });
   }
   return reading;
@@ -205,6 +221,8 @@ interface BlockBody {
   severity: Severity | null;
   severityChange: PointHeldData['severity'];
   canonical: boolean;
+  reproduction: Reproduction | null;
+  result: ReproductionResult | null;
 }
 
 /**
@@ -220,9 +238,21 @@ function blockBody(block: PointBlock, label: { rest: string; under: boolean } | 
   else if (label !== null && block.style !== 'heading') opening = label.rest;
   const meta = opening === '' ? metaParagraph(rest) : null;
   if (meta !== null) rest = rest.slice(meta.length);
-  const reasoning = unescapeMarkers([opening, ...rest].join('\n')).trim();
-  const evidence = meta?.evidence ?? evidenceIn(block.text);
-  return { reasoning, evidence, severity: meta?.severity ?? null, severityChange: meta?.severityChange ?? null, canonical: meta?.canonical ?? false };
+  // A reproduction ends the block (see renderReproduction): what comes before it is the reasoning.
+  const start = reproductionStart(rest);
+  const reproduced = start === -1 ? null : readReproduction(rest.slice(start));
+  if (start !== -1) rest = rest.slice(0, start);
+  const reasoning = unescapeReproductionLines(unescapeMarkers([opening, ...rest].join('\n'))).trim();
+  const evidence = meta?.evidence ?? evidenceIn(reproduced === null ? block.text : [block.text.split('\n')[0] ?? '', ...rest].join('\n'));
+  return {
+    reasoning,
+    evidence,
+    severity: meta?.severity ?? null,
+    severityChange: meta?.severityChange ?? null,
+    canonical: meta?.canonical ?? false,
+    reproduction: reproduced?.reproduction ?? null,
+    result: reproduced?.result ?? null,
+  };
 }
 
 interface Meta {
@@ -298,9 +328,13 @@ function evidenceIn(text: string): EvidenceData[] {
  * meta paragraph rates it; a peer may rate it in brackets at the title's start or end instead
  * (`### R1. [high] Title`), and two different ratings leave it unrated.
  */
-function readRaised(block: PointBlock): RaisedPoint {
+function readRaised(block: PointBlock): { point: RaisedPoint; result: ReproductionResult | null } {
   const body = blockBody(block, null);
-  const base = { id: block.id ?? '', evidence: body.evidence, reasoning: body.reasoning };
+  const base = { id: block.id ?? '', evidence: body.evidence, reasoning: body.reasoning, ...(body.reproduction === null ? {} : { reproduction: body.reproduction }) };
+  return { point: raisedOf(block, body, base), result: body.result };
+}
+
+function raisedOf(block: PointBlock, body: BlockBody, base: Omit<RaisedPoint, 'title' | 'severity'>): RaisedPoint {
   if (body.canonical && body.severity !== null) return { ...base, title: block.title, severity: body.severity };
   const bracket = /^(?:[([][ \t]*(\w+)[ \t]*[)\]][ \t]*)?(.*?)(?:[ \t]*[([][ \t]*(\w+)[ \t]*[)\]])?$/.exec(block.title);
   const dashed = /^(.*?)[ \t]+[—–][ \t]+(\w+)$/.exec(block.title);

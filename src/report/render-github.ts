@@ -1,4 +1,5 @@
 import { standingOf } from '../ledger/judge-debate.js';
+import { verdictWords } from '../protocol/reproduction.js';
 import type { DebateReport } from './debate-report.js';
 
 const commands: Record<string, 'error' | 'warning' | 'notice'> = { critical: 'error', high: 'error', medium: 'warning', low: 'notice', nit: 'notice' };
@@ -19,6 +20,9 @@ export function renderGithubAnnotations(report: DebateReport): string {
     const message = [
       `${point.title || 'Untitled point'}: ${standing} after ${report.rounds === 1 ? '1 round' : `${report.rounds} rounds`}, confidence ${point.confidence}.`,
       `Reviewer: ${point.reviewer ?? '-'}; Responder: ${point.responder ?? '-'}.`,
+      ...(point.reproduction === null
+        ? []
+        : [`Reproduction (run by code-debate, ${point.reproduction.section}): ${verdictWords[point.reproduction.verdict]}, ${point.reproduction.why}.`]),
       `See ${report.file}.`,
     ].join('\n');
     const places = point.evidence.length === 0 ? [null] : point.evidence;

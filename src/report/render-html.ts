@@ -1,3 +1,4 @@
+import { verdictWords } from '../protocol/reproduction.js';
 import { buildLedger } from '../ledger/build-ledger.js';
 import { judgeDebate } from '../ledger/judge-debate.js';
 import { roleOn, type LedgerPoint } from '../ledger/ledger.js';
@@ -51,7 +52,7 @@ export function renderHtml(report: DebateReport, document: DebateDocument, block
   const rows = report.points
     .map(
       (point) =>
-        `<tr id="row-${escapeHtml(point.id)}"><td><a href="#point-${escapeHtml(point.id)}">${escapeHtml(point.id)}</a></td><td>${escapeHtml(point.title || 'untitled')}</td><td class="sev-${point.severity ?? 'none'}">${point.severity ?? '-'}</td><td>${point.status}</td><td>${point.confidence}</td><td>${point.reviewer ?? '-'}</td><td>${point.responder ?? '-'}</td></tr>`,
+        `<tr id="row-${escapeHtml(point.id)}"><td><a href="#point-${escapeHtml(point.id)}">${escapeHtml(point.id)}</a></td><td>${escapeHtml(point.title || 'untitled')}</td><td class="sev-${point.severity ?? 'none'}">${point.severity ?? '-'}</td><td>${point.status}</td><td>${point.confidence}${point.agreement === 'accepted' ? ' (accepted)' : ''}${point.reproduction === null ? '' : `, ${verdictWords[point.reproduction.verdict]}`}</td><td>${point.reviewer ?? '-'}</td><td>${point.responder ?? '-'}</td></tr>`,
     )
     .join('');
   const failed = new Map(report.failedCitations.map((citation) => [`${citation.path}:${citation.line}`, citation.problem]));

@@ -62,6 +62,8 @@ export function renderSarif(report: DebateReport, tool: { version: string; homep
         reviewer: point.reviewer,
         responder: point.responder,
         raisedBy: point.raisedBy,
+        agreement: point.agreement,
+        reproduction: point.reproduction === null ? null : { verdict: point.reproduction.verdict, why: point.reproduction.why, section: point.reproduction.section },
         failedEvidence: point.evidence
           .filter((evidence) => evidence.check === 'failed')
           .map((evidence) => `${evidence.path}:${evidence.line}: ${evidence.problem ?? 'the check failed'}`),

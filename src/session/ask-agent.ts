@@ -10,6 +10,7 @@ import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import { addUsage, type TurnUsage } from '../protocol/usage.js';
 import type { SessionContext } from './session-context.js';
 import type { DebateReader } from '../protocol/debate-reader.js';
+import { checkOwnWords } from './check-own-words.js';
 
 /** Output that does not fit is sent back this many times before the turn fails. */
 export const maxReasks = 2;
@@ -45,6 +46,10 @@ export interface AgentAnswer {
   promptBytes: number;
   /** What every call for this section cost (re-asks and retries included), as the agent reported it; null when it reported nothing. */
   usage: TurnUsage | null;
+  /** The answer as data, sanitized, that `body` renders: for a turn with a scope. */
+  answer?: TurnAnswer;
+  /** The subject the agent answered on. */
+  subject?: Subject;
 }
 
 /**
@@ -73,6 +78,8 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
   let prompts = { prompt: ask.prompt, continuation: ask.continuation };
   let promptBytes = 0;
   let retried = false;
+  /** Whether the answer was sent back for its own words (see checkOwnWords): that is told once. */
+  let toldOwnWords = false;
   /** The failure that was retried: its reason is told if the retry fails too. */
   let firstFailure: AgentError | null = null;
   const signal = ask.signal ? AbortSignal.any([context.signal, ask.signal]) : context.signal;
@@ -104,12 +111,16 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
       continue;
     }
     const read = readBody(body, ask, context.reader.rememberSectionBody);
-    const problems = read.problems;
+    const ownWords = read.answer === undefined || toldOwnWords ? [] : checkOwnWords(read.answer, context.reader.ledger(ask.document));
+    const problems = read.problems.length > 0 ? read.problems : ownWords;
+    // Own words are asked for once, and only when another try is possible: they never fail the turn.
+    const soft = ownWords.length > 0 && problems === ownWords;
+    if (soft) toldOwnWords = true;
     body = read.body;
-    if (problems.length === 0) {
+    if (problems.length === 0 || (soft && (reask === maxReasks || deadline - Date.now() < minimumTryMs))) {
       const usage = addUsage(usages);
       context.emit({ type: 'agent-finished', role: context.role, heading: ask.heading, agent: context.agent.name, ms: Date.now() - started, promptBytes, usage });
-      return { body, promptBytes, usage };
+      return { body, promptBytes, usage, subject: ask.subject, ...(read.answer === undefined ? {} : { answer: read.answer }) };
     }
     if (reask === maxReasks) {
       throw new AgentError(
@@ -136,14 +147,15 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
  * and rendered (its text fields sanitized one by one, so nothing in them can end the section or
  * mark a point); a CONSENSUS narrative is sanitized as it is.
  */
-function readBody(text: string, ask: AgentAsk, remember: DebateReader['rememberSectionBody']): { body: string; problems: string[]; json: boolean } {
+function readBody(text: string, ask: AgentAsk, remember: DebateReader['rememberSectionBody']): { body: string; problems: string[]; json: boolean; answer?: TurnAnswer } {
   if (ask.scope === undefined) {
     const body = sanitizeAgentText(text, ask.heading, remember);
     return { body, problems: body === '' ? ['It is empty once headings reserved for the debate are removed.'] : [], json: false };
   }
   const read = readAgentAnswer(text, ask.scope);
   if (!read.ok) return { body: '', problems: read.problems, json: read.json };
-  return { body: sanitizeAgentText(renderAnswer(sanitizeAnswer(read.answer, ask.heading)), ask.heading, remember), problems: [], json: read.json };
+  const answer = sanitizeAnswer(read.answer, ask.heading);
+  return { body: sanitizeAgentText(renderAnswer(answer), ask.heading, remember), problems: [], json: read.json, answer };
 }
 
 function sanitizeAnswer(answer: TurnAnswer, heading: string): TurnAnswer {

@@ -219,11 +219,11 @@ function ended(context: SessionContext, document: DebateDocument, prompts: TurnP
   const outcome = open.length === 0 ? 'consensus' : 'disputed';
   const ledger = context.reader.ledger(document);
   const how = readOutcome(ledger) === 'stalled' ? 'stopped early, as a round brought no new reasoning,' : 'ended with CONSENSUS';
-  const verdict = judgeDebate(ledgerReport(ledger).points, context.blockOn);
+  const verdict = judgeDebate(ledgerReport(ledger).points, context.blockOn, context.blockReproduced);
   const blocking = verdict.blocking.map((point) => `${point.id} (${point.severity}, ${point.standing})`);
   // Settled points can still block (a confirmed problem): said as a sentence that does not read as a contradiction.
-  const confirmed = verdict.blocking.filter((point) => point.standing === 'confirmed');
-  const disputed = verdict.blocking.filter((point) => point.standing !== 'confirmed');
+  const confirmed = verdict.blocking.filter((point) => point.standing === 'confirmed' || point.standing === 'accepted');
+  const disputed = verdict.blocking.filter((point) => point.standing !== 'confirmed' && point.standing !== 'accepted');
   const list = (points: typeof verdict.blocking) => points.map((point) => `${point.id} (${point.severity})`).join(', ');
   const stands =
     open.length === 0

@@ -1,3 +1,4 @@
+import { maxReproductionOutputBytes } from '../protocol/reproduction-modes.js';
 import { createLedgerReader } from '../ledger/ledger-reader.js';
 import type { Role } from '../protocol/document.js';
 import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
@@ -128,9 +129,17 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
           standards: prepared.standards,
           stance: options.stance,
           blockOn: options.blockOn,
+          blockReproduced: options.blockReproduced,
           resolveSubjectAgain: prepared.resolveSubjectAgain,
           takeSnapshot: () => takeRepoSnapshot(checkout?.dir ?? side.repo.root, { branches: checkout === null }),
           ...(checkout === null ? {} : { checkout, sandboxed }),
+          reproduction: {
+            root: side.repo.root,
+            gitDir: side.repo.gitDir,
+            mode: options.reproductions,
+            timeoutMs: options.reproductionTimeoutMs,
+            maxOutputBytes: maxReproductionOutputBytes,
+          },
           maxRounds: options.maxRounds,
           turnTimeoutMs: options.turnTimeoutMs,
           agentTimeoutMs: options.agentTimeoutMs,

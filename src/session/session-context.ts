@@ -6,7 +6,9 @@ import type { Subject } from '../subject/subject.js';
 import type { Stance } from '../prompts/stance.js';
 import type { Budget } from '../protocol/budget.js';
 import type { LedgerReader } from '../ledger/ledger-reader.js';
+import type { GateMode } from '../ledger/judge-debate.js';
 import type { AgentCheckout } from './agent-checkout.js';
+import type { ReproductionSetup } from './run-reproduction.js';
 import type { Claim } from './claims/claim-role.js';
 import type { DebateStore } from './run-claimed-side.js';
 import type { EventSink } from './session-events.js';
@@ -34,6 +36,8 @@ export interface SessionContext {
   agent: Agent;
   /** Where the agent runs (see AgentCheckout); absent for a person, who works in the work tree. */
   checkout?: AgentCheckout;
+  /** How this side runs the reproductions its agent writes (see runReproduction); absent: they are written without a result. */
+  reproduction?: ReproductionSetup;
   /** Whether a `cmd:` agent runs under bubblewrap, able to write only to its checkout and its TMPDIR. */
   sandboxed?: boolean;
   claim: Claim;
@@ -47,6 +51,8 @@ export interface SessionContext {
   stance: Stance;
   /** The lowest severity that makes a confirmed or disputed point blocking (exit 1). */
   blockOn: Severity;
+  /** Whether only reproduced points block (`--block-reproduced only`); absent: by their standing. */
+  blockReproduced?: GateMode;
   maxRounds: number;
   /** What the whole debate may spend (`--max-tokens`, `--max-cost`). */
   budget: Budget;

@@ -1,3 +1,4 @@
+import type { ReproductionVerdict } from '../protocol/reproduction.js';
 import type { Role, TurnKind } from '../protocol/document.js';
 import type { ConvergenceState } from '../ledger/convergence-state.js';
 import type { SessionEnd } from '../ledger/read-outcome.js';
@@ -14,6 +15,7 @@ export type SessionEvent =
   | { type: 'turn-started'; role: Role; turn: TurnKind; heading: string; agent: string; round: number; interactive: boolean }
   | { type: 'agent-retry'; role: Role; heading: string; reason: string; delayMs: number }
   | { type: 'agent-reasked'; role: Role; heading: string; problems: string[]; attempt: number; of: number }
+  | { type: 'reproduction-ran'; role: Role; heading: string; id: string; verdict: ReproductionVerdict; why: string; ms: number }
   | { type: 'agent-finished'; role: Role; heading: string; agent: string; ms: number; promptBytes: number; usage: TurnUsage | null }
   /**
    * `by`: who wrote it, when not this side's agent: code-debate itself (nothing left to answer, a timeout's CONSENSUS).

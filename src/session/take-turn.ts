@@ -17,6 +17,7 @@ import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '
 import type { Subject } from '../subject/subject.js';
 import { pinSnapshot } from '../git/subject-checkout.js';
 import { askAhead } from './ask-ahead.js';
+import { addReproductionResults } from './reproduce-answer.js';
 import type { AgentAnswer, AgentAsk } from './ask-agent.js';
 import { checkDebateCitations } from './check-debate-citations.js';
 import { guardRepository } from './guard-repository.js';
@@ -199,7 +200,8 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
   let inputs: Promise<TurnInputs> | null = null;
   // Resolved once, when first needed: after an early start (see askAhead), not before it.
   const fresh = () => (inputs ??= freshInputs(context, document, subjects, early));
-  if (action.turn !== 'consensus') return agentSection(context, action.turn, action.round, heading, state, document, early, fresh);
+  if (action.turn !== 'consensus')
+    return addReproductionResults(context, await agentSection(context, action.turn, action.round, heading, state, document, early, fresh), heading, document);
   const consensus = {
     reason: action.reason,
     round: action.round,

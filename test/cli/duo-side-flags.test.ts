@@ -12,6 +12,10 @@ describe("duo's sides", () => {
       '10m',
       '--agent-timeout',
       '8m',
+      '--reproductions',
+      'sandboxed',
+      '--reproduction-timeout',
+      '1m',
       '--max-diff-bytes',
       '200000',
       '--max-peer-bytes',
@@ -24,6 +28,8 @@ describe("duo's sides", () => {
       'default',
       '--block-on',
       'high',
+      '--block-reproduced',
+      'regardless',
     ]);
   });
 

@@ -12,8 +12,11 @@ const allowed: Record<ConfigKey, string> = {
   maxRounds: 'a whole number from 1 to 100',
   turnTimeout: duration,
   agentTimeout: duration,
+  reproductions: 'one of "sandboxed", "unsandboxed", "off"',
+  reproductionTimeout: duration,
   timeLimit: duration,
   blockOn: 'one of "critical", "high", "medium", "low", "nit"',
+  blockReproduced: 'one of "regardless", "only"',
   maxDiffBytes: 'a whole number from 0 to 100000000',
   maxPeerBytes: 'a whole number from 1024 to 100000000',
   maxAnswerBytes: 'a whole number from 1024 to 100000000',
@@ -27,7 +30,7 @@ const allowed: Record<ConfigKey, string> = {
   heartbeat: duration,
 };
 const keyList =
-  'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, timeLimit, timeLimitFails, remote, heartbeat';
+  'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, reproductions, reproductionTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, blockReproduced, timeLimit, timeLimitFails, remote, heartbeat';
 
 const good: [ConfigKey, unknown][] = [
   ...['auto', 'builtin', 'human', 'claude', 'claude:opus', 'codex', 'gemini:gemini-2.5-pro', 'openai:gpt-4o', 'ollama:qwen2.5-coder', 'cmd:./my-agent --strict'].map(
@@ -37,6 +40,9 @@ const good: [ConfigKey, unknown][] = [
   ['remote', 'origin'],
   ['remote', 'git@example.com:team/app.git'],
   ['heartbeat', '20s'],
+  ['reproductions', 'off'],
+  ['blockReproduced', 'only'],
+  ['reproductionTimeout', '30s'],
   ['responderAgent', 'cmd:claude -p'],
   ['maxRounds', 1],
   ['maxRounds', 5],
@@ -71,6 +77,9 @@ const bad: [ConfigKey, unknown, string][] = [
   ['remote', '', '""'],
   ['remote', '--upload-pack=x', '"--upload-pack=x"'],
   ['heartbeat', 30, '30'],
+  ['reproductions', 'docker', '"docker"'],
+  ['blockReproduced', 'always', '"always"'],
+  ['reproductionTimeout', 30, '30'],
   ['agent', 'Claude', '"Claude"'],
   ['agent', 'gpt-4', '"gpt-4"'],
   ['agent', 42, '42'],

@@ -63,8 +63,8 @@ describe('answerFromSchema', () => {
     expect(answerFromSchema(schema, hintsFor('Write `## Response 1`.'))).toEqual({
       summary: '',
       answers: [
-        { id: 'R1', label: 'Agreed', reasoning: 'the log goes; it was left from debugging.', evidence: [] },
-        { id: 'R2', label: 'Agreed', reasoning: 'the log goes; it was left from debugging.', evidence: [] },
+        { id: 'R1', label: 'Agreed', reasoning: 'the log goes; it was left from debugging.', evidence: [], reproduction: null },
+        { id: 'R2', label: 'Agreed', reasoning: 'the log goes; it was left from debugging.', evidence: [], reproduction: null },
       ],
       newPoints: [],
     });
@@ -80,6 +80,7 @@ describe('answerFromSchema', () => {
           severity: 'medium',
           evidence: [{ path: 'src/app.js', line: 2, endLine: null }],
           reasoning: 'The `console.log(name)` at `src/app.js:2` prints user input: remove it.',
+          reproduction: null,
         },
       ],
     });

@@ -14,6 +14,7 @@ export const debatePoint = {
   severity: 'medium',
   evidence: [{ path: 'src/app.js', line: 2, endLine: null }],
   reasoning: 'The `console.log(name)` at `src/app.js:2` prints user input: remove it.',
+  reproduction: null,
 };
 
 /** The debate every stand-in plays: one point, R1, raised, agreed, then accepted; by the heading the prompt asks for. */

@@ -271,7 +271,9 @@ describe(`whole debates with ${model.name} on both sides`, () => {
     'structured output: each section is asked with its schema and valid at its first try (no `agent-reasked` event)',
     async () => {
       const run = await structuredRun();
-      const reasked = run.events.filter((event) => event.type === 'agent-reasked');
+      // An answer sent back for its own words (an agreement that repeats the Review, a Disagreed that ignores a reproduction) was valid: that is the debate's rule, not the schema's.
+      const ownWords = /repeats the (?:Reviewer|Responder)'s own text|does not address the reproduction/;
+      const reasked = run.events.filter((event) => event.type === 'agent-reasked' && !(event.problems as string[]).every((problem) => ownWords.test(problem)));
       expect(reasked, JSON.stringify(reasked, null, 2)).toEqual([]);
       for (const [heading, calls] of run.said) {
         if (heading !== 'CONSENSUS')
@@ -300,6 +302,24 @@ describe(`whole debates with ${model.name} on both sides`, () => {
           section.body,
         ).toEqual(open);
       }
+    },
+    debateMs,
+  );
+
+  it(
+    'structured output: every reproduction the model wrote was run by code-debate, its result in the file and in the output, whatever it is',
+    async () => {
+      const run = await structuredRun();
+      const ran = run.events.filter((event) => event.type === 'reproduction-ran');
+      console.log(
+        ran.length === 0
+          ? `${model.name} wrote no reproduction.`
+          : `${model.name}'s reproductions, as code-debate ran them:\n${ran.map((event) => `  ${event.id} in ## ${event.heading}: ${event.verdict}, ${event.why} (${(event.ms / 1000).toFixed(1)} s)`).join('\n')}`,
+      );
+      const written = run.text.split('\n').filter((line) => line.startsWith('**Reproduction:** ')).length;
+      const results = run.text.split('\n').filter((line) => line.startsWith('<!-- code-debate reproduction ')).length;
+      expect(results, run.text).toBe(written);
+      expect(ran).toHaveLength(written);
     },
     debateMs,
   );

@@ -43,10 +43,23 @@ const cases = {
 };
 
 const at = (file: string, line: number) => [{ path: file, line, endLine: null }];
-const raise = (title: string, severity: string, evidence: unknown[]) => ({ title, severity, evidence, reasoning: `${title}: it is wrong.` });
+const raise = (title: string, severity: string, evidence: unknown[], command: string | null = null) => ({
+  title,
+  severity,
+  evidence,
+  reasoning: `${title}: it is wrong.`,
+  reproduction: command === null ? null : { command, files: [] },
+});
+/** A reproduction that fails where `file` grew past four lines (every case's head) and passes where it did not (its base). */
+const grew = (file: string) => `test $(wc -l < ${file}) -lt 5`;
 const review = (...points: unknown[]) => JSON.stringify({ summary: '', points });
+// An agreement cites a place of its own, so that it counts as confirmed, not only accepted.
 const answer = (...answers: Array<[string, string]>) =>
-  JSON.stringify({ summary: '', answers: answers.map(([id, label]) => ({ id, label, reasoning: `${label}.`, evidence: [] })), newPoints: [] });
+  JSON.stringify({
+    summary: '',
+    answers: answers.map(([id, label]) => ({ id, label, reasoning: `${label}.`, evidence: label === 'Disagreed' ? [] : at('src/lib.js', 1) })),
+    newPoints: [],
+  });
 const hold = (...positions: Array<[string, string, string | null]>) =>
   JSON.stringify({
     summary: '',
@@ -58,13 +71,13 @@ const consensus = 'The debate is over.\n';
 /** A Reviewer that finds every bug (at the least severity each case asks), and a Responder that agrees with all. */
 const oracle = {
   'two-bugs': {
-    review: review(raise('First bug', 'high', at('src/app.js', 3)), raise('Second bug', 'medium', at('src/app.js', 10))),
+    review: review(raise('First bug', 'high', at('src/app.js', 3), grew('src/app.js')), raise('Second bug', 'medium', at('src/app.js', 10), grew('src/app.js'))),
     response: answer(['R1', 'Agreed'], ['R2', 'Agreed']),
     consensus,
   },
-  'one-bug': { review: review(raise('The bug', 'high', at('src/lib.js', 5))), response: answer(['R1', 'Agreed']), consensus },
-  // The protocol asks a Review for a point: one that says nothing was found, citing nothing.
-  clean: { review: review(raise('Nothing to report', 'nit', [])), response: answer(['R1', 'Agreed']), consensus },
+  'one-bug': { review: review(raise('The bug', 'high', at('src/lib.js', 5), grew('src/lib.js'))), response: answer(['R1', 'Agreed']), consensus },
+  // The protocol asks a Review for a point: one that says nothing was found, citing nothing; its reproduction passes, as on a clean change.
+  clean: { review: review(raise('Nothing to report', 'nit', [], 'true')), response: answer(['R1', 'Agreed']), consensus },
 };
 
 /**
@@ -119,6 +132,8 @@ describe('code-debate eval', () => {
     expect(report.totals.views).toEqual({
       review: { points: 3, correct: 3, found: 3, expected: 3, uncited: 1, recall: 1, precision: 1, falseOnClean: 0, cleanWithFindings: 0 },
       confirmed: { points: 3, correct: 3, found: 3, expected: 3, uncited: 1, recall: 1, precision: 1, falseOnClean: 0, cleanWithFindings: 0 },
+      // Each bug's reproduction fails at the head and passes at the base; the clean change's passes at the head.
+      reproduced: { points: 3, correct: 3, found: 3, expected: 3, uncited: 0, recall: 1, precision: 1, falseOnClean: 0, cleanWithFindings: 0 },
       // The second bug was rated medium: the gate, at high, does not block on it.
       gate: { points: 2, correct: 2, found: 2, expected: 3, uncited: 0, recall: 2 / 3, precision: 1, falseOnClean: 0, cleanWithFindings: 0 },
     });
@@ -144,7 +159,7 @@ describe('code-debate eval', () => {
       'two-bugs review',
     ]);
     expect(exit.stderr).toMatch(
-      /code-debate eval: \[\d\/3\] two-bugs \(javascript, 2 bugs\): review 2\/2 \+0, confirmed 2\/2 \+0, gate 1\/2 \+0; lost 0, saved 0; 1 round, [\d.]+s\n/,
+      /code-debate eval: \[\d\/3\] two-bugs \(javascript, 2 bugs\): review 2\/2 \+0, confirmed 2\/2 \+0, reproduced 2\/2 \+0, gate 1\/2 \+0; lost 0, saved 0; 1 round, [\d.]+s\n/,
     );
     expect(exit.stderr).toContain(`code-debate eval: wrote the html report to ${path.join('out', 'eval.html')}\n`);
     const page = await readFile(html, 'utf8');
@@ -171,17 +186,19 @@ describe('code-debate eval', () => {
         .find((line) => line.startsWith(`${id} `))
         ?.replace(/\s+\S+$/, '')
         .split(/\s{2,}/);
-    // case, language, bugs, review, confirmed, gate, lost, saved, rounds, tokens, cost (time left out).
-    expect(row('two-bugs')).toEqual(['two-bugs', 'javascript', '2', '2/2 +1', '1/2 +0', '1/2 +0', '1', '1', '2', '-', '-']);
-    expect(row('one-bug')).toEqual(['one-bug', 'python', '1', '1/1 +1', '0/1 +2', '0/1 +0', '0', '0', '2', '-', '-']);
-    expect(row('clean')).toEqual(['clean', 'go', 'clean', '0/0 +2', '0/0 +1', '0/0 +1', '0', '1', '2', '-', '-']);
+    // case, language, bugs, review, confirmed, reproduced (none written), gate, lost, saved, rounds, tokens, cost (time left out).
+    expect(row('two-bugs')).toEqual(['two-bugs', 'javascript', '2', '2/2 +1', '1/2 +0', '0/2 +0', '1/2 +0', '1', '1', '2', '-', '-']);
+    expect(row('one-bug')).toEqual(['one-bug', 'python', '1', '1/1 +1', '0/1 +2', '0/1 +0', '0/1 +0', '0', '0', '2', '-', '-']);
+    expect(row('clean')).toEqual(['clean', 'go', 'clean', '0/0 +2', '0/0 +1', '0/0 +0', '0/0 +1', '0', '1', '2', '-', '-']);
     expect(rows.find((line) => line.startsWith('broken '))).toMatch(/^broken\s+-\s+clean\s+failed: the debate ended without a CONSENSUS \(exit 4\)$/);
     expect(exit.stdout).toContain(
       [
         'Over 3 debated cases (2 with 3 bugs, 1 clean):',
         '  Review alone                recall 100% (3/3), precision 43% (3/7); on clean changes 2 false findings (1 of 1 changes); 1 point citing no line left out',
         '  Confirmed after the debate  recall 33% (1/3), precision 25% (1/4); on clean changes 1 false finding (1 of 1 changes); 1 point citing no line left out',
+        '  Reproduced by a test        recall 0% (0/3), precision - (0/0); on clean changes 0 false findings (0 of 1 changes)',
         '  Gate (high or worse)        recall 33% (1/3), precision 50% (1/2); on clean changes 1 false finding (1 of 1 changes)',
+        "  Agreements: 5 confirmed with the answer's own evidence, 0 only accepted without it.",
         '  The debate lost 1 real bug (raised in the Review, then withdrawn or dismissed) and saved 2 false findings (withdrawn or dismissed).',
         '  6 rounds; tokens -, cost - (as the agents reported them);',
       ].join('\n'),

@@ -85,7 +85,7 @@ describe('the ledger runs the debate', () => {
   it('keeps the prompt flat as the rounds grow: open points, the last section and the ledger, not the whole file', async () => {
     const repo = await repos.repo();
     // Fresh reasoning every round, so the debate runs all five, each section a few KB.
-    const reasoning = (side: string, round: number) => `${side} reasoning for round ${round}: ${Array.from({ length: 600 }, (_, i) => `w${round}x${i}`).join(' ')}.`;
+    const reasoning = (side: string, round: number) => `${side} reasoning for round ${round}: ${Array.from({ length: 700 }, (_, i) => `w${round}x${i}`).join(' ')}.`;
     const { reviewer, responder, log } = await debate(repo, {
       review: sampleReview,
       response: [1, 2, 3, 4, 5].map((n) => `### R1. Debug output left in\n**Disagreed**: ${reasoning('responder', n)}\n`),

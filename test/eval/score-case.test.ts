@@ -26,6 +26,7 @@ function point(id: string, line: number | null, more: Partial<EvalPoint> = {}): 
     evidence: line === null ? [] : [{ path: 'src/a.js', line, endLine: line }],
     standing: 'confirmed',
     blocking: true,
+    reproduced: false,
     ...more,
   };
 }
@@ -38,11 +39,11 @@ describe('scoreCase', () => {
       point('R1', 10, { standing: 'withdrawn', blocking: false }),
       // A real bug confirmed, then lowered below the case's least severity: found by the Review only.
       point('R2', 10, { severity: 'medium', blocking: false }),
-      // A real bug confirmed and blocking, raised twice (two correct points, one bug found).
-      point('R3', 30),
-      point('R4', 31, { title: 'The same bug, cited a line below it', severity: 'low', raisedSeverity: 'low', blocking: false }),
-      // An invented finding, dismissed: saved.
-      point('R5', 90, { standing: 'dismissed', blocking: false }),
+      // A real bug confirmed, reproduced and blocking, raised twice (two correct points, one bug found).
+      point('R3', 30, { reproduced: true }),
+      point('R4', 31, { title: 'The same bug, cited a line below it', severity: 'low', raisedSeverity: 'low', blocking: false, standing: 'accepted' }),
+      // An invented finding, dismissed: saved; a reproduction of it reproduced all the same: a false finding of the reproduced set.
+      point('R5', 90, { standing: 'dismissed', blocking: false, reproduced: true }),
       // An invented finding left disputed: not confirmed, but the gate blocks on it.
       point('R6', 70, { standing: 'disputed' }),
       // The Responder's own finding of a real bug: not in the Review.
@@ -53,14 +54,17 @@ describe('scoreCase', () => {
     const score = scoreCase(points, expected);
     expect(score.views).toEqual({
       review: { points: 6, correct: 4, found: 2, expected: 3, uncited: 1 },
-      confirmed: { points: 4, correct: 3, found: 2, expected: 3, uncited: 1 },
+      confirmed: { points: 3, correct: 2, found: 2, expected: 3, uncited: 1 },
+      reproduced: { points: 2, correct: 1, found: 1, expected: 3, uncited: 0 },
       gate: { points: 3, correct: 2, found: 2, expected: 3, uncited: 0 },
     });
     expect(score.foundBy).toEqual([
-      { review: ['R1', 'R2'], confirmed: [], gate: [] },
-      { review: ['R3', 'R4'], confirmed: ['R3', 'R4'], gate: ['R3'] },
-      { review: [], confirmed: ['F1'], gate: ['F1'] },
+      { review: ['R1', 'R2'], confirmed: [], reproduced: [], gate: [] },
+      { review: ['R3', 'R4'], confirmed: ['R3'], reproduced: ['R3'], gate: ['R3'] },
+      { review: [], confirmed: ['F1'], reproduced: [], gate: ['F1'] },
     ]);
+    // R4 was agreed without evidence of its own: accepted, not confirmed.
+    expect(score.agreements).toEqual({ confirmed: ['R2', 'R3', 'F1', 'R7'], accepted: ['R4'] });
     expect(score.reports.find((report) => report.id === 'R2')).toEqual({ id: 'R2', asRaised: [0], asEnded: [] });
     expect(score.lost).toEqual(['R1']);
     expect(score.saved).toEqual(['R5']);

@@ -8,7 +8,7 @@ import { parseDocument } from '../../src/protocol/parse-document.js';
 const signed = (role: string) => `\n*— ${role} · builtin · 2026-11-22T10:00:00Z*\n`;
 const point = (id: number, title: string, severity: string) => `### R${id}. ${title}\n\n**Severity:** ${severity}\n\n**Evidence:** \`src/a.js:${id}\`\n\nWhy it matters.\n`;
 
-/** Five points that end five ways: confirmed, dismissed, withdrawn, disputed, and confirmed below the bar. */
+/** Five points that end five ways: confirmed, dismissed, withdrawn, disputed, and accepted (agreed without evidence) below the bar. */
 const debate = [
   '# Code Debate: 1111111..2222222\n\n## Review\n',
   point(1, 'Credential committed', 'critical'),
@@ -18,7 +18,7 @@ const debate = [
   point(5, 'Debug output left', 'medium'),
   signed('Reviewer'),
   '\n---\n\n## Response 1\n\n',
-  '### R1\n**Agreed**: it is a live key.\n\n### R2\n**Disagreed**: the test is not focused.\n\n### R3\n**Disagreed**: the caller checks it.\n\n',
+  '### R1\n**Agreed**: it is a live key, `src/a.js:1` holds it.\n\n### R2\n**Disagreed**: the test is not focused.\n\n### R3\n**Disagreed**: the caller checks it.\n\n',
   '### R4\n**Partially agreed**: only on the hot path.\n\n### R5\n**Agreed**: will remove it.\n',
   signed('Responder'),
   '\n---\n\n## Reviewer Follow-up 1\n\n',
@@ -45,7 +45,7 @@ describe('judgeDebate on a finished debate', () => {
       { id: 'R2', severity: 'high', standing: 'dismissed', blocking: false },
       { id: 'R3', severity: 'high', standing: 'withdrawn', blocking: false },
       { id: 'R4', severity: 'high', standing: 'disputed', blocking: true },
-      { id: 'R5', severity: 'medium', standing: 'confirmed', blocking: false },
+      { id: 'R5', severity: 'medium', standing: 'accepted', blocking: false },
     ]);
     expect(verdict.blocked).toBe(true);
     expect(renderVerdict(verdict, 'high')).toEqual([
@@ -55,7 +55,18 @@ describe('judgeDebate on a finished debate', () => {
     ]);
   });
 
-  test('--block-on medium adds the confirmed medium point; --block-on critical leaves only the credential', () => {
+  test('an accepted point blocks as a confirmed one; with --block-reproduced only, a point blocks only when its reproduction reproduced', () => {
+    const points = reportOf(debate).points;
+    const reproduced = { verdict: 'reproduced' as const, why: 'it fails at the head', section: 'Review', round: 1, by: 'reviewer' as const };
+    const withRun = points.map((point) => (point.id === 'R3' ? { ...point, reproduction: reproduced } : point));
+    expect(judgeDebate(withRun, 'high', 'only').blocking.map((point) => point.id)).toEqual(['R3']);
+    expect(judgeDebate(withRun, 'high').blocking.map((point) => [point.id, point.reproduced])).toEqual([
+      ['R1', false],
+      ['R4', false],
+    ]);
+  });
+
+  test('--block-on medium adds the accepted medium point; --block-on critical leaves only the credential', () => {
     expect(judgeDebate(reportOf(debate).points, 'medium').blocking.map((point) => point.id)).toEqual(['R1', 'R4', 'R5']);
     expect(judgeDebate(reportOf(debate).points, 'critical').blocking.map((point) => point.id)).toEqual(['R1']);
   });

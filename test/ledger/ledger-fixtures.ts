@@ -21,7 +21,7 @@ export const fixtures = {
   ours: ourDebate(
     [
       'Response 1',
-      '### R1\n**Agreed**: it is left in.\n\n### R2\n**Disagreed**: `test/b.test.ts:4` covers it.\n\n### R3\n**Partially agreed**: a TODO, but severity should be nit.',
+      '### R1\n**Agreed**: it is left in: `src/a.ts:3` still logs.\n\n### R2\n**Disagreed**: `test/b.test.ts:4` covers it.\n\n### R3\n**Partially agreed**: a TODO, but severity should be nit.',
     ],
     [
       'Reviewer Follow-up 1',

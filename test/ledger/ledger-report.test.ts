@@ -27,10 +27,10 @@ describe('ledgerReport', () => {
         open: 0,
         resolved: 1,
         withdrawn: 1,
-        high: 1,
-        medium: 0,
+        high: 0,
+        medium: 1,
         low: 0,
-        confidence: { high: 1, medium: 0, low: 0 },
+        confidence: { high: 0, medium: 1, low: 0 },
         severity: { critical: 1, high: 0, medium: 0, low: 0, nit: 0 },
       },
       points: [
@@ -53,6 +53,8 @@ describe('ledgerReport', () => {
             { round: 1, reviewer: 'raised', responder: 'disagreed', status: 'open' },
             { round: 2, reviewer: 'withdrawn', responder: null, status: 'withdrawn' },
           ],
+          agreement: null,
+          reproduction: null,
         },
         {
           id: 'R2',
@@ -63,13 +65,16 @@ describe('ledgerReport', () => {
           raisedIn: 1,
           raisedBy: 'Opening',
           status: 'resolved',
-          confidence: 'HIGH',
+          // "Agreed." and nothing else: accepted, not confirmed.
+          confidence: 'MEDIUM',
           withdrawnReason: null,
           evidence: [],
           reviewer: 'raised',
           responder: 'agreed',
           answer: 'agreed',
           rounds: [{ round: 1, reviewer: 'raised', responder: 'agreed', status: 'resolved' }],
+          agreement: 'accepted',
+          reproduction: null,
         },
       ],
       positionChanges: [{ id: 'R1', side: 'reviewer', round: 2, section: 'Follow-up 1', from: 'maintained', to: 'withdrawn' }],
@@ -82,7 +87,9 @@ describe('ledgerReport', () => {
   it('lowers a flagged flip to MEDIUM and lists failed citations and every flag in round order', () => {
     const checks = [{ section: 'Response 2', path: 'src/io.ts', line: 95, endLine: 95, quote: null, alternatives: [], ok: false, problem: 'src/io.ts has 90 lines, not 95' }];
     const report = ledgerReport(buildLedger(parseOk(fixtures.ours)), checks);
-    expect(report.points.map((point) => point.confidence)).toEqual(['HIGH', 'MEDIUM', 'HIGH', 'LOW']);
+    expect(report.points.map((point) => point.confidence)).toEqual(['HIGH', 'MEDIUM', 'MEDIUM', 'LOW']);
+    // R1's answer cites a place of its own; R3's partial agreement cites none: accepted, not confirmed.
+    expect(report.points.map((point) => point.agreement)).toEqual(['confirmed', 'accepted', 'accepted', null]);
     expect(report.failedCitations).toEqual([{ section: 'Response 2', path: 'src/io.ts', line: 95, endLine: 95, problem: 'src/io.ts has 90 lines, not 95' }]);
     expect(report.flags.map((flag) => `${flag.kind} ${flag.id ?? '-'} r${flag.round}`)).toEqual(['false-consensus R2 r2']);
     expect(reportOf(fixtures.looseMissingIds).flags.map((flag) => flag.message)).toEqual([

@@ -172,7 +172,8 @@ describe("code-debate pre-push judges the Responder's own findings like the Revi
     });
     const run = await prePush(await newMainLine(), { agent });
     expect(run.code, run.output).toBe(1);
-    expect(run.output).toContain('F1 (high, confirmed) Query built from input');
+    // Agreed without a place of its own: accepted, not confirmed, and it blocks all the same.
+    expect(run.output).toContain('F1 (high, accepted) Query built from input');
     expect(run.output).not.toContain('R1 (low');
   });
 });

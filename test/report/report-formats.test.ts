@@ -38,7 +38,7 @@ const text = [
   '## Response 1',
   '',
   '### R1. Debug output left in',
-  '**Agreed**: it goes.',
+  '**Agreed**: it goes; `src/app.js:2` prints it.',
   '',
   '### R2. Secret',
   '**Disagreed**: it is a test key.',

@@ -170,7 +170,9 @@ describe('consensusBody', () => {
     const body = consensusBody(context({ checks: [] }), null);
     expect(body).not.toContain('### Summary');
     expect(body).not.toContain('### Citations that failed');
-    const single = parseOk('# Code Debate: HEAD\n\n## Review\n\n### R1. Typo\n**Severity:** nit\nA typo.\n\n---\n\n## Response 1\n\n### R1. Typo\n**Agreed**: fixing it.\n');
+    const single = parseOk(
+      '# Code Debate: HEAD\n\n## Review\n\n### R1. Typo\n**Severity:** nit\nA typo.\n\n---\n\n## Response 1\n\n### R1. Typo\n**Agreed**: fixing it in `src/app.js:2`.\n',
+    );
     const agreed = consensusBody(context({ document: single, checks: [], reason: 'resolved', round: 1 }), null);
     expect(agreed).toContain('### Majority / partial (MEDIUM confidence)\n\nNone.');
     expect(agreed).toContain('### Flags\n\n- The responder agreed with all 1 points in round 1: verify the reasoning is its own.');
@@ -182,7 +184,9 @@ describe('consensusBody', () => {
     );
     const body = consensusBody(context({ document, reason: 'resolved', round: 1 }), null);
     expect(body).toContain(
-      '### Majority / partial (MEDIUM confidence)\n\n- **R1** (high) Off by one: agreed in Response 1. Will fix. Only MEDIUM: its evidence failed the check (`src/app.js:9`).',
+      '### Majority / partial (MEDIUM confidence)\n\n- **R1** (high) Off by one: agreed in Response 1. Will fix. Only MEDIUM: ' +
+        'accepted, not confirmed: the agreement brought no evidence of its own (a place it cites, a reproduction that reproduced) in its own words, ' +
+        'and its evidence failed the check (`src/app.js:9`).',
     );
   });
 });
