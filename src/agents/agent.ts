@@ -71,5 +71,12 @@ export interface Agent {
   readonly startsEarly?: boolean;
   /** A program of the user's (`cmd:`), run under bubblewrap when the request carries a sandbox. */
   readonly sandboxable?: boolean;
+  /**
+   * Gives one answer per call and cannot be asked again (an interactive session's `submit`): an
+   * answer that will not do is refused with what was wrong, nothing written, for it to fix and resubmit.
+   */
+  readonly answersOnce?: boolean;
+  /** Reads the subject itself, with its own tools: its prompt says how (`git diff ...`) instead of carrying the diff. */
+  readonly readsDiffItself?: boolean;
   writeTurn(request: TurnRequest): Promise<string>;
 }

@@ -109,6 +109,13 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
       context.emit({ type: 'agent-finished', role: context.role, heading: ask.heading, agent: context.agent.name, ms: Date.now() - started, promptBytes, usage });
       return { body, promptBytes, usage };
     }
+    if (context.agent.answersOnce) {
+      throw new AgentError(
+        `The answer for \`## ${ask.heading}\` was refused, and nothing was written:\n${problems.map((problem) => `- ${problem}`).join('\n')}\n` +
+          `${read.json ? 'Fix the JSON' : 'Fix the answer'} and submit it again.`,
+        'bad-output',
+      );
+    }
     if (reask === maxReasks) {
       throw new AgentError(
         `Agent \`${context.agent.name}\` could not write a usable \`## ${ask.heading}\` in ${maxReasks + 1} tries: ${problems.join(' ')} ` +

@@ -1,8 +1,7 @@
 import os from 'node:os';
 import type { Role } from '../protocol/document.js';
 import type { ClaimRecord } from './claims/claim-role.js';
-import { holderStates, viewHolder, type HolderState } from './claims/heartbeat-state.js';
-import { isProcessAlive } from './claims/process-alive.js';
+import { holderStates, isHolderRunning, viewHolder, type HolderState } from './claims/heartbeat-state.js';
 import type { EventSink } from './session-events.js';
 
 export interface PeerWatchOptions {
@@ -59,7 +58,8 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
     const readAt = Math.min(time, options.readAt?.() ?? time);
     beat = seenBeat(beat, record, readAt);
     const view = viewHolder(record, {
-      alive: record !== null && isProcessAlive(record),
+      // A session's lease is aged below, as any heartbeat: only a process is checked here.
+      alive: record !== null && (record.session !== undefined || isHolderRunning(record)),
       local: record?.host === os.hostname(),
       heartbeatAgeMs: beat === null ? null : readAt - beat.seenAt,
       hasTurn,
