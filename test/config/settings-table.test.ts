@@ -26,6 +26,8 @@ const commandLine: Record<CommandName, string[]> = {
   hook: ['hook', 'install'],
   demo: ['demo'],
   eval: ['eval'],
+  turn: ['turn', 'HEAD'],
+  submit: ['submit'],
 };
 
 /** A value the entry's flag takes: its default as spelt, else the first of a few that its type accepts. */

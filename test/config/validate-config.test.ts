@@ -25,9 +25,10 @@ const allowed: Record<ConfigKey, string> = {
   stance: 'one of "default", "devils-advocate"',
   remote: 'a remote name or URL',
   heartbeat: duration,
+  sessionTimeout: duration,
 };
 const keyList =
-  'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, timeLimit, timeLimitFails, remote, heartbeat';
+  'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, timeLimit, timeLimitFails, remote, heartbeat, sessionTimeout';
 
 const good: [ConfigKey, unknown][] = [
   ...['auto', 'builtin', 'human', 'claude', 'claude:opus', 'codex', 'gemini:gemini-2.5-pro', 'openai:gpt-4o', 'ollama:qwen2.5-coder', 'cmd:./my-agent --strict'].map(

@@ -60,13 +60,11 @@ export interface Claim {
    * remote's time, not the agent's).
    */
   update(patch: Partial<Pick<ClaimRecord, 'agentPid'>>): Promise<void>;
-  /** An interactive session's claim: records what its session does now (see SessionHold.state). */
-  setSessionState?(state: SessionHold['state']): Promise<void>;
   /**
    * Stops the heartbeat and removes the claim if it is still ours; an interactive session's stays,
-   * held until its lease runs out, unless `end` (the debate ended).
+   * held until its lease runs out (see markSession).
    */
-  release(end?: { end: boolean }): Promise<void>;
+  release(): Promise<void>;
 }
 
 export interface ClaimOptions {
@@ -217,14 +215,13 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
     id: claimId(claimed),
     tookOverFrom,
     update: (patch) => write((current) => withAgent(current, patch)),
-    setSessionState: (state) => write((current) => (current.session === undefined ? current : { ...current, session: { ...current.session, state } })),
-    async release(how) {
+    async release() {
       released = true;
       unhold(claimed);
       clearInterval(heartbeat);
       await updates;
       // The session's last call is its heartbeat: its lease runs from here.
-      if (claimed.session !== undefined && how?.end !== true) return write((current) => current).catch(() => undefined);
+      if (claimed.session !== undefined) return write((current) => current).catch(() => undefined);
       const text = await readStateFile(file).catch(() => null);
       if (text !== null && isOurs(parseClaim(text, role), claimed)) await unlink(file).catch(() => undefined);
     },
