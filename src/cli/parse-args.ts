@@ -19,6 +19,10 @@ export type Command =
   | { command: 'demo'; keep: boolean }
   /** `dataset`: the folder as typed, null for the one shipped; `jobs`: cases debated at once. */
   | { command: 'eval'; dataset: string | null; cwd: string; flags: DebateFlags; jobs: number; keep: boolean }
+  /** `subject`: null when not given (a later call of the session, or one that joins a debate under way). */
+  | { command: 'turn'; subject: string | null; session: string | null; cwd: string; flags: DebateFlags }
+  /** `answer`: the file to read the answer from; null for stdin. */
+  | { command: 'submit'; session: string | null; answer: string | null; cwd: string; flags: DebateFlags }
   | { command: 'help'; topic?: HelpTopic }
   | { command: 'version' };
 
@@ -96,6 +100,16 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
       }
       return { command: 'hook', action, cwd: here };
     }
+    case 'turn': {
+      const given = readOption(values, 'subject');
+      const typed = [...rest, ...quoted].join(' ').trim();
+      if (given !== undefined && typed !== '') throw new ConfigError(`The subject was given twice, as --subject \`${given}\` and as \`${typed}\`: give it once.`);
+      const subject = (given ?? typed).trim();
+      return { command: 'turn', subject: subject === '' ? null : subject, session: readOption(values, 'session') ?? null, cwd: here, flags: readFlags(values) };
+    }
+    case 'submit':
+      takesNoWords('submit', [...rest, ...quoted], 'submit --session <id> [--answer <file>]');
+      return { command: 'submit', session: readOption(values, 'session') ?? null, answer: readOption(values, 'answer') ?? null, cwd: here, flags: readFlags(values) };
     case 'pre-push': {
       // git runs the hook as `pre-push <remote> <url>`; a push to a bare path has the path as both.
       if (rest.length > 2) throw new ConfigError(`Expected \`code-debate pre-push <remote> <url>\` as git runs it, got ${rest.length} arguments.`);
