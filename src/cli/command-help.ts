@@ -44,29 +44,29 @@ export const commandHelp: Record<CommandName, CommandHelp> = {
     ],
   },
   turn: {
-    summary: 'play one side from an interactive session (Claude Code, Codex, Gemini CLI): wait for its turn',
+    summary: "an agent session's side: wait for its turn, say what to write",
     usage: ['code-debate turn [options] [<subject...>]', 'code-debate turn --session <id> [options]'],
     about:
       'Joins a debate as the side an interactive agent session plays, as code-debate <subject> does (the Reviewer when there is no debate file, else the Responder; --role to choose), ' +
       "then waits, up to --wait, for this side's turn. On its turn it prints what the session needs to write it: its role and round, the subject and the git command that shows it, " +
       "the open points with their evidence, the other side's latest section, the answer's JSON Schema with a filled example, and the exact submit command. " +
-      'Every later call names the session (--session <id>, printed by the first); the role stays the session\'s for --session-timeout after its last call. ' +
+      "Every later call names the session (--session <id>, printed by the first); the role stays the session's for --session-timeout after its last call. " +
       'Exit codes: 10 your turn, 11 still waiting (run the same command again), 0 or 1 the debate ended (nothing blocks, or something does), 2 and above an error.',
     examples: [
       { says: 'In each of two sessions: join the debate of the branch', run: 'code-debate turn the diff against main' },
-      { says: 'Wait again for this side\'s turn, as the last call printed', run: 'code-debate turn --session 3f9a0c1e' },
+      { says: "Wait again for this side's turn, as the last call printed", run: 'code-debate turn --session 3f9a0c1e' },
     ],
   },
   submit: {
-    summary: "write an interactive session's answer for its turn, checked as any agent's",
+    summary: "write an interactive session's answer, checked as any agent's",
     usage: ['code-debate submit --session <id> [--answer <file>] < answer.json'],
     about:
-      "Writes the answer a session wrote for its turn, read from stdin or --answer <file>: one JSON object that follows the schema `turn` printed, or the canonical Markdown of the section. " +
+      'Writes the answer a session wrote for its turn, read from stdin or --answer <file>: one JSON object that follows the schema `turn` printed, or the canonical Markdown of the section. ' +
       "It is checked and written exactly as a driven agent's answer is (the same checks, citations, rendering, signature and compare-and-swap append). " +
       'An answer that does not validate is refused with what was wrong, field by field, and nothing is written (exit 13): fix it and submit again. ' +
       "One that comes when it is not this side's turn is refused, saying whose turn it is (exit 12). Exit 0: written; run `turn` for what comes next.",
     examples: [
-      { says: 'Submit the answer from stdin', run: "code-debate submit --session 3f9a0c1e <<'JSON'\n{ ... }\nJSON" },
+      { says: 'Submit the answer piped in on stdin', run: 'code-debate submit --session 3f9a0c1e < answer.json' },
       { says: 'Submit the answer saved in a file', run: 'code-debate submit --session 3f9a0c1e --answer answer.json' },
     ],
   },

@@ -53,11 +53,15 @@ export async function runSessionCommand(options: SessionCommandOptions): Promise
 async function readAnswer(file: string | null, cwd: string, stdin: SessionCommandOptions['stdin']): Promise<string> {
   if (file !== null) {
     return readFile(path.resolve(cwd, file), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      throw new ConfigError(`Cannot read the answer from \`${file}\` (${error.code ?? error.message}): give the file the answer was saved to, or the answer on stdin.`, { cause: error });
+      throw new ConfigError(`Cannot read the answer from \`${file}\` (${error.code ?? error.message}): give the file the answer was saved to, or the answer on stdin.`, {
+        cause: error,
+      });
     });
   }
   if (stdin.isTTY === true) {
-    throw new ConfigError("`code-debate submit` reads the answer from stdin, and stdin is a terminal: pipe it in (`code-debate submit --session <id> <<'ANSWER' ... ANSWER`) or give `--answer <file>`.");
+    throw new ConfigError(
+      "`code-debate submit` reads the answer from stdin, and stdin is a terminal: pipe it in (`code-debate submit --session <id> <<'ANSWER' ... ANSWER`) or give `--answer <file>`.",
+    );
   }
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));

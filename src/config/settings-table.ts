@@ -86,7 +86,14 @@ export const settingsTable = {
     help: "the shared file, inside the work tree: --file names it from the current folder, the settings file and the default from the work tree's root",
     helpIn: { show: readerFile, status: readerFile, archive: readerFile, 'keep-edit': readerFile },
   }),
-  maxRounds: setting({ flag: 'max-rounds', key: 'maxRounds', type: wholeNumber(1, 100), default: 5, commands: [...debaters, ...sessionCalls], help: 'rounds before the Reviewer writes the CONSENSUS' }),
+  maxRounds: setting({
+    flag: 'max-rounds',
+    key: 'maxRounds',
+    type: wholeNumber(1, 100),
+    default: 5,
+    commands: [...debaters, ...sessionCalls],
+    help: 'rounds before the Reviewer writes the CONSENSUS',
+  }),
   turnTimeoutMs: setting({ flag: 'turn-timeout', key: 'turnTimeout', type: duration, default: 600_000, commands: debaters, help: "how long to wait for the peer's turn" }),
   agentTimeoutMs: setting({ flag: 'agent-timeout', key: 'agentTimeout', type: duration, default: 480_000, commands: debaters, help: 'how long the agent may take for one turn' }),
   pollMs: setting({

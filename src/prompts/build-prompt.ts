@@ -68,8 +68,8 @@ export function promptValues(context: PromptContext): PromptValues {
       : context.readDiff !== undefined
         ? `(not shown here: read it with \`${context.readDiff}\`${context.subject.head === null ? ', and the new files listed above' : ''})`
         : context.subject.diff.trim() === ''
-        ? '(the diff is empty)'
-        : context.subject.diff.trimEnd(),
+          ? '(the diff is empty)'
+          : context.subject.diff.trimEnd(),
     files: context.continued ? '(as listed earlier in this conversation)' : context.subject.summary,
     changed_files:
       context.changedSinceReview.length === 0

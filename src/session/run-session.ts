@@ -57,7 +57,9 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
   if (options.remote !== null) {
     if (options.session !== undefined) {
-      throw new ConfigError('An interactive session (`code-debate turn`) takes its side in a local debate file: --remote is not supported with it yet; run a headless side with --remote instead.');
+      throw new ConfigError(
+        'An interactive session (`code-debate turn`) takes its side in a local debate file: --remote is not supported with it yet; run a headless side with --remote instead.',
+      );
     }
     const { runRemoteSession } = await import('./remote/run-remote-session.js');
     const remote = { remote: options.remote, debate: options.debate, heartbeatMs: options.heartbeatMs };

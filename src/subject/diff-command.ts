@@ -12,4 +12,3 @@ export function diffCommand(subject: Subject): string {
   if (subject.head === null) return subject.base === null ? `git diff${paths}` : `git diff ${subject.base}${paths}`;
   return subject.base === null ? `git show ${subject.head}${paths}` : `git diff ${subject.base} ${subject.head}${paths}`;
 }
-

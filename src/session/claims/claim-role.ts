@@ -112,8 +112,7 @@ export async function claimRole(options: ClaimOptions): Promise<Claim> {
   // A restarted process takes back the role its dead predecessor held before any free one.
   const orphaned = options.wanted === 'auto' ? await findOrphanedRole(options.paths, byFile) : null;
   const own = options.session === undefined ? null : await findSessionRole(options.paths, options.session.id);
-  const order: Role[] =
-    own !== null ? [own] : options.wanted !== 'auto' ? [options.wanted] : orphaned ? [orphaned, ...byFile.filter((role) => role !== orphaned)] : byFile;
+  const order: Role[] = own !== null ? [own] : options.wanted !== 'auto' ? [options.wanted] : orphaned ? [orphaned, ...byFile.filter((role) => role !== orphaned)] : byFile;
   const holders: ClaimRecord[] = [];
   for (const role of order) {
     const attempt = await tryClaim(options, role);

@@ -101,7 +101,8 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
       signal: AbortSignal.any([options.signal, stop.signal]),
       emit,
       agentEnvironment: { env: options.env, isTerminal: () => false, maxOutputTokens: settings.maxOutputTokens, sessionCall: { answer: options.answer } },
-      session: { id, leaseMs: settings.sessionTimeoutMs, subject },
+      // The lease is the one the session joined with: a later call does not repeat its options.
+      session: { id, leaseMs: held?.session?.leaseMs ?? settings.sessionTimeoutMs, subject },
       keepFinished: options.session !== null,
     });
     if (role !== null) await markSession(paths, role, id, 'end');
