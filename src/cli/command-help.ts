@@ -44,7 +44,7 @@ export const commandHelp: Record<CommandName, CommandHelp> = {
     ],
   },
   turn: {
-    summary: "an agent session's side: wait for its turn, say what to write",
+    summary: "an agent session's side: wait for its turn, print what to write",
     usage: ['code-debate turn [options] [<subject...>]', 'code-debate turn --session <id> [options]'],
     about:
       'Joins a debate as the side an interactive agent session plays, as code-debate <subject> does (the Reviewer when there is no debate file, else the Responder; --role to choose), ' +
@@ -58,7 +58,7 @@ export const commandHelp: Record<CommandName, CommandHelp> = {
     ],
   },
   submit: {
-    summary: "write an interactive session's answer, checked as any agent's",
+    summary: "write an agent session's answer, checked as any agent's",
     usage: ['code-debate submit --session <id> [--answer <file>] < answer.json'],
     about:
       'Writes the answer a session wrote for its turn, read from stdin or --answer <file>: one JSON object that follows the schema `turn` printed, or the canonical Markdown of the section. ' +
@@ -68,6 +68,20 @@ export const commandHelp: Record<CommandName, CommandHelp> = {
     examples: [
       { says: 'Submit the answer piped in on stdin', run: 'code-debate submit --session 3f9a0c1e < answer.json' },
       { says: 'Submit the answer saved in a file', run: 'code-debate submit --session 3f9a0c1e --answer answer.json' },
+    ],
+  },
+  'install-commands': {
+    summary: 'the /code-debate command for Claude Code, Codex, Gemini CLI',
+    usage: ['code-debate install-commands claude|codex|gemini|all [--user] [--uninstall]'],
+    about:
+      'Writes the /code-debate command each agent CLI loads, from templates/commands/: a short prompt that plays one side with `code-debate turn` and `code-debate submit`. ' +
+      "Claude Code's goes to .claude/commands/, allowed only those two commands and read-only tools (git diff, show and log, reading and searching files); Gemini CLI's to .gemini/commands/; " +
+      'both in the repository, or with --user in your home folder. Codex reads custom prompts only from $CODEX_HOME/prompts (~/.codex/prompts), so its goes there. ' +
+      'Prints each file it wrote; a file there that code-debate did not write is kept as it is. --uninstall removes what it wrote.',
+    examples: [
+      { says: 'The command for every CLI: Claude Code and Gemini CLI in this repository, Codex for your user', run: 'code-debate install-commands all' },
+      { says: 'Then, in each of two sessions', run: '/code-debate the diff against main' },
+      { says: 'Remove them', run: 'code-debate install-commands all --uninstall' },
     ],
   },
   duo: {

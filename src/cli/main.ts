@@ -118,6 +118,10 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       const { runSessionCommand } = await import('./session-command.js');
       return runSessionCommand({ command, signal, env: process.env, stdin: process.stdin, write, note: writeErr });
     }
+    case 'install-commands': {
+      const { runInstallCommands } = await import('./install-commands-command.js');
+      return runInstallCommands({ ...command, env: process.env, write });
+    }
     case 'duo': {
       const [{ loadSettings }, { runDuo }] = await Promise.all([import('../config/resolve-settings.js'), import('./duo-command.js')]);
       if (!command.quoted) await checkTyped(command.subject, command.cwd, 'code-debate duo', true);

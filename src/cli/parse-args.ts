@@ -4,6 +4,7 @@ import type { Severity } from '../protocol/document.js';
 import type { ReportFormat } from '../report/report-formats.js';
 import { readFlags, readOption, refuseOptions, refuseSplitDurations, splitCommandLine, type ParsedLine } from './command-line-options.js';
 import { refuseNearCommand } from './refuse-near-command.js';
+import { commandTargets, type CommandTarget } from '../hook/install-session-commands.js';
 import { subcommands, type Subcommand } from './subcommands.js';
 
 export type Command =
@@ -23,6 +24,7 @@ export type Command =
   | { command: 'turn'; subject: string | null; session: string | null; cwd: string; flags: DebateFlags }
   /** `answer`: the file to read the answer from; null for stdin. */
   | { command: 'submit'; session: string | null; answer: string | null; cwd: string; flags: DebateFlags }
+  | { command: 'install-commands'; targets: CommandTarget[]; user: boolean; uninstall: boolean; cwd: string }
   | { command: 'help'; topic?: HelpTopic }
   | { command: 'version' };
 
@@ -110,6 +112,16 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
     case 'submit':
       takesNoWords('submit', [...rest, ...quoted], 'submit --session <id> [--answer <file>]');
       return { command: 'submit', session: readOption(values, 'session') ?? null, answer: readOption(values, 'answer') ?? null, cwd: here, flags: readFlags(values) };
+    case 'install-commands': {
+      const target = rest[0];
+      if (rest.length !== 1 || (target !== 'all' && !(commandTargets as readonly string[]).includes(target ?? ''))) {
+        throw new ConfigError(
+          `Expected \`code-debate install-commands claude|codex|gemini|all\`, got \`code-debate ${words.join(' ')}\`: name the agent CLI to install the /code-debate command for.`,
+        );
+      }
+      const targets = target === 'all' ? [...commandTargets] : [target as CommandTarget];
+      return { command: 'install-commands', targets, user: readOption(values, 'user') ?? false, uninstall: readOption(values, 'uninstall') ?? false, cwd: here };
+    }
     case 'pre-push': {
       // git runs the hook as `pre-push <remote> <url>`; a push to a bare path has the path as both.
       if (rest.length > 2) throw new ConfigError(`Expected \`code-debate pre-push <remote> <url>\` as git runs it, got ${rest.length} arguments.`);

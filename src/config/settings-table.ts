@@ -294,6 +294,14 @@ export const settingsTable = {
     help: 'the interactive session, as the `turn` that joined printed it: every later call names it',
   }),
   answer: argument({ flag: 'answer', type: anyText('<file>'), default: null, commands: ['submit'], help: 'read the answer from <file> instead of stdin' }),
+  user: argument({
+    flag: 'user',
+    type: flagSwitch,
+    default: false,
+    commands: ['install-commands'],
+    help: "into your home folder's agent settings, for every project, instead of the repository's",
+  }),
+  uninstall: argument({ flag: 'uninstall', type: flagSwitch, default: false, commands: ['install-commands'], help: 'remove the commands it wrote instead' }),
   help: argument({ flag: 'help', short: 'h', type: flagSwitch, default: false, commands: commandNames, help: 'show the help of a command' }),
   version: argument({ flag: 'version', short: 'V', type: flagSwitch, default: false, commands: commandNames, help: 'print the version' }),
 };

@@ -28,6 +28,7 @@ const commandLine: Record<CommandName, string[]> = {
   eval: ['eval'],
   turn: ['turn', 'HEAD'],
   submit: ['submit'],
+  'install-commands': ['install-commands', 'claude'],
 };
 
 /** A value the entry's flag takes: its default as spelt, else the first of a few that its type accepts. */
