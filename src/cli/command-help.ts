@@ -84,6 +84,19 @@ export const commandHelp: Record<CommandName, CommandHelp> = {
       { says: 'Remove them', run: 'code-debate install-commands all --uninstall' },
     ],
   },
+  mcp: {
+    summary: "an MCP server (stdio) whose tools play an agent's side",
+    usage: ['code-debate mcp [-C <dir>]'],
+    about:
+      'Serves the Model Context Protocol on stdin and stdout, for any MCP-capable agent to take a side of a debate in the repository it runs in: ' +
+      "join_and_wait (code-debate turn: join, then wait for this side's turn, up to waitSeconds, default 50), submit (code-debate submit), status and show. " +
+      "Their inputs and outputs are described by JSON Schemas; on its turn, join_and_wait returns the turn's prompt, the answer's schema and a filled example. " +
+      'Add it to Claude Code with `claude mcp add code-debate -- code-debate mcp`; docs/sessions.md shows Codex and Gemini CLI.',
+    examples: [
+      { says: 'Add it to Claude Code, for this repository', run: 'claude mcp add code-debate -- code-debate mcp' },
+      { says: 'Serve the repository in another folder', run: 'code-debate mcp -C ~/src/app' },
+    ],
+  },
   duo: {
     summary: 'both sides of a debate in one command (CI, scripts)',
     usage: ['code-debate duo [options] <subject...>'],

@@ -118,6 +118,12 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       const { runSessionCommand } = await import('./session-command.js');
       return runSessionCommand({ command, signal, env: process.env, stdin: process.stdin, write, note: writeErr });
     }
+    case 'mcp': {
+      // stdout carries the protocol's messages: the server writes it, nothing else may.
+      const { runMcpServer } = await import('./mcp-server.js');
+      await runMcpServer({ cwd: command.cwd, env: process.env });
+      return exitCodes.consensus;
+    }
     case 'install-commands': {
       const { runInstallCommands } = await import('./install-commands-command.js');
       return runInstallCommands({ ...command, env: process.env, write });

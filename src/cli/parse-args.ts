@@ -25,6 +25,7 @@ export type Command =
   /** `answer`: the file to read the answer from; null for stdin. */
   | { command: 'submit'; session: string | null; answer: string | null; cwd: string; flags: DebateFlags }
   | { command: 'install-commands'; targets: CommandTarget[]; user: boolean; uninstall: boolean; cwd: string }
+  | { command: 'mcp'; cwd: string }
   | { command: 'help'; topic?: HelpTopic }
   | { command: 'version' };
 
@@ -112,6 +113,9 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
     case 'submit':
       takesNoWords('submit', [...rest, ...quoted], 'submit --session <id> [--answer <file>]');
       return { command: 'submit', session: readOption(values, 'session') ?? null, answer: readOption(values, 'answer') ?? null, cwd: here, flags: readFlags(values) };
+    case 'mcp':
+      takesNoWords('mcp', [...rest, ...quoted]);
+      return { command: 'mcp', cwd: here };
     case 'install-commands': {
       const target = rest[0];
       if (rest.length !== 1 || (target !== 'all' && !(commandTargets as readonly string[]).includes(target ?? ''))) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AgentError, ConfigError } from '../errors.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import type { Command } from './parse-args.js';
-import { renderSessionCall, sessionCallCode } from './render-session-call.js';
+import { renderSessionCall, sessionCallCode, shellCalls } from './render-session-call.js';
 
 export interface SessionCommandOptions {
   command: Extract<Command, { command: 'turn' | 'submit' }>;
@@ -37,7 +37,7 @@ export async function runSessionCommand(options: SessionCommandOptions): Promise
       signal: options.signal,
       env: options.env,
     });
-    options.write(renderSessionCall(result, again));
+    options.write(renderSessionCall(result, shellCalls(result.session, again)));
     return sessionCallCode(result);
   } catch (error) {
     // An answer that will not do is the session's to fix: refused with what was wrong, nothing written.

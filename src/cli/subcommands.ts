@@ -14,6 +14,7 @@ export const subcommands = [
   'turn',
   'submit',
   'install-commands',
+  'mcp',
   'help',
 ] as const satisfies ReadonlyArray<CommandName | 'help'>;
 export type Subcommand = (typeof subcommands)[number];
