@@ -65,6 +65,10 @@ export function isHolderRunning(record: ClaimRecord, now = Date.now()): boolean 
 export function viewHolder(record: ClaimRecord | null, facts: HolderFacts): HolderView {
   if (record === null) return { state: holderStates.absent, reason: 'nobody holds the role', agentRunningMs: null };
   if (!facts.alive) return { state: holderStates.gone, reason: 'its process ended', agentRunningMs: null };
+  if (record.session !== undefined && facts.heartbeatAgeMs !== null && facts.heartbeatAgeMs > staleAfterMs(record)) {
+    const silence = `its session has not called \`code-debate turn\` or \`submit\` for ${formatDuration(facts.heartbeatAgeMs)}, past its ${formatDuration(staleAfterMs(record))} (--session-timeout)`;
+    return { state: holderStates.gone, reason: silence, agentRunningMs: null };
+  }
   if (facts.heartbeatAgeMs !== null && facts.heartbeatAgeMs > staleAfterMs(record)) {
     const silence = `no heartbeat for ${formatDuration(facts.heartbeatAgeMs)}`;
     const reason = facts.local ? `${silence}, though pid ${record.pid} still exists: stopped (Ctrl-Z) or stuck` : silence;
