@@ -1,6 +1,8 @@
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { exampleAnswer } from '../protocol/answer-example.js';
+import { checkAnswerData } from '../protocol/answer-schema.js';
+import { renderAnswer } from '../protocol/render-answer.js';
 import type { Role } from '../protocol/document.js';
 import type { SessionCallResult } from '../session/interactive/play-session-call.js';
 import { shellWord } from '../shell-word.js';
@@ -33,7 +35,7 @@ export function shellCalls(session: string, again: CallAgain): NextCalls {
     turn: `run \`${sessionCommand('turn', session, again)}\``,
     submit: (json) =>
       json
-        ? `Submit your JSON (nothing is written until you do; an answer that does not validate is refused with what to fix):\n\n    ${submit} <<'ANSWER'\n    { ...your JSON object... }\n    ANSWER\n\nor save it to a file and run \`${submit} --answer <file>\`.`
+        ? `Submit your answer, the JSON or the Markdown (nothing is written until you do; an answer that does not validate is refused with what to fix):\n\n    ${submit} <<'ANSWER'\n    <your answer>\n    ANSWER\n\nor save it to a file and run \`${submit} --answer <file>\`.`
         : `Submit it:\n\n    ${submit} <<'ANSWER'\n    <your summary>\n    ANSWER`,
   };
 }
@@ -75,6 +77,12 @@ export function renderSessionCall(result: SessionCallResult, calls: NextCalls): 
   }
 }
 
+/** The same example as Markdown, for a shell tool that refuses JSON in a command (Claude Code's Bash tool refuses `{"`). */
+function markdownForm(markdown: string | null): string[] {
+  if (markdown === null) return [];
+  return ["The same answer as the section's Markdown, which submit reads too (use it where your shell tool refuses JSON in a command):", '', '```markdown', markdown, '```', ''];
+}
+
 function roundText(round: number): string {
   return round > 0 ? ` (round ${round})` : '';
 }
@@ -95,6 +103,14 @@ export function turnExample(result: Extract<SessionCallResult, { type: 'your-tur
   return schema === undefined ? null : exampleAnswer(schema.schema, result.request.subject.files[0] ?? 'path/to/file');
 }
 
+/** The filled example as the section's canonical Markdown, the other form submit reads; null for the CONSENSUS summary. */
+export function turnExampleMarkdown(result: Extract<SessionCallResult, { type: 'your-turn' }>): string | null {
+  const scope = result.request.answerScope;
+  if (scope === undefined) return null;
+  const checked = checkAnswerData(turnExample(result), scope, scope.nextNumber);
+  return checked.ok ? renderAnswer(checked.answer).trim() : null;
+}
+
 function renderYourTurn(result: Extract<SessionCallResult, { type: 'your-turn' }>, calls: NextCalls, notes: string): string {
   const { request } = result;
   const answer =
@@ -104,7 +120,16 @@ function renderYourTurn(result: Extract<SessionCallResult, { type: 'your-turn' }
           '',
           calls.submit(false),
         ]
-      : ['A filled example (it validates as it is; write your own content):', '', '```json', JSON.stringify(turnExample(result), null, 2), '```', '', calls.submit(true)];
+      : [
+          'A filled example (it validates as it is; write your own content):',
+          '',
+          '```json',
+          JSON.stringify(turnExample(result), null, 2),
+          '```',
+          '',
+          ...markdownForm(turnExampleMarkdown(result)),
+          calls.submit(true),
+        ];
   return [
     `You are the ${roleNames[request.role]} (session ${result.session}). It is your turn: write \`## ${turnHeading(result)}\` of ${result.file}.`,
     `Subject: ${request.subject.text} (${request.subject.description}). Read it with \`${diffCommand(request.subject)}\`.`,

@@ -187,7 +187,7 @@ async function callAgent(
       turn: ask.turn,
       round: ask.round,
       ...prompts,
-      ...(ask.scope === undefined ? {} : { answerSchema: answerJsonSchema(ask.scope) }),
+      ...(ask.scope === undefined ? {} : { answerSchema: answerJsonSchema(ask.scope), answerScope: ask.scope }),
       onPromptSent: (prompt) => sent.push(prompt),
       onUsage,
       onEditor: (open) => context.emit({ type: 'editor', role: context.role, open }),
