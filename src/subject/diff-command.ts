@@ -8,7 +8,7 @@ import type { Subject } from './subject.js';
  */
 export function diffCommand(subject: Subject): string {
   const paths = subject.kind === 'paths' && subject.files.length > 0 ? ` -- ${subject.files.map(shellWord).join(' ')}` : '';
-  if (subject.kind === 'staged') return `git diff --cached${subject.base === null ? ' --root' : ''}${paths}`;
+  if (subject.kind === 'staged') return `git diff --cached${paths}`;
   if (subject.head === null) return subject.base === null ? `git diff${paths}` : `git diff ${subject.base}${paths}`;
   return subject.base === null ? `git show ${subject.head}${paths}` : `git diff ${subject.base} ${subject.head}${paths}`;
 }
