@@ -5,7 +5,6 @@ import { checkAnswerData } from '../protocol/answer-schema.js';
 import { renderAnswer } from '../protocol/render-answer.js';
 import type { Role } from '../protocol/document.js';
 import type { SessionCallResult } from '../session/interactive/play-session-call.js';
-import { shellWord } from '../shell-word.js';
 import { diffCommand } from '../subject/diff-command.js';
 
 const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
@@ -18,14 +17,14 @@ export interface NextCalls {
   submit(json: boolean): string;
 }
 
-/** What the next calls repeat besides the session: the debate file, when this call named it. */
+/** What the next calls repeat besides the session: the options this call was given (`--file`, `--max-rounds`), as shell words. */
 export interface CallAgain {
-  file: string | null;
+  options: readonly string[];
 }
 
 /** The command line of the session's next call. */
 export function sessionCommand(word: 'turn' | 'submit', session: string, again: CallAgain): string {
-  return ['code-debate', word, '--session', session, ...(again.file === null ? [] : ['--file', shellWord(again.file)])].join(' ');
+  return ['code-debate', word, '--session', session, ...again.options].join(' ');
 }
 
 /** The next calls as shell commands, for a session that runs `code-debate turn` and `submit`. */

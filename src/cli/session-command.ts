@@ -3,6 +3,9 @@ import path from 'node:path';
 import { AgentError, ConfigError } from '../errors.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import type { Command } from './parse-args.js';
+import type { DebateFlags } from '../config/settings.js';
+import { settingsTable, type SettingName } from '../config/settings-table.js';
+import { shellWord } from '../shell-word.js';
 import { renderSessionCall, sessionCallCode, shellCalls } from './render-session-call.js';
 
 export interface SessionCommandOptions {
@@ -25,7 +28,7 @@ export async function runSessionCommand(options: SessionCommandOptions): Promise
   const repo = await findRepo(command.cwd);
   const settings = await loadRepoSettings(repo, command.flags, options.env);
   const answer = command.command === 'submit' ? await readAnswer(command.answer, command.cwd, options.stdin) : null;
-  const again = { file: command.flags.file ?? null };
+  const again = { options: repeatedOptions(command.flags) };
   try {
     const result = await playSessionCall({
       settings,
@@ -47,6 +50,21 @@ export async function runSessionCommand(options: SessionCommandOptions): Promise
     }
     throw error;
   }
+}
+
+/**
+ * The options a session's later calls repeat, as this call was given them: the debate file and
+ * what shapes its turns. The role and the lease are the session's from its first call on; each
+ * call waits as long as it is told.
+ */
+function repeatedOptions(flags: DebateFlags): string[] {
+  const kept: SettingName[] = ['file', 'maxRounds', 'maxDiffBytes', 'maxPeerBytes', 'maxAnswerBytes', 'stance', 'blockOn'];
+  return kept.flatMap((name) => {
+    const value = (flags as Record<string, unknown>)[name];
+    if (value === undefined) return [];
+    const entry = settingsTable[name] as { flag: string; type: { spell(value: unknown): string } };
+    return [`--${entry.flag}`, shellWord(entry.type.spell(value))];
+  });
 }
 
 /** The answer from --answer <file>, else stdin; a terminal on stdin has no answer waiting in it. */
