@@ -18,6 +18,14 @@ export const exitCodes = {
   gitError: 6,
   /** An agent changed its checkout, or the repository's config, exclude file or hooks, while it wrote its turn: nothing was written. */
   repositoryChanged: 7,
+  /** `code-debate turn`: it is this side's turn; what to write and how to submit it is printed. */
+  yourTurn: 10,
+  /** `code-debate turn`: still the other side's turn after --wait; run the same command again. */
+  stillWaiting: 11,
+  /** `code-debate submit`: it is not this side's turn; nothing was written. */
+  notYourTurn: 12,
+  /** `code-debate submit`: the answer does not validate against the turn's schema; nothing was written. */
+  answerRefused: 13,
   /** A bug in code-debate itself. */
   internal: 70,
   /** Stopped by SIGHUP (the terminal was closed). */

@@ -1,7 +1,7 @@
 import type { DebateDocument, Role, TurnKind } from '../protocol/document.js';
 import type { Subject } from '../subject/subject.js';
 import type { TurnUsage } from '../protocol/usage.js';
-import type { AnswerJsonSchema } from '../protocol/answer-schema.js';
+import type { AnswerJsonSchema, AnswerScope } from '../protocol/answer-schema.js';
 import type { Sandbox } from './bwrap-sandbox.js';
 
 /** Everything an agent is given to write one section. */
@@ -22,6 +22,8 @@ export interface TurnRequest {
    * already asks for that JSON. Absent for the CONSENSUS narrative, which is free text.
    */
   answerSchema?: AnswerJsonSchema;
+  /** The points the answer may name (see AnswerScope), with the number its new points start from; beside answerSchema. */
+  answerScope?: AnswerScope & { nextNumber: number };
   /** The file as it stood when the turn was decided (empty for the Review). */
   document: DebateDocument;
   subject: Subject;
@@ -71,5 +73,12 @@ export interface Agent {
   readonly startsEarly?: boolean;
   /** A program of the user's (`cmd:`), run under bubblewrap when the request carries a sandbox. */
   readonly sandboxable?: boolean;
+  /**
+   * Gives one answer per call and cannot be asked again (an interactive session's `submit`): an
+   * answer that will not do is refused with what was wrong, nothing written, for it to fix and resubmit.
+   */
+  readonly answersOnce?: boolean;
+  /** Reads the subject itself, with its own tools: its prompt says how (`git diff ...`) instead of carrying the diff. */
+  readonly readsDiffItself?: boolean;
   writeTurn(request: TurnRequest): Promise<string>;
 }

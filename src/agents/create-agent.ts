@@ -6,6 +6,7 @@ import { createCliAgent } from './presets/cli-agent-preset.js';
 import { createCmdAgent } from './cmd-agent.js';
 import { createHumanAgent } from './human/human-agent.js';
 import { createOpenAiAgent } from './chat/openai-agent.js';
+import { createSessionAgent, type SessionCall } from './session/session-agent.js';
 
 /** What agents may read of the process they run in, and the settings they follow: passed in, so tests can set them. */
 export interface AgentEnvironment {
@@ -14,6 +15,8 @@ export interface AgentEnvironment {
   isTerminal: () => boolean;
   /** The most tokens a chat agent (`openai:`, `ollama:`) asks its server for in one answer (`--max-output-tokens`). */
   maxOutputTokens: number;
+  /** For the side an interactive session plays (`code-debate turn`, `submit`): what this call brings. */
+  sessionCall?: SessionCall;
 }
 
 /** The agent `--agent` names; `auto` is resolved to one of them first (resolveAutoAgent). */
@@ -21,6 +24,12 @@ export function createAgent(spec: string, environment: AgentEnvironment): Agent 
   const trimmed = spec.trim();
   if (trimmed === 'builtin') return createBuiltinAgent();
   if (trimmed === 'human') return createHumanAgent(environment);
+  if (trimmed === 'session') {
+    if (environment.sessionCall === undefined) {
+      throw new ConfigError('Cannot use the agent `session` with --agent: an interactive session plays it through `code-debate turn` and `code-debate submit`.');
+    }
+    return createSessionAgent(environment.sessionCall);
+  }
   if (trimmed.startsWith('cmd:')) return createCmdAgent(trimmed.slice('cmd:'.length));
   const preset = createCliAgent(trimmed);
   if (preset !== null) return preset;

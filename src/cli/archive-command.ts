@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodeDebateError } from '../errors.js';
 import { archiveDebate } from '../session/archive-debate.js';
-import { isProcessAlive, type ProcessRecord } from '../session/claims/process-alive.js';
+import type { ClaimRecord } from '../session/claims/claim-role.js';
+import { isHolderRunning } from '../session/claims/heartbeat-state.js';
 import { statePaths } from '../session/state-paths.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { openDebateFile } from './open-debate-file.js';
@@ -52,14 +53,16 @@ async function liveHolders(claims: string): Promise<string[]> {
     const text = await readFile(path.join(claims, `${role}.json`), 'utf8').catch(() => null);
     if (text === null) continue;
     const record = readRecord(text);
-    if (record !== null && isProcessAlive(record)) found.push(`the ${role === 'reviewer' ? 'Reviewer' : 'Responder'} (pid ${record.pid} on ${record.host})`);
+    if (record === null || !isHolderRunning(record)) continue;
+    const who = record.session === undefined ? `pid ${record.pid} on ${record.host}` : `an interactive session, --session ${record.session.id}`;
+    found.push(`the ${role === 'reviewer' ? 'Reviewer' : 'Responder'} (${who})`);
   }
   return found;
 }
 
-function readRecord(text: string): ProcessRecord | null {
+function readRecord(text: string): ClaimRecord | null {
   try {
-    return JSON.parse(text) as ProcessRecord;
+    return JSON.parse(text) as ClaimRecord;
   } catch {
     return null;
   }

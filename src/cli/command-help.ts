@@ -43,6 +43,60 @@ export const commandHelp: Record<CommandName, CommandHelp> = {
       { says: 'Meet on a git remote, each side in its own clone', run: 'code-debate --remote origin "PR #42"' },
     ],
   },
+  turn: {
+    summary: "an agent session's side: wait for its turn, print what to write",
+    usage: ['code-debate turn [options] [<subject...>]', 'code-debate turn --session <id> [options]'],
+    about:
+      'Joins a debate as the side an interactive agent session plays, as code-debate <subject> does (the Reviewer when there is no debate file, else the Responder; --role to choose), ' +
+      "then waits, up to --wait, for this side's turn. On its turn it prints what the session needs to write it: its role and round, the subject and the git command that shows it, " +
+      "the open points with their evidence, the other side's latest section, the answer's JSON Schema with a filled example, and the exact submit command. " +
+      "Every later call names the session (--session <id>, printed by the first); the role stays the session's for --session-timeout after its last call. " +
+      'Exit codes: 10 your turn, 11 still waiting (run the same command again), 0 or 1 the debate ended (nothing blocks, or something does), 2 and above an error.',
+    examples: [
+      { says: 'In each of two sessions: join the debate of the branch', run: 'code-debate turn the diff against main' },
+      { says: "Wait again for this side's turn, as the last call printed", run: 'code-debate turn --session 3f9a0c1e' },
+    ],
+  },
+  submit: {
+    summary: "write an agent session's answer, checked as any agent's",
+    usage: ['code-debate submit --session <id> [--answer <file>] < answer.json'],
+    about:
+      'Writes the answer a session wrote for its turn, read from stdin or --answer <file>: one JSON object that follows the schema `turn` printed, or the canonical Markdown of the section. ' +
+      "It is checked and written exactly as a driven agent's answer is (the same checks, citations, rendering, signature and compare-and-swap append). " +
+      'An answer that does not validate is refused with what was wrong, field by field, and nothing is written (exit 13): fix it and submit again. ' +
+      "One that comes when it is not this side's turn is refused, saying whose turn it is (exit 12). Exit 0: written; run `turn` for what comes next.",
+    examples: [
+      { says: 'Submit the answer piped in on stdin', run: 'code-debate submit --session 3f9a0c1e < answer.json' },
+      { says: 'Submit the answer saved in a file', run: 'code-debate submit --session 3f9a0c1e --answer answer.json' },
+    ],
+  },
+  'install-commands': {
+    summary: 'the /code-debate command for Claude Code, Codex, Gemini CLI',
+    usage: ['code-debate install-commands claude|codex|gemini|all [--user] [--uninstall]'],
+    about:
+      'Writes the /code-debate command each agent CLI loads, from templates/commands/: a short prompt that plays one side with `code-debate turn` and `code-debate submit`. ' +
+      "Claude Code's goes to .claude/commands/, allowed only those two commands and read-only tools (git diff, show and log, reading and searching files); Gemini CLI's to .gemini/commands/; " +
+      'both in the repository, or with --user in your home folder. Codex reads custom prompts only from $CODEX_HOME/prompts (~/.codex/prompts), so its goes there. ' +
+      'Prints each file it wrote; a file there that code-debate did not write is kept as it is. --uninstall removes what it wrote.',
+    examples: [
+      { says: 'The command for every CLI: Claude Code and Gemini CLI in this repository, Codex for your user', run: 'code-debate install-commands all' },
+      { says: 'Then, in each of two sessions', run: '/code-debate the diff against main' },
+      { says: 'Remove them', run: 'code-debate install-commands all --uninstall' },
+    ],
+  },
+  mcp: {
+    summary: "an MCP server (stdio) whose tools play an agent's side",
+    usage: ['code-debate mcp [-C <dir>]'],
+    about:
+      'Serves the Model Context Protocol on stdin and stdout, for any MCP-capable agent to take a side of a debate in the repository it runs in: ' +
+      "join_and_wait (code-debate turn: join, then wait for this side's turn, up to waitSeconds, default 50), submit (code-debate submit), status and show. " +
+      "Their inputs and outputs are described by JSON Schemas; on its turn, join_and_wait returns the turn's prompt, the answer's schema and a filled example. " +
+      'Add it to Claude Code with `claude mcp add code-debate -- code-debate mcp`; docs/sessions.md shows Codex and Gemini CLI.',
+    examples: [
+      { says: 'Add it to Claude Code, for this repository', run: 'claude mcp add code-debate -- code-debate mcp' },
+      { says: 'Serve the repository in another folder', run: 'code-debate mcp -C ~/src/app' },
+    ],
+  },
   duo: {
     summary: 'both sides of a debate in one command (CI, scripts)',
     usage: ['code-debate duo [options] <subject...>'],

@@ -113,6 +113,21 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       const { runEvalCommand } = await import('./eval-command.js');
       return runEvalCommand({ ...command, env: process.env, signal, write: command.flags.json ? writeJson : write, note: writeErr });
     }
+    case 'turn':
+    case 'submit': {
+      const { runSessionCommand } = await import('./session-command.js');
+      return runSessionCommand({ command, signal, env: process.env, stdin: process.stdin, write, note: writeErr });
+    }
+    case 'mcp': {
+      // stdout carries the protocol's messages: the server writes it, nothing else may.
+      const { runMcpServer } = await import('./mcp-server.js');
+      await runMcpServer({ cwd: command.cwd, env: process.env });
+      return exitCodes.consensus;
+    }
+    case 'install-commands': {
+      const { runInstallCommands } = await import('./install-commands-command.js');
+      return runInstallCommands({ ...command, env: process.env, write });
+    }
     case 'duo': {
       const [{ loadSettings }, { runDuo }] = await Promise.all([import('../config/resolve-settings.js'), import('./duo-command.js')]);
       if (!command.quoted) await checkTyped(command.subject, command.cwd, 'code-debate duo', true);

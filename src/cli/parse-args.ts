@@ -4,6 +4,7 @@ import type { Severity } from '../protocol/document.js';
 import type { ReportFormat } from '../report/report-formats.js';
 import { readFlags, readOption, refuseOptions, refuseSplitDurations, splitCommandLine, type ParsedLine } from './command-line-options.js';
 import { refuseNearCommand } from './refuse-near-command.js';
+import { commandTargets, type CommandTarget } from '../hook/install-session-commands.js';
 import { subcommands, type Subcommand } from './subcommands.js';
 
 export type Command =
@@ -19,6 +20,12 @@ export type Command =
   | { command: 'demo'; keep: boolean }
   /** `dataset`: the folder as typed, null for the one shipped; `jobs`: cases debated at once. */
   | { command: 'eval'; dataset: string | null; cwd: string; flags: DebateFlags; jobs: number; keep: boolean }
+  /** `subject`: null when not given (a later call of the session, or one that joins a debate under way). */
+  | { command: 'turn'; subject: string | null; session: string | null; cwd: string; flags: DebateFlags }
+  /** `answer`: the file to read the answer from; null for stdin. */
+  | { command: 'submit'; session: string | null; answer: string | null; cwd: string; flags: DebateFlags }
+  | { command: 'install-commands'; targets: CommandTarget[]; user: boolean; uninstall: boolean; cwd: string }
+  | { command: 'mcp'; cwd: string }
   | { command: 'help'; topic?: HelpTopic }
   | { command: 'version' };
 
@@ -95,6 +102,29 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
         throw new ConfigError(`Expected \`code-debate hook install\` or \`code-debate hook uninstall\`, got \`code-debate ${words.join(' ')}\`.`);
       }
       return { command: 'hook', action, cwd: here };
+    }
+    case 'turn': {
+      const given = readOption(values, 'subject');
+      const typed = [...rest, ...quoted].join(' ').trim();
+      if (given !== undefined && typed !== '') throw new ConfigError(`The subject was given twice, as --subject \`${given}\` and as \`${typed}\`: give it once.`);
+      const subject = (given ?? typed).trim();
+      return { command: 'turn', subject: subject === '' ? null : subject, session: readOption(values, 'session') ?? null, cwd: here, flags: readFlags(values) };
+    }
+    case 'submit':
+      takesNoWords('submit', [...rest, ...quoted], [...rest, ...quoted], 'submit --session <id> [--answer <file>]');
+      return { command: 'submit', session: readOption(values, 'session') ?? null, answer: readOption(values, 'answer') ?? null, cwd: here, flags: readFlags(values) };
+    case 'mcp':
+      takesNoWords('mcp', [...rest, ...quoted], [...rest, ...quoted]);
+      return { command: 'mcp', cwd: here };
+    case 'install-commands': {
+      const target = rest[0];
+      if (rest.length !== 1 || (target !== 'all' && !(commandTargets as readonly string[]).includes(target ?? ''))) {
+        throw new ConfigError(
+          `Expected \`code-debate install-commands claude|codex|gemini|all\`, got \`code-debate ${words.join(' ')}\`: name the agent CLI to install the /code-debate command for.`,
+        );
+      }
+      const targets = target === 'all' ? [...commandTargets] : [target as CommandTarget];
+      return { command: 'install-commands', targets, user: readOption(values, 'user') ?? false, uninstall: readOption(values, 'uninstall') ?? false, cwd: here };
     }
     case 'pre-push': {
       // git runs the hook as `pre-push <remote> <url>`; a push to a bare path has the path as both.

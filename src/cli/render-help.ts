@@ -16,7 +16,8 @@ export function renderTopHelp(): string {
     [
       'code-debate: two agents review a change by debating through one Markdown file.',
       section('USAGE', ['code-debate [options] <subject...>', 'code-debate <command> [options]']),
-      section('COMMANDS', columns([...commands, ['help', 'the help of a command: code-debate help <command>']])),
+      // The column fits `<subject...>`: a longer name (install-commands) starts its line's text after it.
+      section('COMMANDS', columns([...commands, ['help', 'the help of a command: code-debate help <command>']], '<subject...>'.length + 2, true)),
       section('GLOBAL OPTIONS', renderOptions([settingsTable.help, settingsTable.version])),
       section(
         'EXAMPLES',
@@ -40,6 +41,8 @@ const exitCodeLines = [
   ['5', 'the debate file breaks the protocol'],
   ['6', 'git could not resolve the subject or the repository'],
   ['7', 'the repository changed while an agent wrote its turn'],
+  ['10 11', "`turn`: your turn / still the other side's"],
+  ['12 13', '`submit`: not your turn / the answer was refused'],
   ['70', 'a bug in code-debate: please report it'],
   ['129 130 143', 'stopped by SIGHUP, SIGINT (Ctrl-C), SIGTERM'],
 ] as const;
@@ -79,11 +82,15 @@ function flagsOf(entry: SettingEntry): string {
 }
 
 /** Two columns, the right one wrapped; `lines` are indented by `section` (2), so the width is 78. */
-function columns(rows: ReadonlyArray<readonly [string, string]>): string[] {
-  const column = Math.min(maxColumn, Math.max(...rows.map(([left]) => left.length)) + 2);
+/**
+ * Two columns, the left as wide as its longest entry up to `cap`; a longer one goes on a line of
+ * its own, or with `inline` starts its text after it, the rest aligned with the others.
+ */
+function columns(rows: ReadonlyArray<readonly [string, string]>, cap = maxColumn, inline = false): string[] {
+  const column = Math.min(cap, Math.max(...rows.map(([left]) => left.length)) + 2);
   return rows.flatMap(([left, right]) => {
     const indent = ' '.repeat(column);
-    if (left.length + 2 > column) return [left, ...wrap(right, indent, indent, width - 2)];
+    if (left.length + 2 > column) return inline ? wrap(right, `${left}  `, indent, width - 2) : [left, ...wrap(right, indent, indent, width - 2)];
     return wrap(right, left.padEnd(column), indent, width - 2);
   });
 }

@@ -12,8 +12,7 @@ import { parseDocument } from '../protocol/parse-document.js';
 import { startsAsDebate } from '../protocol/starts-as-debate.js';
 import type { ClaimRecord } from '../session/claims/claim-role.js';
 import { formatDuration } from '../format-duration.js';
-import { heartbeatAgeMs, viewHolder, type HolderState } from '../session/claims/heartbeat-state.js';
-import { isProcessAlive } from '../session/claims/process-alive.js';
+import { heartbeatAgeMs, isHolderRunning, viewHolder, type HolderState } from '../session/claims/heartbeat-state.js';
 import { resolveArchivedDebate } from '../session/archived-debates.js';
 import { readClaims } from '../session/claims/read-claims.js';
 import { readDebateFile } from '../session/read-debate-file.js';
@@ -170,7 +169,7 @@ export function debateStatus(input: StatusInput): DebateStatus {
 function roleStatus(record: ClaimRecord | null, hasTurn: boolean, now: number): RoleStatus {
   const age = record === null ? null : heartbeatAgeMs(record, now);
   const local = record?.host === os.hostname();
-  const view = viewHolder(record, { alive: record !== null && isProcessAlive(record), local, heartbeatAgeMs: age, hasTurn, now });
+  const view = viewHolder(record, { alive: record !== null && (record.session !== undefined || isHolderRunning(record, now)), local, heartbeatAgeMs: age, hasTurn, now });
   return {
     state: view.state,
     reason: view.reason,

@@ -43,6 +43,8 @@ function argument<T, C, const D extends NoInfer<T> | null>(entry: Omit<SettingEn
 const sides = ['debate', 'duo', 'pre-push'] as const satisfies readonly CommandName[];
 /** What a debate runs with, which an eval gives each case's debate too. */
 const debaters = [...sides, 'eval'] as const satisfies readonly CommandName[];
+/** The calls of an interactive session, which plays one side (`code-debate turn`, `submit`). */
+const sessionCalls = ['turn', 'submit'] as const satisfies readonly CommandName[];
 /** The commands that read a debate file. */
 const readers = ['show', 'status', 'archive', 'keep-edit'] as const satisfies readonly CommandName[];
 /** The commands that read a debate on a git remote. */
@@ -63,7 +65,7 @@ export const settingsTable = {
     key: null,
     type: choice(['reviewer', 'responder', 'auto'], { expected: 'reviewer or responder', placeholder: '<role>' }),
     default: 'auto',
-    commands: ['debate'],
+    commands: ['debate', 'turn'],
     help: 'reviewer or responder; auto takes the Reviewer if the file does not exist yet, else the Responder',
   }),
   agent: setting({
@@ -81,11 +83,18 @@ export const settingsTable = {
     key: 'file',
     type: debateFilePath,
     default: 'reply.md',
-    commands: [...sides, ...readers],
+    commands: [...sides, ...sessionCalls, ...readers],
     help: "the shared file, inside the work tree: --file names it from the current folder, the settings file and the default from the work tree's root",
     helpIn: { show: readerFile, status: readerFile, archive: readerFile, 'keep-edit': readerFile },
   }),
-  maxRounds: setting({ flag: 'max-rounds', key: 'maxRounds', type: wholeNumber(1, 100), default: 5, commands: debaters, help: 'rounds before the Reviewer writes the CONSENSUS' }),
+  maxRounds: setting({
+    flag: 'max-rounds',
+    key: 'maxRounds',
+    type: wholeNumber(1, 100),
+    default: 5,
+    commands: [...debaters, ...sessionCalls],
+    help: 'rounds before the Reviewer writes the CONSENSUS',
+  }),
   turnTimeoutMs: setting({ flag: 'turn-timeout', key: 'turnTimeout', type: duration, default: 600_000, commands: debaters, help: "how long to wait for the peer's turn" }),
   agentTimeoutMs: setting({ flag: 'agent-timeout', key: 'agentTimeout', type: duration, default: 480_000, commands: debaters, help: 'how long the agent may take for one turn' }),
   reproductions: setting({
@@ -118,7 +127,7 @@ export const settingsTable = {
     type: wholeNumber(0, 100_000_000),
     // resolveSubject's own default (defaultMaxDiffBytes), repeated so that reading the settings does not load git's diff code.
     default: 200_000,
-    commands: debaters,
+    commands: [...debaters, ...sessionCalls],
     help: 'the most diff a prompt carries; the file list covers the rest',
   }),
   maxPeerBytes: setting({
@@ -127,7 +136,7 @@ export const settingsTable = {
     // A prompt must carry something of the peer's section; past 100 MB no model reads it.
     type: wholeNumber(1_024, 100_000_000),
     default: 65_536,
-    commands: debaters,
+    commands: [...debaters, ...sessionCalls],
     help: "the most of the peer's last section, and of the open points, a prompt carries; the rest is named by its point headings",
   }),
   maxAnswerBytes: setting({
@@ -135,7 +144,7 @@ export const settingsTable = {
     key: 'maxAnswerBytes',
     type: wholeNumber(1_024, 100_000_000),
     default: 262_144,
-    commands: debaters,
+    commands: [...debaters, ...sessionCalls],
     help: 'the longest answer an agent may give for one section; a longer one fails the turn',
   }),
   maxOutputTokens: setting({
@@ -169,7 +178,7 @@ export const settingsTable = {
     key: 'stance',
     type: choice(stances, { expected: stances.join(' or '), placeholder: '<stance>' }),
     default: 'default',
-    commands: debaters,
+    commands: [...debaters, ...sessionCalls],
     help: `how the Responder argues: ${stances.join(' or ')}, which names the review's assumptions and argues the opposite case`,
   }),
   blockOn: setting({
@@ -177,7 +186,7 @@ export const settingsTable = {
     key: 'blockOn',
     type: choice(severities, { placeholder: '<severity>' }),
     default: 'high',
-    commands: [...debaters, 'show'],
+    commands: [...debaters, ...sessionCalls, 'show'],
     help: `the lowest severity (${severities.join(', ')}) of a confirmed or disputed point that blocks: exit 1, or the push`,
     helpIn: {
       show: "the lowest severity of a confirmed or disputed point that the summary calls blocking: the settings file's blockOn, else the default",
@@ -257,7 +266,7 @@ export const settingsTable = {
     flag: 'subject',
     type: anyText('<text>'),
     default: null,
-    commands: ['debate', 'duo'],
+    commands: ['debate', 'duo', 'turn'],
     help: "the subject, taken as given: free text of one word, or one that starts with a command's word",
   }),
   remote: setting({
@@ -286,6 +295,38 @@ export const settingsTable = {
     commands: ['debate'],
     help: 'with --remote: how often this side refreshes its claim; a claim that missed three is taken over',
   }),
+  waitMs: setting({
+    flag: 'wait',
+    key: null,
+    type: duration,
+    default: 100_000,
+    commands: ['turn'],
+    help: "how long `turn` waits for this side's turn before it exits to be run again (exit 11): within the session's tool time limit (Claude Code's Bash tool stops a command after 2 minutes)",
+  }),
+  sessionTimeoutMs: setting({
+    flag: 'session-timeout',
+    key: 'sessionTimeout',
+    type: duration,
+    default: 900_000,
+    commands: sessionCalls,
+    help: "how long an interactive session's role stays its own after its last `turn` or `submit`; past it the session is gone, and another side may take the role",
+  }),
+  session: argument({
+    flag: 'session',
+    type: anyText('<id>'),
+    default: null,
+    commands: sessionCalls,
+    help: 'the interactive session, as the `turn` that joined printed it: every later call names it',
+  }),
+  answer: argument({ flag: 'answer', type: anyText('<file>'), default: null, commands: ['submit'], help: 'read the answer from <file> instead of stdin' }),
+  user: argument({
+    flag: 'user',
+    type: flagSwitch,
+    default: false,
+    commands: ['install-commands'],
+    help: "into your home folder's agent settings, for every project, instead of the repository's",
+  }),
+  uninstall: argument({ flag: 'uninstall', type: flagSwitch, default: false, commands: ['install-commands'], help: 'remove the commands it wrote instead' }),
   help: argument({ flag: 'help', short: 'h', type: flagSwitch, default: false, commands: commandNames, help: 'show the help of a command' }),
   version: argument({ flag: 'version', short: 'V', type: flagSwitch, default: false, commands: commandNames, help: 'print the version' }),
 };

@@ -32,6 +32,8 @@ export interface PromptContext {
   answerSchema?: AnswerJsonSchema;
   /** For an agent continuing its own conversation: the diff and file list it has read are left out. */
   continued?: boolean;
+  /** For an agent that reads the subject with its own tools: the command that shows the diff, given instead of it. */
+  readDiff?: string;
 }
 
 export { stances, type Stance } from './stance.js';
@@ -63,9 +65,11 @@ export function promptValues(context: PromptContext): PromptValues {
     max_rounds: String(context.maxRounds),
     diff: context.continued
       ? '(unchanged: it is the diff you read earlier in this conversation)'
-      : context.subject.diff.trim() === ''
-        ? '(the diff is empty)'
-        : context.subject.diff.trimEnd(),
+      : context.readDiff !== undefined
+        ? `(not shown here: read it with \`${context.readDiff}\`${context.subject.head === null ? ', and the new files listed above' : ''})`
+        : context.subject.diff.trim() === ''
+          ? '(the diff is empty)'
+          : context.subject.diff.trimEnd(),
     files: context.continued ? '(as listed earlier in this conversation)' : context.subject.summary,
     changed_files:
       context.changedSinceReview.length === 0

@@ -122,6 +122,13 @@ async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: Tu
       context.emit({ type: 'agent-finished', role: context.role, heading: ask.heading, agent: context.agent.name, ms: Date.now() - started, promptBytes, usage });
       return { body, promptBytes, usage, subject: ask.subject, ...(read.answer === undefined ? {} : { answer: read.answer }) };
     }
+    if (context.agent.answersOnce) {
+      throw new AgentError(
+        `The answer for \`## ${ask.heading}\` was refused, and nothing was written:\n${problems.map((problem) => `- ${problem}`).join('\n')}\n` +
+          `${read.json ? 'Fix the JSON' : 'Fix the answer'} and submit it again.`,
+        'bad-output',
+      );
+    }
     if (reask === maxReasks) {
       throw new AgentError(
         `Agent \`${context.agent.name}\` could not write a usable \`## ${ask.heading}\` in ${maxReasks + 1} tries: ${problems.join(' ')} ` +
@@ -197,7 +204,7 @@ async function callAgent(
       turn: ask.turn,
       round: ask.round,
       ...prompts,
-      ...(ask.scope === undefined ? {} : { answerSchema: answerJsonSchema(ask.scope) }),
+      ...(ask.scope === undefined ? {} : { answerSchema: answerJsonSchema(ask.scope), answerScope: ask.scope }),
       onPromptSent: (prompt) => sent.push(prompt),
       onUsage,
       onEditor: (open) => context.emit({ type: 'editor', role: context.role, open }),

@@ -7,8 +7,9 @@ import { findExecutable, isExecutableFile } from '../agents/presets/find-agent-o
 import { splitCommand } from '../agents/split-command.js';
 import { ConfigError } from '../errors.js';
 
-// The forms --agent takes (docs/agents.md); `auto` is resolved before this check.
-const known = /^(?:builtin|human|(?:claude|codex|gemini)(?::.+)?|(?:openai|ollama):.+|cmd:.*)$/s;
+// The forms --agent takes (docs/agents.md); `auto` is resolved before this check. `session` is
+// the side of `code-debate turn` and `submit`, never given with --agent (createAgent refuses it).
+const known = /^(?:builtin|human|session|(?:claude|codex|gemini)(?::.+)?|(?:openai|ollama):.+|cmd:.*)$/s;
 
 /**
  * What can be known of this side's agent before a role is claimed, checked then (exit 2), not at

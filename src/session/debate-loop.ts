@@ -188,7 +188,7 @@ async function checkSameSubject(context: SessionContext, document: DebateDocumen
 }
 
 /** The subject the debate's title names (`# Code Debate: <subject>`), as one line; null for a file without that title (a plain peer's). */
-function reviewedSubject(document: DebateDocument): string | null {
+export function reviewedSubject(document: DebateDocument): string | null {
   const subject = /^Code Debate:\s*(.+)$/.exec(document.title ?? '')?.[1];
   return subject === undefined ? null : oneLine(subject);
 }

@@ -10,7 +10,7 @@ import { findRepo, type Repo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { checkAgentSpecs } from './check-agent-specs.js';
 import { checkDebateFile } from './check-debate-file.js';
-import { claimRole } from './claims/claim-role.js';
+import { claimRole, type SessionHold } from './claims/claim-role.js';
 import type { SessionOutcome } from './debate-loop.js';
 import type { Workspace } from './guard-workspace.js';
 import { readClaim } from './claims/read-claims.js';
@@ -35,6 +35,10 @@ export interface SessionRun {
   signal: AbortSignal;
   emit: EventSink;
   agentEnvironment: AgentEnvironment;
+  /** Played by an interactive session (`code-debate turn`, `submit`): its hold on the role. */
+  session?: Omit<SessionHold, 'state'>;
+  /** A finished debate is read as it is (a session's later call), not archived to start a new one. */
+  keepFinished?: boolean;
 }
 
 /** One side's options: the resolved settings (see the settings table) and what the run adds. */
@@ -62,13 +66,24 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   if (subjectRefused !== null) throw subjectRefused.error;
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
   if (options.remote !== null) {
+    if (options.session !== undefined) {
+      throw new ConfigError(
+        'An interactive session (`code-debate turn`) takes its side in a local debate file: --remote is not supported with it yet; run a headless side with --remote instead.',
+      );
+    }
     const { runRemoteSession } = await import('./remote/run-remote-session.js');
     const remote = { remote: options.remote, debate: options.debate, heartbeatMs: options.heartbeatMs };
     return runRemoteSession(options, remote, { repo, file, relativeFile, specs, paths, workspace });
   }
-  const initial = await startFresh(file, found, relativeFile, paths, options.emit);
+  const initial = options.keepFinished === true ? found : await startFresh(file, found, relativeFile, paths, options.emit);
   await reachFaultPoint('claim');
-  const claim = await claimRole({ paths, wanted: options.role, fileExists: initial.exists && initial.text.trim() !== '', agent: (role) => specs[role] });
+  const claim = await claimRole({
+    paths,
+    wanted: options.role,
+    fileExists: initial.exists && initial.text.trim() !== '',
+    agent: (role) => specs[role],
+    ...(options.session === undefined ? {} : { session: options.session }),
+  });
   // Only after the claim: the subject's git and hundreds of modules would delay it (module loading
   // holds the one thread). A failure here releases the claim (finally) with nothing written.
   const side: ClaimedSide = { repo, file, relativeFile, specs, paths, workspace, claim };

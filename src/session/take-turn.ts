@@ -16,6 +16,7 @@ import { normalizeNewlines } from '../protocol/read-markdown.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
 import type { Subject } from '../subject/subject.js';
 import { pinSnapshot } from '../git/subject-checkout.js';
+import { diffCommand } from '../subject/diff-command.js';
 import { askAhead } from './ask-ahead.js';
 import { addReproductionResults } from './reproduce-answer.js';
 import type { AgentAnswer, AgentAsk } from './ask-agent.js';
@@ -307,6 +308,7 @@ async function agentSection(
       stance: context.stance,
       maxPeerBytes: context.maxPeerBytes,
       ...(scope === undefined ? {} : { answerSchema: answerJsonSchema(scope) }),
+      ...(context.agent.readsDiffItself === true ? { readDiff: diffCommand(inputs.subject) } : {}),
     };
     const [full, continuation] = await Promise.all([buildPrompt(prompt), buildPrompt({ ...prompt, continued: true })]);
     return {

@@ -1,8 +1,7 @@
 import os from 'node:os';
 import type { Role } from '../protocol/document.js';
 import type { ClaimRecord } from './claims/claim-role.js';
-import { holderStates, viewHolder, type HolderState } from './claims/heartbeat-state.js';
-import { isProcessAlive } from './claims/process-alive.js';
+import { holderStates, isHolderRunning, viewHolder, type HolderState } from './claims/heartbeat-state.js';
 import type { EventSink } from './session-events.js';
 
 export interface PeerWatchOptions {
@@ -49,7 +48,7 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
   const now = options.now ?? Date.now;
   const checkMs = options.checkMs ?? 1_000;
   const remindMs = options.remindMs ?? 5 * 60_000;
-  let last: { state: HolderState; pid: number | null; at: number } | null = null;
+  let last: { state: HolderState; holder: string | null; at: number } | null = null;
   let beat: Beat | null = null;
 
   const look = async (hasTurn: boolean) => {
@@ -59,13 +58,14 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
     const readAt = Math.min(time, options.readAt?.() ?? time);
     beat = seenBeat(beat, record, readAt);
     const view = viewHolder(record, {
-      alive: record !== null && isProcessAlive(record),
+      // A session's lease is aged below, as any heartbeat: only a process is checked here.
+      alive: record !== null && (record.session !== undefined || isHolderRunning(record)),
       local: record?.host === os.hostname(),
       heartbeatAgeMs: beat === null ? null : readAt - beat.seenAt,
       hasTurn,
       now: time,
     });
-    return { record, time, view, changed: last === null || last.state !== view.state || last.pid !== (record?.pid ?? null) };
+    return { record, time, view, changed: last === null || last.state !== view.state || last.holder !== holderOf(record) };
   };
   const check = async (active: () => boolean, hasTurn: boolean, stillWaiting: () => Promise<boolean>) => {
     let seen = await look(hasTurn);
@@ -75,13 +75,14 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
       seen = await look(hasTurn);
     }
     const { record, time, view, changed } = seen;
-    const pid = record?.pid ?? null;
+    // An interactive session's pid is its last call's, long ended: it names nothing to look at.
+    const pid = record === null || record.session !== undefined ? null : record.pid;
     const working = view.state === holderStates.thinking || view.state === holderStates.writing;
     const remind = last !== null && !changed && working && time - last.at >= remindMs;
     if (!active() || ((changed || remind) && !(await stillWaiting()))) return;
     if (changed || remind) {
       const previous = last?.state ?? null;
-      last = { state: view.state, pid, at: time };
+      last = { state: view.state, holder: holderOf(record), at: time };
       // Reported from the first look (the status line shows the peer at work); a log says nothing of a peer found at work.
       options.emit({ type: 'peer-state', role: options.role, peer, state: view.state, previous, peerPid: pid, peerHost: record?.host ?? null, reason: view.reason });
     }
@@ -109,6 +110,12 @@ export function watchPeer(options: PeerWatchOptions): PeerWatch {
       }
     },
   };
+}
+
+/** Who holds the claim: its process, or an interactive session, whose every call is a new process. */
+function holderOf(record: ClaimRecord | null): string | null {
+  if (record === null) return null;
+  return record.session === undefined ? `pid ${record.pid}` : `session ${record.session.id}`;
 }
 
 interface Beat {

@@ -328,3 +328,42 @@ describe('the help', () => {
     expect(parse(...argv)).toEqual({ command: 'version' });
   });
 });
+
+describe('the calls of an interactive session, and the commands that serve one', () => {
+  it('reads `turn` with or without a subject, its session and its wait', () => {
+    expect(parse('turn', 'the', 'diff', 'against', 'main', '--wait', '90s')).toEqual({
+      command: 'turn',
+      subject: 'the diff against main',
+      session: null,
+      cwd: '/work/repo',
+      flags: { waitMs: 90_000 },
+    });
+    expect(parse('turn', '--session', '3f9a0c1e')).toMatchObject({ command: 'turn', subject: null, session: '3f9a0c1e' });
+    expect(refusal('turn', '--subject', 'HEAD', 'HEAD~1').message).toBe('The subject was given twice, as --subject `HEAD` and as `HEAD~1`: give it once.');
+    expect(refusal('turn', '--agent', 'builtin', 'HEAD').message).toContain('`--agent` does not apply to `code-debate turn`');
+  });
+
+  it('reads `submit` with its session and answer file, and refuses words', () => {
+    expect(parse('submit', '--session', '3f9a0c1e', '--answer', 'answer.json')).toEqual({
+      command: 'submit',
+      session: '3f9a0c1e',
+      answer: 'answer.json',
+      cwd: '/work/repo',
+      flags: {},
+    });
+    expect(refusal('submit', 'HEAD').message).toContain('`submit` is a command (`code-debate submit --session <id> [--answer <file>]`), and it takes no `HEAD`');
+  });
+
+  it('reads `install-commands` for one CLI or all, and `mcp`', () => {
+    expect(parse('install-commands', 'all', '--user')).toEqual({
+      command: 'install-commands',
+      targets: ['claude', 'codex', 'gemini'],
+      user: true,
+      uninstall: false,
+      cwd: '/work/repo',
+    });
+    expect(parse('install-commands', 'gemini', '--uninstall')).toMatchObject({ targets: ['gemini'], user: false, uninstall: true });
+    expect(refusal('install-commands').message).toContain('Expected `code-debate install-commands claude|codex|gemini|all`');
+    expect(parse('mcp', '-C', '/elsewhere')).toEqual({ command: 'mcp', cwd: '/elsewhere' });
+  });
+});

@@ -60,7 +60,7 @@ describe('asking for help', () => {
 
   it('refuses help on what is no command', () => {
     expect(() => parse('help', 'nope')).toThrow(
-      "There is no command `nope` to explain: the commands are duo, show, status, hook, archive, keep-edit, demo, pre-push, eval, help, and `debate` explains a debate's options. Run `code-debate --help`.",
+      "There is no command `nope` to explain: the commands are duo, show, status, hook, archive, keep-edit, demo, pre-push, eval, turn, submit, install-commands, mcp, help, and `debate` explains a debate's options. Run `code-debate --help`.",
     );
   });
 });

@@ -26,6 +26,10 @@ const commandLine: Record<CommandName, string[]> = {
   hook: ['hook', 'install'],
   demo: ['demo'],
   eval: ['eval'],
+  turn: ['turn', 'HEAD'],
+  submit: ['submit'],
+  'install-commands': ['install-commands', 'claude'],
+  mcp: ['mcp'],
 };
 
 /** A value the entry's flag takes: its default as spelt, else the first of a few that its type accepts. */

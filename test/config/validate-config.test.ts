@@ -28,9 +28,10 @@ const allowed: Record<ConfigKey, string> = {
   stance: 'one of "default", "devils-advocate"',
   remote: 'a remote name or URL',
   heartbeat: duration,
+  sessionTimeout: duration,
 };
 const keyList =
-  'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, reproductions, reproductionTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, blockReproduced, timeLimit, timeLimitFails, remote, heartbeat';
+  'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, reproductions, reproductionTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, blockReproduced, timeLimit, timeLimitFails, remote, heartbeat, sessionTimeout';
 
 const good: [ConfigKey, unknown][] = [
   ...['auto', 'builtin', 'human', 'claude', 'claude:opus', 'codex', 'gemini:gemini-2.5-pro', 'openai:gpt-4o', 'ollama:qwen2.5-coder', 'cmd:./my-agent --strict'].map(
@@ -43,6 +44,7 @@ const good: [ConfigKey, unknown][] = [
   ['reproductions', 'off'],
   ['blockReproduced', 'only'],
   ['reproductionTimeout', '30s'],
+  ['sessionTimeout', '20m'],
   ['responderAgent', 'cmd:claude -p'],
   ['maxRounds', 1],
   ['maxRounds', 5],
@@ -80,6 +82,7 @@ const bad: [ConfigKey, unknown, string][] = [
   ['reproductions', 'docker', '"docker"'],
   ['blockReproduced', 'always', '"always"'],
   ['reproductionTimeout', 30, '30'],
+  ['sessionTimeout', 'soon', '"soon"'],
   ['agent', 'Claude', '"Claude"'],
   ['agent', 'gpt-4', '"gpt-4"'],
   ['agent', 42, '42'],

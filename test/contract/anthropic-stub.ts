@@ -68,7 +68,7 @@ export async function startAnthropicStub(): Promise<{ url: string; requests: Stu
 export const structuredOutputTool = 'StructuredOutput';
 
 /** A block of the model's message: text, or a call of one of the tools it was offered. */
-type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
+export type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
 
 /** Calls of the writing and command tools Claude Code has: Write, Edit, NotebookEdit, Bash. */
 const writingCalls: Block[] = [
@@ -83,7 +83,8 @@ function structuredCall(answer: unknown): Block {
   return { type: 'tool_use', id: 'toolu_structured', name: structuredOutputTool, input: answer };
 }
 
-function reply(res: http.ServerResponse, body: Record<string, unknown>, content: Block[]): void {
+/** Answers a Messages request with `content`, streamed when the request asks for it. */
+export function reply(res: http.ServerResponse, body: Record<string, unknown>, content: Block[]): void {
   const stopReason = content.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
   const message = { id: 'msg_stub', type: 'message', role: 'assistant', model: body.model, stop_reason: null, stop_sequence: null };
   if (body.stream !== true) {

@@ -6,9 +6,8 @@ import type { Role } from '../../protocol/document.js';
 import { ClaimError } from '../../errors.js';
 import { createExclusive } from './create-exclusive.js';
 import { withFileLock } from './file-lock.js';
-import { defaultHeartbeatMs } from './heartbeat-state.js';
+import { defaultHeartbeatMs, isHolderRunning } from './heartbeat-state.js';
 import { makeStateDir } from '../../make-state-dir.js';
-import { isProcessAlive } from './process-alive.js';
 import { parseClaim } from './read-claims.js';
 import { claimPath, type StatePaths } from '../state-paths.js';
 import { readStateFile } from '../read-state-file.js';
@@ -31,6 +30,22 @@ export interface ClaimRecord {
   heartbeatAt?: string;
   /** The holder's heartbeat interval: a reader counts it gone after missing three. */
   heartbeatMs?: number;
+  /** Held by an interactive session (`code-debate turn`): no process lives between its calls. */
+  session?: SessionHold;
+}
+
+/**
+ * An interactive session's hold on a role: each of its calls (`turn`, `submit`) is a heartbeat,
+ * and the role stays its own for `leaseMs` after the last one (`--session-timeout`).
+ */
+export interface SessionHold {
+  /** Named in every call of the session (`--session <id>`), so the role is known as its own again. */
+  id: string;
+  leaseMs: number;
+  /** What its last call left it doing: waiting for its turn, or writing it (`turn` said it was its turn). */
+  state: 'waiting' | 'writing';
+  /** The subject the session joined on, for its later calls, which do not repeat it. */
+  subject: string;
 }
 
 export interface Claim {
@@ -45,7 +60,10 @@ export interface Claim {
    * remote's time, not the agent's).
    */
   update(patch: Partial<Pick<ClaimRecord, 'agentPid'>>): Promise<void>;
-  /** Stops the heartbeat and removes the claim if it is still ours. */
+  /**
+   * Stops the heartbeat and removes the claim if it is still ours; an interactive session's stays,
+   * held until its lease runs out (see markSession).
+   */
   release(): Promise<void>;
 }
 
@@ -58,6 +76,8 @@ export interface ClaimOptions {
   agent: string | ((role: Role) => string);
   /** How often the claim's heartbeat is refreshed (default 5 s). */
   heartbeatMs?: number;
+  /** For an interactive session: its hold; a claim that names the same session id is its own, taken again. */
+  session?: Omit<SessionHold, 'state'>;
 }
 
 // The claims this process holds or is taking. One naming this pid that is none of them was left
@@ -75,7 +95,7 @@ const unhold = (record: ClaimRecord) => {
 
 function isHolderAlive(holder: ClaimRecord): boolean {
   if (holder.pid === process.pid && holder.host === os.hostname()) return heldHere.has(heldKey(holder));
-  return isProcessAlive(holder);
+  return isHolderRunning(holder);
 }
 
 type Attempt = { claimed: true; record: ClaimRecord; tookOverFrom: ClaimRecord | null } | { claimed: false; holder: ClaimRecord };
@@ -91,7 +111,8 @@ export async function claimRole(options: ClaimOptions): Promise<Claim> {
   const byFile: Role[] = options.fileExists ? ['responder', 'reviewer'] : ['reviewer', 'responder'];
   // A restarted process takes back the role its dead predecessor held before any free one.
   const orphaned = options.wanted === 'auto' ? await findOrphanedRole(options.paths, byFile) : null;
-  const order: Role[] = options.wanted !== 'auto' ? [options.wanted] : orphaned ? [orphaned, ...byFile.filter((role) => role !== orphaned)] : byFile;
+  const own = options.session === undefined ? null : await findSessionRole(options.paths, options.session.id);
+  const order: Role[] = own !== null ? [own] : options.wanted !== 'auto' ? [options.wanted] : orphaned ? [orphaned, ...byFile.filter((role) => role !== orphaned)] : byFile;
   const holders: ClaimRecord[] = [];
   for (const role of order) {
     const attempt = await tryClaim(options, role);
@@ -109,14 +130,24 @@ async function findOrphanedRole(paths: StatePaths, roles: readonly Role[]): Prom
   return null;
 }
 
-function newRecord(role: Role, agent: string, heartbeatMs: number): ClaimRecord {
+/** The role an interactive session holds (its id in the claim), or null when it holds none. */
+async function findSessionRole(paths: StatePaths, id: string): Promise<Role | null> {
+  for (const role of ['reviewer', 'responder'] as const) {
+    const text = await readStateFile(claimPath(paths, role)).catch(() => null);
+    if (text !== null && parseClaim(text, role).session?.id === id) return role;
+  }
+  return null;
+}
+
+function newRecord(role: Role, agent: string, heartbeatMs: number, session: ClaimOptions['session']): ClaimRecord {
   const now = new Date().toISOString();
-  return { role, pid: process.pid, host: os.hostname(), startedAt: now, agent, heartbeatAt: now, heartbeatMs };
+  const record: ClaimRecord = { role, pid: process.pid, host: os.hostname(), startedAt: now, agent, heartbeatAt: now, heartbeatMs };
+  return session === undefined ? record : { ...record, session: { ...session, state: 'waiting' } };
 }
 
 async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
   const file = claimPath(options.paths, role);
-  const record = newRecord(role, typeof options.agent === 'string' ? options.agent : options.agent(role), options.heartbeatMs ?? defaultHeartbeatMs);
+  const record = newRecord(role, typeof options.agent === 'string' ? options.agent : options.agent(role), options.heartbeatMs ?? defaultHeartbeatMs, options.session);
   let tookOverFrom: ClaimRecord | null = null;
   // Held from before it can appear on disk: another claim in this process that reads it before
   // createExclusive has returned must see a live holder, not a dead one to take over.
@@ -131,12 +162,14 @@ async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
       const text = await readStateFile(file).catch(() => null);
       if (text === null) continue;
       const holder = parseClaim(text, role);
-      if (isHolderAlive(holder)) return { claimed: false, holder };
+      // A session's own claim, left by its last call: taken again, alive or not, as the session's.
+      const again = options.session !== undefined && holder.session?.id === options.session.id;
+      if (!again && isHolderAlive(holder)) return { claimed: false, holder };
       // Dead holder: remove its claim under a lock, only if it is still that same claim.
       await withFileLock(options.paths.takeoverLock, { timeoutMs: 5_000 }, async () => {
         if ((await readStateFile(file).catch(() => null)) === text) await unlink(file);
       });
-      tookOverFrom = holder;
+      if (!again) tookOverFrom = holder;
     }
   } finally {
     if (!claimed) unhold(record);
@@ -186,6 +219,8 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
       unhold(claimed);
       clearInterval(heartbeat);
       await updates;
+      // The session's last call is its heartbeat: its lease runs from here.
+      if (claimed.session !== undefined) return write((current) => current).catch(() => undefined);
       const text = await readStateFile(file).catch(() => null);
       if (text !== null && isOurs(parseClaim(text, role), claimed)) await unlink(file).catch(() => undefined);
     },
@@ -215,6 +250,10 @@ function isOurs(record: ClaimRecord, claimed: ClaimRecord): boolean {
 }
 
 function describe(holder: ClaimRecord): string {
+  if (holder.session !== undefined) {
+    const last = typeof holder.heartbeatAt === 'string' ? holder.heartbeatAt.slice(11, 16) : 'unknown';
+    return `the ${holder.role === 'reviewer' ? 'Reviewer' : 'Responder'}, an interactive session (\`--session ${holder.session.id}\`, its last call at ${last})`;
+  }
   const since = Number.isNaN(Date.parse(holder.startedAt)) ? holder.startedAt : holder.startedAt.slice(11, 16);
   const where = holder.host === os.hostname() ? '' : ` on ${holder.host}`;
   // A `cmd:` agent's whole command line would not fit the two lines.

@@ -1,5 +1,6 @@
 import type { ClaimRecord } from './claim-role.js';
 import { formatDuration } from '../../format-duration.js';
+import { isProcessAlive } from './process-alive.js';
 
 /** How often a side refreshes its claim's `heartbeatAt` by default. */
 export const defaultHeartbeatMs = 5_000;
@@ -29,8 +30,13 @@ export interface HolderView {
   agentRunningMs: number | null;
 }
 
-/** After how long without a heartbeat a holder is gone: `missedBeats` of its own interval. */
+/**
+ * After how long without a heartbeat a holder is gone: `missedBeats` of its own interval; for an
+ * interactive session, whose calls are its heartbeats (no process lives between them), its lease.
+ */
 export function staleAfterMs(record: ClaimRecord): number {
+  const lease = record.session?.leaseMs;
+  if (typeof lease === 'number' && Number.isFinite(lease) && lease > 0) return lease;
   const interval = record.heartbeatMs;
   return missedBeats * (typeof interval === 'number' && Number.isFinite(interval) && interval > 0 ? interval : defaultHeartbeatMs);
 }
@@ -42,6 +48,16 @@ export function heartbeatAgeMs(record: ClaimRecord, now: number): number | null 
 }
 
 /**
+ * Whether the holder of a claim may still be at work: its process runs (see isProcessAlive); for
+ * an interactive session, whose process ends with each call, its last call is within its lease.
+ */
+export function isHolderRunning(record: ClaimRecord, now = Date.now()): boolean {
+  if (record.session === undefined) return isProcessAlive(record);
+  const age = heartbeatAgeMs(record, now);
+  return age !== null && age <= staleAfterMs(record);
+}
+
+/**
  * What the holder of a role is doing, from its claim: gone when its process ended (this host) or
  * its heartbeat is stale (any host), else thinking while its agent runs or the turn is its own,
  * else waiting. A role nobody claims is absent: not started, finished, or a plain protocol peer.
@@ -49,11 +65,16 @@ export function heartbeatAgeMs(record: ClaimRecord, now: number): number | null 
 export function viewHolder(record: ClaimRecord | null, facts: HolderFacts): HolderView {
   if (record === null) return { state: holderStates.absent, reason: 'nobody holds the role', agentRunningMs: null };
   if (!facts.alive) return { state: holderStates.gone, reason: 'its process ended', agentRunningMs: null };
+  if (record.session !== undefined && facts.heartbeatAgeMs !== null && facts.heartbeatAgeMs > staleAfterMs(record)) {
+    const silence = `its session has not called \`code-debate turn\` or \`submit\` for ${formatDuration(facts.heartbeatAgeMs)}, past its ${formatDuration(staleAfterMs(record))} (--session-timeout)`;
+    return { state: holderStates.gone, reason: silence, agentRunningMs: null };
+  }
   if (facts.heartbeatAgeMs !== null && facts.heartbeatAgeMs > staleAfterMs(record)) {
     const silence = `no heartbeat for ${formatDuration(facts.heartbeatAgeMs)}`;
     const reason = facts.local ? `${silence}, though pid ${record.pid} still exists: stopped (Ctrl-Z) or stuck` : silence;
     return { state: holderStates.gone, reason, agentRunningMs: null };
   }
+  if (record.session !== undefined) return viewSession(record, facts);
   // A person in their editor is writing, not thinking as an agent does.
   const person = record.agent === 'human';
   if (typeof record.agentPid === 'number') {
@@ -74,4 +95,15 @@ export function viewHolder(record: ClaimRecord | null, facts: HolderFacts): Hold
       : { state: holderStates.thinking, reason: 'taking its turn', agentRunningMs: null };
   const other = record.role === 'reviewer' ? 'Responder' : 'Reviewer';
   return { state: holderStates.waiting, reason: `waiting for the ${other}'s turn`, agentRunningMs: null };
+}
+
+/** An interactive session's state, as its last call of `turn` or `submit` left it in its claim. */
+function viewSession(record: ClaimRecord, facts: HolderFacts): HolderView {
+  const since = facts.heartbeatAgeMs === null ? '' : ` (its last call ${formatDuration(facts.heartbeatAgeMs)} ago)`;
+  if (!facts.hasTurn) {
+    const other = record.role === 'reviewer' ? 'Responder' : 'Reviewer';
+    return { state: holderStates.waiting, reason: `its session is waiting for the ${other}'s turn${since}`, agentRunningMs: null };
+  }
+  if (record.session?.state === 'writing') return { state: holderStates.writing, reason: `its session is writing its turn${since}`, agentRunningMs: null };
+  return { state: holderStates.thinking, reason: `waiting for its session to call \`code-debate turn\`${since}`, agentRunningMs: null };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClaimRecord } from '../../../src/session/claims/claim-role.js';
-import { heartbeatAgeMs, staleAfterMs, viewHolder, type HolderFacts } from '../../../src/session/claims/heartbeat-state.js';
+import { heartbeatAgeMs, isHolderRunning, staleAfterMs, viewHolder, type HolderFacts } from '../../../src/session/claims/heartbeat-state.js';
 
 const now = Date.parse('2026-11-22T10:10:00.000Z');
 const record: ClaimRecord = {
@@ -64,5 +64,35 @@ describe('heartbeat age and staleness', () => {
     expect(staleAfterMs(record)).toBe(15_000);
     expect(staleAfterMs({ ...record, heartbeatMs: 1_000 })).toBe(3_000);
     expect(staleAfterMs({ ...record, heartbeatMs: -1 })).toBe(15_000);
+  });
+});
+
+describe('an interactive session holding a role', () => {
+  // Its pid is its last call's, long ended: the lease from its last call is what keeps it.
+  const session: ClaimRecord = { ...record, pid: 999_999, session: { id: '3f9a0c1e', leaseMs: 60_000, state: 'waiting', subject: 'HEAD' } };
+
+  it('is running while its last call is within its lease, and gone past it', () => {
+    expect(isHolderRunning(session, Date.parse('2026-11-22T10:10:57.000Z'))).toBe(true);
+    expect(isHolderRunning(session, Date.parse('2026-11-22T10:10:59.000Z'))).toBe(false);
+    expect(staleAfterMs(session)).toBe(60_000);
+  });
+
+  it('waits for the other side, is waited for at its turn, writes once told it is its turn, and goes past its lease', () => {
+    expect(viewHolder(session, facts({ hasTurn: false }))).toEqual({
+      state: 'waiting',
+      reason: "its session is waiting for the Reviewer's turn (its last call 2s ago)",
+      agentRunningMs: null,
+    });
+    expect(viewHolder(session, facts()).reason).toBe('waiting for its session to call `code-debate turn` (its last call 2s ago)');
+    expect(viewHolder({ ...session, session: { ...session.session!, state: 'writing' } }, facts())).toEqual({
+      state: 'writing',
+      reason: 'its session is writing its turn (its last call 2s ago)',
+      agentRunningMs: null,
+    });
+    expect(viewHolder(session, facts({ heartbeatAgeMs: 61_000 }))).toEqual({
+      state: 'gone',
+      reason: 'its session has not called `code-debate turn` or `submit` for 1m1s, past its 1m (--session-timeout)',
+      agentRunningMs: null,
+    });
   });
 });

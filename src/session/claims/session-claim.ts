@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { rename, unlink, writeFile } from 'node:fs/promises';
+import type { Role } from '../../protocol/document.js';
+import { claimPath, type StatePaths } from '../state-paths.js';
+import { readStateFile } from '../read-state-file.js';
+import type { ClaimRecord, SessionHold } from './claim-role.js';
+import { withFileLock } from './file-lock.js';
+import { parseClaim } from './read-claims.js';
+
+/** A new id for an interactive session's hold on a role (`--session <id>`). */
+export function newSessionId(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/** The claim interactive session `id` holds, with its role, or null when it holds none (never joined, or its lease was taken over). */
+export async function readSessionClaim(paths: StatePaths, id: string): Promise<ClaimRecord | null> {
+  for (const role of ['reviewer', 'responder'] as const) {
+    const text = await readStateFile(claimPath(paths, role)).catch(() => null);
+    const record = text === null ? null : parseClaim(text, role);
+    if (record?.session?.id === id) return record;
+  }
+  return null;
+}
+
+/**
+ * Records what session `id` does now in its claim (its call being its heartbeat), or with `end`
+ * removes the claim: the debate ended, nothing is left to hold. Under the takeover lock, and only
+ * while the claim is still the session's, so a side that took the role over is never touched.
+ */
+export async function markSession(paths: StatePaths, role: Role, id: string, state: SessionHold['state'] | 'end'): Promise<void> {
+  const file = claimPath(paths, role);
+  await withFileLock(paths.takeoverLock, { timeoutMs: 5_000 }, async () => {
+    const text = await readStateFile(file).catch(() => null);
+    const record = text === null ? null : parseClaim(text, role);
+    if (record?.session?.id !== id) return;
+    if (state === 'end') return unlink(file).catch(() => undefined);
+    const next: ClaimRecord = { ...record, heartbeatAt: new Date().toISOString(), session: { ...record.session, state } };
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(temporary, JSON.stringify(next));
+    await rename(temporary, file);
+  });
+}

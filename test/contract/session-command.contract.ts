@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/protocol/parse-document.js';
+import { headingsOf } from '../helpers/debate-repo.js';
+import { useDebateRepos } from '../helpers/e2e.js';
+import { binPath, start, startCli } from '../helpers/run-cli.js';
+import { expectCanonicalDebate } from './canonical-debate.js';
+import { clisBin, pinned } from './clis.mjs';
+import { invalidReview, startSessionStub } from './session-stub.js';
+
+// Two real Claude Code processes (pinned, test/contract/clis.mjs), each given only the shipped
+// /code-debate command, debate through `code-debate turn` and `submit`: a local stand-in for the
+// Anthropic API plays the model, answering with real calls of Claude Code's Bash tool.
+const repos = useDebateRepos();
+let dir: string;
+let real: string;
+
+beforeAll(async () => {
+  real = path.join(clisBin(), 'claude');
+  if (!existsSync(real))
+    throw new Error(`Claude Code ${pinned.claude.version} is not installed at ${real}: run \`node test/contract/install-clis.mjs\` (npm run test:agents does).`);
+  dir = await mkdtemp(path.join(os.tmpdir(), 'code-debate-contract-session-'));
+  // `code-debate` on PATH, as an installed one is: the session's Bash tool runs it by name.
+  await mkdir(path.join(dir, 'bin'));
+  await writeFile(path.join(dir, 'bin', 'code-debate'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(binPath)} "$@"\n`);
+  await chmod(path.join(dir, 'bin', 'code-debate'), 0o755);
+});
+
+async function claudeEnv(stubUrl: string, name: string): Promise<Record<string, string>> {
+  const home = path.join(dir, `home-${name}`);
+  await mkdir(home, { recursive: true });
+  return {
+    PATH: `${path.join(dir, 'bin')}${path.delimiter}${path.dirname(real)}${path.delimiter}${process.env.PATH ?? ''}`,
+    HOME: home,
+    ANTHROPIC_BASE_URL: stubUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-stub',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_AUTOUPDATER: '1',
+    CLAUDE_CODE_MAX_RETRIES: '0',
+  };
+}
+
+describe(`two Claude Code ${pinned.claude.version} sessions on the shipped /code-debate command, for real`, () => {
+  it('debate to CONSENSUS through turn and submit, every section canonical; an invalid answer refused and fixed by the session', { timeout: 300_000 }, async () => {
+    const stub = await startSessionStub({ invalidFirst: true });
+    try {
+      const repo = await repos.repo();
+      const installed = await startCli(['install-commands', 'claude'], { cwd: repo.dir }).exited;
+      expect(installed.code, installed.stderr).toBe(0);
+      const session = async (name: string) => start(real, ['-p', '/code-debate HEAD'], { cwd: repo.dir, env: await claudeEnv(stub.url, name) });
+      const first = await session('a');
+      const second = await session('b');
+      const [a, b] = await Promise.all([first.exited, second.exited]);
+      expect([a.code, b.code], `${a.stdout}\n${a.stderr}\n${b.stdout}\n${b.stderr}\n${stub.commands.join('\n')}`).toEqual([0, 0]);
+      const text = await repo.readReply();
+      expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+      expect(parseDocument(text).ok).toBe(true);
+      expect(text).toContain('*— Reviewer · session · ');
+      expect(text).toContain('*— Responder · session · ');
+      expectCanonicalDebate(text, { stderr: '', requests: [] });
+      // The Reviewer's first answer was refused, then fixed; nothing else was run but the two commands.
+      expect(stub.commands.filter((command) => command.includes(invalidReview))).toHaveLength(1);
+      expect(stub.commands.every((command) => /^code-debate (turn|submit) /.test(command))).toBe(true);
+      expect(a.stdout + b.stdout).toContain('The debate ended.');
+    } finally {
+      await stub.close();
+    }
+  });
+});
