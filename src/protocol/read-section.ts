@@ -33,6 +33,8 @@ export interface SectionReading {
   unread: UnreadLabel[];
   /** Points already settled that the section speaks of: kept as text, they change nothing. */
   remarks: string[];
+  /** Marker lines read as no point's (a number that may be another point's, a line naming two ids): quoted back to the writer. */
+  unplaced: string[];
 }
 
 export type SectionKindRead = 'review' | 'response' | 'follow-up';
@@ -49,12 +51,26 @@ const writers: Record<SectionKindRead, Role> = { review: 'reviewer', response: '
 export function readSection(kind: SectionKindRead, body: string, known: readonly KnownPoint[]): SectionReading {
   const writer = writers[kind];
   const points = new Map(known.map((point) => [point.id, point]));
-  const reading: SectionReading = { summary: readSummary(body), answers: [], positions: [], newPoints: [], texts: new Map(), unread: [], remarks: [] };
+  const reading: SectionReading = { summary: readSummary(body), answers: [], positions: [], newPoints: [], texts: new Map(), unread: [], remarks: [], unplaced: [] };
   const texts = reading.texts as Map<string, string>;
   const seen = new Set<string>();
+  // A plain number is point R<N> only where the Nth open point is R<N> too: with R1 settled, `1.` may be R2 as much as R1.
+  const open = known.filter((point) => point.open && point.id.startsWith('R')).map((point) => Number(point.id.slice(1)));
+  const numbersAreIds = open.sort((a, b) => a - b).every((number, index) => number === index + 1);
   for (const block of splitPointBlocks(body)) {
-    if (block.id === null) continue;
+    if (block.id === null || (block.fromNumber && !numbersAreIds)) {
+      reading.unplaced.push(block.marker);
+      continue;
+    }
     const id = block.id;
+    // `### 1. Disagreed` over a line about R2: a heading that groups points by their label, not point 1.
+    const other = block.fromNumber && kind !== 'review' ? otherIdIn(block.text, id) : null;
+    if (other !== null) {
+      if (points.get(id)?.open === true)
+        reading.unread.push({ id, kind: labelKindFor(writer, id, points), line: block.marker, why: `its number says ${id}, and its text speaks of ${other}` });
+      else reading.unplaced.push(block.marker);
+      continue;
+    }
     // `### 1. <the title of R3>`: the number says one point, the title another; neither is guessed.
     const titled = block.fromNumber ? titleOfAnother(block.title, id, known) : null;
     if (titled !== null) {
@@ -90,6 +106,12 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
     else reading.positions.push({ id, position: label.value as PointHeldData['position'], reasoning: body.reasoning, severity: body.severityChange });
   }
   return reading;
+}
+
+/** An id other than `id` that `text` names outside code spans, or null. */
+function otherIdIn(text: string, id: string): string | null {
+  for (const match of text.replace(/`[^`]*`/g, ' ').matchAll(/\b[RF]\d+\b/g)) if (match[0] !== id) return match[0];
+  return null;
 }
 
 /** The other point whose title `title` starts with (bold and case aside), or null. */
@@ -189,13 +211,13 @@ function readMarkerLabel(kind: LabelKind, title: string): LeadReading<LabelKind>
   return end !== null && end.value !== null && end.rest.trim() !== '' ? { value: null, why: 'the label at the end of the heading is followed by more text' } : end;
 }
 
-/** The first line of text under a heading marker, unless it is quoted, code, a list or a table: those are never a label's place. */
+/** The first line of text under a heading marker, unless it is quoted, code, HTML, a list or a table: those are never a label's place. */
 function firstLineUnder(block: PointBlock): string | null {
   const line = block.text
     .split('\n')
     .slice(1)
     .find((candidate) => candidate.trim() !== '');
-  if (line === undefined || /^\s*(?:>|\||```|~~~| {4}|\t)/.test(line)) return null;
+  if (line === undefined || /^\s*(?:>|\||```|~~~| {4}|\t|<|[-*+][ \t]|\d+[.)][ \t])/.test(line)) return null;
   return line.trim();
 }
 
