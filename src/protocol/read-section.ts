@@ -104,6 +104,8 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
     const body = blockBody(block, label);
     if (labelKind === 'answer') reading.answers.push({ id, position: label.value as PointAnswerData['position'], reasoning: body.reasoning, evidence: body.evidence });
     else reading.positions.push({ id, position: label.value as PointHeldData['position'], reasoning: body.reasoning, severity: body.severityChange });
+    // A severity line that says something no reader can take leaves the severity as it was, and is sent back like a label.
+    if (body.unreadSeverity !== null) reading.unread.push({ id, kind: 'severity', line: body.unreadSeverity, why: 'no severity change could be read in it' });
   }
   return reading;
 }
@@ -227,6 +229,8 @@ interface BlockBody {
   severity: Severity | null;
   severityChange: PointHeldData['severity'];
   canonical: boolean;
+  /** A `Severity:` line whose value is no level, no change and not `unchanged`, as written. */
+  unreadSeverity: string | null;
 }
 
 /**
@@ -244,7 +248,14 @@ function blockBody(block: PointBlock, label: { rest: string; under: boolean } | 
   if (meta !== null) rest = rest.slice(meta.length);
   const reasoning = unescapeMarkers([opening, ...rest].join('\n')).trim();
   const evidence = meta?.evidence ?? evidenceIn(block.text);
-  return { reasoning, evidence, severity: meta?.severity ?? null, severityChange: meta?.severityChange ?? null, canonical: meta?.canonical ?? false };
+  return {
+    reasoning,
+    evidence,
+    severity: meta?.severity ?? null,
+    severityChange: meta?.severityChange ?? null,
+    canonical: meta?.canonical ?? false,
+    unreadSeverity: meta?.unreadSeverity ?? null,
+  };
 }
 
 interface Meta {
@@ -254,6 +265,7 @@ interface Meta {
   evidence: EvidenceData[] | null;
   severity: Severity | null;
   severityChange: PointHeldData['severity'];
+  unreadSeverity: string | null;
 }
 
 const metaLine = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(severity|evidence)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*(.*)$/i;
@@ -264,7 +276,7 @@ function metaParagraph(lines: readonly string[]): Meta | null {
   const end = lines.findIndex((line) => !metaLine.test(line));
   const paragraph = lines.slice(0, end === -1 ? lines.length : end);
   if (paragraph.length === 0) return null;
-  const meta: Meta = { length: paragraph.length, canonical: false, evidence: null, severity: null, severityChange: null };
+  const meta: Meta = { length: paragraph.length, canonical: false, evidence: null, severity: null, severityChange: null, unreadSeverity: null };
   const severities = new Set<Severity>();
   for (const line of paragraph) {
     const [, key = '', raw = ''] = metaLine.exec(line) ?? [];
@@ -275,7 +287,8 @@ function metaParagraph(lines: readonly string[]): Meta | null {
       meta.canonical = true;
       continue;
     }
-    const change = /^(?:\w+[ \t]*)?→[ \t]*(\w+)(?::[ \t]*(.*))?$/.exec(value.replace(/\*\*|__/g, '').trim());
+    // `→` as code-debate writes it, or `->` as a keyboard does: `medium -> low`.
+    const change = /^(?:\w+[ \t]*)?(?:→|->)[ \t]*(\w+)(?::[ \t]*(.*))?$/.exec(value.replace(/\*\*|__/g, '').trim());
     const to = change ? readLeadLabel('severity', change[1] ?? '') : null;
     if (change && to !== null && to.value !== null && to.rest === '') {
       meta.severityChange = { to: to.value, reason: (change[2] ?? '').trim() };
@@ -283,7 +296,10 @@ function metaParagraph(lines: readonly string[]): Meta | null {
     }
     const read = readLeadLabel('severity', value);
     if (read !== null && read.value !== null) severities.add(read.value);
-    else if (!/^\s*unchanged\.?\s*$/i.test(value)) severities.add('unreadable' as Severity);
+    else if (!/^\s*unchanged\.?\s*$/i.test(value)) {
+      severities.add('unreadable' as Severity);
+      meta.unreadSeverity = line.trim();
+    }
   }
   const [only] = severities;
   meta.severity = severities.size === 1 && only !== ('unreadable' as Severity) ? (only ?? null) : null;
