@@ -55,14 +55,14 @@ export type LeadReading<K extends LabelKind> = { value: LabelValues[K]; rest: st
  * with a label at all; `{ value: null, why }` when it starts with one that something changes
  * (a qualifier, a bracket, a second label): never read, and said why.
  */
-export function readLeadLabel<K extends LabelKind>(kind: K, text: string): LeadReading<K> {
+export function readLeadLabel<K extends LabelKind>(kind: K, text: string, id: string | null = null): LeadReading<K> {
   const plain = dropEmphasis(text).replace(leadingEmoji, '').trim();
   const unkeyed = plain.replace(keys[kind], '');
   for (const [pattern, value] of words[kind] as ReadonlyArray<[RegExp, LabelValues[K]]>) {
     const match = pattern.exec(unkeyed);
     if (!match) continue;
     const rest = unkeyed.slice(match[0].length);
-    const why = qualified(kind, rest, value);
+    const why = qualified(kind, rest, value, id);
     return why === null ? { value, rest: originalRest(text, match[0]) } : { value: null, why };
   }
   return null;
@@ -79,7 +79,7 @@ function originalRest(text: string, label: string): string {
 }
 
 /** Why what follows a label changes it, or null when it leaves it standing. */
-function qualified(kind: LabelKind, rest: string, value: string): string | null {
+function qualified(kind: LabelKind, rest: string, value: string, id: string | null): string | null {
   rest = rest.replace(leadingEmoji, '');
   if (/^[ \t]*$/.test(rest) || /^[ \t]*[.!][ \t]*$/.test(rest)) return null;
   const after = /^(?:[ \t]*[.!:][ \t]+|[ \t]*[—–][ \t]*|[ \t]+-[ \t]+|[ \t]*:[ \t]*)(.*)$/.exec(rest);
@@ -88,7 +88,7 @@ function qualified(kind: LabelKind, rest: string, value: string): string | null 
   const colon = /^[ \t]*:/.test(rest);
   if (qualifier.test(said) || (colon ? denial.test(said) : alone.test(said))) return `the label is qualified (${JSON.stringify(said.slice(0, 30))})`;
   if (readLeadLabel(kind, said) !== null) return 'two labels are given';
-  return kind === 'severity' ? null : changedBy(said, colon, value === 'partially-agreed' || value === 'conceded-part');
+  return kind === 'severity' ? null : changedBy(said, colon, value === 'partially-agreed' || value === 'conceded-part', id);
 }
 
 /**
@@ -98,10 +98,10 @@ function qualified(kind: LabelKind, rest: string, value: string): string | null 
  * (`Agreed: いいえ`), or, after a colon, are too short to be a reason rather than an answer of
  * their own (`Agreed: Nein`, a single word). A reason in the canonical form goes under the heading instead.
  */
-function changedBy(said: string, colon: boolean, partly: boolean): string | null {
+function changedBy(said: string, colon: boolean, partly: boolean, own: string | null): string | null {
   const quoted = JSON.stringify(said.slice(0, 40));
   const text = said.replace(/`[^`]*`/g, ' ');
-  const id = /\b[RF]\d+\b/.exec(text)?.[0];
+  const id = [...text.matchAll(/\b[RF]\d+\b/g)].map((match) => match[0]).find((named) => named !== own);
   if (id !== undefined) return `the text after the label speaks of ${id} (${quoted})`;
   // A partial label says both sides itself: `Partially agreed: the log goes, but the flag stays`.
   if (!partly && turning.test(text)) return `the text after the label may turn it (${quoted})`;

@@ -96,7 +96,7 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
       continue;
     }
     const labelKind = labelKindFor(writer, id, points);
-    const label = readBlockLabel(labelKind, block, point.title ?? '');
+    const label = readBlockLabel(labelKind, block, point.title ?? '', id);
     if (label.value === null) {
       reading.unread.push({ id, kind: labelKind, line: label.line, why: label.why });
       continue;
@@ -145,8 +145,8 @@ type BlockLabel = { value: string; rest: string; line: string; under: boolean } 
  * only when no other label word of its kind stands beside it there (`**Agreed** — but I disagree
  * on…`, a heading `(Partially agreed)` over `**Agreed.**`): a label contradicted is no label.
  */
-function readBlockLabel(kind: LabelKind, block: PointBlock, title: string): BlockLabel {
-  const label = readStatedLabel(kind, block);
+function readBlockLabel(kind: LabelKind, block: PointBlock, title: string, id: string): BlockLabel {
+  const label = readStatedLabel(kind, block, id);
   if (label.value === null) return label;
   const paragraph = block.style === 'heading' ? headParagraph(block) : [];
   // Another line of the paragraph that states a label, or keys one (`Decision: Maintain`), states a second one.
@@ -177,14 +177,14 @@ function headParagraph(block: PointBlock): string[] {
   return paragraph.slice(metaParagraph(paragraph)?.length ?? 0);
 }
 
-function readStatedLabel(kind: LabelKind, block: PointBlock): BlockLabel {
+function readStatedLabel(kind: LabelKind, block: PointBlock, id: string): BlockLabel {
   const found: Array<{ value: string; rest: string; line: string; under: boolean }> = [];
-  const fromMarker = readMarkerLabel(kind, block.title);
+  const fromMarker = readMarkerLabel(kind, block.title, id);
   if (fromMarker !== null && fromMarker.value === null) return { value: null, line: block.marker, why: fromMarker.why };
   if (fromMarker !== null) found.push({ value: fromMarker.value, rest: fromMarker.rest, line: block.marker, under: false });
   if (block.style === 'heading') {
     const first = firstLineUnder(block);
-    const under = first === null ? null : readLeadLabel(kind, first);
+    const under = first === null ? null : readLeadLabel(kind, first, id);
     if (under !== null && under.value === null) return { value: null, line: first ?? '', why: under.why };
     if (under !== null && first !== null) found.push({ value: under.value, rest: under.rest, line: first, under: true });
   }
@@ -200,15 +200,15 @@ function readStatedLabel(kind: LabelKind, block: PointBlock): BlockLabel {
  * (`### R1 (Agreed)`, `### R1. Title [Partially agreed]`), or after its title's last dash
  * (`### R1. Title — Agreed`).
  */
-function readMarkerLabel(kind: LabelKind, title: string): LeadReading<LabelKind> {
-  const lead = readLeadLabel(kind, title);
+function readMarkerLabel(kind: LabelKind, title: string, id: string): LeadReading<LabelKind> {
+  const lead = readLeadLabel(kind, title, id);
   if (lead !== null) return lead;
   const bracket = /^[([]([^()[\]]+)[)\]]|[([]([^()[\]]+)[)\]][\s.!]*$/.exec(title);
-  const inside = bracket === null ? null : readLeadLabel(kind, bracket[1] ?? bracket[2] ?? '');
+  const inside = bracket === null ? null : readLeadLabel(kind, bracket[1] ?? bracket[2] ?? '', id);
   if (inside !== null) return inside.value !== null && inside.rest.trim() !== '' ? { value: null, why: 'the label in brackets is qualified' } : inside;
   const tail = /[ \t]+[—–|][ \t]+(?!.*[ \t][—–|][ \t])(.+)$/.exec(title);
   if (tail?.[1] === undefined) return null;
-  const end = readLeadLabel(kind, tail[1]);
+  const end = readLeadLabel(kind, tail[1], id);
   // At a title's end the label stands alone: `— Agreed`, not `— Agreed, mostly`.
   return end !== null && end.value !== null && end.rest.trim() !== '' ? { value: null, why: 'the label at the end of the heading is followed by more text' } : end;
 }

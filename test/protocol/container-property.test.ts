@@ -6,7 +6,7 @@ import { readingsOf } from './foreign-readings.js';
 const numRuns = Number(process.env.FUZZ_RUNS ?? 150);
 
 /** A block that answers R1 (any of its labels, in any of the styles the reader takes at the top level). */
-const answer = fc.constantFrom(
+const answer = fc.constantFrom<string>(
   '### R1 — Agreed',
   '### R1 — Disagreed\n\nThe call only runs under DEBUG.',
   '### R1\n\n**Agreed**: the log goes.',
@@ -23,7 +23,11 @@ const containers: ReadonlyArray<(inner: string) => string> = [
   (inner) => `<!-- draft: ${inner.replace(/\n/g, ' ')} -->`,
   (inner) => `<details>\n<summary>Earlier draft</summary>\n\n${inner}\n\n</details>`,
   (inner) => `<div>\n\n${inner}\n\n</div>`,
-  (inner) => inner.split('\n').map((line) => `> ${line}`.trimEnd()).join('\n'),
+  (inner) =>
+    inner
+      .split('\n')
+      .map((line) => `> ${line}`.trimEnd())
+      .join('\n'),
   (inner) => `- Draft:\n\n${indent(inner, '  ')}`,
   (inner) => `1. Draft:\n\n${indent(inner, '   ')}`,
   (inner) => `\`\`\`markdown\n${inner}\n\`\`\``,
@@ -51,7 +55,9 @@ describe('no block inside a container is ever read as an answer', () => {
         filler,
         (block, wraps, before, after) => {
           const wrapped = wraps.reduce((inner, index) => (containers[index] as (inner: string) => string)(inner), block);
-          const body = [before, wrapped, after, '### R2 — Disagreed', '', 'The middleware checks it.', '', '### R3 — Agreed', '', 'It goes.'].filter((part) => part !== '').join('\n\n');
+          const body = [before, wrapped, after, '### R2 — Disagreed', '', 'The middleware checks it.', '', '### R3 — Agreed', '', 'It goes.']
+            .filter((part) => part !== '')
+            .join('\n\n');
           const readings = readingsOf('response', body);
           expect(readings.R1, body).toBe('unread');
           expect([readings.R2, readings.R3], body).toEqual(['disagreed', 'agreed']);
@@ -63,10 +69,14 @@ describe('no block inside a container is ever read as an answer', () => {
 
   it('reads the same blocks at the top level', () => {
     fc.assert(
-      fc.property(answer.filter((block) => !block.startsWith('Reviewer')), filler, (block, before) => {
-        const body = [before, block].filter((part) => part !== '').join('\n\n');
-        expect(readingsOf('response', body).R1, body).not.toBe('unread');
-      }),
+      fc.property(
+        answer.filter((block) => !block.startsWith('Reviewer')),
+        filler,
+        (block, before) => {
+          const body = [before, block].filter((part) => part !== '').join('\n\n');
+          expect(readingsOf('response', body).R1, body).not.toBe('unread');
+        },
+      ),
       { numRuns: 40 },
     );
   });
