@@ -116,7 +116,8 @@ function changedBy(said: string, colon: boolean, partly: boolean, own: string | 
 const turning =
   /\b(?:but|however|though|although|except|unless|whereas|dispute[sd]?|disputing|disagree\w*|reject\w*|refuse\w*|maintain\w*|withdr[ae]w\w*|partial\w*|partly|in\s+part|aside|(?:point|finding|issue|concern|objection|it)\s+(?:still\s+)?stands|still\s+(?:open|stands|holds|disputed|unresolved|applies)|not\s+(?:agreed|accepted|convinced|fixed|resolved|settled))\b|(?:^|[,;(—–])\s*that\s+is\b/i;
 /** A clause that is only a denial, ending the text: `…, no.`, `…; not really`. */
-const deniedAtEnd = /(?:^|[,;:.!?—–()]|\s-)\s*(?:no|nope|not(?:\s+really|\s+quite|\s+yet)?|never|nein|nicht|non|niet|nej|nee)\s*[.!)]*\s*$/i;
+const deniedAtEnd =
+  /(?:^|[,;:.!?—–()]|\s-)\s*(?:no|nope|not(?:\s+really|\s+quite|\s+yet)?|never|nein|nicht|non|niet|nej|nee|nei|nie|nem|ne|não|nao|ikke|hayır|tidak|không)\s*[.!)]*\s*$/i;
 /** A letter of a script other than Latin: the protocol's words are English, and a reader cannot tell what such words say. */
 const foreignLetter = /(?!\p{Script=Latin})\p{L}/u;
 
