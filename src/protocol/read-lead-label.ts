@@ -107,7 +107,8 @@ function changedBy(said: string, colon: boolean, partly: boolean, own: string | 
   if (!partly && turning.test(text)) return `the text after the label may turn it (${quoted})`;
   if (deniedAtEnd.test(text)) return `the text after the label ends by denying it (${quoted})`;
   if (foreignLetter.test(text)) return `the text after the label is not in the protocol's words (${quoted})`;
-  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  // A code span is a word of the reason: `**Agreed**: \`src/app.js:2\` goes.`
+  const words = said.match(/`[^`]*`|[\p{L}\p{N}]+/gu) ?? [];
   if (colon && words.length === 1) return `the label is followed by an answer, not a reason (${quoted})`;
   return null;
 }
