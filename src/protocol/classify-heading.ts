@@ -9,9 +9,17 @@ const patterns: ReadonlyArray<[RegExp, SectionKind]> = [
   [/^(?:review|opening)$/i, sectionKinds.review],
   [/^response\s+(\d+)$/i, sectionKinds.response],
   [/^(?:reviewer\s+)?follow-up\s+(\d+)$/i, sectionKinds.followUp],
-  // The stop signal is read as the protocol's shell loop reads it: `## CONSENSUS` then anything.
+  // The stop signal, alone or with words that do not deny it (`## CONSENSUS — reached`).
   [/^consensus(?:$|[\s:—–-])/i, sectionKinds.consensus],
 ];
+
+/** Words after `CONSENSUS` that say there is none, or not yet: `## Consensus status: not reached`. */
+const notConsensus = /^consensus\s*(?:status|state|check|draft|proposal|pending|candidate|\?)|\b(?:not|no|none|un\w+|pending|yet|failed|partial|draft|proposed)\b|\?/i;
+
+/** Whether a level-2 heading speaks of a CONSENSUS it is not (`## Consensus status: not reached`): kept as text, and said. */
+export function looksLikeConsensus(text: string): boolean {
+  return /^\s*consensus\b/i.test(text) && classifyHeading(text) === null;
+}
 
 /**
  * The section a level-2 heading opens, or null when it is none of the protocol's.
@@ -21,6 +29,7 @@ export function classifyHeading(text: string): HeadingClass | null {
   const trimmed = text.trim().replace(/\s+/g, ' ');
   for (const [pattern, kind] of patterns) {
     const match = pattern.exec(trimmed);
+    if (match && kind === sectionKinds.consensus && notConsensus.test(trimmed)) return null;
     if (match) return { kind, number: match[1] === undefined ? 0 : Number(match[1]) };
   }
   return null;

@@ -76,4 +76,6 @@ export interface DebateDocument {
   sections: Section[];
   /** The Review's points, in order. */
   points: Point[];
+  /** What the reader kept as text and why (a `## CONSENSUS` from the side whose turn it was not): a session warns about each. */
+  notes?: readonly string[];
 }

@@ -6,9 +6,10 @@ import { rememberedNodes } from './read-document-tree.js';
 import { normalizeAppended, normalizeNewlines, readMarkdown } from './read-markdown.js';
 import { createReaderMemory, type ReaderMemory } from './reader-memory.js';
 import { readTopLevel, separatorPattern, type Start, type TopLevel } from './read-top-level.js';
+import { admitSection } from './admit-section.js';
 import { checkSectionOrder } from './check-section-order.js';
 import { appendedTo, extendsText } from './extends-text.js';
-import { viewOf } from './text-view.js';
+import { viewOf, type TextView } from './text-view.js';
 import { isUsageLine, readUsageLine, type TurnUsage } from './usage.js';
 
 export type ParseResult = { ok: true; document: DebateDocument } | { ok: false; error: ProtocolError };
@@ -43,13 +44,16 @@ export function readDocument(memory: ReaderMemory, text: string): ParseResult {
   if (top instanceof ProtocolError) return { ok: false, error: top };
   const { scan } = top;
   const { starts } = scan;
-  const end = scan.cutAt ?? source.length;
+  const end = source.length;
   // The sections read before still stand when the tree kept their nodes, or the scan went on from them.
   const kept = extended !== null && top.kept ? extended : null;
 
   // Every section but the last one read before has the same span: the same section object.
-  const reused = kept === null ? 0 : Math.max(0, settledStarts(kept.top) - 1);
+  // A read that kept a heading as text has fewer sections than starts: its sections are read again (a rare file).
+  const reused =
+    kept === null || kept.notes.length > kept.top.scan.notes.length || kept.spans.length !== kept.top.scan.starts.length ? 0 : Math.max(0, settledStarts(kept.top) - 1);
   const spans = kept === null ? [] : kept.spans.slice(0, reused);
+  const notes = [...scan.notes];
   const sections = kept === null ? [] : kept.document.sections.slice(0, reused);
   for (let index = reused; index < starts.length; index++) {
     const start = starts[index] as Start;
@@ -71,6 +75,17 @@ export function readDocument(memory: ReaderMemory, text: string): ParseResult {
       const nodes = section === fresh && top.tree !== null ? nodesWithin(top.tree, span.bodyStart + bodyOffset, span.bodyStart + bodyOffset + body.length) : null;
       if (nodes !== null) memory.nodes.set(section, nodes);
     }
+    const admission = admitSection(sections, section, start.foreign === true);
+    if (admission.type === 'end') break;
+    const above = spans.at(-1);
+    if (admission.type === 'text' && above !== undefined) {
+      // The heading is text of the section it stands in: that section runs on to the next heading that counts.
+      notes.push(admission.note);
+      const merged = readSpan(view, above.section, above.bodyStart, span.end);
+      spans[spans.length - 1] = { bodyStart: above.bodyStart, end: span.end, section: merged };
+      sections[sections.length - 1] = merged;
+      continue;
+    }
     spans.push({ ...span, section });
     sections.push(section);
   }
@@ -79,8 +94,8 @@ export function readDocument(memory: ReaderMemory, text: string): ParseResult {
   const review = sections.find((section) => section.kind === 'review');
   const reviewed = extended?.document.sections.find((section) => section.kind === 'review');
   const points = review === undefined ? [] : review === reviewed && extended ? extended.document.points : readPoints(review.body);
-  const document: DebateDocument = { title: scan.title, meta: scan.meta, sections, points };
-  memory.parsed = { text, source, top, document, spans, endsWithNewline: view.endsWith('\n') };
+  const document: DebateDocument = { title: scan.title, meta: scan.meta, sections, points, ...(notes.length === 0 ? {} : { notes }) };
+  memory.parsed = { text, source, top, document, spans, notes, endsWithNewline: view.endsWith('\n') };
   return { ok: true, document };
 }
 
@@ -119,6 +134,8 @@ export interface ParseMemory {
   top: TopLevel;
   document: DebateDocument;
   spans: Span[];
+  /** The document's notes: the scan's, then the headings kept as text (see admitSection). */
+  notes: string[];
   endsWithNewline: boolean;
 }
 
@@ -162,6 +179,12 @@ function nodesWithin(tree: Root, start: number, end: number): RootContent[] | nu
     nodes.push(node);
   }
   return nodes;
+}
+
+/** The section `heading` opened, read from `bodyStart` to `end`: one a heading kept as text ran into. */
+function readSpan(view: TextView, heading: Section, bodyStart: number, end: number): Section {
+  const { body, signature, usage } = splitBody(view.slice(bodyStart, end));
+  return { kind: heading.kind, number: heading.number, heading: heading.heading, line: heading.line, body, signature, ...(usage === null ? {} : { usage }) };
 }
 
 /** Whether two sections read the same, so the one read before can stand for both. */

@@ -21,7 +21,8 @@ export function scopeOf(turn: AnswerTurn, role: Role, document: DebateDocument, 
     turn,
     role,
     toAnswer: open.filter((state) => state.owner !== role).map((state) => state.point.id),
-    toHold: open.filter((state) => state.owner === role).map((state) => state.point.id),
+    // A point the other side never answered is not held: it is open, and asked for again (see renderRestateRequest), not disputed.
+    toHold: open.filter((state) => state.owner === role && state.answer !== null).map((state) => state.point.id),
     nextNumber: nextNumberFor(
       role,
       states.map((state) => state.point),

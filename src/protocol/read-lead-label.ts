@@ -55,14 +55,14 @@ export type LeadReading<K extends LabelKind> = { value: LabelValues[K]; rest: st
  * with a label at all; `{ value: null, why }` when it starts with one that something changes
  * (a qualifier, a bracket, a second label): never read, and said why.
  */
-export function readLeadLabel<K extends LabelKind>(kind: K, text: string): LeadReading<K> {
+export function readLeadLabel<K extends LabelKind>(kind: K, text: string, id: string | null = null): LeadReading<K> {
   const plain = dropEmphasis(text).replace(leadingEmoji, '').trim();
   const unkeyed = plain.replace(keys[kind], '');
   for (const [pattern, value] of words[kind] as ReadonlyArray<[RegExp, LabelValues[K]]>) {
     const match = pattern.exec(unkeyed);
     if (!match) continue;
     const rest = unkeyed.slice(match[0].length);
-    const why = qualified(kind, rest);
+    const why = qualified(kind, rest, value, id);
     return why === null ? { value, rest: originalRest(text, match[0]) } : { value: null, why };
   }
   return null;
@@ -79,7 +79,7 @@ function originalRest(text: string, label: string): string {
 }
 
 /** Why what follows a label changes it, or null when it leaves it standing. */
-function qualified(kind: LabelKind, rest: string): string | null {
+function qualified(kind: LabelKind, rest: string, value: string, id: string | null): string | null {
   rest = rest.replace(leadingEmoji, '');
   if (/^[ \t]*$/.test(rest) || /^[ \t]*[.!][ \t]*$/.test(rest)) return null;
   const after = /^(?:[ \t]*[.!:][ \t]+|[ \t]*[—–][ \t]*|[ \t]+-[ \t]+|[ \t]*:[ \t]*)(.*)$/.exec(rest);
@@ -88,8 +88,39 @@ function qualified(kind: LabelKind, rest: string): string | null {
   const colon = /^[ \t]*:/.test(rest);
   if (qualifier.test(said) || (colon ? denial.test(said) : alone.test(said))) return `the label is qualified (${JSON.stringify(said.slice(0, 30))})`;
   if (readLeadLabel(kind, said) !== null) return 'two labels are given';
+  return kind === 'severity' ? null : changedBy(said, colon, value === 'partially-agreed' || value === 'conceded-part', id);
+}
+
+/**
+ * Why the words after a label (`said`) may change or redirect it, or null: they speak of another
+ * point (`Agreed: R2 is right…`), turn it (`…; R1 itself I dispute`, `…; the point stands`), deny
+ * it at their end (`…; on this point, no`), are in a script the protocol's words are not in
+ * (`Agreed: いいえ`), or, after a colon, are too short to be a reason rather than an answer of
+ * their own (`Agreed: Nein`, a single word). A reason in the canonical form goes under the heading instead.
+ */
+function changedBy(said: string, colon: boolean, partly: boolean, own: string | null): string | null {
+  const quoted = JSON.stringify(said.slice(0, 40));
+  const text = said.replace(/`[^`]*`/g, ' ');
+  const id = [...text.matchAll(/\b[RF]\d+\b/g)].map((match) => match[0]).find((named) => named !== own);
+  if (id !== undefined) return `the text after the label speaks of ${id} (${quoted})`;
+  // A partial label says both sides itself: `Partially agreed: the log goes, but the flag stays`.
+  if (!partly && turning.test(text)) return `the text after the label may turn it (${quoted})`;
+  if (deniedAtEnd.test(text)) return `the text after the label ends by denying it (${quoted})`;
+  if (foreignLetter.test(text)) return `the text after the label is not in the protocol's words (${quoted})`;
+  // A code span is a word of the reason: `**Agreed**: \`src/app.js:2\` goes.`
+  const words = said.match(/`[^`]*`|[\p{L}\p{N}]+/gu) ?? [];
+  if (colon && words.length === 1) return `the label is followed by an answer, not a reason (${quoted})`;
   return null;
 }
+
+/** Words that turn what came before them, or state another position: after a label they may undo it. */
+const turning =
+  /\b(?:but|however|though|although|except|unless|whereas|dispute[sd]?|disputing|disagree\w*|reject\w*|refuse\w*|maintain\w*|withdr[ae]w\w*|partial\w*|partly|in\s+part|aside|(?:point|finding|issue|concern|objection|it)\s+(?:still\s+)?stands|still\s+(?:open|stands|holds|disputed|unresolved|applies)|not\s+(?:agreed|accepted|convinced|fixed|resolved|settled))\b|(?:^|[,;(—–])\s*that\s+is\b/i;
+/** A clause that is only a denial, ending the text: `…, no.`, `…; not really`. */
+const deniedAtEnd =
+  /(?:^|[,;:.!?—–()]|\s-)\s*(?:no|nope|not(?:\s+really|\s+quite|\s+yet)?|never|nein|nicht|non|niet|nej|nee|nei|nie|nem|ne|não|nao|ikke|hayır|tidak|không)\s*[.!)]*\s*$/i;
+/** A letter of a script other than Latin: the protocol's words are English, and a reader cannot tell what such words say. */
+const foreignLetter = /(?!\p{Script=Latin})\p{L}/u;
 
 /** Emoji as models put them around a label (`✅ Agreed`, `Agreed ✅`): decoration, never a word. */
 const leadingEmoji = /^[ \t]*(?:\p{Extended_Pictographic}[\u{FE0F}\u{20E3}\u{1F3FB}-\u{1F3FF}]*[ \t]*)+/u;

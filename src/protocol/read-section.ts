@@ -36,6 +36,8 @@ export interface SectionReading {
   remarks: string[];
   /** code-debate's results of running the reproductions the section carries, by point id. */
   results: ReadonlyMap<string, ReproductionResult>;
+  /** Marker lines read as no point's (a number that may be another point's, a line naming two ids): quoted back to the writer. */
+  unplaced: string[];
 }
 
 export type SectionKindRead = 'review' | 'response' | 'follow-up';
@@ -52,13 +54,27 @@ const writers: Record<SectionKindRead, Role> = { review: 'reviewer', response: '
 export function readSection(kind: SectionKindRead, body: string, known: readonly KnownPoint[]): SectionReading {
   const writer = writers[kind];
   const points = new Map(known.map((point) => [point.id, point]));
-  const reading: SectionReading = { summary: readSummary(body), answers: [], positions: [], newPoints: [], texts: new Map(), unread: [], remarks: [], results: new Map() };
+  const reading: SectionReading = { summary: readSummary(body), answers: [], positions: [], newPoints: [], texts: new Map(), unread: [], remarks: [], results: new Map(), unplaced: [] };
   const texts = reading.texts as Map<string, string>;
   const results = reading.results as Map<string, ReproductionResult>;
   const seen = new Set<string>();
+  // A plain number is point R<N> only where the Nth open point is R<N> too: with R1 settled, `1.` may be R2 as much as R1.
+  const open = known.filter((point) => point.open && point.id.startsWith('R')).map((point) => Number(point.id.slice(1)));
+  const numbersAreIds = open.sort((a, b) => a - b).every((number, index) => number === index + 1);
   for (const block of splitPointBlocks(body)) {
-    if (block.id === null) continue;
+    if (block.id === null || (block.fromNumber && !numbersAreIds)) {
+      reading.unplaced.push(block.marker);
+      continue;
+    }
     const id = block.id;
+    // `### 1. Disagreed` over a line about R2: a heading that groups points by their label, not point 1.
+    const other = block.fromNumber && kind !== 'review' ? otherIdIn(block.text, id) : null;
+    if (other !== null) {
+      if (points.get(id)?.open === true)
+        reading.unread.push({ id, kind: labelKindFor(writer, id, points), line: block.marker, why: `its number says ${id}, and its text speaks of ${other}` });
+      else reading.unplaced.push(block.marker);
+      continue;
+    }
     // `### 1. <the title of R3>`: the number says one point, the title another; neither is guessed.
     const titled = block.fromNumber ? titleOfAnother(block.title, id, known) : null;
     if (titled !== null) {
@@ -88,7 +104,7 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
       continue;
     }
     const labelKind = labelKindFor(writer, id, points);
-    const label = readBlockLabel(labelKind, block, point.title ?? '');
+    const label = readBlockLabel(labelKind, block, point.title ?? '', id);
     if (label.value === null) {
       reading.unread.push({ id, kind: labelKind, line: label.line, why: label.why });
       continue;
@@ -104,8 +120,16 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
         ...(body.reproduction === null ? {} : { reproduction: body.reproduction }),
       });
     else reading.positions.push({ id, position: label.value as PointHeldData['position'], reasoning: body.reasoning, severity: body.severityChange });
+    // A severity line that says something no reader can take leaves the severity as it was, and is sent back like a label.
+    if (body.unreadSeverity !== null) reading.unread.push({ id, kind: 'severity', line: body.unreadSeverity, why: 'no severity change could be read in it' });
   }
   return reading;
+}
+
+/** An id other than `id` that `text` names outside code spans, or null. */
+function otherIdIn(text: string, id: string): string | null {
+  for (const match of text.replace(/`[^`]*`/g, ' ').matchAll(/\b[RF]\d+\b/g)) if (match[0] !== id) return match[0];
+  return null;
 }
 
 /** The other point whose title `title` starts with (bold and case aside), or null. */
@@ -137,8 +161,8 @@ type BlockLabel = { value: string; rest: string; line: string; under: boolean } 
  * only when no other label word of its kind stands beside it there (`**Agreed** — but I disagree
  * on…`, a heading `(Partially agreed)` over `**Agreed.**`): a label contradicted is no label.
  */
-function readBlockLabel(kind: LabelKind, block: PointBlock, title: string): BlockLabel {
-  const label = readStatedLabel(kind, block);
+function readBlockLabel(kind: LabelKind, block: PointBlock, title: string, id: string): BlockLabel {
+  const label = readStatedLabel(kind, block, id);
   if (label.value === null) return label;
   const paragraph = block.style === 'heading' ? headParagraph(block) : [];
   // Another line of the paragraph that states a label, or keys one (`Decision: Maintain`), states a second one.
@@ -169,14 +193,14 @@ function headParagraph(block: PointBlock): string[] {
   return paragraph.slice(metaParagraph(paragraph)?.length ?? 0);
 }
 
-function readStatedLabel(kind: LabelKind, block: PointBlock): BlockLabel {
+function readStatedLabel(kind: LabelKind, block: PointBlock, id: string): BlockLabel {
   const found: Array<{ value: string; rest: string; line: string; under: boolean }> = [];
-  const fromMarker = readMarkerLabel(kind, block.title);
+  const fromMarker = readMarkerLabel(kind, block.title, id);
   if (fromMarker !== null && fromMarker.value === null) return { value: null, line: block.marker, why: fromMarker.why };
   if (fromMarker !== null) found.push({ value: fromMarker.value, rest: fromMarker.rest, line: block.marker, under: false });
   if (block.style === 'heading') {
     const first = firstLineUnder(block);
-    const under = first === null ? null : readLeadLabel(kind, first);
+    const under = first === null ? null : readLeadLabel(kind, first, id);
     if (under !== null && under.value === null) return { value: null, line: first ?? '', why: under.why };
     if (under !== null && first !== null) found.push({ value: under.value, rest: under.rest, line: first, under: true });
   }
@@ -192,26 +216,26 @@ function readStatedLabel(kind: LabelKind, block: PointBlock): BlockLabel {
  * (`### R1 (Agreed)`, `### R1. Title [Partially agreed]`), or after its title's last dash
  * (`### R1. Title — Agreed`).
  */
-function readMarkerLabel(kind: LabelKind, title: string): LeadReading<LabelKind> {
-  const lead = readLeadLabel(kind, title);
+function readMarkerLabel(kind: LabelKind, title: string, id: string): LeadReading<LabelKind> {
+  const lead = readLeadLabel(kind, title, id);
   if (lead !== null) return lead;
   const bracket = /^[([]([^()[\]]+)[)\]]|[([]([^()[\]]+)[)\]][\s.!]*$/.exec(title);
-  const inside = bracket === null ? null : readLeadLabel(kind, bracket[1] ?? bracket[2] ?? '');
+  const inside = bracket === null ? null : readLeadLabel(kind, bracket[1] ?? bracket[2] ?? '', id);
   if (inside !== null) return inside.value !== null && inside.rest.trim() !== '' ? { value: null, why: 'the label in brackets is qualified' } : inside;
   const tail = /[ \t]+[—–|][ \t]+(?!.*[ \t][—–|][ \t])(.+)$/.exec(title);
   if (tail?.[1] === undefined) return null;
-  const end = readLeadLabel(kind, tail[1]);
+  const end = readLeadLabel(kind, tail[1], id);
   // At a title's end the label stands alone: `— Agreed`, not `— Agreed, mostly`.
   return end !== null && end.value !== null && end.rest.trim() !== '' ? { value: null, why: 'the label at the end of the heading is followed by more text' } : end;
 }
 
-/** The first line of text under a heading marker, unless it is quoted, code, a list or a table: those are never a label's place. */
+/** The first line of text under a heading marker, unless it is quoted, code, HTML, a list or a table: those are never a label's place. */
 function firstLineUnder(block: PointBlock): string | null {
   const line = block.text
     .split('\n')
     .slice(1)
     .find((candidate) => candidate.trim() !== '');
-  if (line === undefined || /^\s*(?:>|\||```|~~~| {4}|\t)/.test(line)) return null;
+  if (line === undefined || /^\s*(?:>|\||```|~~~| {4}|\t|<|[-*+][ \t]|\d+[.)][ \t])/.test(line)) return null;
   return line.trim();
 }
 
@@ -223,6 +247,8 @@ interface BlockBody {
   canonical: boolean;
   reproduction: Reproduction | null;
   result: ReproductionResult | null;
+  /** A `Severity:` line whose value is no level, no change and not `unchanged`, as written. */
+  unreadSeverity: string | null;
 }
 
 /**
@@ -252,6 +278,7 @@ function blockBody(block: PointBlock, label: { rest: string; under: boolean } | 
     canonical: meta?.canonical ?? false,
     reproduction: reproduced?.reproduction ?? null,
     result: reproduced?.result ?? null,
+    unreadSeverity: meta?.unreadSeverity ?? null,
   };
 }
 
@@ -262,6 +289,7 @@ interface Meta {
   evidence: EvidenceData[] | null;
   severity: Severity | null;
   severityChange: PointHeldData['severity'];
+  unreadSeverity: string | null;
 }
 
 const metaLine = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(severity|evidence)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*(.*)$/i;
@@ -272,7 +300,7 @@ function metaParagraph(lines: readonly string[]): Meta | null {
   const end = lines.findIndex((line) => !metaLine.test(line));
   const paragraph = lines.slice(0, end === -1 ? lines.length : end);
   if (paragraph.length === 0) return null;
-  const meta: Meta = { length: paragraph.length, canonical: false, evidence: null, severity: null, severityChange: null };
+  const meta: Meta = { length: paragraph.length, canonical: false, evidence: null, severity: null, severityChange: null, unreadSeverity: null };
   const severities = new Set<Severity>();
   for (const line of paragraph) {
     const [, key = '', raw = ''] = metaLine.exec(line) ?? [];
@@ -283,7 +311,8 @@ function metaParagraph(lines: readonly string[]): Meta | null {
       meta.canonical = true;
       continue;
     }
-    const change = /^(?:\w+[ \t]*)?→[ \t]*(\w+)(?::[ \t]*(.*))?$/.exec(value.replace(/\*\*|__/g, '').trim());
+    // `→` as code-debate writes it, or `->` as a keyboard does: `medium -> low`.
+    const change = /^(?:\w+[ \t]*)?(?:→|->)[ \t]*(\w+)(?::[ \t]*(.*))?$/.exec(value.replace(/\*\*|__/g, '').trim());
     const to = change ? readLeadLabel('severity', change[1] ?? '') : null;
     if (change && to !== null && to.value !== null && to.rest === '') {
       meta.severityChange = { to: to.value, reason: (change[2] ?? '').trim() };
@@ -291,7 +320,10 @@ function metaParagraph(lines: readonly string[]): Meta | null {
     }
     const read = readLeadLabel('severity', value);
     if (read !== null && read.value !== null) severities.add(read.value);
-    else if (!/^\s*unchanged\.?\s*$/i.test(value)) severities.add('unreadable' as Severity);
+    else if (!/^\s*unchanged\.?\s*$/i.test(value)) {
+      severities.add('unreadable' as Severity);
+      meta.unreadSeverity = line.trim();
+    }
   }
   const [only] = severities;
   meta.severity = severities.size === 1 && only !== ('unreadable' as Severity) ? (only ?? null) : null;

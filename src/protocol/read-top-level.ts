@@ -1,6 +1,6 @@
 import type { Heading, Root, RootContent } from 'mdast';
 import { ProtocolError } from '../errors.js';
-import { classifyHeading } from './classify-heading.js';
+import { classifyHeading, looksLikeConsensus } from './classify-heading.js';
 import type { DocumentMeta, Section } from './document.js';
 import { readHeadingSource, type HeadingSource } from './heading-source.js';
 import { readDocumentTree, readTreeInChunks } from './read-document-tree.js';
@@ -15,6 +15,8 @@ export interface Start {
   line: number;
   bodyStart: number;
   headingStart: number;
+  /** A level-2 heading the protocol does not know, after a CONSENSUS: it ends that CONSENSUS's text when the CONSENSUS counts. */
+  foreign?: true;
 }
 
 /** What the top level says, read in order: the title, our metadata, the sections' headings. */
@@ -24,8 +26,8 @@ export interface Scan {
   title: string | null;
   meta: DocumentMeta | null;
   starts: Start[];
-  /** Where a heading after the CONSENSUS cut the debate off (nothing after it is read); null while none has. */
-  cutAt: number | null;
+  /** Level-2 headings kept as text, and why (`## Consensus status: not reached`): a session warns about them. */
+  notes: string[];
 }
 
 /**
@@ -106,7 +108,7 @@ function scanItems(from: Scan | null, count: number, itemAt: (index: number) => 
   let title = from?.title ?? null;
   let meta = from?.meta ?? null;
   const starts = from === null ? [] : [...from.starts];
-  if (from !== null && from.cutAt !== null) return { ...from, nodes: count };
+  const notes = from === null ? [] : [...from.notes];
   for (let index = from?.nodes ?? 0; index < count; index++) {
     const item = itemAt(index);
     if (item === null) continue;
@@ -118,8 +120,16 @@ function scanItems(from: Scan | null, count: number, itemAt: (index: number) => 
       const { heading } = item;
       const found = classifyHeading(heading.text);
       if (found === null && item.separator) continue;
-      // CONSENSUS is the stop signal: whatever a writer added after it is not part of the debate.
-      if (starts.at(-1)?.kind === 'consensus') return { nodes: count, title, meta, starts, cutAt: heading.startOffset };
+      const start = { heading: heading.text, line: heading.line, headingStart: heading.startOffset, bodyStart: heading.endOffset };
+      // After a CONSENSUS anything may follow: whether that CONSENSUS counts, and so ends the debate there, is the document's to say (see readDocument).
+      if (found === null && starts.some((before) => before.kind === 'consensus')) {
+        starts.push({ kind: 'consensus', number: 0, ...start, foreign: true });
+        continue;
+      }
+      if (found === null && looksLikeConsensus(heading.text) && starts.length > 0) {
+        notes.push(`\`## ${heading.text}\` (line ${heading.line}) is not \`## CONSENSUS\`: it is kept as text of the section above it, and the debate goes on.`);
+        continue;
+      }
       if (found === null) {
         return new ProtocolError(
           `Cannot read the level-2 heading \`${heading.text}\` at line ${heading.line}: expected one of ` +
@@ -128,10 +138,10 @@ function scanItems(from: Scan | null, count: number, itemAt: (index: number) => 
           heading.line,
         );
       }
-      starts.push({ ...found, heading: heading.text, line: heading.line, headingStart: heading.startOffset, bodyStart: heading.endOffset });
+      starts.push({ ...found, ...start });
     }
   }
-  return { nodes: count, title, meta, starts, cutAt: null };
+  return { nodes: count, title, meta, starts, notes };
 }
 
 /** Whether `tree` begins with the first `count` top-level nodes of `before`, the very objects. */

@@ -43,7 +43,7 @@ export const startState = (): ScanState => ({ offset: 0, line: 1, containers: []
  * and the state to go on from: before the last line when it has no line end yet, since what is
  * appended may complete it. null when the text holds something the scanner does not model.
  */
-export function scanBlocks(source: string, from: ScanState): { blocks: TopBlock[]; resume: ScanState; resumeBlocks: number } | null {
+export function scanBlocks(source: string, from: ScanState, lines?: LineKind[]): { blocks: TopBlock[]; resume: ScanState; resumeBlocks: number } | null {
   const state = structuredClone(from);
   const blocks: TopBlock[] = [];
   let resume = state;
@@ -56,7 +56,9 @@ export function scanBlocks(source: string, from: ScanState): { blocks: TopBlock[
         resume = structuredClone(state);
         resumeBlocks = blocks.length;
       }
+      const opened = state.containers[0];
       scanLine(source, state.offset, end, state, blocks);
+      lines?.push(lineKind(state, opened));
       state.offset = newline === -1 ? source.length : newline + 1;
       state.line++;
     }
@@ -69,6 +71,20 @@ export function scanBlocks(source: string, from: ScanState): { blocks: TopBlock[
   const leaf = state.leaf;
   if (leaf?.kind === 'html' && state.containers.length === 0 && state.htmlWanted) blocks.push({ type: 'html', start: leaf.start, end: source.length });
   return { blocks, resume, resumeBlocks };
+}
+
+/**
+ * Where a line stands, once scanned: in a paragraph (or a heading) at the top level (`top`), on
+ * the line that opens a list item at the top level (`item`), in raw HTML at the top level
+ * (`html`), or anywhere else (null: in a quote, code, or inside a list item).
+ */
+export type LineKind = 'top' | 'item' | 'html' | null;
+
+function lineKind(state: ScanState, opened: Container | undefined): LineKind {
+  const [first] = state.containers;
+  const leaf = state.leaf?.kind ?? null;
+  if (first === undefined) return leaf === null || leaf === 'paragraph' ? 'top' : leaf === 'html' ? 'html' : null;
+  return state.containers.length === 1 && first.kind === 'item' && first !== opened && (leaf === null || leaf === 'paragraph') ? 'item' : null;
 }
 
 const blank = /^[ \t]*$/;

@@ -1,4 +1,4 @@
-import { codeLineFlags } from './code-line-flags.js';
+import { markerLines } from './marker-lines.js';
 import { memoizeText, memoLimits } from './memoize-text.js';
 
 /** A run of lines that speaks of one point, as found in a section body. */
@@ -87,7 +87,8 @@ const splitOnce = memoizeText((body: string): readonly PointBlock[] => Object.fr
 
 /**
  * Cuts a section body into per-point blocks. The first style (heading, id, numbered) with any
- * marker outside fenced code decides how the body is cut; the text before the first marker
+ * marker at the section's top level (see markerLines: never in HTML, quotes, code, tables or
+ * inside a list item) decides how the body is cut; the text before the first marker
  * belongs to no point. Ids are kept as written: point N of a peer that numbers is R<N>.
  */
 export function splitPointBlocks(body: string): readonly PointBlock[] {
@@ -96,12 +97,12 @@ export function splitPointBlocks(body: string): readonly PointBlock[] {
 
 function splitBlocks(body: string): PointBlock[] {
   const lines = body.split('\n');
-  const inCode = codeLineFlags(lines);
+  const allowed = markerLines(body);
   for (const [style, read] of styles) {
     const starts: Array<{ index: number; marker: Marker }> = [];
     lines.forEach((line, index) => {
       // Trailing whitespace is a formatter's to strip: it never decides what a line is.
-      const marker = inCode[index] ? null : read(line.trimEnd());
+      const marker = allowed[index] ? read(line.trimEnd()) : null;
       if (marker) starts.push({ index, marker });
     });
     if (starts.length === 0) continue;
@@ -126,8 +127,8 @@ export function textBeforePoints(body: string): string {
   const first = splitPointBlocks(body)[0];
   if (first === undefined) return body.trim();
   const lines = body.split('\n');
-  const inCode = codeLineFlags(lines);
-  const index = lines.findIndex((line, at) => !inCode[at] && line.trim() === first.marker);
+  const allowed = markerLines(body);
+  const index = lines.findIndex((line, at) => allowed[at] === true && line.trim() === first.marker);
   return index <= 0 ? '' : lines.slice(0, index).join('\n').trim();
 }
 

@@ -48,6 +48,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
   const peerWatch = watchPeer({ readPeer: context.store.readPeerClaim, role, emit, ...(refresh === undefined ? {} : { refresh }), ...(readAt === undefined ? {} : { readAt }) });
   let reportedRound = 0;
   let readSections = 0;
+  let saidNotes = 0;
   const prompts: TurnPrompt[] = [];
   const subjects = trackSubject(context);
   for (;;) {
@@ -75,6 +76,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     if (first) emitResumed(context, document);
     reportedRound = emitRoundState(context, document, reportedRound);
     readSections = warnUnreadLabels(context, document, readSections);
+    saidNotes = warnNotes(context, document, saidNotes);
     const action = decideTurn(context, document);
     if (action.type === 'stop') return ended(context, document, prompts);
     if (action.type === 'write') {
@@ -155,6 +157,13 @@ function warnUnreadLabels(context: SessionContext, document: DebateDocument, rea
     }
   }
   return document.sections.length;
+}
+
+/** What the reader kept as text (a heading out of its writer's turn, see admitSection): said once each. */
+function warnNotes(context: SessionContext, document: DebateDocument, said: number): number {
+  const notes = document.notes ?? [];
+  for (const note of notes.slice(said)) context.emit({ type: 'warning', role: context.role, message: note });
+  return Math.max(said, notes.length);
 }
 
 /**

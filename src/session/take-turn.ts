@@ -24,6 +24,7 @@ import { checkDebateCitations } from './check-debate-citations.js';
 import { guardRepository } from './guard-repository.js';
 import { decideTurn } from './decide-turn.js';
 import { consensusBody } from './consensus-body.js';
+import { restateRequest } from './restate-request.js';
 import { describeSubject, type CurrentSubject } from './current-subject.js';
 import { textEnd, type FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
@@ -63,7 +64,16 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   // No prompt: no agent was asked (a timeout's CONSENSUS, a Response with nothing left to answer).
   if (promptBytes > 0) warnUnkeptBudget(context, usage);
   // A section no agent or person wrote is signed as code-debate's own.
-  const section: SectionToWrite = { kind: action.turn, number, body, role: context.role, agent: auto === undefined ? context.agent.name : selfName, time: new Date(), usage };
+  const request = action.turn === 'consensus' ? '' : restateRequest(context, document);
+  const section: SectionToWrite = {
+    kind: action.turn,
+    number,
+    body: request === '' ? body : `${request}\n\n${body}`,
+    role: context.role,
+    agent: auto === undefined ? context.agent.name : selfName,
+    time: new Date(),
+    usage,
+  };
   // The header of a subject read from the index or the work tree names the commit the agents read it in, kept by a ref.
   const snapshot = context.subject.head === null && state.text.trim() === '' ? (context.checkout?.commitOf(context.subject) ?? null) : null;
   if (snapshot !== null) await pinSnapshot(context.root, snapshot);

@@ -130,7 +130,7 @@ describe('agents answer in JSON, code-debate writes the sections', () => {
     });
     const { reviewer, responder } = await debate(repo, {
       review: twoPoints,
-      response: ['### R1. Debug output left in\n**Agreed**: it goes.\n\n### R2. No test\n**Disagreed**: trivial.\n', '### R2 — Agreed\n\nAdding one.\n'],
+      response: ['### R1. Debug output left in\n**Agreed**: it goes.\n\n### R2. No test\n**Disagreed**: it is trivial.\n', '### R2 — Agreed\n\nAdding one.\n'],
       'follow-up': '### R1. Maintained\n\nGood that it goes.\n\n### R2. No test\n**Maintained**: trivial code breaks too.\n',
       consensus: 'Both go.\n',
     });

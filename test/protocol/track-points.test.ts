@@ -86,7 +86,11 @@ describe('trackPoints: the responses', () => {
   });
 
   it('takes the latest answer and clears the reviewer reply it answers', () => {
-    const text = debate(['Response 1', '1. **Agreed**\n2. **Disagreed**'], ['Reviewer Follow-up 1', '2. I maintain it.'], ['Response 2', '2. **Agreed**: fair.']);
+    const text = debate(
+      ['Response 1', '1. **Agreed**\n2. **Disagreed**'],
+      ['Reviewer Follow-up 1', '2. I maintain it.'],
+      ['Response 2', 'R2. **Agreed**: the check is redundant.'],
+    );
     expect(summary(text)).toEqual([state('R1', 1, 'agreed', null, true), state('R2', 1, 'agreed', null, true)]);
   });
 

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createLedgerReader } from '../../src/ledger/ledger-reader.js';
+import { scopeOf } from '../../src/protocol/read-agent-answer.js';
+import { restateRequest } from '../../src/session/restate-request.js';
+
+const signed = (role: string): string => `*— ${role} · claude · 2026-11-22T10:00:00Z*`;
+const review = [
+  '# Code Debate: HEAD',
+  '',
+  '## Review',
+  '',
+  '### R1. Debug output left in',
+  '',
+  '**Severity:** medium',
+  '',
+  'It logs.',
+  '',
+  '### R2. Body not validated',
+  '',
+  '**Severity:** high',
+  '',
+  'Nothing checks it.',
+  '',
+  signed('Reviewer'),
+  '',
+].join('\n');
+
+function read(text: string) {
+  const reader = createLedgerReader();
+  const parsed = reader.parse(text);
+  if (!parsed.ok) throw parsed.error;
+  return { reader, document: parsed.document };
+}
+
+describe('the section code-debate writes after a peer section it could not read', () => {
+  it('asks, in the file, for each answer it could not read, quoting the line and giving the form that is read', () => {
+    const { reader, document } = read(`${review}\n---\n\n## Response 1\n\nR1: AGREE\nR2: DISAGREE\n`);
+    expect(restateRequest({ role: 'reviewer', reader }, document)).toBe(
+      [
+        '> **Not read in `## Response 1`:** these points stay open until they are restated in the next section, each under its own heading, in the form shown.',
+        '>',
+        "> - R1: `R1: AGREE` could not be read (no category stands in the point's heading or on the first line under it). Write one of `### R1 — Agreed`, `### R1 — Partially agreed`, `### R1 — Disagreed`.",
+        "> - R2: `R2: DISAGREE` could not be read (no category stands in the point's heading or on the first line under it). Write one of `### R2 — Agreed`, `### R2 — Partially agreed`, `### R2 — Disagreed`.",
+      ].join('\n'),
+    );
+  });
+
+  it('asks for a point the peer did not speak of as not answered, and never asks this side to hold it as disputed', () => {
+    const { reader, document } = read(`${review}\n---\n\n## Response 1\n\n### R2 — Disagreed\n\nThe middleware checks it.\n`);
+    expect(restateRequest({ role: 'reviewer', reader }, document)).toContain('> - R1: not answered. Write one of `### R1 — Agreed`');
+    expect(scopeOf('follow-up', 'reviewer', document, reader.points(document)).toHold).toEqual(['R2']);
+  });
+
+  it('asks for a severity change it could not read', () => {
+    const response = `\n---\n\n## Response 1\n\n### R1 — Disagreed\n\nOnly under DEBUG.\n\n### R2 — Disagreed\n\nChecked.\n\n${signed('Responder')}\n`;
+    const followUp = '\n---\n\n## Reviewer Follow-up 1\n\n### R1 — Maintained\n\n**Severity:** lower it a notch\n\nIt ships.\n\n### R2 — Withdrawn\n\nFine.\n';
+    const { reader, document } = read(review + response + followUp);
+    expect(restateRequest({ role: 'responder', reader }, document)).toContain(
+      '> - R1: `**Severity:** lower it a notch` could not be read (no severity change could be read in it). Write `**Severity:** unchanged` or',
+    );
+  });
+
+  it('reads a point restated in the next section from there', () => {
+    const first = `${review}\n---\n\n## Response 1\n\nR1: AGREE\nR2: DISAGREE\n`;
+    const followUp = `\n---\n\n## Reviewer Follow-up 1\n\n> **Not read in \`## Response 1\`:** restate.\n>\n> - R1: \`R1: AGREE\` could not be read.\n\n${signed('Reviewer')}\n`;
+    const restated = '\n---\n\n## Response 2\n\n### R1 — Agreed\n\nIt goes.\n\n### R2 — Disagreed\n\nChecked.\n';
+    const { reader, document } = read(first + followUp + restated);
+    expect(reader.points(document).map((state) => [state.point.id, state.answer, state.resolved])).toEqual([
+      ['R1', 'agreed', true],
+      ['R2', 'disagreed', false],
+    ]);
+    expect(restateRequest({ role: 'reviewer', reader }, document)).toBe('');
+  });
+
+  it('says nothing after a section that was read whole', () => {
+    const { reader, document } = read(`${review}\n---\n\n## Response 1\n\n### R1 — Agreed\n\nIt goes.\n\n### R2 — Disagreed\n\nChecked.\n`);
+    expect(restateRequest({ role: 'reviewer', reader }, document)).toBe('');
+  });
+});
