@@ -14,6 +14,8 @@ export interface AgentEnvironment {
   isTerminal: () => boolean;
   /** The most tokens a chat agent (`openai:`, `ollama:`) asks its server for in one answer (`--max-output-tokens`). */
   maxOutputTokens: number;
+  /** How long a chat agent's server may send no token once its answer began (`--agent-silence`). */
+  silenceMs: number;
 }
 
 /** The agent `--agent` names; `auto` is resolved to one of them first (resolveAutoAgent). */
@@ -26,7 +28,13 @@ export function createAgent(spec: string, environment: AgentEnvironment): Agent 
   if (preset !== null) return preset;
   const chat = /^(openai|ollama):(.*)$/s.exec(trimmed);
   if (chat) {
-    return createOpenAiAgent({ provider: chat[1] === 'ollama' ? 'ollama' : 'openai', model: chat[2] ?? '', env: environment.env, maxOutputTokens: environment.maxOutputTokens });
+    return createOpenAiAgent({
+      provider: chat[1] === 'ollama' ? 'ollama' : 'openai',
+      model: chat[2] ?? '',
+      env: environment.env,
+      maxOutputTokens: environment.maxOutputTokens,
+      silenceMs: environment.silenceMs,
+    });
   }
   throw new ConfigError(
     `Cannot use the agent \`${spec}\`: expected one of ${agentNames.map((name) => `\`${name}\``).join(', ')}, ` +
