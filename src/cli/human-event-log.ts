@@ -107,6 +107,8 @@ export function holdWhileEditing(): (event: SessionEvent) => SessionEvent[] {
 function describe(event: SessionEvent): string | null {
   switch (event.type) {
     case 'editor':
+    // The status line shows it; the peer's log tells it with its reminders that the side is still at work.
+    case 'agent-progress':
       return null;
     case 'claimed':
       return (

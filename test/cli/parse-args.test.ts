@@ -295,7 +295,7 @@ describe('a subcommand word is never taken for a subject', () => {
     [['demo', '-C', '/x'], '`-C` does not apply to `code-debate demo`: it takes --keep. Run `code-debate demo --help`.'],
     [
       ['HEAD', '--keep'],
-      '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --poll, --max-diff-bytes, --max-peer-bytes, --max-answer-bytes, --max-output-tokens, --max-tokens, --max-cost, --stance, --block-on, --json, -C, --subject, --remote, --debate, --heartbeat. Run `code-debate --help`.',
+      '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --agent-silence, --poll, --max-diff-bytes, --max-peer-bytes, --max-answer-bytes, --max-output-tokens, --max-tokens, --max-cost, --stance, --block-on, --json, -C, --subject, --remote, --debate, --heartbeat. Run `code-debate --help`.',
     ],
   ])('refuses %j: an option that does not apply', (argv, message) => {
     expect(refusal(...argv).message).toBe(message);

@@ -133,6 +133,8 @@ describe('code-debate status', () => {
           heartbeatAgeMs: null,
           agentPid: null,
           agentRunningMs: null,
+          tokens: null,
+          tokensPerSecond: null,
         },
         responder: {
           state: 'waiting',
@@ -145,6 +147,8 @@ describe('code-debate status', () => {
           heartbeatAgeMs: null,
           agentPid: null,
           agentRunningMs: null,
+          tokens: null,
+          tokensPerSecond: null,
         },
       },
     });
