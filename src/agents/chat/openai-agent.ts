@@ -108,7 +108,13 @@ async function requestCompletion(agent: ChatAgent, request: TurnRequest): Promis
   const read = async (response: Response): Promise<ChatCompletion> => {
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       agent.streams = false;
-      return (await response.json()) as ChatCompletion;
+      // Whatever came is handed on as it is: readCompletionText says when it is no chat completion.
+      const text = await response.text();
+      try {
+        return JSON.parse(text) as ChatCompletion;
+      } catch {
+        return text as unknown as ChatCompletion;
+      }
     }
     agent.streams = true;
     const controller = new AbortController();

@@ -87,6 +87,16 @@ describe('createOpenAiAgent: a server that does not stream', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('says so when what it sent is not a chat completion at all', async () => {
+    const { agent, url } = await ollamaAgainst([{ body: 'OK' }]);
+    const error = await failure(agent.writeTurn(turnRequest()));
+    expect(error.message).toBe(
+      `Agent \`ollama:qwen2.5-coder\` failed to write review 1: the answer from ${url} is not a chat completion ("OK"). ` +
+        'Check that the URL is an OpenAI-compatible API, usually ending in /v1.',
+    );
+    expect(error.kind).toBe('crashed');
+  });
+
   it('names its limits when the turn runs out of time: no token shows, and --agent-silence cannot apply', async () => {
     const { agent, url } = await ollamaAgainst([completion(answer), { ...completion(answer), delayMs: 'never' }]);
     await agent.writeTurn(turnRequest());
