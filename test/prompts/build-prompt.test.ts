@@ -90,7 +90,7 @@ describe('buildPrompt', () => {
     const schema = { name: 'code_debate_review', schema: { type: 'object', properties: { points: { type: 'array' } } } };
     const prompt = await buildPrompt({ ...context(''), answerSchema: schema });
     expect(prompt).toContain('Answer with one JSON object and nothing else');
-    expect(prompt).toContain(`\`\`\`json\n${JSON.stringify(schema.schema)}\n\`\`\``);
+    expect(prompt).toContain(`\`\`\`json\n${JSON.stringify(schema.schema, null, 2)}\n\`\`\``);
     expect(prompt).toContain('Write it compactly, on one line: no indentation and no line breaks between its fields');
     expect(await buildPrompt(context(''))).not.toContain('Answer with one JSON object');
   });
