@@ -53,12 +53,24 @@ export interface TurnRequest {
    * still does (see guardRepository) overlaps the agent's own start-up, and never delays it.
    */
   ready?: () => Promise<void>;
+  /** Told how far the answer has come while the agent writes, when its backend says (see AgentProgress). */
+  onProgress?: (progress: AgentProgress) => void;
   /** Told what a call cost, when the agent reports it (see TurnUsage): once per call that did. */
   onUsage?: (usage: TurnUsage) => void;
   /** Warnings said since this side's last turn: a person's editor hides the log, so their draft says them. */
   notices?: readonly string[];
   /** A person's editor takes the terminal (`true`) or gives it back (`false`): nothing may be drawn on it meanwhile. */
   onEditor?: (open: boolean) => void;
+}
+
+/** How far an answer has come while the agent writes it, as its backend reports it. */
+export interface AgentProgress {
+  /** Tokens generated so far (a model server's stream); null when the backend does not count them. */
+  tokens: number | null;
+  /** Tokens per second since the first token; null before the second. */
+  tokensPerSecond: number | null;
+  /** Since the call started. */
+  elapsedMs: number;
 }
 
 /** One backend that writes sections. `writeTurn` resolves to the section body, unsanitized. */

@@ -17,6 +17,8 @@ export interface AgentEnvironment {
   maxOutputTokens: number;
   /** For the side an interactive session plays (`code-debate turn`, `submit`): what this call brings. */
   sessionCall?: SessionCall;
+  /** How long a chat agent's server may send no token once its answer began (`--agent-silence`). */
+  silenceMs: number;
 }
 
 /** The agent `--agent` names; `auto` is resolved to one of them first (resolveAutoAgent). */
@@ -35,7 +37,13 @@ export function createAgent(spec: string, environment: AgentEnvironment): Agent 
   if (preset !== null) return preset;
   const chat = /^(openai|ollama):(.*)$/s.exec(trimmed);
   if (chat) {
-    return createOpenAiAgent({ provider: chat[1] === 'ollama' ? 'ollama' : 'openai', model: chat[2] ?? '', env: environment.env, maxOutputTokens: environment.maxOutputTokens });
+    return createOpenAiAgent({
+      provider: chat[1] === 'ollama' ? 'ollama' : 'openai',
+      model: chat[2] ?? '',
+      env: environment.env,
+      maxOutputTokens: environment.maxOutputTokens,
+      silenceMs: environment.silenceMs,
+    });
   }
   throw new ConfigError(
     `Cannot use the agent \`${spec}\`: expected one of ${agentNames.map((name) => `\`${name}\``).join(', ')}, ` +

@@ -118,7 +118,7 @@ async function chooseAgents(agents: Record<Role, string>, options: EvalCommandOp
       'Cannot use the agent `human` in `code-debate eval`: every case would wait for you in an editor. Choose an agent that answers by itself, e.g. --agent builtin.',
     );
   }
-  const environment = { env: options.env, isTerminal: () => false, maxOutputTokens: 0 };
+  const environment = { env: options.env, isTerminal: () => false, maxOutputTokens: 0, silenceMs: 0 };
   for (const role of ['reviewer', 'responder'] as const) await checkAgentSpecs(result, options.cwd, environment, role);
   return result;
 }

@@ -5,6 +5,7 @@ import type { Role } from '../protocol/document.js';
 import { escapeControlChars } from '../protocol/control-chars.js';
 import type { EventSink, SessionEvent } from '../session/session-events.js';
 import { formatDuration } from '../format-duration.js';
+import { formatProgress } from '../format-progress.js';
 import { describeUsage } from '../protocol/usage.js';
 
 const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
@@ -36,8 +37,21 @@ export function createHumanEventLog(write: (line: string) => void, now: () => Da
 function followTurns(): (event: SessionEvent) => string | null | undefined {
   const people = new Set<string>();
   const finished = new Map<string, Extract<SessionEvent, { type: 'agent-finished' }>>();
+  /** The last whole minute of each role's turn a progress line was written for. */
+  const minutes = new Map<string, number>();
   return (event) => {
     switch (event.type) {
+      case 'turn-started':
+        minutes.delete(event.role);
+        return undefined;
+      case 'agent-progress': {
+        // A line a minute: a log read later (CI) shows a slow model's pace without a line per report.
+        const minute = Math.floor(event.elapsedMs / 60_000);
+        const progress = formatProgress(event);
+        if (minute === 0 || progress === null || minute <= (minutes.get(event.role) ?? 0)) return null;
+        minutes.set(event.role, minute);
+        return `${event.agent} is writing ## ${event.heading}: ${progress} after ${formatDuration(event.elapsedMs)}`;
+      }
       case 'claimed':
         if (event.agent === 'human') people.add(event.role);
         return undefined;
@@ -109,6 +123,8 @@ export function holdWhileEditing(): (event: SessionEvent) => SessionEvent[] {
 function describe(event: SessionEvent): string | null {
   switch (event.type) {
     case 'editor':
+    // followTurns says it once a minute; the status line shows each.
+    case 'agent-progress':
       return null;
     case 'claimed':
       return (

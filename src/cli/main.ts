@@ -155,7 +155,12 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
           safetyNetMs: 2_000,
           signal,
           emit,
-          agentEnvironment: { env: process.env, isTerminal: () => Boolean(process.stdin.isTTY && process.stdout.isTTY), maxOutputTokens: settings.maxOutputTokens },
+          agentEnvironment: {
+            env: process.env,
+            isTerminal: () => Boolean(process.stdin.isTTY && process.stdout.isTTY),
+            maxOutputTokens: settings.maxOutputTokens,
+            silenceMs: settings.agentSilenceMs,
+          },
         });
         if (result.outcome === 'peer-timeout') return exitCodes.peerTimeout;
         return result.blocking.length > 0 ? exitCodes.disputed : exitCodes.consensus;

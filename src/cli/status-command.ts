@@ -43,6 +43,9 @@ export interface RoleStatus {
   heartbeatAgeMs: number | null;
   agentPid: number | null;
   agentRunningMs: number | null;
+  /** Tokens the holder's agent has generated so far, as its backend reports them (a model server's stream); null when none reported. */
+  tokens: number | null;
+  tokensPerSecond: number | null;
 }
 
 /** `code-debate status --json`: versioned; a field is only ever added within a version. */
@@ -181,6 +184,9 @@ function roleStatus(record: ClaimRecord | null, hasTurn: boolean, now: number): 
     heartbeatAgeMs: age,
     agentPid: record?.agentPid ?? null,
     agentRunningMs: view.agentRunningMs,
+    // Only while the agent runs: a finished turn's figures would read as current.
+    tokens: view.state === 'thinking' ? (record?.agentProgress?.tokens ?? null) : null,
+    tokensPerSecond: view.state === 'thinking' ? (record?.agentProgress?.tokensPerSecond ?? null) : null,
   };
 }
 

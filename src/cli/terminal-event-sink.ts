@@ -1,5 +1,6 @@
 import type { Role } from '../protocol/document.js';
 import { formatDuration } from '../format-duration.js';
+import { formatProgress } from '../format-progress.js';
 import type { EventSink, SessionEvent } from '../session/session-events.js';
 import { createHumanEventLog } from './human-event-log.js';
 import { fitStatusLine, type StatusParts } from './fit-status-line.js';
@@ -130,6 +131,12 @@ function track(state: StatusState, event: SessionEvent, at: number): void {
       state.round = event.round;
       set(event.interactive ? 'your turn' : 'my turn', event.interactive ? `your turn, writing ## ${event.heading}` : `my turn, ${event.agent} writing ## ${event.heading}`);
       break;
+    case 'agent-progress': {
+      // The step goes on: what it has come to is told, its start is not moved.
+      const progress = formatProgress(event);
+      if (progress !== null) state.activity = { short: `my turn, ${progress}`, long: `my turn, ${event.agent} writing ## ${event.heading}: ${progress}` };
+      break;
+    }
     case 'turn-written':
       set(`wrote ## ${event.heading}`);
       break;

@@ -97,6 +97,15 @@ export const settingsTable = {
   }),
   turnTimeoutMs: setting({ flag: 'turn-timeout', key: 'turnTimeout', type: duration, default: 600_000, commands: debaters, help: "how long to wait for the peer's turn" }),
   agentTimeoutMs: setting({ flag: 'agent-timeout', key: 'agentTimeout', type: duration, default: 480_000, commands: debaters, help: 'how long the agent may take for one turn' }),
+  agentSilenceMs: setting({
+    flag: 'agent-silence',
+    key: 'agentSilence',
+    type: duration,
+    // A model that writes a token a second pauses for seconds, not minutes; reading the prompt, before the first token, is not counted.
+    default: 180_000,
+    commands: debaters,
+    help: "how long an openai: or ollama: agent's server may send no token once its answer began; then the turn fails, naming the server as stuck",
+  }),
   reproductions: setting({
     flag: 'reproductions',
     key: 'reproductions',

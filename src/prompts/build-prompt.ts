@@ -1,6 +1,7 @@
 import type { Role, TurnKind, DebateDocument } from '../protocol/document.js';
 import type { Subject } from '../subject/subject.js';
 import type { PointState } from '../protocol/track-points.js';
+import type { Point } from '../protocol/document.js';
 import type { AnswerJsonSchema } from '../protocol/answer-schema.js';
 import { boundPoints, boundSection } from './bound-peer-text.js';
 import type { Stance } from './stance.js';
@@ -55,6 +56,7 @@ export async function buildPrompt(context: PromptContext): Promise<string> {
 export function promptValues(context: PromptContext): PromptValues {
   const last = context.document.sections.at(-1);
   const open = context.states.filter((state) => !state.resolved);
+  const lastSection = last ? boundSection(last, context.maxPeerBytes, context.file) : '(none)';
   return {
     subject: context.subject.text,
     subject_description: context.subject.description,
@@ -76,15 +78,12 @@ export function promptValues(context: PromptContext): PromptValues {
         ? ''
         : `\nThe change under review moved since the Review was written (the author pushed or edited); these files changed since then, so check points about them against the diff below:\n\n${context.changedSinceReview.map((file) => `- ${file}`).join('\n')}\n`,
     document: context.documentText,
-    open_points:
-      open.length === 0
-        ? '(none)'
-        : boundPoints(
-            open.map((state) => state.point),
-            context.maxPeerBytes,
-            context.file,
-          ),
-    last_section: last ? boundSection(last, context.maxPeerBytes, context.file) : '(none)',
+    open_points: openPoints(
+      open.map((state) => state.point),
+      lastSection,
+      context,
+    ),
+    last_section: lastSection,
     ledger: context.ledger,
     stance: context.stance === 'devils-advocate' && context.role === 'responder' ? devilsAdvocate : '',
     standards: context.standards ? `\nApply the repository's review standards (.prompts/pr-review.md):\n\n${context.standards}\n` : '',
@@ -95,10 +94,30 @@ export function promptValues(context: PromptContext): PromptValues {
   };
 }
 
-/** How to answer: one JSON object that follows the turn's schema, shown whole. */
+/**
+ * The open points, each once in the prompt: a point the peer's latest section already holds word
+ * for word (the Review's points in round 1) is named there, not repeated.
+ */
+function openPoints(points: readonly Point[], lastSection: string, context: PromptContext): string {
+  if (points.length === 0) return '(none)';
+  const shown = points.filter((point) => !lastSection.includes(point.text.trim()));
+  const named = points.filter((point) => !shown.includes(point));
+  const peer = context.role === 'reviewer' ? "Responder's" : "Reviewer's";
+  const pointer = named.length === 0 ? '' : `${named.map((point) => point.id).join(', ')}: as written in the ${peer} latest section below.`;
+  const listed = shown.length === 0 ? '' : boundPoints(shown, context.maxPeerBytes, context.file);
+  return [listed, pointer].filter((part) => part !== '').join('\n\n');
+}
+
+/**
+ * How to answer: one JSON object that follows the turn's schema, shown whole. The answer is asked
+ * for compact (the indentation of pretty-printed JSON costs a model as many tokens as its words);
+ * the schema stays indented: shown on one line, a small model without a grammar to hold it
+ * (structured output off) echoed its keywords instead of answering it.
+ */
 function answerFormat(schema: AnswerJsonSchema): string {
   return (
     'Answer with one JSON object and nothing else (no commentary around it), following this JSON Schema. ' +
+    'Write it compactly, on one line: no indentation and no line breaks between its fields (a line break inside a string is `\\n`). ' +
     'Reasoning fields are Markdown; never write a level-1 or level-2 heading (`#` or `##`) in them.\n\n' +
     `\`\`\`json\n${JSON.stringify(schema.schema, null, 2)}\n\`\`\``
   );

@@ -54,7 +54,17 @@ const writers: Record<SectionKindRead, Role> = { review: 'reviewer', response: '
 export function readSection(kind: SectionKindRead, body: string, known: readonly KnownPoint[]): SectionReading {
   const writer = writers[kind];
   const points = new Map(known.map((point) => [point.id, point]));
-  const reading: SectionReading = { summary: readSummary(body), answers: [], positions: [], newPoints: [], texts: new Map(), unread: [], remarks: [], results: new Map(), unplaced: [] };
+  const reading: SectionReading = {
+    summary: readSummary(body),
+    answers: [],
+    positions: [],
+    newPoints: [],
+    texts: new Map(),
+    unread: [],
+    remarks: [],
+    results: new Map(),
+    unplaced: [],
+  };
   const texts = reading.texts as Map<string, string>;
   const results = reading.results as Map<string, ReproductionResult>;
   const seen = new Set<string>();

@@ -9,6 +9,7 @@ import { stripControlChars } from '../protocol/control-chars.js';
 import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import { addUsage, type TurnUsage } from '../protocol/usage.js';
 import type { SessionContext } from './session-context.js';
+import type { AgentProgress } from '../agents/agent.js';
 import type { DebateReader } from '../protocol/debate-reader.js';
 import { checkOwnWords } from './check-own-words.js';
 
@@ -16,6 +17,8 @@ import { checkOwnWords } from './check-own-words.js';
 export const maxReasks = 2;
 /** A failure another try may cure is retried once, after this pause. */
 export const retryBackoffMs = 2_000;
+/** An agent's progress goes out (an event, the claim) at most this often, its first at once. */
+export const progressEveryMs = 5_000;
 /** Another try is not worth starting with less time left than this. */
 const minimumTryMs = 1_000;
 
@@ -191,6 +194,7 @@ async function callAgent(
 ): Promise<{ text: string; promptBytes: number }> {
   let recorded: Promise<void> = Promise.resolve();
   const sent: string[] = [];
+  const report = reportProgress(context, ask.heading);
   try {
     // An agent that does not start a process of its own acts as soon as it is called.
     // The checkout follows the subject before the agent starts in it (the author committed a fix).
@@ -207,6 +211,7 @@ async function callAgent(
       ...(ask.scope === undefined ? {} : { answerSchema: answerJsonSchema(ask.scope), answerScope: ask.scope }),
       onPromptSent: (prompt) => sent.push(prompt),
       onUsage,
+      onProgress: report.onProgress,
       onEditor: (open) => context.emit({ type: 'editor', role: context.role, open }),
       ...(context.agent.interactive ? { notices: [...(context.takeWarnings?.() ?? []), ...citationNotices(ask.failedCitations ?? '')] } : {}),
       ...(ask.ready === undefined ? {} : { ready: ask.ready }),
@@ -226,9 +231,48 @@ async function callAgent(
     });
     return { text, promptBytes: (sent.length === 0 ? [prompts.prompt] : sent).reduce((sum, prompt) => sum + Buffer.byteLength(prompt), 0) };
   } finally {
+    report.stop();
     await recorded;
+    await report.published;
     await context.claim.update({}).catch(() => undefined);
   }
+}
+
+/**
+ * Passes an agent's progress on at a bounded rate: its first report at once, then at most one per
+ * progressEveryMs (the latest, when the time comes), as an event and in the claim, where `status`
+ * in another process reads it. A person's editor shows its own progress.
+ */
+function reportProgress(context: SessionContext, heading: string): { onProgress: (progress: AgentProgress) => void; stop(): void; published: Promise<void> } {
+  const since = new Date().toISOString();
+  let latest: AgentProgress | null = null;
+  let sentAt: number | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const state = { published: Promise.resolve() };
+  const send = () => {
+    timer = undefined;
+    if (latest === null) return;
+    const { tokens, tokensPerSecond, elapsedMs } = latest;
+    latest = null;
+    sentAt = Date.now();
+    context.emit({ type: 'agent-progress', role: context.role, heading, agent: context.agent.name, elapsedMs, tokens, tokensPerSecond });
+    const publishing = context.claim.progress?.({ tokens, tokensPerSecond, since }).catch(() => undefined) ?? Promise.resolve();
+    state.published = state.published.then(() => publishing);
+  };
+  return {
+    onProgress: (progress) => {
+      if (context.agent.interactive) return;
+      latest = progress;
+      if (timer !== undefined) return;
+      const wait = sentAt === null ? 0 : Math.max(0, sentAt + progressEveryMs - Date.now());
+      if (wait === 0) send();
+      else timer = setTimeout(send, wait).unref();
+    },
+    stop: () => clearTimeout(timer),
+    get published() {
+      return state.published;
+    },
+  };
 }
 
 /**

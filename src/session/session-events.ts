@@ -16,6 +16,11 @@ export type SessionEvent =
   | { type: 'agent-retry'; role: Role; heading: string; reason: string; delayMs: number }
   | { type: 'agent-reasked'; role: Role; heading: string; problems: string[]; attempt: number; of: number }
   | { type: 'reproduction-ran'; role: Role; heading: string; id: string; verdict: ReproductionVerdict; why: string; ms: number }
+  /**
+   * How far the agent's answer has come while it writes, at most one per few seconds: `tokens` and
+   * `tokensPerSecond` from a model server's stream, null for a backend that does not count them.
+   */
+  | { type: 'agent-progress'; role: Role; heading: string; agent: string; elapsedMs: number; tokens: number | null; tokensPerSecond: number | null }
   | { type: 'agent-finished'; role: Role; heading: string; agent: string; ms: number; promptBytes: number; usage: TurnUsage | null }
   /**
    * `by`: who wrote it, when not this side's agent: code-debate itself (nothing left to answer, a timeout's CONSENSUS).

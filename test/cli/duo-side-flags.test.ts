@@ -12,6 +12,8 @@ describe("duo's sides", () => {
       '10m',
       '--agent-timeout',
       '8m',
+      '--agent-silence',
+      '3m',
       '--reproductions',
       'sandboxed',
       '--reproduction-timeout',

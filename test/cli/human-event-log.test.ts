@@ -104,6 +104,25 @@ describe('one line a turn', () => {
     ).toEqual(['10:02:03 Reviewer   wrote ## Review in 41s: claude took 41s (12,300 in / 800 out tokens, $0.0420); 1470 bytes, prompt 1.4 KB\n']);
   });
 
+  it("says a model's progress once a minute of its turn, not at every report", () => {
+    const progress = (elapsedMs: number, tokens: number | null) =>
+      ({ type: 'agent-progress', role: 'reviewer', heading: 'Review', agent: 'ollama:m', elapsedMs, tokens, tokensPerSecond: tokens === null ? null : 2.14 }) as const;
+    expect(
+      run([
+        { type: 'turn-started', role: 'reviewer', turn: 'review', heading: 'Review', agent: 'ollama:m', round: 1, interactive: false },
+        progress(5_000, 10),
+        progress(55_000, 100),
+        progress(61_000, 112),
+        progress(66_000, 124),
+        progress(125_000, 250),
+        progress(190_000, null),
+      ]).slice(1),
+    ).toEqual([
+      '10:02:03 Reviewer   ollama:m is writing ## Review: 112 tokens, 2.1 tokens/s after 1m1s\n',
+      '10:02:03 Reviewer   ollama:m is writing ## Review: 250 tokens, 2.1 tokens/s after 2m5s\n',
+    ]);
+  });
+
   it('speaks to a person as you', () => {
     expect(
       run([

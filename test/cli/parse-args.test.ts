@@ -300,7 +300,7 @@ describe('a subcommand word is never taken for a subject', () => {
     [['demo', '-C', '/x'], '`-C` does not apply to `code-debate demo`: it takes --keep. Run `code-debate demo --help`.'],
     [
       ['HEAD', '--keep'],
-      '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --reproductions, --reproduction-timeout, --poll, --max-diff-bytes, --max-peer-bytes, --max-answer-bytes, --max-output-tokens, --max-tokens, --max-cost, --stance, --block-on, --block-reproduced, --json, -C, --subject, --remote, --debate, --heartbeat. Run `code-debate --help`.',
+      '`--keep` does not apply to a debate: it takes --role, --agent, --reviewer-agent, --responder-agent, --file, --max-rounds, --turn-timeout, --agent-timeout, --agent-silence, --reproductions, --reproduction-timeout, --poll, --max-diff-bytes, --max-peer-bytes, --max-answer-bytes, --max-output-tokens, --max-tokens, --max-cost, --stance, --block-on, --block-reproduced, --json, -C, --subject, --remote, --debate, --heartbeat. Run `code-debate --help`.',
     ],
   ])('refuses %j: an option that does not apply', (argv, message) => {
     expect(refusal(...argv).message).toBe(message);

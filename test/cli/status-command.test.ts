@@ -134,6 +134,8 @@ describe('code-debate status', () => {
           heartbeatAgeMs: null,
           agentPid: null,
           agentRunningMs: null,
+          tokens: null,
+          tokensPerSecond: null,
         },
         responder: {
           state: 'waiting',
@@ -146,6 +148,8 @@ describe('code-debate status', () => {
           heartbeatAgeMs: null,
           agentPid: null,
           agentRunningMs: null,
+          tokens: null,
+          tokensPerSecond: null,
         },
       },
     });

@@ -47,3 +47,21 @@ describe('createTerminalEventSink', () => {
     expect(screen.writes[0]).toBe(`\r\x1b[2K${`${up}\x1b[2K`.repeat(rows - 1)}\x1b[?25h`);
   });
 });
+
+describe('createTerminalEventSink: an agent’s progress', () => {
+  it('shows the tokens and their speed in the status line, and keeps the time the step started', () => {
+    let now = 1_000_000;
+    const written: string[] = [];
+    const emit = createTerminalEventSink({ write: (text) => written.push(text), columns: 200 }, () => now);
+    emit({ type: 'claimed', role: 'reviewer', agent: 'ollama:m', file: 'reply.md', subject: 'HEAD', tookOverFrom: null });
+    emit({ type: 'turn-started', role: 'reviewer', turn: 'review', heading: 'Review', agent: 'ollama:m', round: 1, interactive: false });
+    now += 65_000;
+    emit({ type: 'agent-progress', role: 'reviewer', heading: 'Review', agent: 'ollama:m', elapsedMs: 65_000, tokens: 412, tokensPerSecond: 2.14 });
+    emit.stop();
+    const lines = written
+      .join('')
+      .split(/\r\x1b\[2K|\x1b\[\?25[lh]/)
+      .filter((line) => line.startsWith('Reviewer'));
+    expect(lines.at(-1)).toBe('Reviewer · round 1 · my turn, ollama:m writing ## Review: 412 tokens, 2.1 tokens/s · 1m5s');
+  });
+});

@@ -68,7 +68,7 @@ describe('readConfig', () => {
         `Found 3 problems in the settings in \`${path.join(root, '.code-debate.json')}\`; fix or remove these settings:`,
         '  - In `.code-debate.json`, expected `maxRounds` to be a whole number from 1 to 100, got `0`.',
         '  - In `.code-debate.json`, found the unknown setting `blokOn` (set to `"high"`). Did you mean `blockOn`? Expected one of: ' +
-          'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, reproductions, reproductionTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, blockReproduced, timeLimit, timeLimitFails, remote, heartbeat, sessionTimeout.',
+          'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, agentSilence, reproductions, reproductionTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, blockReproduced, timeLimit, timeLimitFails, remote, heartbeat, sessionTimeout.',
         '  - In `.code-debate.json`, expected `file` to be a relative path inside the repository, without `..`, got `"/etc/passwd"`.',
       ].join('\n'),
     );

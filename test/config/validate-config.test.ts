@@ -12,6 +12,7 @@ const allowed: Record<ConfigKey, string> = {
   maxRounds: 'a whole number from 1 to 100',
   turnTimeout: duration,
   agentTimeout: duration,
+  agentSilence: duration,
   reproductions: 'one of "sandboxed", "unsandboxed", "off"',
   reproductionTimeout: duration,
   timeLimit: duration,
@@ -31,7 +32,7 @@ const allowed: Record<ConfigKey, string> = {
   sessionTimeout: duration,
 };
 const keyList =
-  'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, reproductions, reproductionTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, blockReproduced, timeLimit, timeLimitFails, remote, heartbeat, sessionTimeout';
+  'agent, reviewerAgent, responderAgent, file, maxRounds, turnTimeout, agentTimeout, agentSilence, reproductions, reproductionTimeout, maxDiffBytes, maxPeerBytes, maxAnswerBytes, maxOutputTokens, maxTokens, maxCost, stance, blockOn, blockReproduced, timeLimit, timeLimitFails, remote, heartbeat, sessionTimeout';
 
 const good: [ConfigKey, unknown][] = [
   ...['auto', 'builtin', 'human', 'claude', 'claude:opus', 'codex', 'gemini:gemini-2.5-pro', 'openai:gpt-4o', 'ollama:qwen2.5-coder', 'cmd:./my-agent --strict'].map(
@@ -53,6 +54,7 @@ const good: [ConfigKey, unknown][] = [
   ['turnTimeout', '1.5h'],
   ['agentTimeout', '500ms'],
   ['agentTimeout', '90'],
+  ['agentSilence', '5m'],
   ['timeLimit', '90s'],
   ...(['critical', 'high', 'medium', 'low', 'nit'] as const).map((severity): [ConfigKey, unknown] => ['blockOn', severity]),
   ['maxDiffBytes', 0],
@@ -97,6 +99,7 @@ const bad: [ConfigKey, unknown, string][] = [
   ['turnTimeout', '10 minutes', '"10 minutes"'],
   ['agentTimeout', '0s', '"0s"'],
   ['agentTimeout', '-5s', '"-5s"'],
+  ['agentSilence', 'soon', '"soon"'],
   ['timeLimit', '1h30m', '"1h30m"'],
   ['timeLimit', false, 'false'],
   ['blockOn', 'blocker', '"blocker"'],

@@ -3,8 +3,9 @@ import { sendJson, startStubServer } from './stub-server.js';
 
 /**
  * A stand-in for OpenAI-compatible chat-completions servers on 127.0.0.1 (`POST
- * /v1/chat/completions`, not streamed, as the `openai:` and `ollama:` agents ask), answering each
- * turn by the heading its prompt asks for with the `usage` the server it plays reports.
+ * /v1/chat/completions`), answering each turn by the heading its prompt asks for with the `usage`
+ * the server it plays reports: with the whole completion, as a server that does not stream does
+ * (the `openai:` and `ollama:` agents ask for a stream and take this as it is).
  */
 export type ChatServerKind = keyof typeof serverUsage;
 

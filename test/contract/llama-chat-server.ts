@@ -7,7 +7,9 @@ import { runtimeEntry } from './model.mjs';
 /**
  * An OpenAI-compatible chat server on 127.0.0.1 that runs a real GGUF model through llama.cpp
  * (node-llama-cpp's prebuilt binaries, CPU only), answering as llama.cpp's own `llama-server` does
- * where a client can see it: `POST /v1/chat/completions` (not streamed) honours `messages`,
+ * where a client can see it: `POST /v1/chat/completions` honours `messages`, `stream` (the
+ * answer as server-sent events, one chunk per piece of text as it is generated, headers at once,
+ * the usage in a last chunk with `stream_options.include_usage`),
  * `max_tokens` (`max_completion_tokens`, `n_predict`), the sampling fields (`temperature`, `top_k`,
  * `top_p`, `min_p`, `repeat_penalty`, `seed`, with llama-server's defaults) and `response_format`
  * (`json_object`, or `json_schema` turned into a grammar the sampler is held to), and answers
@@ -16,7 +18,7 @@ import { runtimeEntry } from './model.mjs';
  * `GET /health` answer too. One request is evaluated at a time (llama-server with one slot), the
  * others wait their turn; a client that hangs up stops its generation, as llama-server does.
  *
- * Where it differs: no streaming (refused with a 400 that says so), and the grammar comes from
+ * Where it differs: the grammar comes from
  * node-llama-cpp's JSON Schema converter, which holds the output to `type`, `properties`,
  * `required`, `enum`, `const`, `anyOf`, `items`, `minItems`, `maxItems`, `minLength` and
  * `maxLength`, but not to `pattern` or `minimum` (llama.cpp's own converter knows `pattern`).
@@ -63,6 +65,7 @@ interface LlamaChat {
       signal: AbortSignal;
       stopOnAbortSignal: true;
       onToken: () => void;
+      onTextChunk?: (text: string) => void;
     },
   ): Promise<{ response: string; metadata: { stopReason: string } }>;
 }
@@ -100,6 +103,8 @@ export interface LlamaExchange {
   ms: number;
   /** How long the request waited for the one before it. */
   waitedMs: number;
+  /** Whether the answer was streamed. */
+  streamed: boolean;
 }
 
 export interface LlamaChatServer {
@@ -132,7 +137,7 @@ export async function startLlamaChatServer(options: LlamaChatServerOptions): Pro
   const created = Math.floor(Date.now() / 1000);
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function complete(request: ReadRequest, signal: AbortSignal, arrived: number): Promise<Record<string, unknown>> {
+  async function complete(request: ReadRequest, signal: AbortSignal, arrived: number, onText?: (text: string) => void): Promise<Record<string, unknown>> {
     const history: ChatHistoryItem[] = request.messages.map(({ role, content }) =>
       role === 'assistant'
         ? { type: 'model', response: [content] }
@@ -168,6 +173,7 @@ export async function startLlamaChatServer(options: LlamaChatServerOptions): Pro
       signal,
       stopOnAbortSignal: true,
       onToken: () => (firstToken ||= performance.now()),
+      ...(onText === undefined ? {} : { onTextChunk: onText }),
     });
     if (signal.aborted) throw new RequestError(499, 'the client closed the connection', 'aborted');
     const ms = performance.now() - started;
@@ -184,6 +190,7 @@ export async function startLlamaChatServer(options: LlamaChatServerOptions): Pro
       completionTokens,
       ms,
       waitedMs: started - arrived,
+      streamed: onText !== undefined,
     };
     exchanges.push(exchange);
     options.onExchange?.(exchange);
@@ -236,7 +243,8 @@ export async function startLlamaChatServer(options: LlamaChatServerOptions): Pro
       const turn = queue.then(async () => {
         if (hungUp.signal.aborted) return;
         try {
-          sendJson(res, 200, await complete(request, hungUp.signal, arrived));
+          if (request.stream) await stream(res, request, (onText) => complete(request, hungUp.signal, arrived, onText));
+          else sendJson(res, 200, await complete(request, hungUp.signal, arrived));
         } catch (error) {
           if (!hungUp.signal.aborted) sendError(res, error);
         }
@@ -270,13 +278,17 @@ interface ReadRequest {
   repeatPenalty: number | null;
   seed: number | null;
   responseFormat: { schema: Record<string, unknown> | null } | null;
+  stream: boolean;
+  /** `stream_options.include_usage`: the usage in a last chunk of its own. */
+  includeUsage: boolean;
 }
 
 /** The fields llama-server reads, checked as it checks them; anything else is ignored. */
 function readRequest(body: unknown): ReadRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('the request body must be a JSON object');
   const fields = body as Record<string, unknown>;
-  if (fields.stream === true) throw invalid('this test server does not stream: send `stream: false` or leave it out');
+  if (fields.stream !== undefined && typeof fields.stream !== 'boolean') throw invalid("'stream' must be a boolean");
+  const streamOptions = (fields.stream_options ?? {}) as { include_usage?: unknown };
   if (!Array.isArray(fields.messages) || fields.messages.length === 0) throw invalid("'messages' is required and must be a non-empty array");
   const messages = fields.messages.map((message: unknown) => {
     const { role, content } = (message ?? {}) as { role?: unknown; content?: unknown };
@@ -303,6 +315,8 @@ function readRequest(body: unknown): ReadRequest {
     repeatPenalty: repeatPenalty ?? null,
     seed: seed === null || seed === -1 ? null : (seed as number),
     responseFormat: readResponseFormat(fields.response_format),
+    stream: fields.stream === true,
+    includeUsage: streamOptions.include_usage === true,
   };
 }
 
@@ -365,6 +379,46 @@ function invalid(message: string): RequestError {
 function sendError(res: http.ServerResponse, error: unknown): void {
   const known = error instanceof RequestError ? error : new RequestError(500, (error as Error)?.message ?? String(error), 'server_error');
   sendJson(res, known.status, { error: { code: known.status, message: known.message, type: known.type, ...known.extra } });
+}
+
+/**
+ * A streamed answer as llama-server sends it: the headers at once (reading the prompt sends
+ * nothing), a chunk with the role, one per piece of text, one with the finish_reason (and the
+ * timings), the usage in a last chunk when asked for, then `[DONE]`. An error before the first
+ * piece is the usual JSON error; after it, an `error` event.
+ */
+async function stream(res: http.ServerResponse, request: ReadRequest, run: (onText: (text: string) => void) => Promise<Record<string, unknown>>): Promise<void> {
+  const id = `chatcmpl-${randomUUID().replaceAll('-', '')}`;
+  const model = request.model ?? 'model';
+  const created = Math.floor(Date.now() / 1000);
+  const event = (body: unknown) => {
+    if (!res.destroyed) res.write(`data: ${JSON.stringify(body)}\n\n`);
+  };
+  const chunk = (delta: object, finish: string | null, extra: object = {}) => ({
+    id,
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    system_fingerprint: 'b-node-llama-cpp',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+    ...extra,
+  });
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.flushHeaders();
+  event(chunk({ role: 'assistant', content: null }, null));
+  let answer: Record<string, unknown>;
+  try {
+    answer = await run((text) => event(chunk({ content: text }, null)));
+  } catch (error) {
+    const known = error instanceof RequestError ? error : new RequestError(500, (error as Error)?.message ?? String(error), 'server_error');
+    event({ error: { code: known.status, message: known.message, type: known.type } });
+    res.end();
+    return;
+  }
+  const choice = (answer.choices as Array<{ finish_reason: string }>)[0];
+  event(chunk({}, choice?.finish_reason ?? 'stop', { timings: answer.timings }));
+  if (request.includeUsage) event({ ...chunk({}, null), choices: [], usage: answer.usage });
+  res.end('data: [DONE]\n\n');
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown): void {

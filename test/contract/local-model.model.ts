@@ -161,13 +161,25 @@ async function debate(env: Record<string, string>): Promise<DebateRun> {
   return { exit, events, text, said };
 }
 
-/** One model call's tokens, time and end, as a line. */
+/** One model call's tokens, time and end, as a line: with the share of a JSON answer spent on whitespace between its fields. */
 function describeCall(call: LlamaExchange, what = `call for ${sectionOf(call)}`): string {
   const seconds = call.ms / 1000;
+  const padding = jsonPadding(call.content);
   return (
     `${what}: ${call.promptTokens} in / ${call.completionTokens} out tokens, ${seconds.toFixed(1)} s ` +
-    `(${(call.completionTokens / Math.max(0.001, seconds)).toFixed(1)} tokens/s), finish_reason ${call.finishReason}${call.schema === null ? '' : ', with a schema'}`
+    `(${(call.completionTokens / Math.max(0.001, seconds)).toFixed(1)} tokens/s), finish_reason ${call.finishReason}${call.schema === null ? '' : ', with a schema'}` +
+    `${call.streamed ? ', streamed' : ''}${padding === null ? '' : `, ${padding.whitespace} of ${padding.length} characters (${Math.round((100 * padding.whitespace) / Math.max(1, padding.length))}%) whitespace between JSON fields`}`
   );
+}
+
+/** How much of a JSON answer is whitespace outside its strings (indentation, line breaks); null when the answer is not JSON. */
+function jsonPadding(content: string): { length: number; whitespace: number } | null {
+  try {
+    const compact = JSON.stringify(JSON.parse(content));
+    return { length: content.length, whitespace: content.length - compact.length };
+  } catch {
+    return null;
+  }
 }
 
 /** The section a call was for, as its prompt names it (`## Response 1`; the CONSENSUS's prompt names no heading, only the word); else a check of the server. */
@@ -185,10 +197,18 @@ function printTurns(env: Record<string, string>, events: Array<Record<string, an
     .filter((event) => event.type === 'agent-finished' || event.type === 'agent-reasked' || event.type === 'agent-retry')
     .map((event) =>
       event.type === 'agent-finished'
-        ? `  turn ${event.role} ## ${event.heading}: ${(event.ms / 1000).toFixed(1)} s, ${event.usage?.inputTokens ?? '?'} in / ${event.usage?.outputTokens ?? '?'} out tokens`
+        ? `  turn ${event.role} ## ${event.heading}: ${(event.ms / 1000).toFixed(1)} s, ${event.usage?.inputTokens ?? '?'} in / ${event.usage?.outputTokens ?? '?'} out tokens` +
+          `${describeProgress(events, event.heading)}`
         : `  turn ${event.role} ## ${event.heading}: ${event.type}: ${(event.problems ?? [event.reason]).join(' ').slice(0, 120)}…`,
     );
   console.log(`${model.name}, ${mode}: the debate took ${(ms / 1000).toFixed(1)} s\n${[...calls, ...turns].join('\n')}`);
+}
+
+/** What the side showed while the turn was written: its last `agent-progress` event. */
+function describeProgress(events: Array<Record<string, any>>, heading: string): string {
+  const last = events.filter((event) => event.type === 'agent-progress' && event.heading === heading).at(-1);
+  if (last === undefined) return ', no progress shown';
+  return `, progress shown: ${last.tokens ?? '?'} tokens${typeof last.tokensPerSecond === 'number' ? ` at ${last.tokensPerSecond.toFixed(1)} tokens/s` : ''} after ${(last.elapsedMs / 1000).toFixed(1)} s`;
 }
 
 /** Each `## Response N` with its body, as the file has it. */
@@ -253,6 +273,25 @@ describe(`whole debates with ${model.name} on both sides`, () => {
       const run = await structuredRun();
       expectDocumentedEnd(run);
       expectUsageFromServer(run);
+    },
+    debateMs,
+  );
+
+  it(
+    'structured output: every call is streamed, and each turn shows the tokens the model has written while it writes',
+    async () => {
+      const run = await structuredRun();
+      expect(
+        [...run.said.values()].flat().map((call) => call.streamed),
+        'each call asked as a stream',
+      ).not.toContain(false);
+      const finished = run.events.filter((event) => event.type === 'agent-finished');
+      expect(finished.length, run.exit.stderr).toBeGreaterThan(0);
+      for (const event of finished) {
+        const shown = run.events.filter((progress) => progress.type === 'agent-progress' && progress.heading === event.heading && progress.role === event.role);
+        expect(shown.length, `agent-progress for ## ${event.heading}`).toBeGreaterThan(0);
+        expect(shown.every((progress) => typeof progress.tokens === 'number' && progress.tokens > 0)).toBe(true);
+      }
     },
     debateMs,
   );

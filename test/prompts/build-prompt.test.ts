@@ -66,6 +66,12 @@ describe('promptValues', () => {
     });
   });
 
+  it('sends each point once: the open points the latest section holds are named, not repeated', () => {
+    const values = promptValues(context(review, { turn: 'response', role: 'responder', heading: 'Response 1' }));
+    expect(values.last_section).toBe('## Review\n\n### R1. Logs a name\n**Severity:** low\n`src/app.js:2`\n\n### R2. No test\nAdd one.');
+    expect(values.open_points).toBe("R1, R2: as written in the Reviewer's latest section below.");
+  });
+
   it('says so when there is no diff, no open point and no section yet', () => {
     const values = promptValues(context('', { subject: { ...subject, diff: '\n' }, role: 'responder' }));
     expect(values).toMatchObject({ diff: '(the diff is empty)', open_points: '(none)', last_section: '(none)', standards: '', role: 'Responder' });
@@ -85,7 +91,15 @@ describe('buildPrompt', () => {
     const prompt = await buildPrompt({ ...context(''), answerSchema: schema });
     expect(prompt).toContain('Answer with one JSON object and nothing else');
     expect(prompt).toContain(`\`\`\`json\n${JSON.stringify(schema.schema, null, 2)}\n\`\`\``);
+    expect(prompt).toContain('Write it compactly, on one line: no indentation and no line breaks between its fields');
     expect(await buildPrompt(context(''))).not.toContain('Answer with one JSON object');
+  });
+
+  it('asks the CONSENSUS narrative for no list of what code-debate adds, and for an extra list only when there is work to put in it', async () => {
+    const prompt = await buildPrompt(context(afterResponse, { turn: 'consensus', heading: 'CONSENSUS' }));
+    expect(prompt).toContain('Do not list the points or their outcome: code-debate adds them after your text.');
+    expect(prompt).toContain('otherwise write no list');
+    expect(prompt).not.toContain('action items');
   });
 
   it.each(['response', 'follow-up', 'consensus'] as const)('renders the %s prompt with nothing left unfilled', async (turn) => {

@@ -1,4 +1,4 @@
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions';
 import type { AnswerJsonSchema } from '../../protocol/answer-schema.js';
 import { openAiBaseUrl, type ChatEndpoint } from './openai-endpoint.js';
 
@@ -10,7 +10,8 @@ export const chatSystemMessage =
 /** For a turn answered as data: code-debate writes the section from the JSON. */
 export const chatJsonSystemMessage =
   'You write one turn of a code debate between a Reviewer and a Responder. ' +
-  'Answer with one JSON object that follows the JSON Schema of the answer, and nothing else: no preamble, no Markdown around it.';
+  'Answer with one JSON object that follows the JSON Schema of the answer, and nothing else: no preamble, no Markdown around it. ' +
+  'Write the JSON compactly, on one line, without indentation.';
 
 export interface ChatParamsInput {
   model: string;
@@ -22,18 +23,24 @@ export interface ChatParamsInput {
   answerSchema?: AnswerJsonSchema | undefined;
   /** Whether to hold the server to `answerSchema` (`response_format`), or leave the schema to the prompt. */
   structuredOutput: boolean;
+  /** Whether to ask for the answer as a stream of events (`stream: true`); false for a server that refused it. */
+  stream: boolean;
+  /** Whether to ask for the usage at the end of the stream (`stream_options.include_usage`); false for a server that refused it. */
+  streamOptions: boolean;
 }
 
 /**
  * The body of one turn's chat-completions request. A schema is asked for as OpenAI's structured
  * output, `response_format: json_schema`, from every server: vLLM and llama.cpp's server read it,
  * and so does Ollama's OpenAI-compatible endpoint, which hands `json_schema.schema` on as its
- * own `format` (a top-level `format` is not a field of that endpoint).
+ * own `format` (a top-level `format` is not a field of that endpoint). The answer is asked for
+ * as a stream, so the server's headers come at once and its tokens as they are written.
  */
-export function chatParams(input: ChatParamsInput): ChatCompletionCreateParamsNonStreaming {
+export function chatParams(input: ChatParamsInput): ChatCompletionCreateParams {
   const { answerSchema } = input;
   return {
     model: input.model,
+    ...(input.stream ? { stream: true, ...(input.streamOptions ? { stream_options: { include_usage: true } } : {}) } : {}),
     messages: [
       { role: 'system', content: answerSchema === undefined ? chatSystemMessage : chatJsonSystemMessage },
       { role: 'user', content: input.prompt },

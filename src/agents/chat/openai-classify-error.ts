@@ -11,6 +11,10 @@ export interface ChatFailure {
   timeoutMs: number;
   interrupted: boolean;
   timedOut: boolean;
+  /** The silence bound (--agent-silence) ended the request, and how many tokens had come: null when it did not. */
+  silence: { ms: number; tokens: number } | null;
+  /** Whether the server streamed its last answer; null when none came yet. */
+  streams: boolean | null;
 }
 
 const unreachableCodes: Readonly<Record<string, string>> = {
@@ -32,11 +36,24 @@ export function classifyChatError(error: unknown, failure: ChatFailure, message:
   const url = endpoint.baseUrl;
   const ollama = endpoint.provider === 'ollama';
   if (failure.interrupted) return new AgentError(`${what}: the turn was interrupted.`, 'interrupted', { cause: error });
+  if (failure.silence !== null) {
+    const { ms, tokens } = failure.silence;
+    return new AgentError(
+      `${what}: the server at ${url} sent no token for ${describeDuration(ms)} after ${tokens.toLocaleString('en-US')} tokens of its answer (--agent-silence), ` +
+        "so the request was cancelled: the server looks stuck, not slow. Check the server's log (it may have crashed, run out of memory, or be swapping), " +
+        'or raise --agent-silence if the model pauses that long.',
+      'server-error',
+      { cause: error },
+    );
+  }
   const code = findErrorCode(error);
   if (failure.timedOut || error instanceof APIConnectionTimeoutError || (code !== null && timeoutCodes.has(code))) {
     return new AgentError(
       `${what}: the server at ${url} did not answer within ${describeDuration(failure.timeoutMs)} (--agent-timeout), so the request was cancelled. ` +
-        'A long prompt can take a local model a while: raise --agent-timeout, or choose a smaller model.',
+        'A long prompt can take a local model a while: raise --agent-timeout, or choose a smaller model.' +
+        (failure.streams === false
+          ? ' This server does not stream its answers, so no token shows before the whole answer is done and --agent-silence cannot tell a stuck server from a slow one.'
+          : ''),
       'timed-out',
       { cause: error },
     );

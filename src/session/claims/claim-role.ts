@@ -26,6 +26,8 @@ export interface ClaimRecord {
   agentPid?: number;
   /** When that agent started, so the peer and `status` can say how long it has been thinking. */
   agentStartedAt?: string;
+  /** How far the agent's answer has come, as its backend reports it; published with the heartbeat while it writes. */
+  agentProgress?: ClaimProgress;
   /** Refreshed every `heartbeatMs` while the process runs; absent in claims of older versions. */
   heartbeatAt?: string;
   /** The holder's heartbeat interval: a reader counts it gone after missing three. */
@@ -48,6 +50,15 @@ export interface SessionHold {
   subject: string;
 }
 
+/** An agent's progress as a claim publishes it (see AgentProgress): readable by `status` in another process. */
+export interface ClaimProgress {
+  /** Tokens generated so far; null for a backend that does not count them. */
+  tokens: number | null;
+  tokensPerSecond: number | null;
+  /** When the agent's call began. */
+  since: string;
+}
+
 export interface Claim {
   role: Role;
   /** This claim's identity (see claimId): its agents carry it, so a successor can tell them from any other process. */
@@ -60,6 +71,11 @@ export interface Claim {
    * remote's time, not the agent's).
    */
   update(patch: Partial<Pick<ClaimRecord, 'agentPid'>>): Promise<void>;
+  /**
+   * Publishes the agent's progress (the caller bounds the rate), kept with every heartbeat after;
+   * an update that names no agent clears it. Absent on a remote, whose claims are pushed.
+   */
+  progress?(progress: ClaimProgress): Promise<void>;
   /**
    * Stops the heartbeat and removes the claim if it is still ours; an interactive session's stays,
    * held until its lease runs out (see markSession).
@@ -187,6 +203,13 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
   const file = claimPath(paths, role);
   let record = claimed;
   let released = false;
+  let progress: ClaimProgress | null = null;
+  const withProgress = (current: ClaimRecord): ClaimRecord => {
+    const next = { ...current };
+    if (progress === null) delete next.agentProgress;
+    else next.agentProgress = progress;
+    return next;
+  };
   // Two overlapping writes of one temporary file could leave a claim that is not JSON, which reads as a dead holder.
   let updates: Promise<void> = Promise.resolve();
   const write = (change: (current: ClaimRecord) => ClaimRecord): Promise<void> => {
@@ -206,14 +229,21 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
   };
   const heartbeat = setInterval(() => {
     // A missed beat is retried at the next one; the peer only counts several missed in a row.
-    if (!released) write((current) => current).catch(() => undefined);
+    if (!released) write(withProgress).catch(() => undefined);
   }, claimed.heartbeatMs ?? defaultHeartbeatMs);
   heartbeat.unref();
   return {
     role,
     id: claimId(claimed),
     tookOverFrom,
-    update: (patch) => write((current) => withAgent(current, patch)),
+    update: (patch) => {
+      if (patch.agentPid === undefined) progress = null;
+      return write((current) => withProgress(withAgent(current, patch)));
+    },
+    progress: (value) => {
+      progress = value;
+      return write(withProgress);
+    },
     async release() {
       released = true;
       unhold(claimed);

@@ -100,7 +100,13 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
       safetyNetMs: 2_000,
       signal: AbortSignal.any([options.signal, stop.signal]),
       emit,
-      agentEnvironment: { env: options.env, isTerminal: () => false, maxOutputTokens: settings.maxOutputTokens, sessionCall: { answer: options.answer } },
+      agentEnvironment: {
+        env: options.env,
+        isTerminal: () => false,
+        maxOutputTokens: settings.maxOutputTokens,
+        silenceMs: settings.agentSilenceMs,
+        sessionCall: { answer: options.answer },
+      },
       // The lease is the one the session joined with: a later call does not repeat its options.
       session: { id, leaseMs: held?.session?.leaseMs ?? settings.sessionTimeoutMs, subject },
       keepFinished: options.session !== null,

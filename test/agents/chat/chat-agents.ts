@@ -3,12 +3,15 @@ import { startChatServer, type Reply } from './chat-server.js';
 
 /** `--max-output-tokens` as the tests set it unless they say otherwise: the default. */
 export const maxOutputTokens = 16_384;
+/** `--agent-silence` as the tests set it unless they say otherwise: the default. */
+export const silenceMs = 180_000;
 
 export interface AgainstOptions {
   model?: string;
   /** Added to the endpoint's own variables (OLLAMA_HOST, or OPENAI_BASE_URL and a key). */
   env?: NodeJS.ProcessEnv;
   maxOutputTokens?: number;
+  silenceMs?: number;
 }
 
 /** An `ollama:<model>` agent whose OLLAMA_HOST is `127.0.0.1:<port>`, without a scheme, as Ollama allows. */
@@ -19,6 +22,7 @@ export async function ollamaAgainst(replies: readonly Reply[], options: AgainstO
     model: options.model ?? 'qwen2.5-coder',
     env: { OLLAMA_HOST: `127.0.0.1:${server.port}`, ...options.env },
     maxOutputTokens: options.maxOutputTokens ?? maxOutputTokens,
+    silenceMs: options.silenceMs ?? silenceMs,
   });
   return { server, agent, url: `http://127.0.0.1:${server.port}/v1` };
 }
@@ -32,6 +36,7 @@ export async function openAiAgainst(replies: readonly Reply[], options: AgainstO
     model: options.model ?? 'gpt-test',
     env: { OPENAI_BASE_URL: url, OPENAI_API_KEY: 'sk-test', ...options.env },
     maxOutputTokens: options.maxOutputTokens ?? maxOutputTokens,
+    silenceMs: options.silenceMs ?? silenceMs,
   });
   return { server, agent, url };
 }

@@ -17,6 +17,11 @@ export interface Reply {
   contentType?: string;
   /** Answer only after this long, or never (`'never'`) until the client goes away. */
   delayMs?: number | 'never';
+  /** Send these as server-sent events instead of `body` (see streamed), each `intervalMs` after the one before. */
+  events?: readonly unknown[];
+  intervalMs?: number;
+  /** After the events, send nothing more and keep the connection open (a stuck server), until the client goes away. */
+  hang?: boolean;
 }
 
 export interface ChatServer {
@@ -51,6 +56,29 @@ export function completion(content: string | null, finishReason = 'stop', comple
       usage: { prompt_tokens: 10, completion_tokens: completionTokens, total_tokens: 10 + completionTokens },
     },
   };
+}
+
+/**
+ * A streamed chat completion as OpenAI-compatible servers send it, `stream_options.include_usage`
+ * honoured: a first chunk with the role, one chunk per token, one with the finish_reason, one
+ * with the usage and no choices, then `[DONE]`. `finishReason: null` ends the stream without one.
+ */
+export function streamed(tokens: readonly string[], options: { finishReason?: string | null; usage?: boolean; intervalMs?: number; hang?: boolean } = {}): Reply {
+  const chunk = (delta: object, finish: string | null) => ({
+    id: 'chatcmpl-1',
+    object: 'chat.completion.chunk',
+    created: 1_760_000_000,
+    model: 'test-model',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  const finishReason = options.finishReason === undefined ? 'stop' : options.finishReason;
+  const events: unknown[] = [chunk({ role: 'assistant', content: '' }, null), ...tokens.map((token) => chunk({ content: token }, null))];
+  if (finishReason !== null) events.push(chunk({}, finishReason));
+  if (options.usage !== false && finishReason !== null) {
+    events.push({ ...chunk({}, null), choices: [], usage: { prompt_tokens: 10, completion_tokens: tokens.length, total_tokens: 10 + tokens.length } });
+  }
+  if (finishReason !== null) events.push('[DONE]');
+  return { events, ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }), ...(options.hang === undefined ? {} : { hang: options.hang }) };
 }
 
 /**
@@ -96,9 +124,35 @@ export async function startChatServer(replies: readonly Reply[]): Promise<ChatSe
 
 function send(response: http.ServerResponse, reply: Reply): void {
   if (response.destroyed) return;
+  if (reply.events !== undefined) {
+    sendEvents(response, reply);
+    return;
+  }
   const json = typeof reply.body !== 'string';
   response.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? (json ? 'application/json' : 'text/plain; charset=utf-8') });
   response.end(json ? JSON.stringify(reply.body ?? {}) : reply.body);
+}
+
+/** Headers at once, then each event as `data: <json>` (a string as it is), `intervalMs` apart. */
+function sendEvents(response: http.ServerResponse, reply: Reply): void {
+  const events = reply.events ?? [];
+  response.writeHead(reply.status ?? 200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  response.flushHeaders();
+  let next = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const write = () => {
+    if (response.destroyed) return;
+    const event = events[next++];
+    if (event === undefined) {
+      if (reply.hang) timer = setTimeout(() => response.end(), maxDelayMs).unref();
+      else response.end();
+      return;
+    }
+    response.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`);
+    timer = setTimeout(write, reply.intervalMs ?? 0);
+  };
+  response.once('close', () => clearTimeout(timer));
+  write();
 }
 
 /** A port on 127.0.0.1 where nothing listens: it was bound, then closed. */

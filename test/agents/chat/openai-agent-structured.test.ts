@@ -5,7 +5,7 @@ import { chatJsonSystemMessage, chatSystemMessage } from '../../../src/agents/ch
 import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
 import { ConfigError } from '../../../src/errors.js';
 import { failure } from '../../helpers/agent-failure.js';
-import { maxOutputTokens, ollamaAgainst, openAiAgainst } from './chat-agents.js';
+import { maxOutputTokens, ollamaAgainst, openAiAgainst, silenceMs } from './chat-agents.js';
 import { completion } from './chat-server.js';
 import { turnRequest } from './turn-request.js';
 
@@ -14,6 +14,7 @@ const responseSchema = answerJsonSchema({ turn: 'response', role: 'responder', t
 const answer = '{"summary":"","points":[{"title":"Missing check","severity":"low","evidence":[],"reasoning":"The input is not checked."}]}';
 const prompt = 'Review this change.\nIt has two lines.';
 
+const stream = { stream: true, stream_options: { include_usage: true } };
 const jsonMessages = [
   { role: 'system', content: chatJsonSystemMessage },
   { role: 'user', content: prompt },
@@ -28,6 +29,7 @@ describe('createOpenAiAgent: a turn answered as data', () => {
         model: 'gpt-test',
         messages: jsonMessages,
         max_tokens: maxOutputTokens,
+        ...stream,
         response_format: { type: 'json_schema', json_schema: { name: 'code_debate_review', strict: true, schema: reviewSchema.schema } },
       },
     ]);
@@ -51,7 +53,7 @@ describe('createOpenAiAgent: a turn answered as data', () => {
   it.each(['off', 'OFF', ' off '])('sends no response_format with CODE_DEBATE_STRUCTURED_OUTPUT=%j, and still asks for JSON', async (value) => {
     const { server, agent } = await ollamaAgainst([completion(answer)], { env: { CODE_DEBATE_STRUCTURED_OUTPUT: value } });
     expect(await agent.writeTurn(turnRequest({ answerSchema: reviewSchema }))).toBe(answer);
-    expect(server.requests.map((request) => request.body)).toEqual([{ model: 'qwen2.5-coder', messages: jsonMessages, max_tokens: maxOutputTokens }]);
+    expect(server.requests.map((request) => request.body)).toEqual([{ model: 'qwen2.5-coder', messages: jsonMessages, max_tokens: maxOutputTokens, ...stream }]);
   });
 
   it('sends response_format with CODE_DEBATE_STRUCTURED_OUTPUT=on', async () => {
@@ -71,12 +73,13 @@ describe('createOpenAiAgent: a turn answered as data', () => {
           { role: 'user', content: prompt },
         ],
         max_tokens: maxOutputTokens,
+        ...stream,
       },
     ]);
   });
 
   it('refuses another value of CODE_DEBATE_STRUCTURED_OUTPUT, saying which it takes', () => {
-    expect(() => createOpenAiAgent({ provider: 'ollama', model: 'm', env: { CODE_DEBATE_STRUCTURED_OUTPUT: 'no' }, maxOutputTokens })).toThrow(
+    expect(() => createOpenAiAgent({ provider: 'ollama', model: 'm', env: { CODE_DEBATE_STRUCTURED_OUTPUT: 'no' }, maxOutputTokens, silenceMs })).toThrow(
       new ConfigError('Cannot use CODE_DEBATE_STRUCTURED_OUTPUT `no`: expected `off` (ask the server for no structured output) or `on` (the default).'),
     );
   });

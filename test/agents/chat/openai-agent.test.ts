@@ -3,7 +3,7 @@ import { createOpenAiAgent } from '../../../src/agents/chat/openai-agent.js';
 import { chatSystemMessage } from '../../../src/agents/chat/openai-chat-params.js';
 import { AgentError, ConfigError } from '../../../src/errors.js';
 import { failure } from '../../helpers/agent-failure.js';
-import { maxOutputTokens, ollamaAgainst, openAiAgainst } from './chat-agents.js';
+import { maxOutputTokens, ollamaAgainst, openAiAgainst, silenceMs } from './chat-agents.js';
 import { closedPort, completion, startChatServer } from './chat-server.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { turnRequest } from './turn-request.js';
@@ -15,6 +15,8 @@ const chatBody = (model: string) => ({
     { role: 'user', content: 'Review this change.\nIt has two lines.' },
   ],
   max_tokens: maxOutputTokens,
+  stream: true,
+  stream_options: { include_usage: true },
 });
 
 describe('createOpenAiAgent: a turn', () => {
@@ -47,21 +49,21 @@ describe('createOpenAiAgent: a turn', () => {
 
 describe('createOpenAiAgent: configuration', () => {
   it('refuses OpenAI without OPENAI_API_KEY, saying what to set', () => {
-    expect(() => createOpenAiAgent({ provider: 'openai', model: 'gpt-4.1', env: {}, maxOutputTokens })).toThrow(
+    expect(() => createOpenAiAgent({ provider: 'openai', model: 'gpt-4.1', env: {}, maxOutputTokens, silenceMs })).toThrow(
       new AgentError(
         'Cannot use the agent `openai:gpt-4.1`: OPENAI_API_KEY is not set, and https://api.openai.com/v1 needs a key. ' +
           'Set OPENAI_API_KEY to your API key, or set OPENAI_BASE_URL to an OpenAI-compatible server that needs none (e.g. http://127.0.0.1:8000/v1 for vLLM).',
         'auth',
       ),
     );
-    expect(() => createOpenAiAgent({ provider: 'openai', model: 'gpt-4.1', env: {}, maxOutputTokens })).toThrow(expect.objectContaining({ kind: 'auth' }));
+    expect(() => createOpenAiAgent({ provider: 'openai', model: 'gpt-4.1', env: {}, maxOutputTokens, silenceMs })).toThrow(expect.objectContaining({ kind: 'auth' }));
   });
 
   it('refuses a missing model and a base URL that is not http(s)', () => {
-    expect(() => createOpenAiAgent({ provider: 'ollama', model: ' ', env: {}, maxOutputTokens })).toThrow(
+    expect(() => createOpenAiAgent({ provider: 'ollama', model: ' ', env: {}, maxOutputTokens, silenceMs })).toThrow(
       new ConfigError('Cannot use the agent `ollama:`: expected a model after `ollama:`, e.g. --agent ollama:qwen2.5-coder.'),
     );
-    expect(() => createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: 'localhost:8000/v1', OPENAI_API_KEY: 'k' }, maxOutputTokens })).toThrow(
+    expect(() => createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: 'localhost:8000/v1', OPENAI_API_KEY: 'k' }, maxOutputTokens, silenceMs })).toThrow(
       new ConfigError('Cannot use OPENAI_BASE_URL `localhost:8000/v1`: expected an http(s) URL such as http://127.0.0.1:8000/v1.'),
     );
   });
@@ -128,7 +130,7 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
     expect(error.kind).toBe('auth');
   });
 
-  it('reports a 429 as rate limited after one retry of its own', async () => {
+  it('reports a 429 as rate limited, with no retry of its own: the session retries a turn once', async () => {
     const { server, agent, url } = await openAiAgainst([
       { status: 429, body: { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } } },
     ]);
@@ -139,13 +141,22 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
     );
     expect(error.kind).toBe('rate-limited');
     expect(error.retryable).toBe(true);
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(1);
   });
 
-  it('gets the answer when the retry after a 503 succeeds', async () => {
-    const { server, agent } = await ollamaAgainst([{ status: 503, body: { error: 'server busy, please try again.  maximum pending requests exceeded' } }, completion('Fine now.')]);
+  it('reports a 503 as retryable after one request, and the next turn gets the answer', async () => {
+    const { server, agent, url } = await ollamaAgainst([
+      { status: 503, body: { error: 'server busy, please try again.  maximum pending requests exceeded' } },
+      completion('Fine now.'),
+    ]);
+    const error = await failure(agent.writeTurn(turnRequest()));
+    expect(error.message).toBe(
+      `Agent \`ollama:qwen2.5-coder\` failed to write review 1: the server at ${url} answered 503: server busy, please try again. maximum pending requests exceeded. ` +
+        "Check the server's log, then try again.",
+    );
+    expect(error.retryable).toBe(true);
+    expect(server.requests).toHaveLength(1);
     expect(await agent.writeTurn(turnRequest())).toBe('Fine now.');
-    expect(server.requests).toHaveLength(2);
   });
 
   it('reports a 5xx with the text of an HTML error page as crashed', async () => {
@@ -165,7 +176,13 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
 
   it('says to check the URL when the server has no chat-completions endpoint there', async () => {
     const server = await startChatServer([completion('unused')]);
-    const agent = createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: `http://127.0.0.1:${server.port}/`, OPENAI_API_KEY: 'k' }, maxOutputTokens });
+    const agent = createOpenAiAgent({
+      provider: 'openai',
+      model: 'm',
+      env: { OPENAI_BASE_URL: `http://127.0.0.1:${server.port}/`, OPENAI_API_KEY: 'k' },
+      maxOutputTokens,
+      silenceMs,
+    });
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(
       `Agent \`openai:m\` failed to write review 1: the server at http://127.0.0.1:${server.port} has no chat-completions endpoint (404: Not Found). ` +
@@ -176,7 +193,7 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
 
   it('says there is no server, and how to start one, when the connection is refused', async () => {
     const port = await closedPort();
-    const agent = createOpenAiAgent({ provider: 'ollama', model: 'llama3.2', env: { OLLAMA_HOST: `http://127.0.0.1:${port}` }, maxOutputTokens });
+    const agent = createOpenAiAgent({ provider: 'ollama', model: 'llama3.2', env: { OLLAMA_HOST: `http://127.0.0.1:${port}` }, maxOutputTokens, silenceMs });
     const error = await failure(agent.writeTurn(turnRequest()));
     expect(error.message).toBe(
       `Agent \`ollama:llama3.2\` failed to write review 1: no server at http://127.0.0.1:${port}/v1 (connection refused). ` +
@@ -185,7 +202,7 @@ describe('createOpenAiAgent: failures, with the server’s own message', () => {
     expect(error.kind).toBe('not-installed');
     expect(error.retryable).toBe(false);
 
-    const openAi = createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` }, maxOutputTokens });
+    const openAi = createOpenAiAgent({ provider: 'openai', model: 'm', env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` }, maxOutputTokens, silenceMs });
     expect((await failure(openAi.writeTurn(turnRequest()))).message).toBe(
       `Agent \`openai:m\` failed to write review 1: no server at http://127.0.0.1:${port}/v1 (connection refused). Start it, or set OPENAI_BASE_URL to where it listens.`,
     );

@@ -19,6 +19,18 @@ describe('viewHolder', () => {
     expect(viewHolder(null, facts())).toEqual({ state: 'absent', reason: 'nobody holds the role', agentRunningMs: null });
   });
 
+  it('tells what the agent has written, from the progress its holder published', () => {
+    const progress = { tokens: 412, tokensPerSecond: 2.14, since: '2026-11-22T10:04:00.000Z' };
+    // A model server: no process of its own, so its run is timed from the call it reported on.
+    expect(viewHolder({ ...record, agent: 'ollama:qwen2.5-coder', agentProgress: progress }, facts())).toEqual({
+      state: 'thinking',
+      reason: 'its agent has run for 6m, 412 tokens, 2.1 tokens/s so far',
+      agentRunningMs: 360_000,
+    });
+    const cli = { ...record, agentPid: 4350, agentStartedAt: '2026-11-22T10:08:00.000Z', agentProgress: { ...progress, tokens: null, tokensPerSecond: null } };
+    expect(viewHolder(cli, facts()).reason).toBe('its agent has run for 2m (pid 4350)');
+  });
+
   it('says gone when the process ended, whatever its heartbeat', () => {
     expect(viewHolder(record, facts({ alive: false }))).toEqual({ state: 'gone', reason: 'its process ended', agentRunningMs: null });
   });
