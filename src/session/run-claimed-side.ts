@@ -1,5 +1,4 @@
 import { maxReproductionOutputBytes } from '../protocol/reproduction-modes.js';
-import { createLedgerReader } from '../ledger/ledger-reader.js';
 import type { Role } from '../protocol/document.js';
 import { killProcessGroup, signalGroup } from '../agents/kill-process-group.js';
 import { InterruptedError } from '../errors.js';
@@ -94,12 +93,29 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
     return taken;
   };
   try {
-    const [{ prepared, watch: sourceWatch, store }, { debateLoop }] = await Promise.all([setup(), import('./debate-loop.js')]);
+    // All of this waits for the claim only, and runs side by side: the subject's git and the watch
+    // (setup), the loop's modules (the reader's remark and zod would have delayed the claim), and
+    // the stop of a dead predecessor's agent, which must come before the checkout's sweep removes
+    // the checkout that agent may still run in. All settle before a failure is thrown, so that no
+    // step is cut off half done.
+    const [ready, loop, reader, checkouts] = await Promise.allSettled([
+      setup(),
+      import('./debate-loop.js'),
+      import('../ledger/ledger-reader.js'),
+      stopOrphanAgent(claim, side.file).then(() => import('./agent-checkout.js')),
+    ]);
+    const { prepared, watch: sourceWatch, store } = settled(ready);
+    const { debateLoop } = settled(loop);
+    const { createLedgerReader } = settled(reader);
     const agent = prepared.createAgent(claim.role);
-    await stopOrphanAgent(claim, side.file);
-    const { openAgentCheckout } = await import('./agent-checkout.js');
-    checkout = agent.interactive ? null : await openAgentCheckout({ root: side.repo.root, gitDir: side.repo.gitDir, role: claim.role, subject: prepared.subject, emit });
-    const sandboxed = checkout !== null && (await sandboxFor(options, agent));
+    let sandboxed = false;
+    if (!agent.interactive) {
+      // The sandbox probe (a bwrap process) runs beside the checkout's git.
+      const probing = sandboxFor(options, agent);
+      probing.catch(() => undefined);
+      checkout = await settled(checkouts).openAgentCheckout({ root: side.repo.root, gitDir: side.repo.gitDir, role: claim.role, subject: prepared.subject, emit });
+      sandboxed = await probing;
+    }
     options.emit({
       type: 'claimed',
       role: claim.role,
@@ -171,6 +187,12 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
     });
     await claim.release();
   }
+}
+
+/** The value of a settled promise, or its failure thrown. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 /**
