@@ -25,6 +25,8 @@ const readCalls = async (log: string) =>
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as Call);
+/** The calls once the agent's first line is whole: the log exists from the moment the agent opens it, before it writes. */
+const startedCalls = async (log: string) => (existsSync(log) && (await readFile(log, 'utf8')).endsWith('\n') ? await readCalls(log) : null);
 
 /** A shell step that says the agent started (`<marks>/<name>`), then waits, at most 20 s, for the test to say go (`<marks>/<name>.go`). */
 function pauseFor(marks: string, name: string): string {
@@ -115,7 +117,7 @@ describe('the agents work in a checkout of the subject', () => {
     const repo = await repos.repo();
     const script = await repo.script('hang', { review: { hang: true } });
     const killed = startCli(['--agent', scriptedAgent(script.script, script.log), '--agent-timeout', '60s', 'main..feature'], { cwd: repo.dir });
-    const [agent] = await waitFor(async () => (existsSync(script.log) ? await readCalls(script.log) : null), 'the hanging agent to start');
+    const [agent] = await waitFor(async () => startedCalls(script.log), 'the hanging agent to start');
     const left = await listCheckouts(repo);
     expect(left).toEqual([`code-debate-reviewer-${killed.child.pid}`, `code-debate-reviewer-${killed.child.pid}.json`, `code-debate-reviewer-${killed.child.pid}.tmp`]);
     killed.child.kill('SIGKILL');
