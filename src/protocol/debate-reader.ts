@@ -24,6 +24,8 @@ export interface DebateReader {
    * read them; empty for a section no walk of this reader has read yet.
    */
   unreadIn(section: Section): ReadonlyArray<{ id: string; unread: UnreadLabel }>;
+  /** The lines of `section` that look like a point's answer but name no point they can be read as (see SectionReading.unplaced), as `points` read them. */
+  unplacedIn(section: Section): readonly string[];
   /** `readCitations(document)`. */
   citations(document: DebateDocument): Citation[];
   /** A section's top-level nodes (see sectionNodes): those this reader read it from, when it did. */
@@ -54,7 +56,11 @@ export function createDebateReader(): DebateReader {
     if (!found.some((entry) => entry.id === id)) found.push({ id, unread: label });
     unread.set(section, found);
   };
+  const unplaced = new WeakMap<Section, readonly string[]>();
   const observer: PointObserver = {
+    read: (reading, section) => {
+      if (reading.unplaced.length > 0) unplaced.set(section, reading.unplaced);
+    },
     answered: (state, reply, section) => noteUnread(state.point.id, reply, section),
     held: (state, reply, section) => noteUnread(state.point.id, reply, section),
   };
@@ -105,6 +111,7 @@ export function createDebateReader(): DebateReader {
       return [...citations];
     },
     unreadIn: (section) => unread.get(section) ?? [],
+    unplacedIn: (section) => unplaced.get(section) ?? [],
     sectionNodes: (section) => sectionNodes(section, memory),
     headingStaysAfter(text) {
       const read = memory.parsed;

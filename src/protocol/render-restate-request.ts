@@ -15,20 +15,27 @@ export interface RestateItem {
  * line as it was written, and the exact form that is read. A block quote: nothing in it is read
  * as a point's, so it never answers or holds one itself. Empty when there is nothing to ask.
  */
-export function renderRestateRequest(heading: string, items: readonly RestateItem[]): string {
-  if (items.length === 0) return '';
+export function renderRestateRequest(heading: string, items: readonly RestateItem[], unplaced: readonly string[] = []): string {
+  if (items.length === 0 && unplaced.length === 0) return '';
   const lines = [
     `> **Not read in \`## ${heading}\`:** these points stay open until they are restated in the next section, each under its own heading, in the form shown.`,
     '>',
     ...items.map((item) => `> - ${item.id}: ${said(item)} Write ${formOf(item)}.`),
+    ...unplaced.map(
+      (line) =>
+        `> - ${quote(line)} names no point it can be read as: a number may be another point's, and a line may speak of one point only. Put it under the heading of the point it answers, \`### R<n> — <label>\`.`,
+    ),
   ];
   return lines.join('\n');
 }
 
+function quote(line: string): string {
+  return `\`${(line.length > 120 ? `${line.slice(0, 119)}…` : line).replace(/`/g, "'")}\``;
+}
+
 function said(item: RestateItem): string {
   if (item.line === null) return 'not answered.';
-  const line = item.line.length > 120 ? `${item.line.slice(0, 119)}…` : item.line;
-  return `\`${line.replace(/`/g, "'")}\` could not be read${item.why === null ? '' : ` (${item.why.replace(/`/g, "'")})`}.`;
+  return `${quote(item.line)} could not be read${item.why === null ? '' : ` (${item.why.replace(/`/g, "'")})`}.`;
 }
 
 function formOf(item: RestateItem): string {

@@ -1,7 +1,7 @@
 import { ownerOf, type PointAnswerData, type PointHeldData } from './answer-schema.js';
 import type { DebateDocument, Point, Role, Section } from './document.js';
 import type { AnswerPosition, HeldPosition } from './position.js';
-import { readSection, type UnreadLabel } from './read-section.js';
+import { readSection, type SectionReading, type UnreadLabel } from './read-section.js';
 
 export interface PointState {
   point: Point;
@@ -32,6 +32,8 @@ export interface PointReply<L> {
  * each of the writer's own open points it speaks of.
  */
 export interface PointObserver {
+  /** Each response or follow-up as readSection read it, before the points are updated from it. */
+  read?(reading: SectionReading, section: Section): void;
   raised?(state: PointState, section: Section): void;
   answered?(state: PointState, reply: PointReply<AnswerPosition> | null, section: Section): void;
   held?(state: PointState, reply: PointReply<HeldPosition> & { severity: PointHeldData['severity'] }, section: Section): void;
@@ -85,6 +87,7 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
       section.body,
       before.map((state) => ({ id: state.point.id, open: !state.resolved, title: state.point.title })),
     );
+    observer.read?.(reading, section);
     const unread = new Map(reading.unread.map((item) => [item.id, item]));
     const textOf = (id: string) => reading.texts.get(id) ?? '';
     for (const state of before) {

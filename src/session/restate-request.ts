@@ -17,5 +17,5 @@ export function restateRequest(context: Pick<SessionContext, 'role' | 'reader'>,
     if (state.resolved || state.owner !== context.role || state.answer !== null || items.some((item) => item.id === state.point.id)) continue;
     items.push({ id: state.point.id, kind: 'answer', line: null, why: null });
   }
-  return renderRestateRequest(last.heading, items);
+  return renderRestateRequest(last.heading, items, context.reader.unplacedIn(last));
 }

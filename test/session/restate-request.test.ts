@@ -77,3 +77,25 @@ describe('the section code-debate writes after a peer section it could not read'
     expect(restateRequest({ role: 'reviewer', reader }, document)).toBe('');
   });
 });
+
+describe('a line that names no point it can be read as', () => {
+  it('is quoted back with the form that is read, the points keeping their last answer meanwhile', () => {
+    const three = review.replace(signed('Reviewer'), '### R3. No test\n\n**Severity:** low\n\nNothing covers it.\n\n' + signed('Reviewer'));
+    const response1 = `\n---\n\n## Response 1\n\n### R1 — Agreed\n\nRemoved in \`src/app.js:3\`.\n\n### R2 — Disagreed\n\nThe middleware checks it.\n\n### R3 — Disagreed\n\nCovered.\n\n${signed('Responder')}\n`;
+    const followUp1 = `\n---\n\n## Reviewer Follow-up 1\n\n### R2 — Maintained\n\nIt does not.\n\n### R3 — Maintained\n\nIt is not.\n\n${signed('Reviewer')}\n`;
+    // With R1 settled, `1.` may be R2 as much as R1: neither line is read, and both are said back.
+    const response2 = '\n---\n\n## Response 2\n\n1. **Agreed**: the middleware skips it.\n2. **Disagreed**: the test covers it.\n';
+    const { reader, document } = read(three + response1 + followUp1 + response2);
+    const request = restateRequest({ role: 'reviewer', reader }, document);
+    expect(request).not.toContain('> - R2');
+    expect(reader.points(document).map((state) => [state.point.id, state.answer])).toEqual([
+      ['R1', 'agreed'],
+      ['R2', 'disagreed'],
+      ['R3', 'disagreed'],
+    ]);
+    expect(request).toContain(
+      "> - `1. **Agreed**: the middleware skips it.` names no point it can be read as: a number may be another point's, and a line may speak of one point only. Put it under the heading of the point it answers, `### R<n> — <label>`.",
+    );
+    expect(request).toContain('> - `2. **Disagreed**: the test covers it.` names no point it can be read as');
+  });
+});
