@@ -143,7 +143,7 @@ describe(`Claude Code ${pinned.claude.version}, for real`, () => {
       await agent.writeTurn(turnRequest(repo.dir, { ...turn, round: 2, continuation: 'Answer them again in `## Response 2`.' })),
     ]);
     // The stand-in's call of StructuredOutput (every open point agreed), read from the result's structured_output.
-    const agreed = { label: 'Agreed', reasoning: 'the log goes; it was left from debugging.', evidence: [] };
+    const agreed = { label: 'Agreed', reasoning: 'the log goes; it was left from debugging.', evidence: [], reproduction: null };
     const expected = {
       summary: '',
       answers: [
