@@ -62,7 +62,7 @@ const text = [
   '**Withdrawn**: the ticket is linked.',
   '',
   '### R4. The design is too clever',
-  '**Accepted**: fair.',
+  '**Accepted**: a fair reading.',
   '',
   '*— Reviewer · builtin · 2026-11-26T10:02:00Z*',
   '',

@@ -29,7 +29,7 @@ const review = section(
 const answer = (id: string, position: PointAnswerData['position'], reasoning: string): PointAnswerData => ({ id, position, reasoning, evidence: [] });
 const raised = (id: string, title: string, evidence: RaisedPoint['evidence'], reasoning: string): RaisedPoint => ({ id, title, severity: 'medium', evidence, reasoning });
 
-/** Response 1 as code-debate renders a Responder's data: R6 left without an answer, five points of its own raised. */
+/** Response 1 as code-debate renders a Responder's data: R6 left without an answer (open, not held: it is asked for again), five points of its own raised. */
 function response(newPoints: RaisedPoint[] = []) {
   const answers = [
     answer('R1', 'disagreed', 'That is intended logging.'),
@@ -82,7 +82,6 @@ const positions = [
       'Re-checked: the evidence does not hold.\n\n- `src/app.js:3` reads ``return `hi ${name}`;``: the debugger statements rule does not fire on it or within 2 lines of it.',
     severity: null,
   },
-  { id: 'R6', position: 'Maintained', reasoning: `Re-checked (the response did not categorize this point): the evidence holds.\n\n${debugOutputHolds}`, severity: null },
   {
     id: 'R7',
     position: 'Accepted',
@@ -95,7 +94,7 @@ describe('the builtin follow-up', () => {
   test('maintains holding evidence, withdraws what does not hold, accepts a lower severity with the reason for it', async () => {
     const { data } = await followUp();
     expect(data).toEqual({
-      summary: `${followUpNote}\n\nRe-checked 6 open points: 2 maintained, 2 withdrawn, 2 accepted.`,
+      summary: `${followUpNote}\n\nRe-checked 5 open points: 1 maintained, 2 withdrawn, 2 accepted.`,
       positions,
       newPoints: [],
     });
@@ -104,7 +103,7 @@ describe('the builtin follow-up', () => {
   test('answers each point the Responder raised by re-checking its evidence', async () => {
     const { data } = await followUp(response(responderPoints));
     expect(data).toEqual({
-      summary: `${followUpNote}\n\nRe-checked 6 open points: 2 maintained, 2 withdrawn, 2 accepted. Answered 5 points the response raised: 1 agreed, 2 partially agreed, 2 disagreed.`,
+      summary: `${followUpNote}\n\nRe-checked 5 open points: 1 maintained, 2 withdrawn, 2 accepted. Answered 5 points the response raised: 1 agreed, 2 partially agreed, 2 disagreed.`,
       answers: [
         { id: 'F1', label: 'Agreed', reasoning: `The cited evidence checks out.\n\n${debugOutputHolds}`, evidence: [at('src/app.js', 2)] },
         {
@@ -164,7 +163,7 @@ describe('the builtin follow-up', () => {
       ['R3', 'reviewer', 'partially-agreed', 'accepted', true],
       ['R4', 'reviewer', 'agreed', null, true],
       ['R5', 'reviewer', 'disagreed', 'withdrawn', true],
-      ['R6', 'reviewer', null, 'maintained', false],
+      ['R6', 'reviewer', null, null, false],
       ['R7', 'reviewer', 'partially-agreed', 'accepted', true],
       ['F1', 'responder', 'agreed', null, true],
       ['F2', 'responder', 'disagreed', null, false],
