@@ -20,7 +20,7 @@ describe('a process killed with SIGKILL while its agent runs', () => {
       consensus: 'Agreed in round 2.\n',
     });
     const responderScript = await repo.script('responder', {
-      response: ['### R1. Debug output left in\n**Disagreed**: intended.\n', '### R1. Debug output left in\n**Agreed**: fair.\n'],
+      response: ['### R1. Debug output left in\n**Disagreed**: it is intended.\n', '### R1. Debug output left in\n**Agreed**: a fair point.\n'],
     });
     const reviewerAgent = scriptedAgent(reviewerScript.script, reviewerScript.log);
     const reviewer = startCli(['--agent', reviewerAgent, 'HEAD'], { cwd: repo.dir });

@@ -49,7 +49,7 @@ async function twoRoundDebate(flags: readonly string[], env: Record<string, stri
     consensus: 'Agreed in round 2.\n',
   });
   const responderScript = await repo.script('responder', {
-    response: ['### R1. Debug output left in\n**Disagreed**: intended.\n', '### R1. Debug output left in\n**Agreed**: fair.\n'],
+    response: ['### R1. Debug output left in\n**Disagreed**: it is intended.\n', '### R1. Debug output left in\n**Agreed**: a fair point.\n'],
   });
   const args = (script: { script: string; log: string }) => ['--agent', scriptedAgent(script.script, script.log), ...flags, '--json', 'HEAD'];
   const reviewer = startCli(args(reviewerScript), { cwd: repo.dir, env });
