@@ -140,12 +140,17 @@ export interface AnswerJsonSchema {
 const jsonSchemas = new Map<string, AnswerJsonSchema>();
 const keptSchemas = 32;
 
-/** The schema of `scope`'s answer as JSON Schema: shared between callers with the same scope, so read-only. */
-export function answerJsonSchema(scope: AnswerScope): AnswerJsonSchema {
-  const key = JSON.stringify([scope.turn, scope.role, scope.toAnswer, scope.toHold]);
+/**
+ * The schema of `scope`'s answer as JSON Schema: shared between callers with the same scope, so
+ * read-only. Without `reproductions` it asks for none: a side that runs none (`reproductions`: off)
+ * does not spend its agent's tokens on tests nobody runs; an answer that brings one still validates.
+ */
+export function answerJsonSchema(scope: AnswerScope, { reproductions = true }: { reproductions?: boolean } = {}): AnswerJsonSchema {
+  const key = JSON.stringify([scope.turn, scope.role, scope.toAnswer, scope.toHold, reproductions]);
   let found = jsonSchemas.get(key);
   if (found === undefined) {
-    const { $schema: _draft, ...schema } = z.toJSONSchema(answerSchemaFor(scope), { target: 'draft-7' }) as Record<string, unknown>;
+    const { $schema: _draft, ...converted } = z.toJSONSchema(answerSchemaFor(scope), { target: 'draft-7' }) as Record<string, unknown>;
+    const schema = reproductions ? converted : withoutField(converted, 'reproduction');
     found = { name: `code_debate_${scope.turn.replace('-', '_')}`, schema: portable(schema) as Record<string, unknown> };
     if (jsonSchemas.size >= keptSchemas) jsonSchemas.delete(jsonSchemas.keys().next().value as string);
     jsonSchemas.set(key, found);
@@ -308,4 +313,19 @@ function oneLineRange(evidence: EvidenceData): EvidenceData {
 function fieldOf(path: ReadonlyArray<PropertyKey>): string {
   if (path.length === 0) return 'the answer';
   return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`), '');
+}
+
+/** `schema` with the property `field` taken out of every object that has it, and out of its `required`. */
+function withoutField(schema: unknown, field: string): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withoutField(item, field));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = withoutField(value, field);
+  const properties = copy.properties;
+  if (properties !== null && typeof properties === 'object' && field in properties) {
+    const { [field]: _dropped, ...rest } = properties as Record<string, unknown>;
+    copy.properties = rest;
+    if (Array.isArray(copy.required)) copy.required = copy.required.filter((name) => name !== field);
+  }
+  return copy;
 }

@@ -317,7 +317,7 @@ async function agentSection(
       failedCitations: context.reader.failedCitations(inputs.checks),
       stance: context.stance,
       maxPeerBytes: context.maxPeerBytes,
-      ...(scope === undefined ? {} : { answerSchema: answerJsonSchema(scope) }),
+      ...(scope === undefined ? {} : { answerSchema: answerJsonSchema(scope, { reproductions: context.reproduction?.mode !== 'off' }) }),
       ...(context.agent.readsDiffItself === true ? { readDiff: diffCommand(inputs.subject) } : {}),
     };
     const [full, continuation] = await Promise.all([buildPrompt(prompt), buildPrompt({ ...prompt, continued: true })]);

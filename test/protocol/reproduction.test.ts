@@ -113,3 +113,52 @@ describe('classifyReproduction', () => {
     expect(classifyReproduction(run(head, 1), run(base, null, 'stopped: it printed more than 64 KB')).verdict).toBe('could-not-run');
   });
 });
+
+describe('the schema a side that runs no reproduction hands its agent', () => {
+  const scopes = [
+    { turn: 'review', role: 'reviewer', toAnswer: [], toHold: [] },
+    { turn: 'response', role: 'responder', toAnswer: ['R1', 'R2'], toHold: [] },
+    { turn: 'follow-up', role: 'reviewer', toAnswer: ['F1'], toHold: ['R1'] },
+  ] as const;
+
+  it.each(scopes)('asks for none in a $turn, where the usual schema asks for one on every point', (scope) => {
+    const asked = JSON.stringify(answerJsonSchema(scope).schema);
+    const off = answerJsonSchema(scope, { reproductions: false }).schema;
+    expect(asked).toContain('"reproduction"');
+    expect(JSON.stringify(off)).not.toContain('"reproduction"');
+    // Only that field goes: every object keeps its other properties and requires the same others.
+    const objects = (schema: unknown, found: Array<{ properties: string[]; required: string[] }> = []) => {
+      if (schema !== null && typeof schema === 'object') {
+        const object = schema as { properties?: Record<string, unknown>; required?: string[] };
+        if (object.properties !== undefined)
+          found.push({
+            properties: Object.keys(object.properties).filter((name) => name !== 'reproduction'),
+            required: (object.required ?? []).filter((name) => name !== 'reproduction'),
+          });
+        for (const [key, value] of Object.entries(schema)) if (key !== 'reproduction') objects(value, found);
+      }
+      return found;
+    };
+    const withoutReproduction = (schema: unknown) => JSON.parse(JSON.stringify(schema, (key, value) => (key === 'reproduction' ? undefined : value))) as unknown;
+    expect(objects(off)).toEqual(objects(withoutReproduction(answerJsonSchema(scope).schema)));
+  });
+
+  it('still validates an answer that brings one anyway', () => {
+    const scope = scopes[1];
+    const answer = {
+      summary: '',
+      answers: [
+        {
+          id: 'R1',
+          label: 'Disagreed',
+          reasoning: 'It is guarded.',
+          evidence: [],
+          reproduction: { command: 'node t.js', files: [{ path: 't.js', content: 'process.exit(1)\n' }] },
+        },
+        { id: 'R2', label: 'Disagreed', reasoning: 'It is guarded too.', evidence: [] },
+      ],
+      newPoints: [],
+    };
+    expect(checkAnswerData(answer, scope, 1)).toMatchObject({ ok: true });
+  });
+});
