@@ -109,15 +109,14 @@ function openPoints(points: readonly Point[], lastSection: string, context: Prom
 }
 
 /**
- * How to answer: one JSON object that follows the turn's schema, shown whole. The answer is asked
- * for compact (the indentation of pretty-printed JSON costs a model as many tokens as its words);
- * the schema stays indented: shown on one line, a small model without a grammar to hold it
- * (structured output off) echoed its keywords instead of answering it.
+ * How to answer: one JSON object that follows the turn's schema, shown whole and indented: shown on
+ * one line, a small model without a grammar to hold it (structured output off) echoed its keywords
+ * instead of answering it. Compact JSON is not asked for: told to write it on one line, the model
+ * suite's 0.5B model looped to its token limit, greedy, on the same Review (bench/README.md).
  */
 function answerFormat(schema: AnswerJsonSchema): string {
   return (
     'Answer with one JSON object and nothing else (no commentary around it), following this JSON Schema. ' +
-    'Write it compactly, on one line: no indentation and no line breaks between its fields (a line break inside a string is `\\n`). ' +
     'Reasoning fields are Markdown; never write a level-1 or level-2 heading (`#` or `##`) in them.\n\n' +
     `\`\`\`json\n${JSON.stringify(schema.schema, null, 2)}\n\`\`\``
   );

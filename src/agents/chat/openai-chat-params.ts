@@ -10,8 +10,7 @@ export const chatSystemMessage =
 /** For a turn answered as data: code-debate writes the section from the JSON. */
 export const chatJsonSystemMessage =
   'You write one turn of a code debate between a Reviewer and a Responder. ' +
-  'Answer with one JSON object that follows the JSON Schema of the answer, and nothing else: no preamble, no Markdown around it. ' +
-  'Write the JSON compactly, on one line, without indentation.';
+  'Answer with one JSON object that follows the JSON Schema of the answer, and nothing else: no preamble, no Markdown around it.';
 
 export interface ChatParamsInput {
   model: string;
