@@ -121,10 +121,11 @@ describe('the HTML report in Chromium', () => {
     const { page, problems, requests } = await open(file);
     expect(problems).toEqual([]);
     expect(requests).toEqual([]);
-    expect(await page.locator('#totals tbody tr').count()).toBe(3);
+    // A row per view: the Review alone, confirmed after the debate, reproduced by a test, the gate.
+    expect(await page.locator('#totals tbody tr').count()).toBe(4);
     expect(await page.locator('#cases tbody tr').count()).toBe(2);
     expect(await page.locator('section.case').count()).toBe(2);
-    expect(await page.locator('#case-live-key li').innerText()).toContain('Review alone: R1; Confirmed after the debate: R1; Gate: R1');
+    expect(await page.locator('#case-live-key li').innerText()).toContain('Review alone: R1; Confirmed after the debate: R1; Reproduced by a test: missed; Gate: R1');
     await page.screenshot({ path: path.join(dataset.scratch, 'eval.png'), fullPage: true });
   });
 });
