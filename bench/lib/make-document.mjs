@@ -27,7 +27,10 @@ export function prose(random, bytes) {
     let word = '';
     for (let i = 0; i < length; i++) word += syllables[Math.floor(random() * syllables.length)];
     const roll = random();
-    const piece = roll < 0.04 ? `\`${word}()\`` : roll < 0.06 ? `(see \`src/app.js:${1 + Math.floor(random() * 4)}\`)` : roll < 0.1 ? `${word}.\n\n-` : word;
+    // No sentence ends within its first three words: a label followed by one word and a full stop
+    // (`**Maintained**: pelgolmi.`) reads as an answer to the label, not a reason, and is sent back.
+    const piece =
+      parts.length < 3 ? word : roll < 0.04 ? `\`${word}()\`` : roll < 0.06 ? `(see \`src/app.js:${1 + Math.floor(random() * 4)}\`)` : roll < 0.1 ? `${word}.\n\n-` : word;
     parts.push(piece);
     size += piece.length + 1;
   }
