@@ -32,10 +32,12 @@ export function shellCalls(session: string, again: CallAgain): NextCalls {
   const submit = sessionCommand('submit', session, again);
   return {
     turn: `run \`${sessionCommand('turn', session, again)}\``,
+    // One single-quoted argument runs in every agent CLI's shell tool: Gemini CLI asks to confirm a
+    // heredoc (which headless mode refuses), Claude Code's Bash tool refuses JSON (`{"`) in a command.
     submit: (json) =>
       json
-        ? `Submit your answer, the JSON or the Markdown (nothing is written until you do; an answer that does not validate is refused with what to fix):\n\n    ${submit} <<'ANSWER'\n    <your answer>\n    ANSWER\n\nor save it to a file and run \`${submit} --answer <file>\`.`
-        : `Submit it:\n\n    ${submit} <<'ANSWER'\n    <your summary>\n    ANSWER`,
+        ? `Submit your answer, the Markdown or the JSON, as one single-quoted argument (a \`'\` inside written \`'\\''\`; nothing is written until you submit; an answer that does not validate is refused with what to fix):\n\n    ${submit} --answer-text '<your answer>'\n\nor on stdin (\`<<'ANSWER'\`), or saved to a file with \`--answer <file>\`.`
+        : `Submit it, as one single-quoted argument (a \`'\` inside written \`'\\''\`):\n\n    ${submit} --answer-text '<your summary>'`,
   };
 }
 
@@ -79,7 +81,14 @@ export function renderSessionCall(result: SessionCallResult, calls: NextCalls): 
 /** The same example as Markdown, for a shell tool that refuses JSON in a command (Claude Code's Bash tool refuses `{"`). */
 function markdownForm(markdown: string | null): string[] {
   if (markdown === null) return [];
-  return ["The same answer as the section's Markdown, which submit reads too (use it where your shell tool refuses JSON in a command):", '', '```markdown', markdown, '```', ''];
+  return [
+    "The same answer as the section's Markdown, which submit reads too (the form to use where your shell tool refuses JSON in a command, as Claude Code's does):",
+    '',
+    '```markdown',
+    markdown,
+    '```',
+    '',
+  ];
 }
 
 function roundText(round: number): string {

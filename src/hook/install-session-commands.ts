@@ -47,37 +47,59 @@ export async function renderSessionCommand(target: CommandTarget): Promise<strin
   return wrapper.replace('{{prompt}}', prompt.trimEnd().replaceAll('{{arguments}}', argumentsOf[target]));
 }
 
+/** A file a target needs: its command, and for Gemini CLI the policy that lets the command run `turn` and `submit`. */
+export interface CommandFile {
+  target: CommandTarget;
+  what: 'command' | 'policy';
+  file: string;
+  render(): Promise<string>;
+}
+
+/**
+ * Every file `target` needs. Gemini CLI headless runs no shell command a policy does not allow (it
+ * cannot ask), and reads policies only from the user's `~/.gemini/policies/`, so its policy goes
+ * there, for a project's command too. Claude Code's command carries its own `allowed-tools`; Codex
+ * runs what its sandbox allows.
+ */
+export function commandFiles(target: CommandTarget, folders: CommandFolders): CommandFile[] {
+  const command: CommandFile = { target, what: 'command', file: commandFile(target, folders), render: () => renderSessionCommand(target) };
+  if (target !== 'gemini') return [command];
+  const policy = path.join(folders.home, '.gemini', 'policies', 'code-debate.toml');
+  return [command, { target, what: 'policy', file: policy, render: () => readFile(path.join(commandsDirectory, 'gemini-policy.toml'), 'utf8') }];
+}
+
 /** What was done with one file, for the user to read. */
 export interface CommandChange {
   target: CommandTarget;
+  what: 'command' | 'policy';
   file: string;
   done: 'wrote' | 'replaced' | 'removed' | 'absent' | 'kept';
 }
 
 /**
- * Writes (or with `uninstall` removes) the `/code-debate` command of each target. A file there that
- * code-debate did not write (no marker) is never replaced nor removed: it is reported as kept.
+ * Writes (or with `uninstall` removes) the `/code-debate` command of each target, and the files it
+ * needs (commandFiles). A file there that code-debate did not write (no marker) is never replaced
+ * nor removed: it is reported as kept.
  */
 export async function installSessionCommands(targets: readonly CommandTarget[], folders: CommandFolders, uninstall: boolean): Promise<CommandChange[]> {
   const changes: CommandChange[] = [];
-  for (const target of targets) {
-    const file = commandFile(target, folders);
+  for (const { target, what, file, render } of targets.flatMap((target) => commandFiles(target, folders))) {
     const current = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null;
       throw error;
     });
     if (current !== null && !current.includes(marker)) {
-      changes.push({ target, file, done: 'kept' });
+      changes.push({ target, what, file, done: 'kept' });
       continue;
     }
     if (uninstall) {
       if (current !== null) await unlink(file);
-      changes.push({ target, file, done: current === null ? 'absent' : 'removed' });
+      changes.push({ target, what, file, done: current === null ? 'absent' : 'removed' });
       continue;
     }
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, await renderSessionCommand(target));
-    changes.push({ target, file, done: current === null ? 'wrote' : 'replaced' });
+    await writeFile(file, await render());
+    changes.push({ target, what, file, done: current === null ? 'wrote' : 'replaced' });
   }
   return changes;
 }

@@ -348,10 +348,17 @@ describe('the calls of an interactive session, and the commands that serve one',
       command: 'submit',
       session: '3f9a0c1e',
       answer: 'answer.json',
+      answerText: null,
       cwd: '/work/repo',
       flags: {},
     });
-    expect(refusal('submit', 'HEAD').message).toContain('`submit` is a command (`code-debate submit --session <id> [--answer <file>]`), and it takes no `HEAD`');
+    expect(parse('submit', '--session', '3f9a0c1e', '--answer-text', '### R1. A\n\nB')).toMatchObject({ answer: null, answerText: '### R1. A\n\nB' });
+    expect(refusal('submit', '--answer', 'a.json', '--answer-text', '{}').message).toBe(
+      '`code-debate submit` takes one answer: give `--answer <file>` or `--answer-text <answer>`, not both.',
+    );
+    expect(refusal('submit', 'HEAD').message).toContain(
+      '`submit` is a command (`code-debate submit --session <id> [--answer <file> | --answer-text <answer>]`), and it takes no `HEAD`',
+    );
   });
 
   it('reads `install-commands` for one CLI or all, and `mcp`', () => {
