@@ -31,7 +31,8 @@ export async function runInstallCommands(options: InstallCommandsOptions): Promi
 
 function describe(change: CommandChange): string {
   const product = products[change.target];
-  const thing = change.what === 'command' ? `${product}'s /code-debate command` : `${product}'s policy that lets /code-debate run \`code-debate turn\` and \`submit\``;
+  const permission = change.target === 'codex' ? 'rule' : 'policy';
+  const thing = change.what === 'command' ? `${product}'s /code-debate command` : `${product}'s ${permission} that lets /code-debate run \`code-debate turn\` and \`submit\``;
   switch (change.done) {
     case 'wrote':
       return `Wrote ${thing}: ${change.file}`;
@@ -40,7 +41,7 @@ function describe(change: CommandChange): string {
     case 'removed':
       return `Removed ${thing}: ${change.file}`;
     case 'absent':
-      return `${product} has no ${change.what === 'command' ? '/code-debate command' : 'code-debate policy'} to remove at ${change.file}`;
+      return `${product} has no ${change.what === 'command' ? '/code-debate command' : `code-debate ${permission}`} to remove at ${change.file}`;
     case 'kept':
       return `Left ${change.file} as it is: code-debate did not write it. Rename or remove it, then run this again.`;
   }

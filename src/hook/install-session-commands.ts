@@ -58,14 +58,17 @@ export interface CommandFile {
 /**
  * Every file `target` needs. Gemini CLI headless runs no shell command a policy does not allow (it
  * cannot ask), and reads policies only from the user's `~/.gemini/policies/`, so its policy goes
- * there, for a project's command too. Claude Code's command carries its own `allowed-tools`; Codex
- * runs what its sandbox allows.
+ * there, for a project's command too. Codex's sandbox keeps .git read-only, where code-debate keeps
+ * its state: a rule in `$CODEX_HOME/rules/` lets the two commands run outside it (a command an
+ * `allow` rule matches runs unsandboxed), rather than moving the state for one CLI. Claude Code's
+ * command carries its own `allowed-tools`.
  */
 export function commandFiles(target: CommandTarget, folders: CommandFolders): CommandFile[] {
   const command: CommandFile = { target, what: 'command', file: commandFile(target, folders), render: () => renderSessionCommand(target) };
-  if (target !== 'gemini') return [command];
-  const policy = path.join(folders.home, '.gemini', 'policies', 'code-debate.toml');
-  return [command, { target, what: 'policy', file: policy, render: () => readFile(path.join(commandsDirectory, 'gemini-policy.toml'), 'utf8') }];
+  const permission = (file: string, template: string): CommandFile => ({ target, what: 'policy', file, render: () => readFile(path.join(commandsDirectory, template), 'utf8') });
+  if (target === 'gemini') return [command, permission(path.join(folders.home, '.gemini', 'policies', 'code-debate.toml'), 'gemini-policy.toml')];
+  if (target === 'codex') return [command, permission(path.join(folders.codexHome, 'rules', 'code-debate.rules'), 'codex-rules.rules')];
+  return [command];
 }
 
 /** What was done with one file, for the user to read. */

@@ -43,6 +43,9 @@ describe('code-debate install-commands', () => {
     expect(geminiText.match(/'''/g)).toHaveLength(2);
     // Gemini CLI headless runs only the shell commands a policy allows: these two, from the user's folder.
     expect(installed.stdout).toContain(`Wrote Gemini CLI's policy that lets /code-debate run \`code-debate turn\` and \`submit\`: ${policy}`);
+    const rules = path.join(home, '.codex', 'rules', 'code-debate.rules');
+    expect(installed.stdout).toContain(`Wrote Codex's rule that lets /code-debate run \`code-debate turn\` and \`submit\`: ${rules}`);
+    expect(await readFile(rules, 'utf8')).toMatch(/\nprefix_rule\(pattern = \["code-debate", \["turn", "submit"\]\], decision = "allow"\)\n$/);
     const policyText = await readFile(policy, 'utf8');
     expect(policyText).toContain('toolName = "run_shell_command"\ncommandPrefix = ["code-debate turn", "code-debate submit"]\ndecision = "allow"');
     expect(policyText.match(/decision/g)).toHaveLength(1);
@@ -59,6 +62,7 @@ describe('code-debate install-commands', () => {
     expect(await readFile(claude, 'utf8')).toBe('my own command\n');
     await expect(readFile(gemini, 'utf8')).rejects.toThrow(/ENOENT/);
     await expect(readFile(policy, 'utf8')).rejects.toThrow(/ENOENT/);
+    await expect(readFile(rules, 'utf8')).rejects.toThrow(/ENOENT/);
   });
 
   it('with --user, writes into the home folder, and refuses a CLI it does not know', async () => {
