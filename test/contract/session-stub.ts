@@ -35,6 +35,9 @@ export async function startSessionStub(options: { invalidFirst: boolean }) {
 /** A Review the validator refuses: its point has no severity. */
 export const invalidReview = '### R1. Debug output left in\n\nNo severity given.';
 
+/** Many times the calls a debate of three sections takes. */
+const maxCalls = 40;
+
 export type Step = { type: 'bash'; command: string } | { type: 'text'; text: string };
 
 /**
@@ -56,8 +59,11 @@ export function sessionStep(outputs: readonly string[], prompt: string, invalidF
   const turn = `code-debate turn --session ${session}`;
   const submit = (answer: string) => ({ type: 'bash' as const, command: `code-debate submit --session ${session} --answer-text ${singleQuoted(answer)}` });
   if (last.includes('The debate ended.')) return { type: 'text', text: 'The debate ended.' };
-  // A command the CLI refused to run would be refused again: the session stops and says so.
-  if (!last.includes('code-debate') && !/exit code/i.test(last)) return { type: 'text', text: `The CLI did not run the command: ${last}` };
+  // A session that loops (a turn that never comes) is stopped, so the test fails and says so.
+  if (outputs.length >= maxCalls) return { type: 'text', text: `Stopped after ${maxCalls} calls.` };
+  // Anything but what code-debate's calls print (a command the CLI refused to run, or one that
+  // failed) would come again: the session stops and says so.
+  if (!/\(session [0-9a-f]+\)|Written: `|Not written: |was refused/.test(last)) return { type: 'text', text: `The command did not do what the /code-debate command says: ${last}` };
   if (last.includes('It is your turn')) {
     const refusedBefore = outputs.some((output) => output.includes('was refused'));
     return submit(invalidFirst && !refusedBefore && last.includes('`## Review`') ? invalidReview : answerFor(last));
