@@ -48,6 +48,8 @@ export function sessionCallCode(result: SessionCallResult): ExitCode {
       return exitCodes.yourTurn;
     case 'waiting':
       return exitCodes.stillWaiting;
+    case 'peer-gone':
+      return exitCodes.peerTimeout;
     case 'not-your-turn':
       return exitCodes.notYourTurn;
     case 'written':
@@ -65,6 +67,11 @@ export function renderSessionCall(result: SessionCallResult, calls: NextCalls): 
   switch (result.type) {
     case 'waiting':
       return `You are the ${who} (session ${result.session}). It is still the ${roleNames[result.for]}'s turn${roundText(result.round)}: ${calls.turn} again.\n${notes}`;
+    case 'peer-gone':
+      return (
+        `You are the ${who} (session ${result.session}). The ${roleNames[result.for]} is gone: ${result.reason}. Nobody is taking its turn${roundText(result.round)}, so this session stops here: ` +
+        `tell the user. The debate is not over: once the ${roleNames[result.for]} is started again (the same command in another terminal or session), ${calls.turn} to go on.\n${notes}`
+      );
     case 'not-your-turn':
       return `Not written: it is the ${roleNames[result.for]}'s turn${roundText(result.round)}, not the ${who}'s. ${capitalize(calls.turn)} to wait for yours.\n${notes}`;
     case 'written':
