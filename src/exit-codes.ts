@@ -8,7 +8,7 @@ export const exitCodes = {
   disputed: 1,
   /** Bad command line or setting, a subject that changes no file, a path outside the repository, both roles already taken, or a file or folder code-debate must write refuses this user. */
   usage: 2,
-  /** The peer did not take its turn within --turn-timeout. */
+  /** The peer did not take its turn within --turn-timeout; for `code-debate turn`, the peer is gone (its process ended). */
   peerTimeout: 3,
   /** The agent failed, printed nothing or ran out of time; nothing was written. */
   agentFailure: 4,

@@ -31,15 +31,17 @@ export async function runInstallCommands(options: InstallCommandsOptions): Promi
 
 function describe(change: CommandChange): string {
   const product = products[change.target];
+  const permission = change.target === 'codex' ? 'rule' : 'policy';
+  const thing = change.what === 'command' ? `${product}'s /code-debate command` : `${product}'s ${permission} that lets /code-debate run \`code-debate turn\` and \`submit\``;
   switch (change.done) {
     case 'wrote':
-      return `Wrote ${product}'s /code-debate command: ${change.file}`;
+      return `Wrote ${thing}: ${change.file}`;
     case 'replaced':
-      return `Replaced ${product}'s /code-debate command with this version's: ${change.file}`;
+      return `Replaced ${thing} with this version's: ${change.file}`;
     case 'removed':
-      return `Removed ${product}'s /code-debate command: ${change.file}`;
+      return `Removed ${thing}: ${change.file}`;
     case 'absent':
-      return `${product} has no /code-debate command to remove at ${change.file}`;
+      return `${product} has no ${change.what === 'command' ? '/code-debate command' : `code-debate ${permission}`} to remove at ${change.file}`;
     case 'kept':
       return `Left ${change.file} as it is: code-debate did not write it. Rename or remove it, then run this again.`;
   }

@@ -42,7 +42,7 @@ const submitInput = z.object({
 
 /** What join_and_wait and submit return, besides their text: the same facts as data. */
 const callOutput = z.object({
-  type: z.enum(['your-turn', 'waiting', 'not-your-turn', 'written', 'ended', 'refused']),
+  type: z.enum(['your-turn', 'waiting', 'peer-gone', 'not-your-turn', 'written', 'ended', 'refused']),
   role: z.enum(roles).optional(),
   session: z.string(),
   file: z.string(),
@@ -50,6 +50,8 @@ const callOutput = z.object({
   heading: z.string().optional(),
   /** Whose turn it is, when it is not this side's. */
   turnOf: z.enum(roles).optional(),
+  /** Why the peer is gone (peer-gone). */
+  reason: z.string().optional(),
   round: z.number().int().optional(),
   /** The prompt of the turn, as a headless agent gets it, the diff replaced by the git command that shows it. */
   prompt: z.string().optional(),
@@ -205,6 +207,8 @@ function outputOf(result: SessionCallResult): CallOutput {
     case 'waiting':
     case 'not-your-turn':
       return { ...facts, type: result.type, turnOf: result.for, round: result.round };
+    case 'peer-gone':
+      return { ...facts, type: 'peer-gone', turnOf: result.for, round: result.round, reason: result.reason };
     case 'written':
       return { ...facts, type: 'written', heading: result.heading };
     case 'ended':

@@ -22,8 +22,8 @@ export type Command =
   | { command: 'eval'; dataset: string | null; cwd: string; flags: DebateFlags; jobs: number; keep: boolean }
   /** `subject`: null when not given (a later call of the session, or one that joins a debate under way). */
   | { command: 'turn'; subject: string | null; session: string | null; cwd: string; flags: DebateFlags }
-  /** `answer`: the file to read the answer from; null for stdin. */
-  | { command: 'submit'; session: string | null; answer: string | null; cwd: string; flags: DebateFlags }
+  /** `answer`: the file to read the answer from; `answerText`: the answer itself; both null for stdin. */
+  | { command: 'submit'; session: string | null; answer: string | null; answerText: string | null; cwd: string; flags: DebateFlags }
   | { command: 'install-commands'; targets: CommandTarget[]; user: boolean; uninstall: boolean; cwd: string }
   | { command: 'mcp'; cwd: string }
   | { command: 'help'; topic?: HelpTopic }
@@ -111,8 +111,11 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
       return { command: 'turn', subject: subject === '' ? null : subject, session: readOption(values, 'session') ?? null, cwd: here, flags: readFlags(values) };
     }
     case 'submit':
-      takesNoWords('submit', [...rest, ...quoted], [...rest, ...quoted], 'submit --session <id> [--answer <file>]');
-      return { command: 'submit', session: readOption(values, 'session') ?? null, answer: readOption(values, 'answer') ?? null, cwd: here, flags: readFlags(values) };
+      takesNoWords('submit', [...rest, ...quoted], [...rest, ...quoted], 'submit --session <id> [--answer <file> | --answer-text <answer>]');
+      const answer = readOption(values, 'answer') ?? null;
+      const answerText = readOption(values, 'answerText') ?? null;
+      if (answer !== null && answerText !== null) throw new ConfigError('`code-debate submit` takes one answer: give `--answer <file>` or `--answer-text <answer>`, not both.');
+      return { command: 'submit', session: readOption(values, 'session') ?? null, answer, answerText, cwd: here, flags: readFlags(values) };
     case 'mcp':
       takesNoWords('mcp', [...rest, ...quoted], [...rest, ...quoted]);
       return { command: 'mcp', cwd: here };

@@ -36,7 +36,7 @@ const exitCodeLines = [
   ['0', 'the debate ended with nothing blocking'],
   ['1', 'points at or above --block-on confirmed or disputed'],
   ['2', 'a usage or settings error, or both roles taken'],
-  ['3', 'the peer did not take its turn within --turn-timeout'],
+  ['3', 'the peer did not take its turn within --turn-timeout (`turn`: the peer is gone)'],
   ['4', 'the agent failed'],
   ['5', 'the debate file breaks the protocol'],
   ['6', 'git could not resolve the subject or the repository'],

@@ -32,10 +32,12 @@ export function shellCalls(session: string, again: CallAgain): NextCalls {
   const submit = sessionCommand('submit', session, again);
   return {
     turn: `run \`${sessionCommand('turn', session, again)}\``,
+    // One single-quoted argument runs in every agent CLI's shell tool: Gemini CLI asks to confirm a
+    // heredoc (which headless mode refuses), Claude Code's Bash tool refuses JSON (`{"`) in a command.
     submit: (json) =>
       json
-        ? `Submit your answer, the JSON or the Markdown (nothing is written until you do; an answer that does not validate is refused with what to fix):\n\n    ${submit} <<'ANSWER'\n    <your answer>\n    ANSWER\n\nor save it to a file and run \`${submit} --answer <file>\`.`
-        : `Submit it:\n\n    ${submit} <<'ANSWER'\n    <your summary>\n    ANSWER`,
+        ? `Submit your answer, the Markdown or the JSON, as one single-quoted argument (a \`'\` inside written \`'\\''\`; nothing is written until you submit; an answer that does not validate is refused with what to fix):\n\n    ${submit} --answer-text '<your answer>'\n\nor on stdin (\`<<'ANSWER'\`), or saved to a file with \`--answer <file>\`.`
+        : `Submit it, as one single-quoted argument (a \`'\` inside written \`'\\''\`):\n\n    ${submit} --answer-text '<your summary>'`,
   };
 }
 
@@ -46,6 +48,8 @@ export function sessionCallCode(result: SessionCallResult): ExitCode {
       return exitCodes.yourTurn;
     case 'waiting':
       return exitCodes.stillWaiting;
+    case 'peer-gone':
+      return exitCodes.peerTimeout;
     case 'not-your-turn':
       return exitCodes.notYourTurn;
     case 'written':
@@ -63,6 +67,11 @@ export function renderSessionCall(result: SessionCallResult, calls: NextCalls): 
   switch (result.type) {
     case 'waiting':
       return `You are the ${who} (session ${result.session}). It is still the ${roleNames[result.for]}'s turn${roundText(result.round)}: ${calls.turn} again.\n${notes}`;
+    case 'peer-gone':
+      return (
+        `You are the ${who} (session ${result.session}). The ${roleNames[result.for]} is gone: ${result.reason}. Nobody is taking its turn${roundText(result.round)}, so this session stops here: ` +
+        `tell the user. The debate is not over: once the ${roleNames[result.for]} is started again (the same command in another terminal or session), ${calls.turn} to go on.\n${notes}`
+      );
     case 'not-your-turn':
       return `Not written: it is the ${roleNames[result.for]}'s turn${roundText(result.round)}, not the ${who}'s. ${capitalize(calls.turn)} to wait for yours.\n${notes}`;
     case 'written':
@@ -79,7 +88,14 @@ export function renderSessionCall(result: SessionCallResult, calls: NextCalls): 
 /** The same example as Markdown, for a shell tool that refuses JSON in a command (Claude Code's Bash tool refuses `{"`). */
 function markdownForm(markdown: string | null): string[] {
   if (markdown === null) return [];
-  return ["The same answer as the section's Markdown, which submit reads too (use it where your shell tool refuses JSON in a command):", '', '```markdown', markdown, '```', ''];
+  return [
+    "The same answer as the section's Markdown, which submit reads too (the form to use where your shell tool refuses JSON in a command, as Claude Code's does):",
+    '',
+    '```markdown',
+    markdown,
+    '```',
+    '',
+  ];
 }
 
 function roundText(round: number): string {

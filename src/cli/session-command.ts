@@ -27,7 +27,7 @@ export async function runSessionCommand(options: SessionCommandOptions): Promise
   ]);
   const repo = await findRepo(command.cwd);
   const settings = await loadRepoSettings(repo, command.flags, options.env);
-  const answer = command.command === 'submit' ? await readAnswer(command.answer, command.cwd, options.stdin) : null;
+  const answer = command.command === 'submit' ? await readAnswer(command, options.stdin) : null;
   const again = { options: repeatedOptions(command.flags) };
   try {
     const result = await playSessionCall({
@@ -67,8 +67,15 @@ function repeatedOptions(flags: DebateFlags): string[] {
   });
 }
 
-/** The answer from --answer <file>, else stdin; a terminal on stdin has no answer waiting in it. */
-async function readAnswer(file: string | null, cwd: string, stdin: SessionCommandOptions['stdin']): Promise<string> {
+/** The answer from --answer-text, else --answer <file>, else stdin; a terminal on stdin has no answer waiting in it. */
+async function readAnswer(
+  { answer: file, answerText, cwd }: { answer: string | null; answerText: string | null; cwd: string },
+  stdin: SessionCommandOptions['stdin'],
+): Promise<string> {
+  if (answerText !== null) {
+    if (answerText.trim() === '') throw new ConfigError('`code-debate submit --answer-text` got an empty answer: give the JSON object (or the Markdown) of the answer in it.');
+    return answerText;
+  }
   if (file !== null) {
     return readFile(path.resolve(cwd, file), 'utf8').catch((error: NodeJS.ErrnoException) => {
       throw new ConfigError(`Cannot read the answer from \`${file}\` (${error.code ?? error.message}): give the file the answer was saved to, or the answer on stdin.`, {
@@ -78,7 +85,7 @@ async function readAnswer(file: string | null, cwd: string, stdin: SessionComman
   }
   if (stdin.isTTY === true) {
     throw new ConfigError(
-      "`code-debate submit` reads the answer from stdin, and stdin is a terminal: pipe it in (`code-debate submit --session <id> <<'ANSWER' ... ANSWER`) or give `--answer <file>`.",
+      "`code-debate submit` reads the answer from stdin, and stdin is a terminal: give it as `--answer-text '<answer>'`, pipe it in (`code-debate submit --session <id> <<'ANSWER' ... ANSWER`) or give `--answer <file>`.",
     );
   }
   const chunks: Buffer[] = [];

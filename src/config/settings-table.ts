@@ -328,6 +328,13 @@ export const settingsTable = {
     help: 'the interactive session, as the `turn` that joined printed it: every later call names it',
   }),
   answer: argument({ flag: 'answer', type: anyText('<file>'), default: null, commands: ['submit'], help: 'read the answer from <file> instead of stdin' }),
+  answerText: argument({
+    flag: 'answer-text',
+    type: anyText('<answer>'),
+    default: null,
+    commands: ['submit'],
+    help: "the answer itself, in one single-quoted argument: the form every agent CLI's shell tool runs (Gemini CLI refuses a heredoc, Claude Code JSON in a command)",
+  }),
   user: argument({
     flag: 'user',
     type: flagSwitch,

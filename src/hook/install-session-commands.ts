@@ -47,37 +47,62 @@ export async function renderSessionCommand(target: CommandTarget): Promise<strin
   return wrapper.replace('{{prompt}}', prompt.trimEnd().replaceAll('{{arguments}}', argumentsOf[target]));
 }
 
+/** A file a target needs: its command, and for Gemini CLI the policy that lets the command run `turn` and `submit`. */
+export interface CommandFile {
+  target: CommandTarget;
+  what: 'command' | 'policy';
+  file: string;
+  render(): Promise<string>;
+}
+
+/**
+ * Every file `target` needs. Gemini CLI headless runs no shell command a policy does not allow (it
+ * cannot ask), and reads policies only from the user's `~/.gemini/policies/`, so its policy goes
+ * there, for a project's command too. Codex's sandbox keeps .git read-only, where code-debate keeps
+ * its state: a rule in `$CODEX_HOME/rules/` lets the two commands run outside it (a command an
+ * `allow` rule matches runs unsandboxed), rather than moving the state for one CLI. Claude Code's
+ * command carries its own `allowed-tools`.
+ */
+export function commandFiles(target: CommandTarget, folders: CommandFolders): CommandFile[] {
+  const command: CommandFile = { target, what: 'command', file: commandFile(target, folders), render: () => renderSessionCommand(target) };
+  const permission = (file: string, template: string): CommandFile => ({ target, what: 'policy', file, render: () => readFile(path.join(commandsDirectory, template), 'utf8') });
+  if (target === 'gemini') return [command, permission(path.join(folders.home, '.gemini', 'policies', 'code-debate.toml'), 'gemini-policy.toml')];
+  if (target === 'codex') return [command, permission(path.join(folders.codexHome, 'rules', 'code-debate.rules'), 'codex-rules.rules')];
+  return [command];
+}
+
 /** What was done with one file, for the user to read. */
 export interface CommandChange {
   target: CommandTarget;
+  what: 'command' | 'policy';
   file: string;
   done: 'wrote' | 'replaced' | 'removed' | 'absent' | 'kept';
 }
 
 /**
- * Writes (or with `uninstall` removes) the `/code-debate` command of each target. A file there that
- * code-debate did not write (no marker) is never replaced nor removed: it is reported as kept.
+ * Writes (or with `uninstall` removes) the `/code-debate` command of each target, and the files it
+ * needs (commandFiles). A file there that code-debate did not write (no marker) is never replaced
+ * nor removed: it is reported as kept.
  */
 export async function installSessionCommands(targets: readonly CommandTarget[], folders: CommandFolders, uninstall: boolean): Promise<CommandChange[]> {
   const changes: CommandChange[] = [];
-  for (const target of targets) {
-    const file = commandFile(target, folders);
+  for (const { target, what, file, render } of targets.flatMap((target) => commandFiles(target, folders))) {
     const current = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null;
       throw error;
     });
     if (current !== null && !current.includes(marker)) {
-      changes.push({ target, file, done: 'kept' });
+      changes.push({ target, what, file, done: 'kept' });
       continue;
     }
     if (uninstall) {
       if (current !== null) await unlink(file);
-      changes.push({ target, file, done: current === null ? 'absent' : 'removed' });
+      changes.push({ target, what, file, done: current === null ? 'absent' : 'removed' });
       continue;
     }
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, await renderSessionCommand(target));
-    changes.push({ target, file, done: current === null ? 'wrote' : 'replaced' });
+    await writeFile(file, await render());
+    changes.push({ target, what, file, done: current === null ? 'wrote' : 'replaced' });
   }
   return changes;
 }

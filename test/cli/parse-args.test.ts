@@ -341,6 +341,13 @@ describe('the calls of an interactive session, and the commands that serve one',
     expect(parse('turn', '--session', '3f9a0c1e')).toMatchObject({ command: 'turn', subject: null, session: '3f9a0c1e' });
     expect(refusal('turn', '--subject', 'HEAD', 'HEAD~1').message).toBe('The subject was given twice, as --subject `HEAD` and as `HEAD~1`: give it once.');
     expect(refusal('turn', '--agent', 'builtin', 'HEAD').message).toContain('`--agent` does not apply to `code-debate turn`');
+    // A session plays a local debate: --remote is refused with what to do instead, by every session call.
+    for (const command of ['turn', 'submit', 'mcp']) {
+      expect(refusal(command, '--remote', 'origin').message).toBe(
+        `\`--remote\` does not apply to \`code-debate ${command}\`: an interactive session plays a debate in the repository it runs in, not one on a git remote. ` +
+          'To debate across two machines, run a headless side on each (`code-debate --remote <remote> --agent <agent> <subject>`), or play both sessions in one repository.',
+      );
+    }
   });
 
   it('reads `submit` with its session and answer file, and refuses words', () => {
@@ -348,10 +355,17 @@ describe('the calls of an interactive session, and the commands that serve one',
       command: 'submit',
       session: '3f9a0c1e',
       answer: 'answer.json',
+      answerText: null,
       cwd: '/work/repo',
       flags: {},
     });
-    expect(refusal('submit', 'HEAD').message).toContain('`submit` is a command (`code-debate submit --session <id> [--answer <file>]`), and it takes no `HEAD`');
+    expect(parse('submit', '--session', '3f9a0c1e', '--answer-text', '### R1. A\n\nB')).toMatchObject({ answer: null, answerText: '### R1. A\n\nB' });
+    expect(refusal('submit', '--answer', 'a.json', '--answer-text', '{}').message).toBe(
+      '`code-debate submit` takes one answer: give `--answer <file>` or `--answer-text <answer>`, not both.',
+    );
+    expect(refusal('submit', 'HEAD').message).toContain(
+      '`submit` is a command (`code-debate submit --session <id> [--answer <file> | --answer-text <answer>]`), and it takes no `HEAD`',
+    );
   });
 
   it('reads `install-commands` for one CLI or all, and `mcp`', () => {

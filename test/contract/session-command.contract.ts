@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos } from '../helpers/e2e.js';
-import { binPath, start, startCli } from '../helpers/run-cli.js';
+import { start, startCli } from '../helpers/run-cli.js';
 import { expectCanonicalDebate } from './canonical-debate.js';
 import { clisBin, pinned } from './clis.mjs';
+import { codeDebateOnPath } from './code-debate-on-path.js';
 import { invalidReview, startSessionStub } from './session-stub.js';
 
 // Two real Claude Code processes (pinned, test/contract/clis.mjs), each given only the shipped
@@ -23,10 +24,7 @@ beforeAll(async () => {
   if (!existsSync(real))
     throw new Error(`Claude Code ${pinned.claude.version} is not installed at ${real}: run \`node test/contract/install-clis.mjs\` (npm run test:agents does).`);
   dir = await mkdtemp(path.join(os.tmpdir(), 'code-debate-contract-session-'));
-  // `code-debate` on PATH, as an installed one is: the session's Bash tool runs it by name.
-  await mkdir(path.join(dir, 'bin'));
-  await writeFile(path.join(dir, 'bin', 'code-debate'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(binPath)} "$@"\n`);
-  await chmod(path.join(dir, 'bin', 'code-debate'), 0o755);
+  await codeDebateOnPath(dir);
 });
 
 async function claudeEnv(stubUrl: string, name: string): Promise<Record<string, string>> {

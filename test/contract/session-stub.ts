@@ -4,13 +4,8 @@ import { startStubServer } from './stub-server.js';
 
 /**
  * A stand-in for the Anthropic Messages API that plays an interactive Claude Code session given
- * the shipped /code-debate command, as a model would: with real calls of Claude Code's Bash tool.
- * It runs the `code-debate turn` the command names, runs again what each call printed, and on its
- * turn submits the answer (the debate of canonical-debate.ts) through the `submit` command
- * printed, as Markdown in a heredoc; with `invalidFirst`, its first Review has no severity, is
- * refused, and is fixed. It stops when
- * `turn` says the debate ended. Every step is read from the conversation, so one stub plays any
- * number of sessions at once.
+ * the shipped /code-debate command, as a model would: with real calls of Claude Code's Bash tool,
+ * each step the one sessionStep reads from the conversation.
  */
 export async function startSessionStub(options: { invalidFirst: boolean }) {
   const commands: string[] = [];
@@ -25,7 +20,12 @@ export async function startSessionStub(options: { invalidFirst: boolean }) {
       reply(res, body, [{ type: 'text', text: 'code-debate' }]);
       return;
     }
-    const step = nextStep(body.messages ?? [], options.invalidFirst);
+    const messages = body.messages ?? [];
+    const step = sessionStep(
+      messages.flatMap((message) => toolResults(message.content)),
+      messages.map((message) => textOf(message.content)).join('\n'),
+      options.invalidFirst,
+    );
     if (step.type === 'bash') commands.push(step.command);
     reply(res, body, step.type === 'bash' ? [bashCall(step.command, commands.length)] : [{ type: 'text', text: step.text }]);
   });
@@ -35,38 +35,52 @@ export async function startSessionStub(options: { invalidFirst: boolean }) {
 /** A Review the validator refuses: its point has no severity. */
 export const invalidReview = '### R1. Debug output left in\n\nNo severity given.';
 
-type Step = { type: 'bash'; command: string } | { type: 'text'; text: string };
+/** Many times the calls a debate of three sections takes. */
+const maxCalls = 40;
 
-/** What the session does next, from the output of its last command (or, at the start, the command's prompt). */
-function nextStep(messages: ReadonlyArray<{ role: string; content: unknown }>, invalidFirst: boolean): Step {
-  const outputs = messages.flatMap((message) => toolResults(message.content));
+export type Step = { type: 'bash'; command: string } | { type: 'text'; text: string };
+
+/**
+ * What a session given the shipped /code-debate command does next, as a model would, from the
+ * outputs of its commands so far (`outputs`) and, at the start, the command's prompt: it runs the
+ * `code-debate turn` the command names, runs again what each call printed, and on its turn submits
+ * the answer (the debate of canonical-debate.ts) through the `submit` command printed, as Markdown
+ * in one single-quoted `--answer-text`, as the command says; with `invalidFirst`, its first Review
+ * has no severity, is refused, and is fixed. It stops when `turn` says the debate ended. Every
+ * step is read from the conversation, so one stub plays any number of sessions at once.
+ */
+export function sessionStep(outputs: readonly string[], prompt: string, invalidFirst: boolean): Step {
   const last = outputs.at(-1);
   if (last === undefined) {
-    const prompt = messages.map((message) => textOf(message.content)).join('\n');
     const start = /Run `(code-debate turn [^`]+)`/.exec(prompt)?.[1];
     return start === undefined ? { type: 'text', text: 'The /code-debate command names no `code-debate turn` to run.' } : { type: 'bash', command: start };
   }
   const session = outputs.map((output) => /\(session ([0-9a-f]+)\)/.exec(output)?.[1]).findLast((id) => id !== undefined) ?? '';
   const turn = `code-debate turn --session ${session}`;
+  const submit = (answer: string) => ({ type: 'bash' as const, command: `code-debate submit --session ${session} --answer-text ${singleQuoted(answer)}` });
   if (last.includes('The debate ended.')) return { type: 'text', text: 'The debate ended.' };
-  // A command Claude Code refused to run would be refused again: the session stops and says so.
-  if (!last.includes('code-debate') && !last.startsWith('Exit code')) return { type: 'text', text: `Claude Code did not run the command: ${last}` };
+  // A session that loops (a turn that never comes) is stopped, so the test fails and says so.
+  if (outputs.length >= maxCalls) return { type: 'text', text: `Stopped after ${maxCalls} calls.` };
+  // Anything but what code-debate's calls print (a command the CLI refused to run, or one that
+  // failed) would come again: the session stops and says so.
+  if (!/\(session [0-9a-f]+\)|Written: `|Not written: |was refused/.test(last)) return { type: 'text', text: `The command did not do what the /code-debate command says: ${last}` };
   if (last.includes('It is your turn')) {
     const refusedBefore = outputs.some((output) => output.includes('was refused'));
-    const answer = invalidFirst && !refusedBefore && last.includes('`## Review`') ? invalidReview : answerFor(last);
-    return { type: 'bash', command: `code-debate submit --session ${session} <<'ANSWER'\n${answer}\nANSWER` };
+    return submit(invalidFirst && !refusedBefore && last.includes('`## Review`') ? invalidReview : answerFor(last));
   }
-  if (last.includes('was refused')) {
-    const asked = outputs.findLast((output) => output.includes('It is your turn')) ?? '';
-    return { type: 'bash', command: `code-debate submit --session ${session} <<'ANSWER'\n${answerFor(asked)}\nANSWER` };
-  }
+  if (last.includes('was refused')) return submit(answerFor(outputs.findLast((output) => output.includes('It is your turn')) ?? ''));
   return { type: 'bash', command: turn };
+}
+
+/** `text` as one single-quoted shell word, a quote inside written `'\''`, as the command tells the session. */
+function singleQuoted(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 /** The answer for the turn `output` hands over: built from the JSON Schema it prints, or the CONSENSUS summary. */
 function answerFor(output: string): string {
-  // In Markdown, as the command asks where the shell tool refuses JSON in a command: Claude Code's
-  // Bash tool refuses a command with a brace and a quote (`{"`), a heredoc's body too.
+  // In Markdown, as the command asks: Claude Code's Bash tool refuses a command with a brace and a
+  // quote (`{"`), so JSON is not the form every CLI runs.
   if (output.includes('write `## Review`')) return canonicalReview;
   if (output.includes('write `## Response')) return canonicalResponse;
   return answers.find(([pattern]) => pattern.source.includes('CONSENSUS'))?.[1] ?? 'The debate ended.';
@@ -77,7 +91,7 @@ function bashCall(command: string, index: number): Block {
 }
 
 /** The text of a message's content: a string, or its text blocks. */
-function textOf(content: unknown): string {
+export function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content.map((block: { type?: string; text?: unknown }) => (block.type === 'text' && typeof block.text === 'string' ? block.text : '')).join('\n');

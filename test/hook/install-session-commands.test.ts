@@ -24,6 +24,7 @@ describe('code-debate install-commands', () => {
     const claude = path.join(repo.dir, '.claude', 'commands', 'code-debate.md');
     const gemini = path.join(repo.dir, '.gemini', 'commands', 'code-debate.toml');
     const codex = path.join(home, '.codex', 'prompts', 'code-debate.md');
+    const policy = path.join(home, '.gemini', 'policies', 'code-debate.toml');
     const installed = await run('all');
     expect(installed.code, installed.stderr).toBe(0);
     expect(installed.stdout).toContain(`Wrote Claude Code's /code-debate command: ${claude}`);
@@ -40,6 +41,14 @@ describe('code-debate install-commands', () => {
     expect(geminiText).toContain('Run `code-debate turn {{args}}`');
     expect(geminiText).toMatch(/^# written by code-debate install-commands\ndescription = "[^"]+"\nprompt = '''\n[^]*\n'''\n$/);
     expect(geminiText.match(/'''/g)).toHaveLength(2);
+    // Gemini CLI headless runs only the shell commands a policy allows: these two, from the user's folder.
+    expect(installed.stdout).toContain(`Wrote Gemini CLI's policy that lets /code-debate run \`code-debate turn\` and \`submit\`: ${policy}`);
+    const rules = path.join(home, '.codex', 'rules', 'code-debate.rules');
+    expect(installed.stdout).toContain(`Wrote Codex's rule that lets /code-debate run \`code-debate turn\` and \`submit\`: ${rules}`);
+    expect(await readFile(rules, 'utf8')).toMatch(/\nprefix_rule\(pattern = \["code-debate", \["turn", "submit"\]\], decision = "allow"\)\n$/);
+    const policyText = await readFile(policy, 'utf8');
+    expect(policyText).toContain('toolName = "run_shell_command"\ncommandPrefix = ["code-debate turn", "code-debate submit"]\ndecision = "allow"');
+    expect(policyText.match(/decision/g)).toHaveLength(1);
 
     // A command of the user's own is neither replaced nor removed.
     await writeFile(claude, 'my own command\n');
@@ -52,6 +61,8 @@ describe('code-debate install-commands', () => {
     expect(removed.stdout).toContain(`Removed Codex's /code-debate command: ${codex}`);
     expect(await readFile(claude, 'utf8')).toBe('my own command\n');
     await expect(readFile(gemini, 'utf8')).rejects.toThrow(/ENOENT/);
+    await expect(readFile(policy, 'utf8')).rejects.toThrow(/ENOENT/);
+    await expect(readFile(rules, 'utf8')).rejects.toThrow(/ENOENT/);
   });
 
   it('with --user, writes into the home folder, and refuses a CLI it does not know', async () => {

@@ -42,6 +42,8 @@ export type SessionCallResult = CallFacts &
   (
     | { type: 'your-turn'; request: TurnRequest }
     | { type: 'waiting'; for: Role; round: number }
+    /** The peer's process ended (or its session went past its lease) while this side waited for it: see playSessionCall. */
+    | { type: 'peer-gone'; for: Role; round: number; reason: string }
     | { type: 'not-your-turn'; for: Role; round: number }
     | { type: 'written'; heading: string }
     | { type: 'ended'; outcome: SessionOutcome }
@@ -53,7 +55,10 @@ export type SessionCallResult = CallFacts &
  * append), its agent the session agent: `turn` waits up to `--wait` for the side's turn and hands
  * it to the session; `submit` writes the session's answer if it is the side's turn and it
  * validates, else refuses it with nothing written. Between calls the role stays the session's for
- * `--session-timeout` after its last call.
+ * `--session-timeout` after its last call. A `turn` that finds the peer gone (its claim gone stale:
+ * its process ended, or its session went past its lease) ends the call at once and says so: a
+ * session that called again and again would wait for it forever, where a driven side waits only
+ * up to --turn-timeout.
  */
 export async function playSessionCall(options: SessionCallOptions): Promise<SessionCallResult> {
   const { settings } = options;
@@ -76,6 +81,7 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
   let role: Role | null = held?.role ?? null;
   let written: string | null = null;
   let waiting: { for: Role; round: number } | null = null;
+  let gone: { for: Role; reason: string } | null = null;
   const emit = (event: SessionEvent) => {
     if (event.type === 'claimed') role = event.role;
     if (event.type === 'warning') notes.push(event.message);
@@ -83,6 +89,10 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
       waiting = { for: event.for, round: event.round };
       // A submit that comes when it is the peer's turn has nothing to write, and nothing to wait for.
       if (submitting && written === null) stop.abort();
+    }
+    if (event.type === 'peer-state' && event.state === 'gone' && !submitting) {
+      gone = { for: event.peer, reason: event.reason };
+      stop.abort();
     }
     if (event.type === 'turn-written' && submitting && event.by === undefined) {
       written = event.heading;
@@ -124,6 +134,10 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
       return { ...facts(), type: 'written', heading: written };
     }
     const found: { for: Role; round: number } = waiting ?? { for: role === 'reviewer' ? 'responder' : 'reviewer', round: 0 };
+    // The lease stays the session's: with the peer restarted, its next `turn` goes on.
+    // (Set by emit: TypeScript does not see a closure assign it.)
+    const peerGone = gone as { for: Role; reason: string } | null;
+    if (peerGone !== null) return { ...facts(), type: 'peer-gone', ...found, for: peerGone.for, reason: peerGone.reason };
     return submitting ? { ...facts(), type: 'not-your-turn', ...found } : { ...facts(), type: 'waiting', ...found };
   } finally {
     if (waitTimer !== null) clearTimeout(waitTimer);
