@@ -202,7 +202,7 @@ async function writeRangeReports(run: PrePushRun, repo: Repo, file: string): Pro
     const extension = path.extname(absolute);
     return { format, file: index === 1 ? absolute : `${absolute.slice(0, absolute.length - extension.length)}-${index}${extension}` };
   });
-  await writeReports({ root: repo.root, relativeFile: file, reports, blockOn: run.settings.blockOn, env: run.env, note: run.write });
+  await writeReports({ root: repo.root, relativeFile: file, reports, blockOn: run.settings.blockOn, blockReproduced: run.settings.blockReproduced, env: run.env, note: run.write });
 }
 
 function printVerdict(verdict: Verdict, file: string, run: PrePushRun, say: (line: string) => void): RangeResult {

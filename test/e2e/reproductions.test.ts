@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
@@ -164,6 +165,16 @@ describe('reproductions and agreement with evidence, through whole debates', () 
     expect(shown.flags.filter((flag) => flag.kind === 'reproduction-contradicted').map((flag) => flag.message)).toEqual([
       expect.stringMatching(/^R1 was withdrawn, though its reproduction \(Review\) reproduced: it fails at the head/) as unknown,
     ]);
+    // show, told the same, names the point the gate blocked on; without --block-reproduced, the withdrawn point blocks nothing.
+    const gate = ['--block-on', 'medium', '--block-reproduced', 'only'];
+    const judged = JSON.parse((await startCli(['show', '--json', ...gate], { cwd: repo.dir }).exited).stdout) as { gate: unknown };
+    expect(judged.gate).toEqual({ blockOn: 'medium', blockReproduced: 'only', blocked: true, blocking: ['R1'] });
+    expect((await startCli(['show', ...gate], { cwd: repo.dir }).exited).stdout).toMatch(/^Blocking \(medium or above, reproduced points only\): R1 .*\(\w+, withdrawn\)\.$/m);
+    expect((await startCli(['show', '--format', 'markdown', ...gate], { cwd: repo.dir }).exited).stdout).toContain('**Blocking** (`medium` or above, reproduced points only): R1 ');
+    expect((await startCli(['show', '--format', 'markdown', '--block-on', 'medium'], { cwd: repo.dir }).exited).stdout).toContain('**Nothing blocks** at `medium` or above.');
+    // The settings file's blockReproduced, as the gate reads it.
+    await writeFile(path.join(repo.dir, '.code-debate.json'), JSON.stringify({ blockOn: 'medium', blockReproduced: 'only' }));
+    expect((JSON.parse((await startCli(['show', '--json'], { cwd: repo.dir }).exited).stdout) as { gate: unknown }).gate).toEqual(judged.gate);
   });
 
   it('cannot turn a point into confirmed by repeating it: a second copy is written, and stands as accepted', async () => {
