@@ -172,7 +172,7 @@ async function gateRange({ run, repo, range, label, signal, say }: GateRange): P
   }
   say(`${heading}: debating, ${describeAgents(settings.agents)}, in ${file}.`);
   const started = Date.now();
-  const debate = await debateRange({ root: repo.root, range, file, settings, signal, progress: (line) => say(`  ${line}`), startDuo });
+  const debate = await debateRange({ root: repo.root, gitDir: repo.gitDir, range, file, settings, signal, progress: (line) => say(`  ${line}`), startDuo });
   if (signal.aborted) return { kind: 'time-limit' };
   if (debate.kind === 'failed') {
     say(`${heading}: no verdict: ${debate.reason}. What the sides printed last:`);

@@ -17,6 +17,8 @@ import { renderReport, type RenderContext } from '../report/render-report.js';
 import type { ReportFormat } from '../report/report-formats.js';
 import { isInArchive, resolveArchivedDebate } from '../session/archived-debates.js';
 import { readDebateFile } from '../session/read-debate-file.js';
+import { readReproductionRecords } from '../session/reproduction-records.js';
+import { statePaths } from '../session/state-paths.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { readHomepage, readVersion } from './package-version.js';
 
@@ -141,7 +143,7 @@ export async function prepareReport(
   }
   const document = parsed.document;
   const checks = await checkAtHead(options.root, document, options.note);
-  const report = buildDebateReport(document, { file: options.relativeFile, checks });
+  const report = buildDebateReport(document, { file: options.relativeFile, checks, recorded: await recordedHere(options.root, options.relativeFile) });
   return {
     report,
     context: {
@@ -153,6 +155,12 @@ export async function prepareReport(
       repositoryUri: await repositoryUri(options.root),
     },
   };
+}
+
+/** The reproduction results a side on this machine ran for the debate (see distrustUnrecorded): none outside a git work tree. */
+async function recordedHere(root: string, relativeFile: string): Promise<Set<string>> {
+  const repo = await findRepo(root).catch(() => null);
+  return repo === null ? new Set() : readReproductionRecords(statePaths(repo.gitDir, repo.root, path.join(root, relativeFile)));
 }
 
 /** Posts the Markdown summary of `report` on the pull request `postToPr` (see postSummaryToPr) and says so. */

@@ -82,7 +82,7 @@ const failed: CitationCheck = {
   ok: false,
   problem: 'config/keys.js has 3 lines, not 10',
 };
-const report = buildDebateReport(document, { file: 'reply.md', checks: [failed] });
+const report = buildDebateReport(document, { file: 'reply.md', checks: [failed], recorded: new Set() });
 const context = {
   document,
   blockOn: 'high' as const,
