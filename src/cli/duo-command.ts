@@ -40,6 +40,7 @@ export async function runDuo(options: DuoOptions): Promise<ExitCode> {
     relativeFile: path.relative(repo.root, file),
     reports,
     blockOn: options.settings.blockOn,
+    blockReproduced: options.settings.blockReproduced,
     env: process.env,
     note: options.stderr,
     postToPr: options.settings.postToPr,

@@ -10,6 +10,7 @@ import { guardOutput, type GuardedOutput } from './guard-output.js';
 import { renderCommandHelp, renderTopHelp } from './render-help.js';
 import path from 'node:path';
 import type { Severity } from '../protocol/document.js';
+import type { GateMode } from '../protocol/reproduction-modes.js';
 import type { ReportFormat } from '../report/report-formats.js';
 import { settingsTable } from '../config/settings-table.js';
 import { parseCommandLine, type Command } from './parse-args.js';
@@ -216,15 +217,24 @@ async function chooseEventSink(json: boolean, out: GuardedOutput, err: GuardedOu
 /** What `show` renders with: its format, the output (absolute: relative to where it was run), the blocking severity (flag, else the settings file). */
 async function showSettings(
   command: Extract<Command, { command: 'show' }>,
-): Promise<{ format: ReportFormat; output: string | null; blockOn: Severity; env: NodeJS.ProcessEnv; postToPr: string | null }> {
+): Promise<{ format: ReportFormat; output: string | null; blockOn: Severity; blockReproduced: GateMode; env: NodeJS.ProcessEnv; postToPr: string | null }> {
   const output = command.output === null ? null : path.resolve(command.cwd, command.output);
   const postToPr = command.postToPr ?? null;
-  if (command.blockOn !== undefined) return { format: command.format, output, blockOn: command.blockOn, env: process.env, postToPr };
+  if (command.blockOn !== undefined && command.blockReproduced !== undefined) {
+    return { format: command.format, output, blockOn: command.blockOn, blockReproduced: command.blockReproduced, env: process.env, postToPr };
+  }
   const [{ findRepo }, { loadRepoSettings }] = await Promise.all([import('../git/find-repo.js'), import('../config/resolve-settings.js')]);
   const repo = await findRepo(command.cwd).catch(() => null);
   // A settings file a debate would refuse is refused here too (exit 2), not read as the defaults.
   const settings = repo === null ? null : await loadRepoSettings(repo, {}, {});
-  return { format: command.format, output, blockOn: settings?.blockOn ?? settingsTable.blockOn.default, env: process.env, postToPr };
+  return {
+    format: command.format,
+    output,
+    blockOn: command.blockOn ?? settings?.blockOn ?? settingsTable.blockOn.default,
+    blockReproduced: command.blockReproduced ?? settings?.blockReproduced ?? settingsTable.blockReproduced.default,
+    env: process.env,
+    postToPr,
+  };
 }
 
 /**

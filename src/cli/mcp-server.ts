@@ -171,6 +171,7 @@ export async function runMcpServer(options: McpOptions): Promise<void> {
             format: input.format ?? 'text',
             output: null,
             blockOn: settings.blockOn,
+            blockReproduced: settings.blockReproduced,
             env: options.env,
             postToPr: null,
             write,

@@ -1,6 +1,7 @@
 import type { DebateFlags } from '../config/settings.js';
 import { ConfigError } from '../errors.js';
 import type { Severity } from '../protocol/document.js';
+import type { GateMode } from '../protocol/reproduction-modes.js';
 import type { ReportFormat } from '../report/report-formats.js';
 import { readFlags, readOption, refuseOptions, refuseSplitDurations, splitCommandLine, type ParsedLine } from './command-line-options.js';
 import { refuseNearCommand } from './refuse-near-command.js';
@@ -11,7 +12,17 @@ export type Command =
   /** `quoted`: the subject came with --subject or after `--`, so it may be any free text; typed words are checked first (checkTypedSubject). */
   | { command: 'debate' | 'duo'; subject: string; quoted: boolean; cwd: string; flags: DebateFlags }
   | { command: 'pre-push'; remote: string; url: string; cwd: string; flags: DebateFlags }
-  | { command: 'show'; file: string | undefined; cwd: string; format: ReportFormat; output: string | null; blockOn?: Severity; postToPr?: string; remote?: RemoteChoice }
+  | {
+      command: 'show';
+      file: string | undefined;
+      cwd: string;
+      format: ReportFormat;
+      output: string | null;
+      blockOn?: Severity;
+      blockReproduced?: GateMode;
+      postToPr?: string;
+      remote?: RemoteChoice;
+    }
   /** `archived`: list the archived debates (`--archived`) instead of one debate's state. */
   | { command: 'status'; file: string | undefined; cwd: string; json: boolean; archived: boolean; remote?: RemoteChoice }
   | { command: 'hook'; action: 'install' | 'uninstall'; cwd: string }
@@ -80,8 +91,13 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Command 
       if (word === 'archive') return { command: 'archive', file, cwd: here, ...remote };
       if (word === 'status') return { command: 'status', file, cwd: here, json: readOption(values, 'json') ?? false, archived: archivedList(values, file), ...remote };
       const blockOn = readOption(values, 'blockOn');
+      const blockReproduced = readOption(values, 'blockReproduced');
       const postToPr = readOption(values, 'postToPr');
-      const given = { ...(blockOn === undefined ? {} : { blockOn }), ...(postToPr === undefined ? {} : { postToPr }) };
+      const given = {
+        ...(blockOn === undefined ? {} : { blockOn }),
+        ...(blockReproduced === undefined ? {} : { blockReproduced }),
+        ...(postToPr === undefined ? {} : { postToPr }),
+      };
       return { command: 'show', file, cwd: here, format: readFormat(values), output: readOption(values, 'output') ?? null, ...given, ...remote };
     }
     case 'eval': {

@@ -172,7 +172,7 @@ async function gateRange({ run, repo, range, label, signal, say }: GateRange): P
   }
   say(`${heading}: debating, ${describeAgents(settings.agents)}, in ${file}.`);
   const started = Date.now();
-  const debate = await debateRange({ root: repo.root, range, file, settings, signal, progress: (line) => say(`  ${line}`), startDuo });
+  const debate = await debateRange({ root: repo.root, gitDir: repo.gitDir, range, file, settings, signal, progress: (line) => say(`  ${line}`), startDuo });
   if (signal.aborted) return { kind: 'time-limit' };
   if (debate.kind === 'failed') {
     say(`${heading}: no verdict: ${debate.reason}. What the sides printed last:`);
@@ -202,7 +202,7 @@ async function writeRangeReports(run: PrePushRun, repo: Repo, file: string): Pro
     const extension = path.extname(absolute);
     return { format, file: index === 1 ? absolute : `${absolute.slice(0, absolute.length - extension.length)}-${index}${extension}` };
   });
-  await writeReports({ root: repo.root, relativeFile: file, reports, blockOn: run.settings.blockOn, env: run.env, note: run.write });
+  await writeReports({ root: repo.root, relativeFile: file, reports, blockOn: run.settings.blockOn, blockReproduced: run.settings.blockReproduced, env: run.env, note: run.write });
 }
 
 function printVerdict(verdict: Verdict, file: string, run: PrePushRun, say: (line: string) => void): RangeResult {

@@ -7,6 +7,7 @@ import { resolveRealPath } from '../git/resolve-real-path.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { runGitProcess } from '../git/run-git.js';
 import type { DebateDocument, Severity } from '../protocol/document.js';
+import type { GateMode } from '../protocol/reproduction-modes.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { readCitations } from '../protocol/read-citations.js';
 import { startsAsDebate } from '../protocol/starts-as-debate.js';
@@ -16,6 +17,8 @@ import { renderReport, type RenderContext } from '../report/render-report.js';
 import type { ReportFormat } from '../report/report-formats.js';
 import { isInArchive, resolveArchivedDebate } from '../session/archived-debates.js';
 import { readDebateFile } from '../session/read-debate-file.js';
+import { readReproductionRecords } from '../session/reproduction-records.js';
+import { statePaths } from '../session/state-paths.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { readHomepage, readVersion } from './package-version.js';
 
@@ -28,6 +31,8 @@ export interface ShowOptions {
   output: string | null;
   /** The lowest severity that blocks, for the verdict a summary states. */
   blockOn: Severity;
+  /** `--block-reproduced`: whether only reproduced points block, as the gate judges (judgeDebate). */
+  blockReproduced: GateMode;
   env: NodeJS.ProcessEnv;
   /** `--post-to-pr`: the pull request (number or URL) the Markdown summary is posted to through gh; null for none. */
   postToPr?: string | null;
@@ -108,7 +113,7 @@ export async function emitReport(prepared: PreparedReport, options: Omit<ShowOpt
   }
   // On GitHub Actions the annotations come with the job's summary.
   const summary = options.env.GITHUB_STEP_SUMMARY;
-  if (options.format === 'github' && summary) await appendFile(summary, `${renderMarkdownSummary(report, options.blockOn)}\n`);
+  if (options.format === 'github' && summary) await appendFile(summary, `${renderMarkdownSummary(report, options.blockOn, options.blockReproduced)}\n`);
   if (options.postToPr) await postSummary(report, { ...options, postToPr: options.postToPr });
   return exitCodes.ok;
 }
@@ -122,7 +127,7 @@ export interface PreparedReport {
 /** The report of the debate `text` and what its formats need, or null (said on `write`) when the text breaks the protocol. */
 export async function prepareReport(
   text: string,
-  options: Pick<ShowOptions, 'blockOn' | 'write' | 'note'> & Pick<ShowTarget, 'label' | 'root' | 'relativeFile'>,
+  options: Pick<ShowOptions, 'blockOn' | 'blockReproduced' | 'write' | 'note'> & Pick<ShowTarget, 'label' | 'root' | 'relativeFile'>,
 ): Promise<PreparedReport | null> {
   // A file that is not a debate (source, random bytes) would read as one not begun, shown as running.
   if (text.trim() !== '' && !startsAsDebate(text)) {
@@ -138,14 +143,33 @@ export async function prepareReport(
   }
   const document = parsed.document;
   const checks = await checkAtHead(options.root, document, options.note);
-  const report = buildDebateReport(document, { file: options.relativeFile, checks });
-  return { report, context: { document, blockOn: options.blockOn, version: readVersion(), homepage: readHomepage(), repositoryUri: await repositoryUri(options.root) } };
+  const report = buildDebateReport(document, { file: options.relativeFile, checks, recorded: await recordedHere(options.root, options.relativeFile) });
+  return {
+    report,
+    context: {
+      document,
+      blockOn: options.blockOn,
+      blockReproduced: options.blockReproduced,
+      version: readVersion(),
+      homepage: readHomepage(),
+      repositoryUri: await repositoryUri(options.root),
+    },
+  };
+}
+
+/** The reproduction results a side on this machine ran for the debate (see distrustUnrecorded): none outside a git work tree. */
+async function recordedHere(root: string, relativeFile: string): Promise<Set<string>> {
+  const repo = await findRepo(root).catch(() => null);
+  return repo === null ? new Set() : readReproductionRecords(statePaths(repo.gitDir, repo.root, path.join(root, relativeFile)));
 }
 
 /** Posts the Markdown summary of `report` on the pull request `postToPr` (see postSummaryToPr) and says so. */
-export async function postSummary(report: DebateReport, options: Pick<ShowOptions, 'blockOn' | 'env' | 'note'> & { root: string; postToPr: string }): Promise<void> {
+export async function postSummary(
+  report: DebateReport,
+  options: Pick<ShowOptions, 'blockOn' | 'blockReproduced' | 'env' | 'note'> & { root: string; postToPr: string },
+): Promise<void> {
   const { postSummaryToPr } = await import('./post-to-pr.js');
-  const done = await postSummaryToPr(options.postToPr, renderMarkdownSummary(report, options.blockOn), { cwd: options.root, env: options.env });
+  const done = await postSummaryToPr(options.postToPr, renderMarkdownSummary(report, options.blockOn, options.blockReproduced), { cwd: options.root, env: options.env });
   options.note?.(`${done === 'updated' ? 'updated the summary code-debate posted on' : 'posted the summary on'} pull request ${options.postToPr}\n`);
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Severity } from '../protocol/document.js';
+import type { GateMode } from '../protocol/reproduction-modes.js';
 import type { ReportFormat } from '../report/report-formats.js';
 import { GitError } from '../errors.js';
 import { readDebateFile } from '../session/read-debate-file.js';
@@ -22,6 +23,8 @@ export async function writeReports(options: {
   relativeFile: string;
   reports: readonly ReportRequest[];
   blockOn: Severity;
+  /** Whether only reproduced points block: the summaries name the points the gate blocks on. */
+  blockReproduced: GateMode;
   env: NodeJS.ProcessEnv;
   note: (text: string) => void;
   postToPr?: string | null;
@@ -39,6 +42,7 @@ export async function writeReports(options: {
     root: options.root,
     relativeFile: options.relativeFile,
     blockOn: options.blockOn,
+    blockReproduced: options.blockReproduced,
     write: options.note,
     note: options.note,
   });
@@ -50,6 +54,7 @@ export async function writeReports(options: {
       format: report.format,
       output: report.file,
       blockOn: options.blockOn,
+      blockReproduced: options.blockReproduced,
       env: options.env,
       write: options.note,
       note: options.note,
@@ -60,12 +65,17 @@ export async function writeReports(options: {
   }
   if (options.postToPr) {
     // The verdict stands whether or not the comment could be posted (a fork's read-only token): said, not fatal.
-    await postSummary(prepared.report, { blockOn: options.blockOn, env: options.env, note: options.note, root: options.root, postToPr: options.postToPr }).catch(
-      (error: unknown) => {
-        if (!(error instanceof GitError)) throw error;
-        options.note(`code-debate: warning: the summary was not posted: ${error.message}\n`);
-      },
-    );
+    await postSummary(prepared.report, {
+      blockOn: options.blockOn,
+      blockReproduced: options.blockReproduced,
+      env: options.env,
+      note: options.note,
+      root: options.root,
+      postToPr: options.postToPr,
+    }).catch((error: unknown) => {
+      if (!(error instanceof GitError)) throw error;
+      options.note(`code-debate: warning: the summary was not posted: ${error.message}\n`);
+    });
   }
   return written;
 }

@@ -207,8 +207,9 @@ export const settingsTable = {
     key: 'blockReproduced',
     type: choice(gateModes, { placeholder: '<mode>' }),
     default: 'regardless',
-    commands: debaters,
+    commands: [...debaters, 'show'],
     help: 'regardless: a point blocks by where it stands, reproduced or not; only: a point blocks only when its reproduction reproduced, whatever was said of it',
+    helpIn: { show: "which points the summary calls blocking, as the gate judges them (regardless or only): the settings file's blockReproduced, else the default" },
   }),
   json: setting({
     flag: 'json',

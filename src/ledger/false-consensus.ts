@@ -2,7 +2,7 @@ import { findCitationRefs } from '../protocol/citation-pattern.js';
 import type { Ledger } from './ledger.js';
 
 export interface LedgerFlag {
-  kind: 'false-consensus' | 'unanimous-round-1' | 'uncategorized' | 'stalled' | 'reproduction-contradicted';
+  kind: 'false-consensus' | 'unanimous-round-1' | 'uncategorized' | 'stalled' | 'reproduction-contradicted' | 'reproduction-unverified';
   /** The point, or null for a flag on the whole debate. */
   id: string | null;
   round: number;

@@ -63,6 +63,11 @@ export function judgeDebate(points: readonly VerdictPoint[], blockOn: Severity, 
   return { blocked: blocking.length > 0, blocking, points: judged };
 }
 
+/** What blocks, in words, as every report says it: `high` or above, and with the gate mode `only` only reproduced points. */
+export function describeGate(blockOn: string, gate: GateMode): string {
+  return `${blockOn} or above${gate === 'only' ? ', reproduced points only' : ''}`;
+}
+
 function readSeverity(value: string | null): Severity | null {
   return (severities as readonly string[]).includes(value ?? '') ? (value as Severity) : null;
 }

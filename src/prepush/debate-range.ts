@@ -4,14 +4,19 @@ import type { DuoOptions, DuoResult } from '../config/duo-options.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import type { Settings } from '../config/settings.js';
 import { buildLedger } from '../ledger/build-ledger.js';
+import { distrustUnrecorded } from '../ledger/distrust-reproductions.js';
 import { ledgerReport, type LedgerReport } from '../ledger/ledger-report.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { readDebateFile } from '../session/read-debate-file.js';
+import { readReproductionRecords } from '../session/reproduction-records.js';
+import { statePaths } from '../session/state-paths.js';
 import type { DebateRange } from './plan-push-ranges.js';
 
 export interface RangeDebateOptions {
   /** The work tree's root: both sides run there. */
   root: string;
+  /** Its git directory, where the sides record the reproductions they ran (readReproductionRecords). */
+  gitDir: string;
   range: DebateRange;
   /** The debate file, relative to `root`. */
   file: string;
@@ -43,7 +48,7 @@ const outputLines = 20;
 export async function debateRange(options: RangeDebateOptions): Promise<RangeDebate> {
   const absolute = path.join(options.root, options.file);
   await mkdir(path.dirname(absolute), { recursive: true });
-  const before = await readReport(absolute);
+  const before = await readReport(options, absolute);
   if (before !== null && reusableOutcomes.has(before.outcome)) return { kind: 'finished', report: before, reused: true };
   const output: string[] = [];
   const said = new Set<string>();
@@ -65,19 +70,22 @@ export async function debateRange(options: RangeDebateOptions): Promise<RangeDeb
       if (output.length > outputLines) output.shift();
     },
   });
-  const after = await readReport(absolute);
+  const after = await readReport(options, absolute);
   if (after !== null) return { kind: 'finished', report: after, reused: false };
   const code: ExitCode = result.code === exitCodes.consensus ? exitCodes.internal : result.code;
   return { kind: 'failed', code, reason: describeFailure(code), output };
 }
 
-/** The ledger report of a debate file that ends at CONSENSUS; null for a missing, running or broken one. */
-async function readReport(file: string): Promise<LedgerReport | null> {
+/**
+ * The ledger report of a debate file that ends at CONSENSUS; null for a missing, running or broken
+ * one. A reproduction result no side here recorded running counts as not run (distrustUnrecorded).
+ */
+async function readReport(options: Pick<RangeDebateOptions, 'root' | 'gitDir'>, file: string): Promise<LedgerReport | null> {
   const state = await readDebateFile(file);
   if (!state.exists) return null;
   const parsed = parseDocument(state.text);
   if (!parsed.ok || parsed.document.sections.at(-1)?.kind !== 'consensus') return null;
-  return ledgerReport(buildLedger(parsed.document));
+  return distrustUnrecorded(ledgerReport(buildLedger(parsed.document)), readReproductionRecords(statePaths(options.gitDir, options.root, file)));
 }
 
 /** A progress line for the events worth a line: a section written, the agent `auto` chose, a retry. */

@@ -31,6 +31,8 @@ export interface PromptContext {
   maxPeerBytes: number;
   /** The JSON Schema the answer follows (see answer-schema.ts); absent for the CONSENSUS narrative. */
   answerSchema?: AnswerJsonSchema;
+  /** Whether this side runs reproductions: when it does not, the prompt says nothing of them (the template's `{{#reproductions}}` blocks). */
+  reproductions: boolean;
   /** For an agent continuing its own conversation: the diff and file list it has read are left out. */
   continued?: boolean;
   /** For an agent that reads the subject with its own tools: the command that shows the diff, given instead of it. */
@@ -50,7 +52,7 @@ const devilsAdvocate =
 /** The prompt for one turn: its template from `templates/`, filled from the debate. */
 export async function buildPrompt(context: PromptContext): Promise<string> {
   const template = await loadTemplate(context.turn);
-  return renderTemplate(template.text, promptValues(context), template.name);
+  return renderTemplate(template.text, promptValues(context), template.name, { reproductions: context.reproductions });
 }
 
 export function promptValues(context: PromptContext): PromptValues {

@@ -1,6 +1,7 @@
 import type { CitationCheck } from '../git/check-citations.js';
 import { buildLedger } from '../ledger/build-ledger.js';
 import { debateUsage, type DebateUsage } from '../ledger/debate-usage.js';
+import { distrustUnrecorded } from '../ledger/distrust-reproductions.js';
 import { ledgerReport, type LedgerReport } from '../ledger/ledger-report.js';
 import type { DebateDocument } from '../protocol/document.js';
 
@@ -20,11 +21,15 @@ export interface DebateReport extends LedgerReport {
   subject: { base: string | null; head: string | null; diff: string | null; snapshot: string | null } | null;
 }
 
-export function buildDebateReport(document: DebateDocument, options: { file: string; checks?: readonly CitationCheck[] }): DebateReport {
+/**
+ * `recorded`: the results a side on this machine recorded running (readReproductionRecords); any
+ * other result in the file counts as not run (distrustUnrecorded).
+ */
+export function buildDebateReport(document: DebateDocument, options: { file: string; checks?: readonly CitationCheck[]; recorded: ReadonlySet<string> }): DebateReport {
   const checks = options.checks ?? [];
   const meta = document.meta;
   return {
-    ...ledgerReport(buildLedger(document, checks), checks),
+    ...distrustUnrecorded(ledgerReport(buildLedger(document, checks), checks), options.recorded),
     usage: debateUsage(document),
     file: options.file,
     subject: meta === null ? null : { base: meta.base, head: meta.head, diff: meta.diff, snapshot: meta.snapshot },

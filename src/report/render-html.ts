@@ -1,6 +1,6 @@
 import { verdictWords } from '../protocol/reproduction.js';
 import { buildLedger } from '../ledger/build-ledger.js';
-import { judgeDebate } from '../ledger/judge-debate.js';
+import { describeGate, judgeDebate, type GateMode } from '../ledger/judge-debate.js';
 import { roleOn, type LedgerPoint } from '../ledger/ledger.js';
 import type { DebateDocument, Severity } from '../protocol/document.js';
 import { describeUsage } from '../protocol/usage.js';
@@ -38,14 +38,15 @@ mark.failed{background:#fde2e1;border-bottom:2px solid #d9534f}
  * an inline SVG, and each point's thread, the Reviewer's turns beside the Responder's, with the
  * citations that do not hold marked and what the line really reads in their title.
  */
-export function renderHtml(report: DebateReport, document: DebateDocument, blockOn: Severity): string {
-  const verdict = judgeDebate(report.points, blockOn);
+export function renderHtml(report: DebateReport, document: DebateDocument, blockOn: Severity, gate: GateMode): string {
+  const verdict = judgeDebate(report.points, blockOn, gate);
+  const what = describeGate(`<b>${blockOn}</b>`, gate);
   const ledger = buildLedger(document);
   const title = escapeHtml(report.title ?? 'Code Debate');
   const blocking =
     verdict.blocking.length === 0
-      ? `Nothing blocks at <b>${blockOn}</b> or above.`
-      : `Blocking (<b>${blockOn}</b> or above): ${verdict.blocking.map((point) => `${escapeHtml(point.id)} ${escapeHtml(point.title)} (${point.severity}, ${point.standing})`).join('; ')}.`;
+      ? `Nothing blocks at ${what}.`
+      : `Blocking (${what}): ${verdict.blocking.map((point) => `${escapeHtml(point.id)} ${escapeHtml(point.title)} (${point.severity}, ${point.standing})`).join('; ')}.`;
   const spend = report.usage.sections.some((section) => section.inputTokens !== null || section.costUsd !== null)
     ? `<p>Spend: ${escapeHtml(describeUsage(report.usage.total))}.</p>`
     : '';

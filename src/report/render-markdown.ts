@@ -1,4 +1,4 @@
-import { judgeDebate } from '../ledger/judge-debate.js';
+import { describeGate, judgeDebate, type GateMode } from '../ledger/judge-debate.js';
 import { describeUsage } from '../protocol/usage.js';
 import type { Severity } from '../protocol/document.js';
 import type { DebateReport } from './debate-report.js';
@@ -12,15 +12,16 @@ export const summaryMarker = '<!-- code-debate summary -->';
  * convergence round by round, the citations that failed, the spend when any agent reported it,
  * and where the whole debate is (a path, no link).
  */
-export function renderMarkdownSummary(report: DebateReport, blockOn: Severity): string {
-  const verdict = judgeDebate(report.points, blockOn);
+export function renderMarkdownSummary(report: DebateReport, blockOn: Severity, gate: GateMode): string {
+  const verdict = judgeDebate(report.points, blockOn, gate);
+  const what = describeGate(`\`${blockOn}\``, gate);
   const lines = [summaryMarker, `## ${escapeText(report.title ?? 'Code Debate')}`, ''];
   const rounds = report.rounds === 1 ? '1 round' : `${report.rounds} rounds`;
   lines.push(`**Outcome:** ${report.outcome} after ${rounds}${report.state === null ? '' : ` (${report.state})`}.`);
   lines.push(
     verdict.blocking.length === 0
-      ? `**Nothing blocks** at \`${blockOn}\` or above.`
-      : `**Blocking** (\`${blockOn}\` or above): ${verdict.blocking.map((point) => `${point.id} ${escapeText(point.title)} (${point.severity}, ${point.standing})`).join('; ')}.`,
+      ? `**Nothing blocks** at ${what}.`
+      : `**Blocking** (${what}): ${verdict.blocking.map((point) => `${point.id} ${escapeText(point.title)} (${point.severity}, ${point.standing})`).join('; ')}.`,
   );
   lines.push('');
   if (report.points.length === 0) lines.push('No points were raised.');

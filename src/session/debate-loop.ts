@@ -2,6 +2,7 @@ import { AgentError, ConfigError, InterruptedError } from '../errors.js';
 import { roundsBegun } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
 import { judgeDebate } from '../ledger/judge-debate.js';
+import { distrustUnrecorded } from '../ledger/distrust-reproductions.js';
 import { ledgerReport } from '../ledger/ledger-report.js';
 import { readOutcome, type SessionEnd } from '../ledger/read-outcome.js';
 import { formatHeading } from '../protocol/classify-heading.js';
@@ -13,6 +14,7 @@ import type { FileWatch } from '../watch/watch-file.js';
 import { decideTurn } from './decide-turn.js';
 import { formatDuration } from '../format-duration.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
+import { readReproductionRecords } from './reproduction-records.js';
 import type { SessionContext } from './session-context.js';
 import type { TurnPrompt } from './session-events.js';
 import { trackSubject, type SubjectTracker } from './subject-tracker.js';
@@ -228,7 +230,8 @@ function ended(context: SessionContext, document: DebateDocument, prompts: TurnP
   const outcome = open.length === 0 ? 'consensus' : 'disputed';
   const ledger = context.reader.ledger(document);
   const how = readOutcome(ledger) === 'stalled' ? 'stopped early, as a round brought no new reasoning,' : 'ended with CONSENSUS';
-  const verdict = judgeDebate(ledgerReport(ledger).points, context.blockOn, context.blockReproduced);
+  // The gate counts only the reproductions a side here ran, as show does (distrustUnrecorded).
+  const verdict = judgeDebate(distrustUnrecorded(ledgerReport(ledger), readReproductionRecords(context.paths)).points, context.blockOn, context.blockReproduced);
   const blocking = verdict.blocking.map((point) => `${point.id} (${point.severity}, ${point.standing})`);
   // Settled points can still block (a confirmed problem): said as a sentence that does not read as a contradiction.
   const confirmed = verdict.blocking.filter((point) => point.standing === 'confirmed' || point.standing === 'accepted');

@@ -4,6 +4,7 @@ import { notRun, type Reproduction, type ReproductionResult } from '../protocol/
 import { renderAnswer } from '../protocol/render-answer.js';
 import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import type { AgentAnswer } from './ask-agent.js';
+import { recordReproduction } from './reproduction-records.js';
 import { runReproduction } from './run-reproduction.js';
 import type { SessionContext } from './session-context.js';
 
@@ -50,6 +51,8 @@ export async function addReproductionResults(context: SessionContext, answered: 
               item.reproduction,
             ).catch((error: unknown) => notRun(`it could not be run: ${(error as Error).message}`));
     results.set(item.id, result);
+    // Recorded before the section is written: what tells this result from one typed into the file (distrustUnrecorded).
+    if (!context.signal.aborted) recordReproduction(context.paths, { section: heading, id: item.id, verdict: result.verdict, why: result.why });
     context.emit({ type: 'reproduction-ran', role: context.role, heading, id: item.id, verdict: result.verdict, why: result.why, ms: Date.now() - started });
   }
   // A run stopped by an interrupt says nothing of the point: the section is not written with it.

@@ -317,6 +317,7 @@ async function agentSection(
       failedCitations: context.reader.failedCitations(inputs.checks),
       stance: context.stance,
       maxPeerBytes: context.maxPeerBytes,
+      reproductions: context.reproduction?.mode !== 'off',
       ...(scope === undefined ? {} : { answerSchema: answerJsonSchema(scope, { reproductions: context.reproduction?.mode !== 'off' }) }),
       ...(context.agent.readsDiffItself === true ? { readDiff: diffCommand(inputs.subject) } : {}),
     };

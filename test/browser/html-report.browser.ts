@@ -89,8 +89,8 @@ describe('the HTML report in Chromium', () => {
     const parsed = parseDocument(text);
     if (!parsed.ok) throw parsed.error;
     const check = { section: 'Review', path: 'src/file7.js', line: 10, endLine: 10, quote: null, alternatives: [], ok: false, problem: 'src/file7.js:10 reads `return 1;`' };
-    const report = buildDebateReport(parsed.document, { file: 'reply.md', checks: [check] });
-    const html = renderReport(report, 'html', { document: parsed.document, blockOn: 'high', version: '0.0.0', homepage: null, repositoryUri: null });
+    const report = buildDebateReport(parsed.document, { file: 'reply.md', checks: [check], recorded: new Set() });
+    const html = renderReport(report, 'html', { document: parsed.document, blockOn: 'high', blockReproduced: 'regardless', version: '0.0.0', homepage: null, repositoryUri: null });
     const repo = await repos.repo();
     const file = path.join(path.dirname(repo.dir), 'big.html');
     await writeFile(file, html);

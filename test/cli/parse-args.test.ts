@@ -294,7 +294,7 @@ describe('a subcommand word is never taken for a subject', () => {
   it.each([
     [
       ['show', '--agent', 'builtin'],
-      '`--agent` does not apply to `code-debate show`: it takes --file, --block-on, --json, --format, --output, --post-to-pr, -C, --remote, --debate. Run `code-debate show --help`.',
+      '`--agent` does not apply to `code-debate show`: it takes --file, --block-on, --block-reproduced, --json, --format, --output, --post-to-pr, -C, --remote, --debate. Run `code-debate show --help`.',
     ],
     [['archive', '--json'], '`--json` does not apply to `code-debate archive`: it takes --file, -C, --remote, --debate. Run `code-debate archive --help`.'],
     [['demo', '-C', '/x'], '`-C` does not apply to `code-debate demo`: it takes --keep. Run `code-debate demo --help`.'],

@@ -18,6 +18,7 @@ async function show(files: Record<string, string>, options: { file?: string; jso
     format: options.json ? 'json' : 'text',
     output: null,
     blockOn: 'high',
+    blockReproduced: 'regardless',
     env: {},
     write: (text) => (out += text),
   });
@@ -41,6 +42,8 @@ describe('code-debate show', () => {
         '- stalled: Round 3 brought no new reasoning on any open point.',
         '- stalled: Round 4 brought no new reasoning on any open point.',
         '- stalled: Round 5 brought no new reasoning on any open point.',
+        // Open points without a severity: none is at `high` or above.
+        'Nothing blocks at high or above.',
         'Spend: No agent reported its usage.',
         '',
       ].join('\n'),

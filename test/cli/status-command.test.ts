@@ -199,7 +199,16 @@ describe('status and show agree', () => {
     const shown = await status({ files: { 'reply.md': text } }, true);
     const report = JSON.parse(shown.out) as DebateStatus;
     let showed = '';
-    await runShow({ file: 'reply.md', cwd: repo?.dir ?? '', format: 'json', output: null, blockOn: 'high', env: {}, write: (out) => (showed += out) });
+    await runShow({
+      file: 'reply.md',
+      cwd: repo?.dir ?? '',
+      format: 'json',
+      output: null,
+      blockOn: 'high',
+      blockReproduced: 'regardless',
+      env: {},
+      write: (out) => (showed += out),
+    });
     const ledger = JSON.parse(showed) as { state: string | null; convergence: Array<{ round: number; state: string }> };
     expect(report.stateRound).toBe(round);
     expect(report.state).toBe(ledger.state);

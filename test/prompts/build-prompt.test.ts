@@ -3,6 +3,7 @@ import type { Subject } from '../../src/subject/subject.js';
 import { summarizeLedger } from '../../src/ledger/summarize-ledger.js';
 import { trackPoints } from '../../src/protocol/track-points.js';
 import { buildPrompt, promptValues, type PromptContext } from '../../src/prompts/build-prompt.js';
+import { answerJsonSchema } from '../../src/protocol/answer-schema.js';
 import { parseOk } from '../protocol/parse-ok.js';
 
 const diff = 'diff --git a/src/app.js b/src/app.js\n--- a/src/app.js\n+++ b/src/app.js\n@@ -1 +1,2 @@\n+console.log(name);\n';
@@ -43,6 +44,7 @@ function context(text: string, overrides: Partial<PromptContext> = {}): PromptCo
     changedSinceReview: [],
     stance: 'default',
     maxPeerBytes: 65_536,
+    reproductions: true,
     ...overrides,
   };
 }
@@ -93,6 +95,21 @@ describe('buildPrompt', () => {
     expect(prompt).toContain(`\`\`\`json\n${JSON.stringify(schema.schema, null, 2)}\n\`\`\``);
     expect(prompt).not.toContain('compactly');
     expect(await buildPrompt(context(''))).not.toContain('Answer with one JSON object');
+  });
+
+  it('says nothing of reproductions to a side that runs none (reproductions: off), prompt and schema, and asks for them otherwise', async () => {
+    const turns = [
+      { turn: 'review', role: 'reviewer', heading: 'Review', text: '', toAnswer: [], toHold: [] },
+      { turn: 'response', role: 'responder', heading: 'Response 1', text: review, toAnswer: ['R1', 'R2'], toHold: [] },
+      { turn: 'follow-up', role: 'reviewer', heading: 'Reviewer Follow-up 1', text: afterResponse, toAnswer: [], toHold: ['R2'] },
+    ] as const;
+    for (const { turn, role, heading, text, toAnswer, toHold } of turns) {
+      const scope = { turn, role, toAnswer, toHold };
+      const prompt = async (reproductions: boolean) =>
+        buildPrompt({ ...context(text, { turn, role, heading }), reproductions, answerSchema: answerJsonSchema(scope, { reproductions }) });
+      expect({ turn, said: (await prompt(false)).match(/.*reproduc.*/gi) }).toEqual({ turn, said: null });
+      expect({ turn, asked: /`reproduction`/.test(await prompt(true)) }).toEqual({ turn, asked: true });
+    }
   });
 
   it('asks the CONSENSUS narrative for no list of what code-debate adds, and for an extra list only when there is work to put in it', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CitationCheck } from '../../src/git/check-citations.js';
+import { judgeDebate } from '../../src/ledger/judge-debate.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { buildDebateReport } from '../../src/report/debate-report.js';
 import { escapeData, escapeProperty } from '../../src/report/render-github.js';
@@ -81,10 +82,11 @@ const failed: CitationCheck = {
   ok: false,
   problem: 'config/keys.js has 3 lines, not 10',
 };
-const report = buildDebateReport(document, { file: 'reply.md', checks: [failed] });
+const report = buildDebateReport(document, { file: 'reply.md', checks: [failed], recorded: new Set() });
 const context = {
   document,
   blockOn: 'high' as const,
+  blockReproduced: 'regardless' as const,
   version: '9.9.9',
   homepage: 'https://example.invalid/team/code-debate',
   repositoryUri: 'https://example.invalid/team/app.git',
@@ -180,7 +182,7 @@ describe('the report formats', () => {
       points: report.points.map((point, index) => (index === 0 ? { ...point, title: '&#64;org/team see https://evil.example www.x.com #123 <img src=x> | [a](b)' } : point)),
     };
     const row =
-      renderMarkdownSummary(hostile, 'high')
+      renderMarkdownSummary(hostile, 'high', 'regardless')
         .split('\n')
         .find((line) => line.startsWith('| R1.')) ?? '';
     expect(row).not.toMatch(/(^|[^\\])&#/);
@@ -188,9 +190,31 @@ describe('the report formats', () => {
     expect(row.endsWith(' | medium | resolved | HIGH | raised | agreed |')).toBe(true);
   });
 
+  it("with --block-reproduced only, every format's Blocking line names the points the gate blocks on: the reproduced ones", () => {
+    // Every point high; R2 alone reproduced, R1 standing without a run: the gate blocks on R2 alone.
+    const ran = { verdict: 'reproduced' as const, why: 'it fails at the head and passes at the base', section: 'Review', round: 1, by: 'reviewer' as const };
+    const judged = { ...report, points: report.points.map((point) => ({ ...point, severity: 'high', reproduction: point.id === 'R2' ? ran : null })) };
+    const only = { ...context, blockReproduced: 'only' as const };
+    const gate = judgeDebate(judged.points, 'high', 'only');
+    expect(gate.blocking.map((point) => point.id)).toEqual(['R2']);
+    const line = (text: string, marker: RegExp) => text.split('\n').find((candidate) => marker.test(candidate)) ?? '';
+    expect(line(renderReport(judged, 'text', only), /^Blocking/)).toBe('Blocking (high or above, reproduced points only): R2 Secret, in "config" | really, 100% (high, disputed).');
+    expect(line(renderReport(judged, 'markdown', only), /^\*\*Blocking/)).toMatch(/^\*\*Blocking\*\* \(`high` or above, reproduced points only\): R2 [^;]*\(high, disputed\)\.$/);
+    expect(renderReport(judged, 'html', only)).toMatch(
+      /Blocking \(<b>high<\/b> or above, reproduced points only\): R2 Secret, in &quot;config&quot; \| really, 100% \(high, disputed\)\./,
+    );
+    expect((JSON.parse(renderReport(judged, 'json', only)) as { gate: unknown }).gate).toEqual({ blockOn: 'high', blockReproduced: 'only', blocked: true, blocking: ['R2'] });
+    // By default the same report blocks on every high point that stands, R1 and R2 both.
+    const regardless = judgeDebate(judged.points, 'high', 'regardless').blocking.map((point) => point.id);
+    expect((JSON.parse(renderReport(judged, 'json', context)) as { gate: { blocking: string[] } }).gate.blocking).toEqual(regardless);
+    expect(line(renderReport(judged, 'text', context), /^Blocking/)).toMatch(new RegExp(`^Blocking \\(high or above\\): ${regardless.join(' .*; ')} `));
+  });
+
   it('every format names the same points with the same severities and statuses as the JSON report', () => {
-    const json = JSON.parse(render('json')) as typeof report;
+    const { gate, ...json } = JSON.parse(render('json')) as typeof report & { gate: unknown };
     expect(json).toEqual(JSON.parse(JSON.stringify(report)));
+    const verdict = judgeDebate(report.points, 'high', 'regardless');
+    expect(gate).toEqual({ blockOn: 'high', blockReproduced: 'regardless', blocked: verdict.blocked, blocking: verdict.blocking.map((point) => point.id) });
     const expected = json.points.map((point) => ({ id: point.id, severity: point.severity, status: point.status }));
     const sarif = (JSON.parse(render('sarif')) as { runs: Array<{ results: SarifResult[] }> }).runs[0]?.results ?? [];
     expect(sarif.map((result) => ({ id: result.properties.pointId, severity: result.properties.severity, status: result.properties.status }))).toEqual(expected);
