@@ -6,7 +6,7 @@ import type { AgentAnswer } from './ask-agent.js';
 import type { BodyAnswer, TurnInputs } from './agent-section.js';
 import { consensusBody } from './consensus-body.js';
 import type { SessionContext } from './session-context.js';
-import { addUnwrittenUsage } from './unwritten-usage.js';
+import { keepUnwritten } from './turn-spend.js';
 
 /**
  * The CONSENSUS's body: the ledger's outcome and every point's standing, with the narrative
@@ -42,7 +42,7 @@ export async function writeConsensus(
   // An agent that cannot write it (cut off, unusable, down) costs the narrative, never the CONSENSUS.
   const narrative = await narrate().catch(async (error: unknown) => {
     if (!(error instanceof AgentError)) throw error;
-    if (error.spent !== null) await addUnwrittenUsage(context.paths, context.role, error.spent).catch(() => undefined);
+    await keepUnwritten(context, error.spent);
     context.emit({
       type: 'warning',
       role: context.role,

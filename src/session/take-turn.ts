@@ -7,7 +7,6 @@ import { closeLastSection } from '../protocol/close-open-block.js';
 import type { WriteAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
-import { addUsage, type TurnUsage } from '../protocol/usage.js';
 import { agentSection, earlyInputs, freshInputs, type BodyAnswer, type TurnInputs } from './agent-section.js';
 import { writeConsensus } from './consensus-turn.js';
 import { historyChangeOf } from './history-change-of.js';
@@ -18,7 +17,7 @@ import { sameTurn } from './same-turn.js';
 import type { SessionContext } from './session-context.js';
 import type { SubjectTracker } from './subject-tracker.js';
 import { checkNotOwnLast, checkWrittenLast } from './turn-invariants.js';
-import { addUnwrittenUsage, clearUnwrittenUsage, readUnwrittenUsage } from './unwritten-usage.js';
+import { clearCarried, keepUnwritten, sectionUsage, warnUnkeptBudget } from './turn-spend.js';
 
 /** The name a section written by code-debate itself is signed with. */
 const selfName = 'code-debate';
@@ -41,12 +40,11 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
     usage: turnUsage,
     auto,
   } = await writeBody(context, action, heading, state, document, subjects).catch(async (error: unknown) => {
-    if (error instanceof AgentError && error.spent !== null) await addUnwrittenUsage(context.paths, context.role, error.spent).catch(() => undefined);
+    if (error instanceof AgentError) await keepUnwritten(context, error.spent);
     throw error;
   });
   // What this side's failed turns spent travels with its next section, so every count of the debate sees it.
-  const unwritten = await readUnwrittenUsage(context.paths, context.role);
-  const usage = unwritten === null ? turnUsage : addUsage([unwritten, ...(turnUsage === null ? [] : [turnUsage])]);
+  const { usage, carried } = await sectionUsage(context, turnUsage);
   // No prompt: no agent was asked (a timeout's CONSENSUS, a Response with nothing left to answer).
   if (promptBytes > 0) warnUnkeptBudget(context, usage);
   // A section no agent or person wrote is signed as code-debate's own.
@@ -79,12 +77,12 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
   });
   if (!result.written) {
     // The answer thrown away was still paid for: its spend goes with the next section, like a failed turn's.
-    if (turnUsage !== null) await addUnwrittenUsage(context.paths, context.role, turnUsage).catch(() => undefined);
+    await keepUnwritten(context, turnUsage);
     context.emit({ type: 'turn-discarded', role: context.role, heading, reason: 'the file changed while the agent was writing and the turn no longer stands' });
     return { written: false };
   }
   checkWrittenLast(context, result.state, action, number, heading);
-  if (unwritten !== null) await clearUnwrittenUsage(context.paths, context.role).catch(() => undefined);
+  if (carried) await clearCarried(context);
   context.emit({
     type: 'turn-written',
     role: context.role,
@@ -96,20 +94,6 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
     ...(auto === undefined ? {} : { by: selfName, why: auto }),
   });
   return { ...result, promptBytes };
-}
-
-/** Sessions told that their agent reports too little for their budget: told once. */
-const warnedBudget = new WeakSet<SessionContext>();
-
-/** A budget on a count the agent does not report cannot be kept: say so once, rather than let it pass silently. */
-function warnUnkeptBudget(context: SessionContext, usage: TurnUsage | null): void {
-  if (warnedBudget.has(context)) return;
-  const tokens = context.budget.maxTokens !== null && (usage?.inputTokens === null || usage?.inputTokens === undefined || usage.outputTokens === null);
-  const cost = context.budget.maxCostUsd !== null && (usage?.costUsd === null || usage?.costUsd === undefined);
-  if (!tokens && !cost) return;
-  warnedBudget.add(context);
-  const what = [tokens ? 'tokens (--max-tokens)' : null, cost ? 'cost (--max-cost)' : null].filter((part) => part !== null).join(' or its ');
-  context.emit({ type: 'warning', role: context.role, message: `\`${context.agent.name}\` reported no ${what} for this turn: the budget counts only what agents report.` });
 }
 
 /** The line that closes a block the last section left open ('' for none; see closeOpenBlock). */

@@ -8,6 +8,7 @@ import { decideTurn } from '../../src/session/decide-turn.js';
 import { readDebateFile } from '../../src/session/read-debate-file.js';
 import { trackSubject } from '../../src/session/subject-tracker.js';
 import { takeTurn } from '../../src/session/take-turn.js';
+import { sectionUsage } from '../../src/session/turn-spend.js';
 import { makeGitRepo, type GitRepo } from '../helpers/git-repo.js';
 import { sideContext, type SideUnderTest } from '../helpers/side-context.js';
 
@@ -131,6 +132,25 @@ describe('takeTurn', () => {
     expect(agent.requests).toHaveLength(3);
     expect((await readDebateFile(side.file)).text).toBe('');
     expect(side.events.map((event) => event.type)).toEqual(['turn-started', 'agent-reasked', 'agent-reasked']);
+  });
+
+  it('carries what a failed turn spent into the next section it writes, then forgets it', async () => {
+    const repo = await changedRepo();
+    const spent = { inputTokens: 100, outputTokens: 10, cachedInputTokens: null, costUsd: null };
+    // Every call reports what it spent: three unusable answers, then (a restarted side) one that will do.
+    const reporting = (answers: string[]) => inProcessAgent(answers, async (request) => request.onUsage?.(spent));
+    const failing = await sideContext(repo, reporting([badReview]));
+    await expect(firstTurn(failing)).rejects.toThrow('could not write a usable `## Review` in 3 tries');
+    await failing.release();
+    const side = await sideContext(repo, reporting([review]));
+    sides.push(side);
+
+    await firstTurn(side);
+
+    const carried = { inputTokens: 400, outputTokens: 40, cachedInputTokens: null, costUsd: null };
+    expect(await readFile(side.file, 'utf8')).toContain(`<!-- code-debate usage ${JSON.stringify(carried)} -->`);
+    // Carried once: the next turn of this side starts from nothing unwritten.
+    expect(await sectionUsage(side.context, null)).toEqual({ usage: null, carried: false });
   });
 
   it('retries once a failure another try may cure, and says why', async () => {
