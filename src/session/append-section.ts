@@ -22,7 +22,7 @@ export interface AppendRequest {
 /** `remoteMs`: how long the write waited for a remote to take it (--remote). */
 export type AppendResult = { written: true; state: FileState; remoteMs?: number } | { written: false; current: FileState };
 
-/** One section to append, wherever the debate lives (see SessionContext.append). */
+/** One section to append, wherever the debate lives (see DebateStore.append). */
 export interface SectionAppend extends Pick<AppendRequest, 'expectedChecksum' | 'stillValid' | 'render'> {
   /** What the section is, for a commit's message on a remote, e.g. `## Response 2 (responder)`. */
   message?: string;

@@ -6,31 +6,17 @@ import type { Repo } from '../git/find-repo.js';
 import { takeRepoSnapshot } from '../git/repo-snapshot.js';
 import type { Agent } from '../agents/agent.js';
 import type { AgentCheckout } from './agent-checkout.js';
-import type { AppendResult, SectionAppend } from './append-section.js';
-import { claimId, type Claim, type ClaimRecord } from './claims/claim-role.js';
+import { claimId, type Claim } from './claims/claim-role.js';
+import type { DebateStore } from './debate-store.js';
 import type { SessionOutcome } from './debate-loop.js';
 import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
 import { findAgentGroups, isDebateAgentGroup } from './is-debate-agent-group.js';
 import { onThisMachine } from './on-this-machine.js';
 import type { PreparedDebate } from './prepare-debate.js';
-import type { FileState } from './read-debate-file.js';
-import type { SessionOptions } from './run-session.js';
+import type { SessionOptions } from './session-options.js';
+import type { SideIdentity, SideIO, SideLimits } from './session-context.js';
 import type { StatePaths } from './state-paths.js';
 import type { FileWatch } from '../watch/watch-file.js';
-
-/** Where the debate is written and where the peer's claim is read: the local file, or a git remote (`--remote`). */
-export interface DebateStore {
-  /** Appends one section with compare-and-swap (see appendSection). */
-  append(request: SectionAppend): Promise<AppendResult>;
-  /** The peer's claim as it is now, or null when nobody holds the role. */
-  readPeerClaim(role: Role): Promise<ClaimRecord | null>;
-  /** Reads the claims afresh, where readPeerClaim gives them as last read (a remote's, as last polled). */
-  refreshClaims?(): Promise<void>;
-  /** When the claims readPeerClaim gives were read (epoch ms); absent when it reads them as they are. */
-  claimsReadAt?(): number;
-  /** The command that puts the debate back as `seen` held it, when not copying the saved text over the file. */
-  restoreCommand?(seen: FileState): string | null;
-}
 
 /** A side that holds its role, before its debate starts. */
 export interface ClaimedSide {
@@ -129,45 +115,37 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
     warnAboutRole(options, claim.role);
     const watch = guardWorkspace(sourceWatch, workspace);
     try {
-      return await debateLoop(
-        {
-          role: claim.role,
+      const identity: SideIdentity = {
+        role: claim.role,
+        root: side.repo.root,
+        file: side.file,
+        relativeFile: side.relativeFile,
+        subject: prepared.subject,
+        subjectStamp: prepared.subjectStamp,
+        agent,
+        ...(checkout === null ? {} : { checkout, sandboxed }),
+        claim,
+        paths: side.paths,
+        standards: prepared.standards,
+        stance: options.stance,
+      };
+      const io: SideIO = {
+        store,
+        reader: createLedgerReader(),
+        resolveSubjectAgain: prepared.resolveSubjectAgain,
+        takeSnapshot: () => takeRepoSnapshot(checkout?.dir ?? side.repo.root, { branches: checkout === null }),
+        reproduction: {
           root: side.repo.root,
-          file: side.file,
-          relativeFile: side.relativeFile,
-          subject: prepared.subject,
-          subjectStamp: prepared.subjectStamp,
-          agent,
-          claim,
-          paths: side.paths,
-          store,
-          reader: createLedgerReader(),
-          standards: prepared.standards,
-          stance: options.stance,
-          blockOn: options.blockOn,
-          blockReproduced: options.blockReproduced,
-          resolveSubjectAgain: prepared.resolveSubjectAgain,
-          takeSnapshot: () => takeRepoSnapshot(checkout?.dir ?? side.repo.root, { branches: checkout === null }),
-          ...(checkout === null ? {} : { checkout, sandboxed }),
-          reproduction: {
-            root: side.repo.root,
-            gitDir: side.repo.gitDir,
-            mode: options.reproductions,
-            timeoutMs: options.reproductionTimeoutMs,
-            maxOutputBytes: maxReproductionOutputBytes,
-          },
-          maxRounds: options.maxRounds,
-          turnTimeoutMs: options.turnTimeoutMs,
-          agentTimeoutMs: options.agentTimeoutMs,
-          maxPeerBytes: options.maxPeerBytes,
-          maxAnswerBytes: options.maxAnswerBytes,
-          budget: { maxTokens: options.maxTokens, maxCostUsd: options.maxCostUsd },
-          signal: options.signal,
-          emit,
-          takeWarnings,
+          gitDir: side.repo.gitDir,
+          mode: options.reproductions,
+          timeoutMs: options.reproductionTimeoutMs,
+          maxOutputBytes: maxReproductionOutputBytes,
         },
-        watch,
-      );
+        signal: options.signal,
+        emit,
+        takeWarnings,
+      };
+      return await debateLoop({ ...identity, ...sideLimits(options), ...io }, watch);
     } finally {
       await watch.close();
     }
@@ -187,6 +165,20 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
     });
     await claim.release();
   }
+}
+
+/** A side's limits, as the options set them. */
+function sideLimits(options: SessionOptions): SideLimits {
+  return {
+    blockOn: options.blockOn,
+    blockReproduced: options.blockReproduced,
+    maxRounds: options.maxRounds,
+    budget: { maxTokens: options.maxTokens, maxCostUsd: options.maxCostUsd },
+    turnTimeoutMs: options.turnTimeoutMs,
+    agentTimeoutMs: options.agentTimeoutMs,
+    maxPeerBytes: options.maxPeerBytes,
+    maxAnswerBytes: options.maxAnswerBytes,
+  };
 }
 
 /** The value of a settled promise, or its failure thrown. */

@@ -2,47 +2,27 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '../protocol/document.js';
 import { resolveAutoAgent } from '../agents/presets/cli-agent-auto.js';
-import type { AgentEnvironment } from '../agents/create-agent.js';
-import type { Settings } from '../config/settings.js';
 import { ConfigError, ProtocolError } from '../errors.js';
 import { reachFaultPoint } from '../fault-point.js';
-import { findRepo, type Repo } from '../git/find-repo.js';
+import { findRepo } from '../git/find-repo.js';
 import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { checkAgentSpecs } from './check-agent-specs.js';
 import { checkDebateFile } from './check-debate-file.js';
-import { claimRole, type SessionHold } from './claims/claim-role.js';
+import { claimRole } from './claims/claim-role.js';
 import type { SessionOutcome } from './debate-loop.js';
 import type { Workspace } from './guard-workspace.js';
 import { readClaim } from './claims/read-claims.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
-import { prepareSide, runClaimedSide, type ClaimedSide, type DebateStore } from './run-claimed-side.js';
+import type { DebateStore } from './debate-store.js';
+import { prepareSide, runClaimedSide, type ClaimedSide } from './run-claimed-side.js';
 import type { EventSink } from './session-events.js';
+import type { SessionOptions } from './session-options.js';
 import type { EmptySubjectCheck } from '../subject/find-empty-subject.js';
 import { damageRecordPath, statePaths, type StatePaths } from './state-paths.js';
 import { readStateFile } from './read-state-file.js';
 
 // Up to the claim this file loads only what the claim needs (launch → claim < 250 ms, bench/README.md):
 // the agents, remark, git's diff code, chokidar and the loop load after it (`await import`).
-
-/** What a run adds to the debate's settings: where it runs, what it debates, and the process's own means. */
-export interface SessionRun {
-  cwd: string;
-  /** The work tree around `cwd`, when the caller has found it already. */
-  repo?: Repo;
-  subject: string;
-  /** Period of the checksum safety net. */
-  safetyNetMs: number;
-  signal: AbortSignal;
-  emit: EventSink;
-  agentEnvironment: AgentEnvironment;
-  /** Played by an interactive session (`code-debate turn`, `submit`): its hold on the role. */
-  session?: Omit<SessionHold, 'state'>;
-  /** A finished debate is read as it is (a session's later call), not archived to start a new one. */
-  keepFinished?: boolean;
-}
-
-/** One side's options: the resolved settings (see the settings table) and what the run adds. */
-export type SessionOptions = Settings & SessionRun;
 
 /** One side of a debate, from the command line's options to the end of the debate. */
 export async function runSession(options: SessionOptions): Promise<SessionOutcome> {

@@ -10,12 +10,12 @@ import type { GateMode } from '../ledger/judge-debate.js';
 import type { AgentCheckout } from './agent-checkout.js';
 import type { ReproductionSetup } from './run-reproduction.js';
 import type { Claim } from './claims/claim-role.js';
-import type { DebateStore } from './run-claimed-side.js';
+import type { DebateStore } from './debate-store.js';
 import type { EventSink } from './session-events.js';
 import type { StatePaths } from './state-paths.js';
 
-/** What one side of a debate knows once it has started: fixed for the whole session. */
-export interface SessionContext {
+/** Who a side is: its role, its debate, its subject and its agent, fixed once the role is held. */
+export interface SideIdentity {
   role: Role;
   root: string;
   /** Absolute path of the shared file. */
@@ -29,26 +29,20 @@ export interface SessionContext {
    * stay there, a subject read from refs alone is not resolved again (see trackSubject).
    */
   subjectStamp: RefStamp | null;
-  /** The subject as it is now: the author may have pushed a fix since the review. */
-  resolveSubjectAgain: () => Promise<Subject>;
-  /** The agent's checkout, its HEAD and the repository's config, exclude file and hooks, as the agent could change them (see guardRepository). */
-  takeSnapshot: () => Promise<RepoSnapshot>;
   agent: Agent;
   /** Where the agent runs (see AgentCheckout); absent for a person, who works in the work tree. */
   checkout?: AgentCheckout;
-  /** How this side runs the reproductions its agent writes (see runReproduction); absent: they are written without a result. */
-  reproduction?: ReproductionSetup;
   /** Whether a `cmd:` agent runs under bubblewrap, able to write only to its checkout and its TMPDIR. */
   sandboxed?: boolean;
   claim: Claim;
   paths: StatePaths;
-  /** Where sections are appended and the peer's claim is read: the local file, or a git remote. */
-  store: DebateStore;
-  /** This side's reader of the debate file: it parses, walks and folds only what the file gained since its last read. */
-  reader: LedgerReader;
   standards: string | null;
   /** How the Responder argues (`--stance`); the Reviewer ignores it. */
   stance: Stance;
+}
+
+/** What a side may spend, how long it waits, and what makes its outcome blocking: the settings of a debate. */
+export interface SideLimits {
   /** The lowest severity that makes a confirmed or disputed point blocking (exit 1). */
   blockOn: Severity;
   /** Whether only reproduced points block (`--block-reproduced only`); absent: by their standing. */
@@ -62,8 +56,29 @@ export interface SessionContext {
   maxPeerBytes: number;
   /** The longest answer, in bytes, an agent may give for one section (`--max-answer-bytes`). */
   maxAnswerBytes: number;
+}
+
+/** How a side reaches the world: the debate's store and reader, git, reproductions, its events and its stop signal. */
+export interface SideIO {
+  /** Where sections are appended and the peer's claim is read: the local file, or a git remote. */
+  store: DebateStore;
+  /** This side's reader of the debate file: it parses, walks and folds only what the file gained since its last read. */
+  reader: LedgerReader;
+  /** The subject as it is now: the author may have pushed a fix since the review. */
+  resolveSubjectAgain: () => Promise<Subject>;
+  /** The agent's checkout, its HEAD and the repository's config, exclude file and hooks, as the agent could change them (see guardRepository). */
+  takeSnapshot: () => Promise<RepoSnapshot>;
+  /** How this side runs the reproductions its agent writes (see runReproduction); absent: they are written without a result. */
+  reproduction?: ReproductionSetup;
   signal: AbortSignal;
   emit: EventSink;
   /** The warnings said since the last call (see TurnRequest.notices). */
   takeWarnings?: () => string[];
 }
+
+/**
+ * What one side of a debate knows once it has started, fixed for the whole session: who it is,
+ * its limits and its I/O. A function that needs one part takes that part (decideTurn takes no I/O
+ * but the reader).
+ */
+export type SessionContext = SideIdentity & SideLimits & SideIO;

@@ -1,6 +1,6 @@
 import { ConfigError } from '../../errors.js';
 import { findOnRemote, pushCommandFor } from '../../git/find-on-remote.js';
-import type { SessionOptions } from '../run-session.js';
+import type { SessionOptions } from '../session-options.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
 
 /**

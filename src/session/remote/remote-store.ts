@@ -1,5 +1,5 @@
 import { formatDuration } from '../../format-duration.js';
-import type { DebateStore } from '../run-claimed-side.js';
+import type { DebateStore } from '../debate-store.js';
 import { saveOverwritten } from '../save-overwritten.js';
 import type { StatePaths } from '../state-paths.js';
 import type { RemoteClaim } from './held-claim.js';

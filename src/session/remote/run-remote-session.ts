@@ -3,7 +3,7 @@ import { checkDebateName, debateName } from '../../git/debate-refs.js';
 import { checkRemote } from '../../git/remote-ops.js';
 import type { SessionOutcome } from '../debate-loop.js';
 import { prepareSide, runClaimedSide, type ClaimedSide } from '../run-claimed-side.js';
-import type { SessionOptions } from '../run-session.js';
+import type { SessionOptions } from '../session-options.js';
 import { saveOverwritten } from '../save-overwritten.js';
 import { archiveRemoteDebate } from './archive-remote.js';
 import { checkSubjectOnRemote } from './check-subject-on-remote.js';

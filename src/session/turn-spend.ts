@@ -1,0 +1,38 @@
+import { addUsage, type TurnUsage } from '../protocol/usage.js';
+import type { SessionContext } from './session-context.js';
+import { addUnwrittenUsage, clearUnwrittenUsage, readUnwrittenUsage } from './unwritten-usage.js';
+
+// What a turn spent: what its section carries, what an answer never written leaves for the next
+// one (see unwritten-usage.ts), and the warning of a budget the agent's reports cannot keep.
+
+/** Keeps what an answer that is not written spent (a failed turn, a discarded one, a lost narrative), for the next section to carry. */
+export async function keepUnwritten(context: Pick<SessionContext, 'paths' | 'role'>, spent: TurnUsage | null): Promise<void> {
+  if (spent === null) return;
+  await addUnwrittenUsage(context.paths, context.role, spent).catch(() => undefined);
+}
+
+/** The usage a section carries: its turn's and what this side's failed turns spent before it (`carried`), so every count of the debate sees it. */
+export async function sectionUsage(context: Pick<SessionContext, 'paths' | 'role'>, turnUsage: TurnUsage | null): Promise<{ usage: TurnUsage | null; carried: boolean }> {
+  const unwritten = await readUnwrittenUsage(context.paths, context.role);
+  if (unwritten === null) return { usage: turnUsage, carried: false };
+  return { usage: addUsage([unwritten, ...(turnUsage === null ? [] : [turnUsage])]), carried: true };
+}
+
+/** Forgets what failed turns spent, once a written section carries it. */
+export async function clearCarried(context: Pick<SessionContext, 'paths' | 'role'>): Promise<void> {
+  await clearUnwrittenUsage(context.paths, context.role).catch(() => undefined);
+}
+
+/** Sessions told that their agent reports too little for their budget: told once. */
+const warnedBudget = new WeakSet<SessionContext>();
+
+/** A budget on a count the agent does not report cannot be kept: say so once, rather than let it pass silently. */
+export function warnUnkeptBudget(context: SessionContext, usage: TurnUsage | null): void {
+  if (warnedBudget.has(context)) return;
+  const tokens = context.budget.maxTokens !== null && (usage?.inputTokens === null || usage?.inputTokens === undefined || usage.outputTokens === null);
+  const cost = context.budget.maxCostUsd !== null && (usage?.costUsd === null || usage?.costUsd === undefined);
+  if (!tokens && !cost) return;
+  warnedBudget.add(context);
+  const what = [tokens ? 'tokens (--max-tokens)' : null, cost ? 'cost (--max-cost)' : null].filter((part) => part !== null).join(' or its ');
+  context.emit({ type: 'warning', role: context.role, message: `\`${context.agent.name}\` reported no ${what} for this turn: the budget counts only what agents report.` });
+}
