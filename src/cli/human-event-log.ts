@@ -1,5 +1,5 @@
 import { describeDamage } from '../session/describe-damage.js';
-import { verdictWords } from '../protocol/reproduction.js';
+import { verdictWords } from '../protocol/reproduction-modes.js';
 import os from 'node:os';
 import type { Role } from '../protocol/document.js';
 import { escapeControlChars } from '../protocol/control-chars.js';

@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { codeLineFlags } from './code-line-flags.js';
+import { reproductionVerdicts, verdictWords, type ReproductionVerdict } from './reproduction-modes.js';
 
-export { maxReproductionOutputBytes, reproductionModes, type ReproductionMode } from './reproduction-modes.js';
+export { maxReproductionOutputBytes, reproductionModes, reproductionVerdicts, verdictWords, type ReproductionMode, type ReproductionVerdict } from './reproduction-modes.js';
 
 export interface ReproductionFile {
   /** Relative to the root of the subject, `/`-separated, never leaving it. */
@@ -70,10 +71,6 @@ export const reproductionSchema = z
       'code-debate runs it in a copy of the subject at the head and at the base of the change, without network; null when running code cannot show it.',
   );
 
-/** What running a reproduction showed: the point is real (fails at the head, passes at the base), or not, or nothing could be said. */
-export const reproductionVerdicts = ['reproduced', 'not-reproduced', 'could-not-run'] as const;
-export type ReproductionVerdict = (typeof reproductionVerdicts)[number];
-
 /** One run of the command in one copy. */
 export interface ReproductionRun {
   /** The commit the copy holds. */
@@ -118,8 +115,6 @@ export function classifyReproduction(head: ReproductionRun, base: ReproductionRu
 export function notRun(why: string): ReproductionResult {
   return { verdict: 'could-not-run', why, head: null, base: null };
 }
-
-export const verdictWords: Record<ReproductionVerdict, string> = { reproduced: 'reproduced', 'not-reproduced': 'not reproduced', 'could-not-run': 'could not run' };
 
 const reproductionLine = /^\*\*Reproduction:\*\*[ \t]+(`+)[ ](.*)[ ]\1[ \t]*$/;
 const fileLine = /^\*\*File:\*\*[ \t]+`([^`\s]+)`[ \t]*$/;

@@ -66,7 +66,8 @@ export async function prepareSide(options: SessionOptions, side: Omit<ClaimedSid
  */
 export async function runClaimedSide(options: SessionOptions, side: ClaimedSide, setup: () => Promise<SideSetup>): Promise<SessionOutcome> {
   const { claim, workspace } = side;
-  let checkout: AgentCheckout | null = null;
+  // Set once made, beside the loop's modules (a closure TypeScript does not follow, hence the cast).
+  let checkout = null as AgentCheckout | null;
   // The warnings said since the last turn, for a person whose editor hides the log (TurnRequest.notices).
   let warnings: string[] = [];
   const emit: SessionOptions['emit'] = (event) => {
@@ -82,26 +83,27 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
     // All of this waits for the claim only, and runs side by side: the subject's git and the watch
     // (setup), the loop's modules (the reader's remark and zod would have delayed the claim), and
     // the stop of a dead predecessor's agent, which must come before the checkout's sweep removes
-    // the checkout that agent may still run in. All settle before a failure is thrown, so that no
-    // step is cut off half done.
-    const [ready, loop, reader, checkouts] = await Promise.allSettled([
-      setup(),
-      import('./debate-loop.js'),
-      import('../ledger/ledger-reader.js'),
-      stopOrphanAgent(claim, side.file).then(() => import('./agent-checkout.js')),
-    ]);
-    const { prepared, watch: sourceWatch, store } = settled(ready);
-    const { debateLoop } = settled(loop);
-    const { createLedgerReader } = settled(reader);
-    const agent = prepared.createAgent(claim.role);
-    let sandboxed = false;
-    if (!agent.interactive) {
+    // the checkout that agent may still run in. The checkout's git starts once the subject and the
+    // agent are known, while the loop's own modules still load. All settle before a failure is
+    // thrown, so that no step is cut off half done.
+    const ready = setup();
+    const checkouts = stopOrphanAgent(claim, side.file).then(() => import('./agent-checkout.js'));
+    const opened = Promise.allSettled([ready, checkouts]).then(async ([readied, loaded]) => {
+      const { prepared } = settled(readied);
+      const { openAgentCheckout } = settled(loaded);
+      const agent = prepared.createAgent(claim.role);
+      if (agent.interactive) return { agent, sandboxed: false };
       // The sandbox probe (a bwrap process) runs beside the checkout's git.
       const probing = sandboxFor(options, agent);
       probing.catch(() => undefined);
-      checkout = await settled(checkouts).openAgentCheckout({ root: side.repo.root, gitDir: side.repo.gitDir, role: claim.role, subject: prepared.subject, emit });
-      sandboxed = await probing;
-    }
+      checkout = await openAgentCheckout({ root: side.repo.root, gitDir: side.repo.gitDir, role: claim.role, subject: prepared.subject, emit });
+      return { agent, sandboxed: await probing };
+    });
+    const [setUp, loop, reader, started] = await Promise.allSettled([ready, import('./debate-loop.js'), import('../ledger/ledger-reader.js'), opened]);
+    const { prepared, watch: sourceWatch, store } = settled(setUp);
+    const { debateLoop } = settled(loop);
+    const { createLedgerReader } = settled(reader);
+    const { agent, sandboxed } = settled(started);
     options.emit({
       type: 'claimed',
       role: claim.role,

@@ -33,7 +33,13 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   const paths = statePaths(repo.gitDir, repo.root, file);
   // Everything that can be checked before a role is claimed is checked here: a peer never waits for a mistake.
   // git answers the subject's question meanwhile (several of its processes, tens of milliseconds each); its refusal comes in turn.
-  const subjectChecked = checkSubjectChange(options.subject, { cwd: options.cwd, root: repo.root, exclude: [relativeFile] }).then(
+  // While git works, the few modules that resolve the subject after the claim load too: there they
+  // would queue behind the loop's hundreds, and the subject's git would start only after them.
+  const subjectChecked = Promise.all([
+    checkSubjectChange(options.subject, { cwd: options.cwd, root: repo.root, exclude: [relativeFile] }),
+    import('./prepare-debate.js'),
+    import('../subject/resolve-subject.js'),
+  ]).then(
     () => null,
     (error: unknown) => ({ error }),
   );

@@ -6,7 +6,7 @@ import type { PullRequestReference } from '../github/parse-pull-request.js';
 import { normalizeSubjectText, parseKeywordSubject, type SubjectRequest } from './parse-subject-text.js';
 import { planSubject } from './plan-subject.js';
 import { readDiff } from './read-diff.js';
-import { readPullRequest, type PullRequest } from '../github/read-pull-request.js';
+import type { PullRequest } from '../github/read-pull-request.js';
 import { openGit, type GitRunner } from '../git/run-git.js';
 import { storeSnapshot } from '../git/snapshot-store.js';
 import type { Subject } from './subject.js';
@@ -40,6 +40,8 @@ function checkMaxDiffBytes(value: number): number {
 }
 
 async function resolvePullRequest(reference: PullRequestReference, { words, repo, options, maxDiffBytes }: Resolving): Promise<Subject> {
+  // gh runs through execa (about a hundred modules): loaded for a pull request only, so a side's subject resolves before them.
+  const { readPullRequest } = await import('../github/read-pull-request.js');
   const { pullRequest, diff } = await readPullRequest(reference, { cwd: repo.root, env: options.env });
   const git = openGit(repo.root);
   const fetched = await fetchPullRequestHead(git, pullRequest);

@@ -38,11 +38,24 @@ async function modulesLoadedBy(entries: readonly string[]): Promise<string[]> {
 // A side writes its claim before it loads what only its turns need (bench/README.md, "Start-up":
 // launch → claim < 250 ms): the debate command's imports up to the claim must not pull the reader.
 describe('start-up up to the claim', () => {
-  it('loads neither the Markdown parser nor zod: they load after the claim, beside the subject', async () => {
-    // What `code-debate <subject>` imports before runSession claims a role (src/cli/main.ts, case 'debate').
-    const loaded = await modulesLoadedBy(['cli/main.js', 'git/find-repo.js', 'config/resolve-settings.js', 'session/run-session.js']);
+  it('loads neither the Markdown parser, zod nor execa: they load after the claim, beside the subject', async () => {
+    // What `code-debate <subject>` imports before runSession claims a role (src/cli/main.ts, case 'debate':
+    // the typed subject's check and the event sinks too), and what runSession loads beside its checks.
+    const loaded = await modulesLoadedBy([
+      'cli/main.js',
+      'git/find-repo.js',
+      'config/resolve-settings.js',
+      'session/run-session.js',
+      'cli/check-typed-subject.js',
+      'cli/human-event-log.js',
+      'cli/json-event-sink.js',
+      'cli/terminal-event-sink.js',
+      'subject/find-empty-subject.js',
+      'session/prepare-debate.js',
+      'subject/resolve-subject.js',
+    ]);
     expect(loaded.some((url) => url.endsWith('/dist/session/run-session.js'))).toBe(true);
-    const heavy = loaded.filter((url) => /\/node_modules\/(zod|remark-parse|unified|micromark[^/]*|mdast-util-from-markdown)\//.test(url));
+    const heavy = loaded.filter((url) => /\/node_modules\/(zod|remark-parse|unified|micromark[^/]*|mdast-util-from-markdown|execa)\//.test(url));
     expect(heavy).toEqual([]);
   });
 
@@ -51,5 +64,7 @@ describe('start-up up to the claim', () => {
     const loaded = await modulesLoadedBy(['ledger/ledger-reader.js']);
     expect(loaded.some((url) => /\/node_modules\/zod\//.test(url))).toBe(true);
     expect(loaded.some((url) => /\/node_modules\/micromark[^/]*\//.test(url))).toBe(true);
+    const agents = await modulesLoadedBy(['agents/create-agent.js']);
+    expect(agents.some((url) => /\/node_modules\/execa\//.test(url))).toBe(true);
   });
 });
