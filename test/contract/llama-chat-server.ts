@@ -14,14 +14,17 @@ import { runtimeEntry } from './model.mjs';
  * `top_p`, `min_p`, `repeat_penalty`, `seed`, with llama-server's defaults) and `response_format`
  * (`json_object`, or `json_schema` turned into a grammar the sampler is held to), and answers
  * `choices[0].message.content`, `finish_reason` `stop` or `length`, `usage` and llama.cpp's
- * `timings`; a prompt past the context is refused with llama.cpp's 400; `GET /v1/models` and
- * `GET /health` answer too. One request is evaluated at a time (llama-server with one slot), the
+ * `timings`; `logit_bias` in llama-server's own form (`[[id, false], ...]`, each token never
+ * generated); a prompt past the context is refused with llama.cpp's 400; `GET /v1/models`,
+ * `GET /health`, `GET /props` (the default generation settings and the one slot) and
+ * `POST /tokenize` (`content`, `with_pieces`) answer too. One request is evaluated at a time (llama-server with one slot), the
  * others wait their turn; a client that hangs up stops its generation, as llama-server does.
  *
  * Where it differs: the grammar comes from
  * node-llama-cpp's JSON Schema converter, which holds the output to `type`, `properties`,
  * `required`, `enum`, `const`, `anyOf`, `items`, `minItems`, `maxItems`, `minLength` and
- * `maxLength`, but not to `pattern` or `minimum` (llama.cpp's own converter knows `pattern`).
+ * `maxLength`, but not to `pattern` or `minimum` (llama.cpp's own converter knows `pattern`);
+ * a `logit_bias` other than `false` (llama-server adds a number to the token's logit) is refused.
  */
 /**
  * The few parts of node-llama-cpp this server uses, typed here: the runtime is installed into a
@@ -30,6 +33,10 @@ import { runtimeEntry } from './model.mjs';
 interface NodeLlamaCpp {
   getLlama(options: { gpu: false; build: 'never'; maxThreads: number; logLevel: 'error'; progressLogs: false }): Promise<Llama>;
   LlamaChat: new (options: { contextSequence: ContextSequence; autoDisposeSequence: false }) => LlamaChat;
+  TokenBias: new (tokenizer: unknown) => TokenBias;
+}
+interface TokenBias {
+  set(token: number, bias: 'never'): TokenBias;
 }
 interface Llama {
   loadModel(options: { modelPath: string }): Promise<LlamaModel>;
@@ -39,6 +46,8 @@ interface Llama {
 }
 interface LlamaModel {
   tokenizer: unknown;
+  tokenize(text: string): number[];
+  detokenize(tokens: number[]): string;
   trainContextSize: number;
   size: number;
   createContext(options: { contextSize: number; threads: number; sequences: 1 }): Promise<{ contextSize: number; getSequence(): ContextSequence }>;
@@ -62,6 +71,7 @@ interface LlamaChat {
       repeatPenalty: false | { penalty: number };
       seed?: number;
       grammar?: LlamaGrammar;
+      tokenBias?: TokenBias;
       signal: AbortSignal;
       stopOnAbortSignal: true;
       onToken: () => void;
@@ -95,6 +105,8 @@ export interface LlamaExchange {
   messages: Array<{ role: string; content: string }>;
   /** The JSON Schema of `response_format`, when one was given. */
   schema: Record<string, unknown> | null;
+  /** How many tokens `logit_bias` forbade. */
+  neverTokens: number;
   content: string;
   finishReason: 'stop' | 'length';
   promptTokens: number;
@@ -127,7 +139,7 @@ class RequestError extends Error {
 
 export async function startLlamaChatServer(options: LlamaChatServerOptions): Promise<LlamaChatServer> {
   const threads = options.threads ?? availableParallelism();
-  const { getLlama, LlamaChat } = (await import(runtimeEntry())) as NodeLlamaCpp;
+  const { getLlama, LlamaChat, TokenBias } = (await import(runtimeEntry())) as NodeLlamaCpp;
   // `build: 'never'`: the prebuilt binaries from npm or nothing, never a download or a compile.
   const llama = await getLlama({ gpu: false, build: 'never', maxThreads: threads, logLevel: 'error', progressLogs: false });
   const model = await llama.loadModel({ modelPath: options.modelPath });
@@ -170,6 +182,7 @@ export async function startLlamaChatServer(options: LlamaChatServerOptions): Pro
       repeatPenalty: request.repeatPenalty === null || request.repeatPenalty === 1 ? false : { penalty: request.repeatPenalty },
       ...(seed === undefined ? {} : { seed }),
       ...(grammar === null ? {} : { grammar }),
+      ...(request.neverTokens.length === 0 ? {} : { tokenBias: request.neverTokens.reduce((bias, token) => bias.set(token, 'never'), new TokenBias(model.tokenizer)) }),
       signal,
       stopOnAbortSignal: true,
       onToken: () => (firstToken ||= performance.now()),
@@ -183,6 +196,7 @@ export async function startLlamaChatServer(options: LlamaChatServerOptions): Pro
     const content = result.response;
     const exchange: LlamaExchange = {
       messages: request.messages,
+      neverTokens: request.neverTokens.length,
       schema: request.responseFormat?.schema ?? null,
       content,
       finishReason,
@@ -221,6 +235,26 @@ export async function startLlamaChatServer(options: LlamaChatServerOptions): Pro
       }
       if (req.method === 'GET' && url.pathname === '/health') {
         sendJson(res, 200, { status: 'ok' });
+        return;
+      }
+      if (req.method === 'GET' && url.pathname === '/props') {
+        sendJson(res, 200, {
+          default_generation_settings: { n_ctx: context.contextSize, params: { temperature: options.temperature ?? 0.8, top_k: 40, top_p: 0.95, min_p: 0.05 } },
+          total_slots: 1,
+          model_path: options.modelPath,
+          build_info: 'b-node-llama-cpp',
+        });
+        return;
+      }
+      if (req.method === 'POST' && url.pathname === '/tokenize') {
+        try {
+          const { content, with_pieces: withPieces } = (parseJson(Buffer.concat(chunks).toString('utf8')) ?? {}) as { content?: unknown; with_pieces?: unknown };
+          if (typeof content !== 'string') throw invalid("'content' must be a string");
+          const tokens = model.tokenize(content);
+          sendJson(res, 200, { tokens: withPieces === true ? tokens.map((id) => ({ id, piece: model.detokenize([id]) })) : tokens });
+        } catch (error) {
+          sendError(res, error);
+        }
         return;
       }
       if (req.method !== 'POST' || (url.pathname !== '/v1/chat/completions' && url.pathname !== '/chat/completions')) {
@@ -281,6 +315,8 @@ interface ReadRequest {
   stream: boolean;
   /** `stream_options.include_usage`: the usage in a last chunk of its own. */
   includeUsage: boolean;
+  /** The tokens `logit_bias` forbids. */
+  neverTokens: number[];
 }
 
 /** The fields llama-server reads, checked as it checks them; anything else is ignored. */
@@ -317,7 +353,18 @@ function readRequest(body: unknown): ReadRequest {
     responseFormat: readResponseFormat(fields.response_format),
     stream: fields.stream === true,
     includeUsage: streamOptions.include_usage === true,
+    neverTokens: readLogitBias(fields.logit_bias),
   };
+}
+
+/** llama-server's `[[id, false], ...]`: the ids whose bias is `false`, never generated. */
+function readLogitBias(bias: unknown): number[] {
+  if (bias === undefined || bias === null) return [];
+  if (!Array.isArray(bias)) throw invalid("'logit_bias' must be an array of [token id, false] pairs here");
+  return bias.map((pair: unknown) => {
+    if (!Array.isArray(pair) || !Number.isInteger(pair[0]) || pair[1] !== false) throw invalid("each 'logit_bias' entry must be [token id, false] here");
+    return pair[0] as number;
+  });
 }
 
 function parseJson(text: string): unknown {

@@ -169,6 +169,7 @@ function describeCall(call: LlamaExchange, what = `call for ${sectionOf(call)}`)
   return (
     `${what}: ${call.promptTokens} in / ${call.completionTokens} out tokens, ${seconds.toFixed(1)} s ` +
     `(${(call.completionTokens / Math.max(0.001, seconds)).toFixed(1)} tokens/s), finish_reason ${call.finishReason}${call.schema === null ? '' : ', with a schema'}` +
+    `${call.neverTokens === 0 ? '' : `, ${call.neverTokens} line-break tokens forbidden`}` +
     `${call.streamed ? ', streamed' : ''}${padding === null ? '' : `, ${padding.whitespace} of ${padding.length} characters (${Math.round((100 * padding.whitespace) / Math.max(1, padding.length))}%) whitespace between JSON fields`}`
   );
 }

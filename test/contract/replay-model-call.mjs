@@ -12,13 +12,15 @@
 // --no-merged-line-breaks forbids every token whose text joins a line break to other characters
 // (`{\n`, `",\n`, ` [\n`): the tokens a model pretty-printing JSON starts each line with. A raw
 // line break is never valid inside a JSON string, so a JSON answer never needs one of them.
+// --line-break-tokens forbids the ones code-debate asks llama.cpp's server to forbid (the built
+// dist/agents/chat/llama-line-breaks.js): those of a pretty-printed answer of the call's schema.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { modelInstalled, modelPath, runtimeEntry } from './model.mjs';
 
 const [file, which = '1', ...flags] = process.argv.slice(2);
 if (file === undefined) {
-  console.error('usage: node test/contract/replay-model-call.mjs <calls.jsonl> [<n>] [--no-merged-line-breaks]');
+  console.error('usage: node test/contract/replay-model-call.mjs <calls.jsonl> [<n>] [--no-merged-line-breaks | --line-break-tokens]');
   process.exit(2);
 }
 if (!modelInstalled()) {
@@ -55,6 +57,15 @@ if (flags.includes('--no-merged-line-breaks')) {
     if (text.includes('\n') && /\S/.test(text)) tokenBias.set(token, 'never');
   }
 }
+if (flags.includes('--line-break-tokens') && call.schema !== null) {
+  const { lineBreakSample, lineBreakTokenIds } = await import('../../dist/agents/chat/llama-line-breaks.js');
+  // As the stand-in server's /tokenize answers: each token of the sample with its piece.
+  const pieces = model.tokenize(lineBreakSample(call.schema)).map((id) => ({ id, piece: model.detokenize([id]) }));
+  const ids = lineBreakTokenIds(pieces) ?? [];
+  tokenBias = new TokenBias(model.tokenizer);
+  for (const [token] of ids) tokenBias.set(token, 'never');
+  console.log(`line-break tokens forbidden: ${ids.map(([token]) => JSON.stringify(model.detokenize([token]))).join(' ')}`);
+}
 
 const generated = [];
 const meter = chat.sequence.tokenMeter;
@@ -86,7 +97,7 @@ for (const token of generated) {
 }
 const completion = meter.usedOutputTokens - before.output;
 console.log(
-  `call ${which}${tokenBias === undefined ? '' : ', merged line breaks forbidden'}: ${meter.usedInputTokens - before.input} prompt tokens evaluated, ` +
+  `call ${which}${tokenBias === undefined ? '' : flags.includes('--line-break-tokens') ? ', line-break tokens forbidden' : ', merged line breaks forbidden'}: ${meter.usedInputTokens - before.input} prompt tokens evaluated, ` +
     `${completion} completion tokens, ${seconds.toFixed(1)} s (${(completion / seconds).toFixed(1)} tokens/s), stop ${result.metadata.stopReason}, ` +
     `whitespace between JSON fields ${whitespace}`,
 );

@@ -12,6 +12,8 @@ import { readChatUsage } from '../read-usage.js';
 import { httpFetch } from './http-fetch.js';
 import { readChatStream } from './openai-read-stream.js';
 import { describeRefusal, refusedFeature, type ChatFeature, type Refusal } from './openai-refused-feature.js';
+import { isLlamaServer, llamaLineBreakTokens, type LogitBias } from './llama-line-breaks.js';
+import { openAiBaseUrl } from './openai-endpoint.js';
 
 export interface OpenAiAgentOptions {
   provider: ChatProvider;
@@ -49,8 +51,10 @@ export function createOpenAiAgent(options: OpenAiAgentOptions): Agent {
     endpoint: resolveChatEndpoint(options.provider, name, options.env),
     maxOutputTokens: options.maxOutputTokens,
     silenceMs: options.silenceMs,
-    features: { structuredOutput: readStructuredOutput(options.env), stream: true, streamOptions: true },
+    features: { structuredOutput: readStructuredOutput(options.env), stream: true, streamOptions: true, logitBias: true },
     streams: null,
+    llamaServer: null,
+    lineBreakTokens: new Map(),
   };
   return {
     name,
@@ -71,6 +75,36 @@ interface ChatAgent {
   features: Record<ChatFeature, boolean>;
   /** Whether the server streamed its last answer; null before one came. */
   streams: boolean | null;
+  /** Whether the server is llama.cpp's; null before it was asked. */
+  llamaServer: boolean | null;
+  /** By schema name: the server's tokens that join a line break to other characters (see lineBreakTokensFor). */
+  lineBreakTokens: Map<string, LogitBias | null>;
+}
+
+/**
+ * The tokens to forbid in an answer held to `request`'s schema: asked of the server once per
+ * schema, and only of a server that may be llama.cpp's (not Ollama, not OpenAI's own API). A
+ * server that is not says so at the first ask, and is asked no more; neither is one whose
+ * `/tokenize` told nothing.
+ */
+async function lineBreakTokensFor(agent: ChatAgent, request: TurnRequest, signal: AbortSignal): Promise<LogitBias | null> {
+  const schema = request.answerSchema;
+  const { provider, baseUrl } = agent.endpoint;
+  if (schema === undefined || !agent.features.structuredOutput || !agent.features.logitBias) return null;
+  if (provider !== 'openai' || new URL(baseUrl).hostname === new URL(openAiBaseUrl).hostname) return null;
+  if (agent.lineBreakTokens.has(schema.name)) return agent.lineBreakTokens.get(schema.name) ?? null;
+  // A server that does not answer within the silence bound is taken as no llama-server; the turn's own end ends the probe.
+  const probe = AbortSignal.any([signal, AbortSignal.timeout(agent.silenceMs)]);
+  let tokens: LogitBias | null = null;
+  try {
+    agent.llamaServer ??= await isLlamaServer(baseUrl, probe);
+    if (agent.llamaServer) tokens = await llamaLineBreakTokens(baseUrl, schema.schema, probe);
+  } catch (error) {
+    if (signal.aborted) throw error;
+  }
+  if (tokens === null) agent.features.logitBias = false;
+  agent.lineBreakTokens.set(schema.name, tokens);
+  return tokens;
 }
 
 async function requestCompletion(agent: ChatAgent, request: TurnRequest): Promise<string> {
@@ -164,7 +198,11 @@ async function requestCompletion(agent: ChatAgent, request: TurnRequest): Promis
       failed.message,
     );
   };
-  const input = { model, endpoint, prompt: request.prompt, maxOutputTokens, answerSchema: request.answerSchema };
+  const lineBreakTokens = await lineBreakTokensFor(agent, request, stop).catch((error: unknown) => {
+    // Only the turn's own signal ends the probe early: told as the request's end would be.
+    throw classify({ error, message: '' });
+  });
+  const input = { model, endpoint, prompt: request.prompt, maxOutputTokens, answerSchema: request.answerSchema, lineBreakTokens };
   let result: Attempt;
   let refused: (Refusal & { error: unknown }) | null = null;
   for (;;) {

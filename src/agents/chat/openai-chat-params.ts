@@ -1,5 +1,6 @@
 import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions';
 import type { AnswerJsonSchema } from '../../protocol/answer-schema.js';
+import type { LogitBias } from './llama-line-breaks.js';
 import { openAiBaseUrl, type ChatEndpoint } from './openai-endpoint.js';
 
 /** For a turn answered in free text: the CONSENSUS narrative. */
@@ -26,6 +27,10 @@ export interface ChatParamsInput {
   stream: boolean;
   /** Whether to ask for the usage at the end of the stream (`stream_options.include_usage`); false for a server that refused it. */
   streamOptions: boolean;
+  /** The server's tokens that join a line break to other characters, forbidden with `answerSchema` held (llamaLineBreakTokens); null for another server. */
+  lineBreakTokens?: LogitBias | null | undefined;
+  /** Whether to send `lineBreakTokens` as `logit_bias`; false for a server that refused it. */
+  logitBias?: boolean;
 }
 
 /**
@@ -33,7 +38,9 @@ export interface ChatParamsInput {
  * output, `response_format: json_schema`, from every server: vLLM and llama.cpp's server read it,
  * and so does Ollama's OpenAI-compatible endpoint, which hands `json_schema.schema` on as its
  * own `format` (a top-level `format` is not a field of that endpoint). The answer is asked for
- * as a stream, so the server's headers come at once and its tokens as they are written.
+ * as a stream, so the server's headers come at once and its tokens as they are written. Held to
+ * the schema by llama.cpp's server, the answer is kept from line breaks between its fields, the
+ * tokens a small model otherwise spends on indentation (`logit_bias`, llama-server's own form).
  */
 export function chatParams(input: ChatParamsInput): ChatCompletionCreateParams {
   const { answerSchema } = input;
@@ -47,6 +54,10 @@ export function chatParams(input: ChatParamsInput): ChatCompletionCreateParams {
     ...outputLimit(input.endpoint, input.maxOutputTokens),
     ...(answerSchema !== undefined && input.structuredOutput
       ? { response_format: { type: 'json_schema', json_schema: { name: answerSchema.name, strict: true, schema: answerSchema.schema } } }
+      : {}),
+    ...(answerSchema !== undefined && input.structuredOutput && input.logitBias !== false && input.lineBreakTokens
+      ? // llama-server's `[[id, false], ...]`, which the SDK's type (OpenAI's object form) does not name.
+        { logit_bias: input.lineBreakTokens as unknown as Record<string, number> }
       : {}),
   };
 }

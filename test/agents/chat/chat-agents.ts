@@ -1,5 +1,5 @@
 import { createOpenAiAgent } from '../../../src/agents/chat/openai-agent.js';
-import { startChatServer, type Reply } from './chat-server.js';
+import { startChatServer, type LlamaProbes, type Reply } from './chat-server.js';
 
 /** `--max-output-tokens` as the tests set it unless they say otherwise: the default. */
 export const maxOutputTokens = 16_384;
@@ -12,11 +12,13 @@ export interface AgainstOptions {
   env?: NodeJS.ProcessEnv;
   maxOutputTokens?: number;
   silenceMs?: number;
+  /** Answer `/props` and `/tokenize` as llama.cpp's server does (see startChatServer). */
+  llama?: LlamaProbes;
 }
 
 /** An `ollama:<model>` agent whose OLLAMA_HOST is `127.0.0.1:<port>`, without a scheme, as Ollama allows. */
 export async function ollamaAgainst(replies: readonly Reply[], options: AgainstOptions = {}) {
-  const server = await startChatServer(replies);
+  const server = await startChatServer(replies, options.llama);
   const agent = createOpenAiAgent({
     provider: 'ollama',
     model: options.model ?? 'qwen2.5-coder',
@@ -29,7 +31,7 @@ export async function ollamaAgainst(replies: readonly Reply[], options: AgainstO
 
 /** An `openai:<model>` agent (default `gpt-test`, key `sk-test`) whose OPENAI_BASE_URL is the stand-in. */
 export async function openAiAgainst(replies: readonly Reply[], options: AgainstOptions = {}) {
-  const server = await startChatServer(replies);
+  const server = await startChatServer(replies, options.llama);
   const url = `http://127.0.0.1:${server.port}/v1`;
   const agent = createOpenAiAgent({
     provider: 'openai',

@@ -24,9 +24,17 @@ export interface Reply {
   hang?: boolean;
 }
 
+/** How the server answers `/props` and `/tokenize` as llama.cpp's does; `hang`: `/props` never answers. */
+export interface LlamaProbes {
+  tokens: Record<string, number>;
+  hang?: boolean;
+}
+
 export interface ChatServer {
   port: number;
   requests: RecordedRequest[];
+  /** The requests to `/props` and `/tokenize` (a client asking whether this is llama.cpp's server), kept apart from `requests`. */
+  probes: RecordedRequest[];
   /** Resolves once the client has closed the connection of request `index` (0-based). */
   closed(index: number): Promise<void>;
 }
@@ -84,13 +92,22 @@ export function streamed(tokens: readonly string[], options: { finishReason?: st
 /**
  * A real HTTP server on 127.0.0.1 (port 0) that speaks POST /v1/chat/completions: it records
  * each request and answers the Nth with `replies[N]` (the last one repeats). Any other path gets
- * FastAPI's 404, as vLLM sends it. Closed after each test.
+ * FastAPI's 404, as vLLM sends it. Closed after each test. With `llama`, it answers
+ * `GET /props` and `POST /tokenize` as llama.cpp's server does, `/tokenize` splitting the content
+ * at each line break into tokens of `llama.tokens` (the piece → id of each token; a piece not
+ * listed is given an id of its own, from 1000 up), or leaves `/props` unanswered (`llama.hang`);
+ * without it, those get the 404 too.
  */
-export async function startChatServer(replies: readonly Reply[]): Promise<ChatServer> {
+export async function startChatServer(replies: readonly Reply[], llama?: LlamaProbes): Promise<ChatServer> {
   const requests: RecordedRequest[] = [];
+  const probes: RecordedRequest[] = [];
   const closings: Array<Promise<void>> = [];
   let received = 0;
   const server = http.createServer((request, response) => {
+    if (request.url === '/props' || request.url === '/tokenize') {
+      answerProbe(request, response, probes, llama);
+      return;
+    }
     const index = received++;
     closings[index] = once(response, 'close').then(() => undefined);
     let text = '';
@@ -118,8 +135,36 @@ export async function startChatServer(replies: readonly Reply[]): Promise<ChatSe
   return {
     port: (server.address() as AddressInfo).port,
     requests,
+    probes,
     closed: (index) => closings[index] ?? Promise.reject(new Error(`no request ${index} yet`)),
   };
+}
+
+function answerProbe(request: http.IncomingMessage, response: http.ServerResponse, probes: RecordedRequest[], llama: LlamaProbes | undefined): void {
+  let text = '';
+  request.setEncoding('utf8');
+  request.on('data', (chunk: string) => (text += chunk));
+  request.on('end', () => {
+    const body = text === '' ? null : (JSON.parse(text) as { content?: string; with_pieces?: boolean });
+    probes.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, body });
+    if (llama === undefined) {
+      send(response, { status: 404, body: { detail: 'Not Found' } });
+      return;
+    }
+    if (request.url === '/props' && llama.hang === true) return;
+    if (request.url === '/props') {
+      send(response, { body: { default_generation_settings: { n_ctx: 4096, params: {} }, total_slots: 1, model_path: 'model.gguf', build_info: 'b1' } });
+      return;
+    }
+    const known = new Map(Object.entries(llama.tokens));
+    // Each line break goes with what comes before it on its line, as the model's tokenizer joins `{\n`.
+    const pieces = (body?.content ?? '').split(/(?<=\n)/);
+    const tokens = pieces.map((piece) => {
+      if (!known.has(piece)) known.set(piece, 1000 + known.size);
+      return { id: known.get(piece) as number, piece };
+    });
+    send(response, { body: { tokens: body?.with_pieces === true ? tokens : tokens.map(({ id }) => id) } });
+  });
 }
 
 function send(response: http.ServerResponse, reply: Reply): void {
