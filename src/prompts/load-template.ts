@@ -1,3 +1,4 @@
+import { turnOf } from '../protocol/turn-table.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,6 @@ export const templatesDirectory = fileURLToPath(new URL('../../templates/', impo
  * round trips cost a turn more than the read.
  */
 export async function loadTemplate(turn: TurnKind): Promise<{ name: string; text: string }> {
-  const name = `${turn}.md`;
+  const name = turnOf(turn).template;
   return { name, text: readFileSync(path.join(templatesDirectory, name), 'utf8') };
 }

@@ -11,10 +11,14 @@ export interface TurnEntry {
   kind: SectionKind;
   /** Who writes it; null for the CONSENSUS, which the side whose turn it is writes. */
   writer: Role | null;
+  /** Whether its heading carries a number (`Response N`); the others' number is 0. */
+  numbered: boolean;
+  /** Whether its writer answers the peer's open points in it (read by readSection as answers and positions). */
+  answers: boolean;
   /** The round a section of this kind numbered `number` is in (0: in none, it closes the debate). */
   round: (number: number) => number;
-  /** The heading code-debate writes (without `## `). */
-  heading: (number: number) => string;
+  /** The heading code-debate writes (without `## `); given `N`, its form as the docs and messages name it. */
+  heading: (number: number | 'N') => string;
   /** The level-2 headings read as this kind (spaces collapsed, letter case free); group 1 is the number when there is one. */
   pattern: RegExp;
   /** Words that, read with the pattern, say the heading is not this kind after all (`## Consensus status: not reached`). */
@@ -29,6 +33,8 @@ export const turnTable = {
   review: {
     kind: 'review',
     writer: 'reviewer',
+    numbered: false,
+    answers: false,
     round: () => 1,
     heading: () => 'Review',
     pattern: /^(?:review|opening)$/i,
@@ -38,6 +44,8 @@ export const turnTable = {
   response: {
     kind: 'response',
     writer: 'responder',
+    numbered: true,
+    answers: true,
     round: (number) => number,
     heading: (number) => `Response ${number}`,
     pattern: /^response\s+(\d+)$/i,
@@ -47,6 +55,8 @@ export const turnTable = {
   'follow-up': {
     kind: 'follow-up',
     writer: 'reviewer',
+    numbered: true,
+    answers: true,
     // The Review opens round 1; `Reviewer Follow-up N` opens round N+1.
     round: (number) => number + 1,
     heading: (number) => `Reviewer Follow-up ${number}`,
@@ -57,6 +67,8 @@ export const turnTable = {
   consensus: {
     kind: 'consensus',
     writer: null,
+    numbered: false,
+    answers: false,
     round: () => 0,
     heading: () => 'CONSENSUS',
     // The stop signal, alone or with words that do not deny it (`## CONSENSUS — reached`).
@@ -92,6 +104,19 @@ export function writerOf<K extends SectionKind>(kind: K): (typeof turnTable)[K][
 export function turnAfter(kind: SectionKind): Role | null {
   const next = turnOf(kind).next(0);
   return next === null ? null : writerOf(next.kind);
+}
+
+/** The kind of section in which `role` answers the peer's points: the Responder's Response, the Reviewer's Follow-up. */
+export function answerKindOf(role: Role): SectionKind {
+  const kind = turnKinds.find((candidate) => turnOf(candidate).answers && writerOf(candidate) === role);
+  if (kind === undefined) throw new Error(`Invariant broken: the turn table has no section in which the ${role} answers.`);
+  return kind;
+}
+
+/** The headings of the protocol as a message names them: `` `## Review`, `## Response N`, `## Reviewer Follow-up N` or `## CONSENSUS` ``. */
+export function headingForms(): string {
+  const forms = turnKinds.map((kind) => `\`## ${turnOf(kind).heading('N')}\``);
+  return `${forms.slice(0, -1).join(', ')} or ${forms.at(-1)}`;
 }
 
 /** The other side. */

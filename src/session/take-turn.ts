@@ -1,3 +1,4 @@
+import { peerOf, turnOf, writerOf } from '../protocol/turn-table.js';
 import { AgentError, ProtocolError } from '../errors.js';
 import { addUnwrittenUsage, clearUnwrittenUsage, readUnwrittenUsage } from './unwritten-usage.js';
 import { faultAction } from '../fault-point.js';
@@ -9,7 +10,7 @@ import { formatHeading } from '../protocol/classify-heading.js';
 import { closeLastSection } from '../protocol/close-open-block.js';
 import { stripControlChars } from '../protocol/control-chars.js';
 import type { WriteAction } from '../protocol/decide-action.js';
-import type { DebateDocument, Role, SectionKind, TurnKind } from '../protocol/document.js';
+import type { DebateDocument, TurnKind } from '../protocol/document.js';
 import { answerJsonSchema } from '../protocol/answer-schema.js';
 import { scopeOf } from '../protocol/read-agent-answer.js';
 import { normalizeNewlines } from '../protocol/read-markdown.js';
@@ -45,7 +46,7 @@ export type TurnResult = { written: true; state: FileState; promptBytes: number 
  * the agent worked and the turn no longer stands, nothing is written and the caller decides again.
  */
 export async function takeTurn(context: SessionContext, action: WriteAction, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<TurnResult> {
-  const number = action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0;
+  const number = turnOf(action.turn).numbered ? action.round : 0;
   const heading = formatHeading(action.turn, number);
   checkNotOwnLast(context, action, document, heading);
   const started = Date.now();
@@ -126,15 +127,13 @@ function warnUnkeptBudget(context: SessionContext, usage: TurnUsage | null): voi
   context.emit({ type: 'warning', role: context.role, message: `\`${context.agent.name}\` reported no ${what} for this turn: the budget counts only what agents report.` });
 }
 
-const writerOf: Record<SectionKind, Role | null> = { review: 'reviewer', 'follow-up': 'reviewer', response: 'responder', consensus: null };
-
 /**
  * The other half of the invariant: a side never writes when the file's last section is its own.
  * Only the CONSENSUS a side writes when the peer let its turn time out follows its own section.
  */
 function checkNotOwnLast(context: SessionContext, action: WriteAction, document: DebateDocument, heading: string): void {
   const last = document.sections.at(-1);
-  if (last === undefined || writerOf[last.kind] !== context.role || (action.turn === 'consensus' && action.reason === 'peer-timeout')) return;
+  if (last === undefined || writerOf(last.kind) !== context.role || (action.turn === 'consensus' && action.reason === 'peer-timeout')) return;
   throw new Error(`Invariant broken: the ${context.role} was about to write \`## ${heading}\` after its own \`## ${last.heading}\` (line ${last.line}).`);
 }
 
@@ -217,7 +216,7 @@ async function writeBody(context: SessionContext, action: WriteAction, heading: 
     reason: action.reason,
     round: action.round,
     maxRounds: context.maxRounds,
-    peer: context.role === 'reviewer' ? ('responder' as const) : ('reviewer' as const),
+    peer: peerOf(context.role),
     turnTimeoutMs: context.turnTimeoutMs,
     budget: context.budget,
     document,

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { SectionKind } from '../../src/protocol/document.js';
 import { classifyHeading, formatHeading } from '../../src/protocol/classify-heading.js';
 import {
+  answerKindOf,
   firstSection,
+  headingForms,
   peerOf,
   readSignature,
   renderSignature,
@@ -72,6 +74,17 @@ describe('the turn table: what is fixed about each kind of section', () => {
     expect(classifyHeading('CONSENSUS: not yet')).toBeNull();
     expect(classifyHeading('Response')).toBeNull();
     expect(classifyHeading('Summary')).toBeNull();
+  });
+
+  it('says which kinds carry a number and answer the peer, the kind each role answers in, and how a message names the headings', () => {
+    expect(turnKinds.map((kind) => [kind, turnOf(kind).numbered, turnOf(kind).answers])).toEqual([
+      ['review', false, false],
+      ['response', true, true],
+      ['follow-up', true, true],
+      ['consensus', false, false],
+    ]);
+    expect([answerKindOf('reviewer'), answerKindOf('responder')]).toEqual(['follow-up', 'response']);
+    expect(headingForms()).toBe('`## Review`, `## Response N`, `## Reviewer Follow-up N` or `## CONSENSUS`');
   });
 
   it('names a template that exists for each kind', () => {

@@ -1,3 +1,4 @@
+import { peerOf, roleName } from '../../protocol/turn-table.js';
 import type { PointState } from '../../protocol/track-points.js';
 import type { Role, TurnKind } from '../../protocol/document.js';
 import { wrapForComment, type PointContext } from './human-draft-context.js';
@@ -71,7 +72,7 @@ const turnGuides: Record<TurnKind, string[]> = {
  * with the replies to choose from in a comment below it. Everything outside comments is the text.
  */
 export function renderDraft(input: DraftInput): string {
-  const role = input.role === 'reviewer' ? 'Reviewer' : 'Responder';
+  const role = roleName(input.role);
   const lines = [
     `code-debate: you are the ${role}. Write \`## ${input.heading}\`,`,
     'below this comment; code-debate adds the heading, the separator and your',
@@ -129,7 +130,7 @@ function describePoint(state: PointState): string {
 
 function describeState(state: PointState): string {
   const parts = [state.point.severity ?? 'no severity'];
-  const [raiser, answerer] = state.owner === 'reviewer' ? ['Reviewer', 'Responder'] : ['Responder', 'Reviewer'];
+  const [raiser, answerer] = [roleName(state.owner), roleName(peerOf(state.owner))];
   if (state.answer !== null) parts.push(`the ${answerer}: ${state.answer.replace('-', ' ')}`);
   if (state.held !== null) parts.push(`the ${raiser}: ${state.held.replace('-', ' ')}`);
   return parts.join(' · ');

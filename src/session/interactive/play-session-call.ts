@@ -1,3 +1,4 @@
+import { peerOf } from '../../protocol/turn-table.js';
 import type { TurnRequest } from '../../agents/agent.js';
 import { TurnHandedOver } from '../../agents/session/session-agent.js';
 import type { Settings } from '../../config/settings.js';
@@ -123,7 +124,7 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
       await markSession(paths, role ?? 'reviewer', id, 'waiting');
       return { ...facts(), type: 'written', heading: written };
     }
-    const found: { for: Role; round: number } = waiting ?? { for: role === 'reviewer' ? 'responder' : 'reviewer', round: 0 };
+    const found: { for: Role; round: number } = waiting ?? { for: role === null ? 'reviewer' : peerOf(role), round: 0 };
     return submitting ? { ...facts(), type: 'not-your-turn', ...found } : { ...facts(), type: 'waiting', ...found };
   } finally {
     if (waitTimer !== null) clearTimeout(waitTimer);
