@@ -1,5 +1,5 @@
 import { peerOf, roleName } from '../protocol/turn-table.js';
-import type { Role, TurnKind, DebateDocument } from '../protocol/document.js';
+import type { Role, SectionKind, DebateDocument } from '../protocol/document.js';
 import type { Subject } from '../subject/subject.js';
 import type { PointState } from '../protocol/track-points.js';
 import type { Point } from '../protocol/document.js';
@@ -10,7 +10,7 @@ import { loadTemplate } from './load-template.js';
 import { renderTemplate, type PromptValues } from './render-template.js';
 
 export interface PromptContext {
-  turn: TurnKind;
+  turn: SectionKind;
   role: Role;
   round: number;
   maxRounds: number;

@@ -1,4 +1,4 @@
-import type { DebateDocument, Role, TurnKind } from './document.js';
+import type { DebateDocument, Role, SectionKind } from './document.js';
 import { budgetReached, type Budget } from './budget.js';
 import { trackPoints, type PointState } from './track-points.js';
 import { firstSection, roundOf, turnTable, writerOf } from './turn-table.js';
@@ -7,7 +7,7 @@ import { firstSection, roundOf, turnTable, writerOf } from './turn-table.js';
 export type ConsensusReason = 'resolved' | 'stalled' | 'max-rounds' | 'past-max' | 'budget-reached' | 'peer-timeout';
 
 export type Action =
-  | { type: 'write'; turn: Exclude<TurnKind, 'consensus'>; round: number }
+  | { type: 'write'; turn: Exclude<SectionKind, 'consensus'>; round: number }
   | { type: 'write'; turn: 'consensus'; round: number; reason: ConsensusReason }
   | { type: 'wait'; for: Role }
   | { type: 'stop' };

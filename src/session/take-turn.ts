@@ -10,7 +10,7 @@ import { formatHeading } from '../protocol/classify-heading.js';
 import { closeLastSection } from '../protocol/close-open-block.js';
 import { stripControlChars } from '../protocol/control-chars.js';
 import type { WriteAction } from '../protocol/decide-action.js';
-import type { DebateDocument, TurnKind } from '../protocol/document.js';
+import type { DebateDocument, SectionKind } from '../protocol/document.js';
 import { answerJsonSchema } from '../protocol/answer-schema.js';
 import { scopeOf } from '../protocol/read-agent-answer.js';
 import { normalizeNewlines } from '../protocol/read-markdown.js';
@@ -286,7 +286,7 @@ async function earlyInputs(context: SessionContext, document: DebateDocument, su
  */
 async function agentSection(
   context: SessionContext,
-  turn: TurnKind,
+  turn: SectionKind,
   round: number,
   heading: string,
   state: FileState,

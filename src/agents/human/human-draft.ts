@@ -1,11 +1,11 @@
 import { peerOf, roleName } from '../../protocol/turn-table.js';
 import type { PointState } from '../../protocol/track-points.js';
-import type { Role, TurnKind } from '../../protocol/document.js';
+import type { Role, SectionKind } from '../../protocol/document.js';
 import { wrapForComment, type PointContext } from './human-draft-context.js';
 
 export interface DraftInput {
   role: Role;
-  turn: TurnKind;
+  turn: SectionKind;
   /** The section's heading, e.g. `Response 2`. */
   heading: string;
   /** Absolute path of the shared file, where the debate so far is. */
@@ -34,7 +34,7 @@ const commentWidth = 76;
 const answerChoices = '**Agreed**, **Partially agreed** or **Disagreed**';
 const heldChoices = '**Maintained**, **Accepted** or **Withdrawn**';
 
-const turnGuides: Record<TurnKind, string[]> = {
+const turnGuides: Record<SectionKind, string[]> = {
   review: [
     'Raise each point under a heading of its own, with its severity and evidence:',
     '',

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TurnRequest } from '../../../src/agents/agent.js';
-import type { TurnKind, DebateDocument, Section } from '../../../src/protocol/document.js';
+import type { SectionKind, DebateDocument, Section } from '../../../src/protocol/document.js';
 import { checkAnswerData, type TurnAnswer } from '../../../src/protocol/answer-schema.js';
 import { scopeOf } from '../../../src/protocol/read-agent-answer.js';
 import { readPoints } from '../../../src/protocol/read-points.js';
@@ -66,7 +66,7 @@ export function makeDocument(sections: readonly Section[]): DebateDocument {
   return { title: 'Code Debate: the change', meta: null, sections: [...sections], points: review ? readPoints(review.body) : [] };
 }
 
-export function makeRequest(turn: TurnKind, options: { diff: string; cwd: string; document?: DebateDocument; round?: number; signal?: AbortSignal }): TurnRequest {
+export function makeRequest(turn: SectionKind, options: { diff: string; cwd: string; document?: DebateDocument; round?: number; signal?: AbortSignal }): TurnRequest {
   return {
     role: turn === 'response' ? 'responder' : 'reviewer',
     turn,
