@@ -1,3 +1,4 @@
+import { formatHeading } from '../../../src/protocol/classify-heading.js';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,7 +57,7 @@ export function makeSubject(diff: string): Subject {
 }
 
 export function section(kind: Section['kind'], number: number, body: string): Section {
-  const heading = kind === 'review' ? 'Review' : kind === 'response' ? `Response ${number}` : kind === 'follow-up' ? `Reviewer Follow-up ${number}` : 'CONSENSUS';
+  const heading = formatHeading(kind, number);
   return { kind, number, heading, line: 1, body, signature: null };
 }
 
