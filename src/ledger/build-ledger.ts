@@ -9,7 +9,7 @@ import { reproductionIn } from '../protocol/reproduction.js';
 import { pointMarker } from './excerpt-point.js';
 import { readSection } from '../protocol/read-section.js';
 import { trackPoints, type PointObserver, type PointReply, type PointState, type WalkProgress } from '../protocol/track-points.js';
-import { peerOf, roundOf, writerOf } from '../protocol/turn-table.js';
+import { isAnswering, peerOf, roundOf, writerOf } from '../protocol/turn-table.js';
 
 /** Rounds begun in `document` (0 before the Review): the round `status`, `show` and the status line name. */
 export function roundsBegun(document: DebateDocument): number {
@@ -167,9 +167,10 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
   };
   // A section that does not speak of one of its writer's own open points leaves it where it was: said as `unanswered`.
   for (const section of document.sections) {
-    if (section.kind !== 'follow-up' && section.kind !== 'response') continue;
+    const kind = section.kind;
+    if (!isAnswering(kind)) continue;
     const round = roundOf(section);
-    const writer = writerOf(section.kind);
+    const writer = writerOf(kind);
     const prose = isProse(section);
     for (const entry of points.values()) {
       if (entry.owner !== writer) continue;

@@ -2,7 +2,7 @@ import { ownerOf, type PointAnswerData, type PointHeldData } from './answer-sche
 import type { DebateDocument, Point, Role, Section } from './document.js';
 import type { AnswerPosition, HeldPosition } from './position.js';
 import { readSection, type SectionReading, type UnreadLabel } from './read-section.js';
-import { roundOf, writerOf } from './turn-table.js';
+import { isAnswering, roundOf, writerOf } from './turn-table.js';
 
 export interface PointState {
   point: Point;
@@ -78,11 +78,12 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
       : document.points.map((point) => [point.id, { point, raisedIn: 1, owner: 'reviewer', answer: null, held: null, resolved: false }]),
   );
   for (const section of document.sections.slice(from?.sections ?? 0)) {
-    if (section.kind !== 'response' && section.kind !== 'follow-up') continue;
-    const writer = writerOf(section.kind);
+    const kind = section.kind;
+    if (!isAnswering(kind)) continue;
+    const writer = writerOf(kind);
     const before = [...states.values()];
     const reading = readSection(
-      section.kind,
+      kind,
       section.body,
       before.map((state) => ({ id: state.point.id, open: !state.resolved, title: state.point.title })),
     );

@@ -106,9 +106,17 @@ export function turnAfter(kind: SectionKind): Role | null {
   return next === null ? null : writerOf(next.kind);
 }
 
+/** The kinds in which a side answers the peer's points: a Response and a Reviewer Follow-up. */
+export type AnsweringKind = { [K in SectionKind]: (typeof turnTable)[K]['answers'] extends true ? K : never }[SectionKind];
+
+/** Whether a section of `kind` answers the peer's points (and so is read for answers and positions). */
+export function isAnswering(kind: SectionKind): kind is AnsweringKind {
+  return turnOf(kind).answers;
+}
+
 /** The kind of section in which `role` answers the peer's points: the Responder's Response, the Reviewer's Follow-up. */
 export function answerKindOf(role: Role): SectionKind {
-  const kind = turnKinds.find((candidate) => turnOf(candidate).answers && writerOf(candidate) === role);
+  const kind = turnKinds.find((candidate) => isAnswering(candidate) && writerOf(candidate) === role);
   if (kind === undefined) throw new Error(`Invariant broken: the turn table has no section in which the ${role} answers.`);
   return kind;
 }

@@ -7,6 +7,7 @@ import {
   answerKindOf,
   firstSection,
   headingForms,
+  isAnswering,
   peerOf,
   readSignature,
   renderSignature,
@@ -83,6 +84,7 @@ describe('the turn table: what is fixed about each kind of section', () => {
       ['follow-up', true, true],
       ['consensus', false, false],
     ]);
+    expect(turnKinds.filter(isAnswering)).toEqual(['response', 'follow-up']);
     expect([answerKindOf('reviewer'), answerKindOf('responder')]).toEqual(['follow-up', 'response']);
     expect(headingForms()).toBe('`## Review`, `## Response N`, `## Reviewer Follow-up N` or `## CONSENSUS`');
   });

@@ -1,4 +1,4 @@
-import { peerOf, roleName } from '../../protocol/turn-table.js';
+import { isAnswering, peerOf, roleName } from '../../protocol/turn-table.js';
 import type { PointState } from '../../protocol/track-points.js';
 import type { Role, SectionKind } from '../../protocol/document.js';
 import { wrapForComment, type PointContext } from './human-draft-context.js';
@@ -81,7 +81,7 @@ export function renderDraft(input: DraftInput): string {
     '',
     ...turnGuides[input.turn],
   ];
-  if (input.turn !== 'response' && input.turn !== 'follow-up' && input.open.length > 0) {
+  if (!isAnswering(input.turn) && input.open.length > 0) {
     lines.push('', 'Points still open:', ...input.open.map((state) => `  ${describePoint(state)}`));
   }
   lines.push(
@@ -100,7 +100,7 @@ export function renderDraft(input: DraftInput): string {
 }
 
 function skeleton(input: DraftInput): string {
-  if (input.turn !== 'response' && input.turn !== 'follow-up') return '';
+  if (!isAnswering(input.turn)) return '';
   return input.open
     .map((state) => {
       const choices = state.owner === input.role ? heldChoices : answerChoices;
