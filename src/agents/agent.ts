@@ -1,4 +1,4 @@
-import type { DebateDocument, Role, TurnKind } from '../protocol/document.js';
+import type { DebateDocument, Role, SectionKind } from '../protocol/document.js';
 import type { Subject } from '../subject/subject.js';
 import type { TurnUsage } from '../protocol/usage.js';
 import type { AnswerJsonSchema, AnswerScope } from '../protocol/answer-schema.js';
@@ -7,7 +7,7 @@ import type { Sandbox } from './bwrap-sandbox.js';
 /** Everything an agent is given to write one section. */
 export interface TurnRequest {
   role: Role;
-  turn: TurnKind;
+  turn: SectionKind;
   round: number;
   /** The rendered prompt from `templates/`. */
   prompt: string;

@@ -1,3 +1,4 @@
+import { roleName } from '../protocol/turn-table.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodeDebateError } from '../errors.js';
@@ -55,7 +56,7 @@ async function liveHolders(claims: string): Promise<string[]> {
     const record = readRecord(text);
     if (record === null || !isHolderRunning(record)) continue;
     const who = record.session === undefined ? `pid ${record.pid} on ${record.host}` : `an interactive session, --session ${record.session.id}`;
-    found.push(`the ${role === 'reviewer' ? 'Reviewer' : 'Responder'} (${who})`);
+    found.push(`the ${roleName(role)} (${who})`);
   }
   return found;
 }

@@ -1,14 +1,12 @@
+import { roleNames } from '../protocol/turn-table.js';
 import { describeDamage } from '../session/describe-damage.js';
 import { verdictWords } from '../protocol/reproduction-modes.js';
 import os from 'node:os';
-import type { Role } from '../protocol/document.js';
 import { escapeControlChars } from '../protocol/control-chars.js';
 import type { EventSink, SessionEvent } from '../session/session-events.js';
 import { formatDuration } from '../format-duration.js';
 import { formatProgress } from '../format-progress.js';
 import { describeUsage } from '../protocol/usage.js';
-
-const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
 
 /**
  * Status lines for a person, one per event, on `write` (stderr): time, side, what happens. Text

@@ -1,3 +1,4 @@
+import { roleName } from '../protocol/turn-table.js';
 import { CodeDebateError } from '../errors.js';
 import { parseDocument } from '../protocol/parse-document.js';
 import { archiveRemoteDebate } from '../session/remote/archive-remote.js';
@@ -49,7 +50,7 @@ export async function runRemoteArchive(options: Omit<RemoteCommandOptions, 'json
     const entry = pickDebate(await readRemoteDebates(options.cwd, options.remote), options.remote, options.debate);
     const holders = Object.values(entry.claims).filter((claim) => claim !== null);
     if (holders.length > 0) {
-      const who = holders.map((claim) => `the ${claim.role === 'reviewer' ? 'Reviewer' : 'Responder'} (pid ${claim.pid} on ${claim.host})`).join(' and ');
+      const who = holders.map((claim) => `the ${roleName(claim.role)} (pid ${claim.pid} on ${claim.host})`).join(' and ');
       options.write(
         `code-debate archive: the debate \`${entry.name}\` on \`${options.remote}\` is held by ${who}. Stop it before archiving; a claim left by a side that died is taken over by the next side started.\n`,
       );

@@ -1,13 +1,11 @@
+import { roleNames, turnOf } from '../protocol/turn-table.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { exampleAnswer } from '../protocol/answer-example.js';
 import { checkAnswerData } from '../protocol/answer-schema.js';
 import { renderAnswer } from '../protocol/render-answer.js';
-import type { Role } from '../protocol/document.js';
 import type { SessionCallResult } from '../session/interactive/play-session-call.js';
 import { diffCommand } from '../subject/diff-command.js';
-
-const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
 
 /** How the session makes its next calls: shell commands (`turn`, `submit`), or an MCP client's tools. */
 export interface NextCalls {
@@ -109,7 +107,7 @@ function capitalize(text: string): string {
 /** The heading the session writes on its turn. */
 export function turnHeading(result: Extract<SessionCallResult, { type: 'your-turn' }>): string {
   const { request } = result;
-  return formatHeading(request.turn, request.turn === 'response' || request.turn === 'follow-up' ? request.round : 0);
+  return formatHeading(request.turn, turnOf(request.turn).numbered ? request.round : 0);
 }
 
 /** The filled example of the turn's answer (see exampleAnswer), or null for the CONSENSUS summary, which is free text. */

@@ -1,3 +1,4 @@
+import { roleNames } from '../protocol/turn-table.js';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role, DebateDocument } from '../protocol/document.js';
@@ -189,8 +190,6 @@ function roleStatus(record: ClaimRecord | null, hasTurn: boolean, now: number): 
     tokensPerSecond: view.state === 'thinking' ? (record?.agentProgress?.tokensPerSecond ?? null) : null,
   };
 }
-
-const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
 
 export function renderStatus(status: DebateStatus): string {
   const lines = [

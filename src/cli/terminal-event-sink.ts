@@ -1,3 +1,4 @@
+import { roleNames } from '../protocol/turn-table.js';
 import type { Role } from '../protocol/document.js';
 import { formatDuration } from '../format-duration.js';
 import { formatProgress } from '../format-progress.js';
@@ -14,7 +15,6 @@ export interface TerminalStream {
   onResize?(listener: () => void): void;
 }
 
-const roleNames: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
 const hideCursor = '\x1b[?25l';
 const showCursor = '\x1b[?25h';
 

@@ -9,15 +9,11 @@ import { reproductionIn } from '../protocol/reproduction.js';
 import { pointMarker } from './excerpt-point.js';
 import { readSection } from '../protocol/read-section.js';
 import { trackPoints, type PointObserver, type PointReply, type PointState, type WalkProgress } from '../protocol/track-points.js';
-
-/** The section's round: the Review is in round 1, `Reviewer Follow-up N` opens round N+1. */
-export function roundOf(section: Section): number {
-  return section.kind === 'review' ? 1 : section.kind === 'follow-up' ? section.number + 1 : section.number;
-}
+import { isAnswering, peerOf, roundOf, writerOf } from '../protocol/turn-table.js';
 
 /** Rounds begun in `document` (0 before the Review): the round `status`, `show` and the status line name. */
 export function roundsBegun(document: DebateDocument): number {
-  return Math.max(0, ...document.sections.map((section) => (section.kind === 'consensus' ? 0 : roundOf(section))));
+  return Math.max(0, ...document.sections.map(roundOf));
 }
 
 /**
@@ -111,7 +107,7 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
       if (!entry) return;
       const round = roundOf(section);
       const position = reply === null ? 'unanswered' : (reply.label ?? 'uncategorized');
-      const answerer = section.kind === 'follow-up' ? 'reviewer' : 'responder';
+      const answerer = peerOf(state.owner);
       const ran = reply === null ? null : reproductionOf(reply.text, section, round, answerer);
       if (ran !== null) entry.reproduction = ran;
       const agreed = reply !== null && (position === 'agreed' || position === 'partially-agreed');
@@ -170,9 +166,11 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
     return cursor.rounds[cursor.next - 1]?.status ?? null;
   };
   // A section that does not speak of one of its writer's own open points leaves it where it was: said as `unanswered`.
-  for (const section of document.sections.filter((item) => item.kind === 'follow-up' || item.kind === 'response')) {
+  for (const section of document.sections) {
+    const kind = section.kind;
+    if (!isAnswering(kind)) continue;
     const round = roundOf(section);
-    const writer = section.kind === 'follow-up' ? 'reviewer' : 'responder';
+    const writer = writerOf(kind);
     const prose = isProse(section);
     for (const entry of points.values()) {
       if (entry.owner !== writer) continue;
@@ -187,7 +185,7 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
   }
   for (const entry of points.values()) entry.rounds.sort((a, b) => a.round - b.round);
 
-  const rounds = Math.max(0, ...document.sections.map((section) => (section.kind === 'consensus' ? 0 : roundOf(section))));
+  const rounds = Math.max(0, ...document.sections.map(roundOf));
   const consensus = document.sections.find((section) => section.kind === 'consensus');
   const responses = Math.max(0, ...document.sections.filter((section) => section.kind === 'response').map((section) => section.number));
   return { ledger: { title: document.title, rounds, responses, ended: consensus !== undefined, consensus: consensus?.body ?? null, points: [...points.values()] }, fold };

@@ -2,6 +2,7 @@
 import type { Role, Severity } from '../protocol/document.js';
 import type { AnswerPosition, HeldPosition } from '../protocol/position.js';
 import type { ReproductionVerdict } from '../protocol/reproduction.js';
+import { peerOf } from '../protocol/turn-table.js';
 
 /**
  * What the side that did not raise a point said on it in a round (the Responder on the
@@ -116,5 +117,5 @@ export type PointSide = 'raiser' | 'answerer';
 /** Which role speaks as `side` on `point`. */
 export function roleOn(point: Pick<LedgerPoint, 'owner'>, side: PointSide): Role {
   if (side === 'raiser') return point.owner;
-  return point.owner === 'reviewer' ? 'responder' : 'reviewer';
+  return peerOf(point.owner);
 }

@@ -9,6 +9,7 @@ import { excerptPoint } from './excerpt-point.js';
 import { roleOn, type Ledger, type LedgerPoint, type PointSide, type SideTurn } from './ledger.js';
 import type { LedgerReport, ReportPoint } from './ledger-report.js';
 import { verdictWords } from '../protocol/reproduction.js';
+import { roleName } from '../protocol/turn-table.js';
 
 export interface ConsensusParts {
   /** `**Outcome:** consensus: ...`, as `readOutcome` reads it back. */
@@ -50,7 +51,7 @@ export function renderConsensus(ledger: Ledger, report: LedgerReport, parts: Con
     section(
       'Position changes',
       report.positionChanges.map((change) => {
-        const side = change.side === 'reviewer' ? 'the Reviewer' : 'the Responder';
+        const side = `the ${roleName(change.side)}`;
         return `- Round ${change.round} (${change.section}): ${side} moved on ${change.id} from ${positionWords[change.from] ?? change.from} to ${positionWords[change.to] ?? change.to}.`;
       }),
     ),
@@ -95,7 +96,7 @@ function label(point: LedgerPoint): string {
 function confirmed(point: LedgerPoint): string {
   const agreement = lastStated(point, 'answerer', ['agreed']);
   const accepted = lastStated(point, 'raiser', ['accepted', 'conceded-part']);
-  const how = agreement ? `agreed in ${agreement.section}` : accepted ? `the ${roleName(point, 'raiser')} accepted the answer in ${accepted.section}` : 'resolved';
+  const how = agreement ? `agreed in ${agreement.section}` : accepted ? `the ${sideName(point, 'raiser')} accepted the answer in ${accepted.section}` : 'resolved';
   const words = agreement ? excerptPoint(agreement.text) : '';
   return `- ${label(point)}: ${how}.${words ? ` ${words}` : ''}`;
 }
@@ -116,8 +117,8 @@ function partial(point: LedgerPoint, reported: ReportPoint, report: LedgerReport
   const agreed = lastStated(point, 'answerer', ['partially-agreed']);
   const reviewer = lastStated(point, 'raiser', ['raised', 'maintained', 'conceded-part']);
   const lines = [`- ${label(point)}: partially agreed${reported.rounds.length > 0 ? ` after round ${reported.rounds.at(-1)?.round}` : ''}.`];
-  if (agreed) lines.push(`  - ${roleName(point, 'answerer')} (${agreed.section}): ${excerptPoint(agreed.text)}`);
-  if (reviewer) lines.push(`  - ${roleName(point, 'raiser')} (${reviewer.section}, ${positionWords[reviewer.position] ?? 'raised'}): ${excerptPoint(reviewer.text)}`);
+  if (agreed) lines.push(`  - ${sideName(point, 'answerer')} (${agreed.section}): ${excerptPoint(agreed.text)}`);
+  if (reviewer) lines.push(`  - ${sideName(point, 'raiser')} (${reviewer.section}, ${positionWords[reviewer.position] ?? 'raised'}): ${excerptPoint(reviewer.text)}`);
   return lines.join('\n');
 }
 
@@ -129,9 +130,9 @@ function split(point: LedgerPoint): string {
   );
   const lines = [`- ${label(point)}: still disputed.`];
   if (reviewer)
-    lines.push(`  - ${roleName(point, 'raiser')} (${reviewer.section}): ${excerptPoint(reviewer.text)}${evidence.length > 0 ? ` Evidence: ${evidence.join(', ')}.` : ''}`);
+    lines.push(`  - ${sideName(point, 'raiser')} (${reviewer.section}): ${excerptPoint(reviewer.text)}${evidence.length > 0 ? ` Evidence: ${evidence.join(', ')}.` : ''}`);
   lines.push(
-    responder ? `  - ${roleName(point, 'answerer')} (${responder.section}): ${excerptPoint(responder.text)}` : `  - ${roleName(point, 'answerer')}: no categorized answer.`,
+    responder ? `  - ${sideName(point, 'answerer')} (${responder.section}): ${excerptPoint(responder.text)}` : `  - ${sideName(point, 'answerer')}: no categorized answer.`,
   );
   return lines.join('\n');
 }
@@ -168,8 +169,8 @@ function suggestedFix(point: LedgerPoint): string | null {
   return fix ? excerptPoint(fix, 160) : null;
 }
 
-function roleName(point: LedgerPoint, side: PointSide): string {
-  return roleOn(point, side) === 'reviewer' ? 'Reviewer' : 'Responder';
+function sideName(point: LedgerPoint, side: PointSide): string {
+  return roleName(roleOn(point, side));
 }
 
 function lastStated(point: LedgerPoint, side: PointSide, positions: readonly string[]): SideTurn<string> | null {

@@ -1,5 +1,6 @@
 import { positionLabels } from '../protocol/position.js';
 import type { PointState } from '../protocol/track-points.js';
+import { peerOf, roleName } from '../protocol/turn-table.js';
 
 /** One line per point for prompts and the CONSENSUS: id, severity, title, and where it stands. */
 export function describePoint(state: PointState): string {
@@ -8,8 +9,8 @@ export function describePoint(state: PointState): string {
 }
 
 function standing(state: PointState): string {
-  const raiser = state.owner === 'reviewer' ? 'Reviewer' : 'Responder';
-  const answerer = state.owner === 'reviewer' ? 'Responder' : 'Reviewer';
+  const raiser = roleName(state.owner);
+  const answerer = roleName(peerOf(state.owner));
   if (state.held === 'withdrawn') return `withdrawn by the ${raiser}`;
   if (state.held === 'accepted') return `the ${raiser} accepted the ${answerer}'s answer`;
   if (state.held === 'conceded-part') return `the ${raiser} accepted the ${answerer}'s answer in part`;

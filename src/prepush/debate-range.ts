@@ -1,3 +1,4 @@
+import { roleName, roleNamed } from '../protocol/turn-table.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuoOptions, DuoResult } from '../config/duo-options.js';
@@ -96,7 +97,8 @@ function describeEvent(text: string): string | null {
   } catch {
     return null;
   }
-  const side = event.role === 'reviewer' ? 'Reviewer' : event.role === 'responder' ? 'Responder' : null;
+  const role = typeof event.role === 'string' ? roleNamed(event.role) : null;
+  const side = role === null ? null : roleName(role);
   switch (event.type) {
     case 'turn-written':
       return `${side ?? 'a side'} wrote ## ${String(event.heading)}`;

@@ -1,4 +1,5 @@
-import type { Role, TurnKind, DebateDocument } from '../protocol/document.js';
+import { peerOf, roleName } from '../protocol/turn-table.js';
+import type { Role, SectionKind, DebateDocument } from '../protocol/document.js';
 import type { Subject } from '../subject/subject.js';
 import type { PointState } from '../protocol/track-points.js';
 import type { Point } from '../protocol/document.js';
@@ -9,7 +10,7 @@ import { loadTemplate } from './load-template.js';
 import { renderTemplate, type PromptValues } from './render-template.js';
 
 export interface PromptContext {
-  turn: TurnKind;
+  turn: SectionKind;
   role: Role;
   round: number;
   maxRounds: number;
@@ -64,7 +65,7 @@ export function promptValues(context: PromptContext): PromptValues {
     subject_description: context.subject.description,
     heading: context.heading,
     file: context.file,
-    role: context.role === 'reviewer' ? 'Reviewer' : 'Responder',
+    role: roleName(context.role),
     round: String(context.round),
     max_rounds: String(context.maxRounds),
     diff: context.continued
@@ -104,7 +105,7 @@ function openPoints(points: readonly Point[], lastSection: string, context: Prom
   if (points.length === 0) return '(none)';
   const shown = points.filter((point) => !lastSection.includes(point.text.trim()));
   const named = points.filter((point) => !shown.includes(point));
-  const peer = context.role === 'reviewer' ? "Responder's" : "Reviewer's";
+  const peer = `${roleName(peerOf(context.role))}'s`;
   const pointer = named.length === 0 ? '' : `${named.map((point) => point.id).join(', ')}: as written in the ${peer} latest section below.`;
   const listed = shown.length === 0 ? '' : boundPoints(shown, context.maxPeerBytes, context.file);
   return [listed, pointer].filter((part) => part !== '').join('\n\n');

@@ -1,7 +1,8 @@
+import { turnOf } from '../protocol/turn-table.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TurnKind } from '../protocol/document.js';
+import type { SectionKind } from '../protocol/document.js';
 
 /** The package's `templates/` directory: two levels up from `dist/prompts/`. */
 export const templatesDirectory = fileURLToPath(new URL('../../templates/', import.meta.url));
@@ -11,7 +12,7 @@ export const templatesDirectory = fileURLToPath(new URL('../../templates/', impo
  * counts from the next turn on. Read at once: a template is a few kilobytes, and the thread pool's
  * round trips cost a turn more than the read.
  */
-export async function loadTemplate(turn: TurnKind): Promise<{ name: string; text: string }> {
-  const name = `${turn}.md`;
+export async function loadTemplate(turn: SectionKind): Promise<{ name: string; text: string }> {
+  const name = turnOf(turn).template;
   return { name, text: readFileSync(path.join(templatesDirectory, name), 'utf8') };
 }

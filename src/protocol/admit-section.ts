@@ -1,10 +1,8 @@
 import type { Role, Section, Signature } from './document.js';
+import { peerOf, roleName, roleNamed, turnAfter, writerOf } from './turn-table.js';
 
 /** What a section heading's read says, given the sections that count before it: it counts, it ends the debate's text, or it is text of the section above it (and why). */
 export type Admission = { type: 'admit' } | { type: 'end' } | { type: 'text'; note: string };
-
-const writers: Record<Exclude<Section['kind'], 'consensus'>, Role> = { review: 'reviewer', response: 'responder', 'follow-up': 'reviewer' };
-const names: Record<Role, string> = { reviewer: 'Reviewer', responder: 'Responder' };
 
 /**
  * Whether `section` counts as the section its heading names (docs/protocol.md, "Sections and
@@ -22,31 +20,31 @@ export function admitSection(before: readonly Section[], section: Section, forei
   if (foreign) return { type: 'text', note: `\`## ${section.heading}\` (line ${section.line}) is not a section of the protocol: it is kept as text of ${where}.` };
   if (last === undefined) return { type: 'admit' };
   const signed = roleOf(section.signature);
-  if (section.kind !== 'consensus') {
-    const writer = writers[section.kind];
+  const writer = writerOf(section.kind);
+  if (writer !== null) {
     if (signed === null || signed === writer) return { type: 'admit' };
     return {
       type: 'text',
-      note: `\`## ${section.heading}\` (line ${section.line}) is signed by the ${names[signed]}, and it is the ${names[writer]}'s section: it is kept as text of ${where}.`,
+      note: `\`## ${section.heading}\` (line ${section.line}) is signed by the ${roleName(signed)}, and it is the ${roleName(writer)}'s section: it is kept as text of ${where}.`,
     };
   }
-  const turn: Role = last.kind === 'response' ? 'reviewer' : 'responder';
-  const writer = signed ?? (section.signature === null ? unsignedWriter(before) : null);
-  if (section.signature?.agent === 'code-debate' || writer === null || writer === turn) return { type: 'admit' };
+  const turn = turnAfter(last.kind);
+  const closer = signed ?? (section.signature === null ? unsignedWriter(before) : null);
+  if (section.signature?.agent === 'code-debate' || closer === null || turn === null || closer === turn) return { type: 'admit' };
   return {
     type: 'text',
-    note: `\`## ${section.heading}\` (line ${section.line}) was written by the ${names[writer]}, and after ${where} it is the ${names[turn]} who ends the debate: it is kept as text of ${where}, and the debate goes on.`,
+    note: `\`## ${section.heading}\` (line ${section.line}) was written by the ${roleName(closer)}, and after ${where} it is the ${roleName(turn)} who ends the debate: it is kept as text of ${where}, and the debate goes on.`,
   };
 }
 
 function roleOf(signature: Signature | null): Role | null {
-  const role = signature?.role.trim().toLowerCase();
-  return role === 'reviewer' || role === 'responder' ? role : null;
+  return signature === null ? null : roleNamed(signature.role);
 }
 
 /** Who writes the unsigned sections: the other side, when every signed section is one side's (code-debate signs all it writes). */
 function unsignedWriter(before: readonly Section[]): Role | null {
   const signed = new Set(before.filter((section) => section.kind !== 'consensus').map((section) => roleOf(section.signature)));
   if (signed.size !== 2 || !signed.has(null)) return null;
-  return signed.has('reviewer') ? 'responder' : signed.has('responder') ? 'reviewer' : null;
+  const side = signed.has('reviewer') ? 'reviewer' : signed.has('responder') ? 'responder' : null;
+  return side === null ? null : peerOf(side);
 }

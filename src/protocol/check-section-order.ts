@@ -1,6 +1,7 @@
 import { ProtocolError } from '../errors.js';
 import { formatHeading } from './classify-heading.js';
 import type { Section } from './document.js';
+import { firstSection, turnOf } from './turn-table.js';
 
 /**
  * The sections must take turns as docs/protocol.md's table says: Review, Response 1, Follow-up 1,
@@ -11,7 +12,7 @@ export function checkSectionOrder(sections: readonly Section[]): ProtocolError |
   for (const section of sections) {
     if (previous?.kind === 'consensus') return null;
     const expected = expectedAfter(previous);
-    const fits = section.kind === 'consensus' || (section.kind === expected.kind && (section.kind === 'review' || section.number === expected.number));
+    const fits = section.kind === 'consensus' || (section.kind === expected.kind && section.number === expected.number);
     if (!fits) {
       const after = previous ? `after \`## ${previous.heading}\` (line ${previous.line})` : 'as the first section';
       return new ProtocolError(
@@ -27,15 +28,6 @@ export function checkSectionOrder(sections: readonly Section[]): ProtocolError |
 }
 
 function expectedAfter(previous: Section | null): { kind: Section['kind']; number: number } {
-  if (previous === null) return { kind: 'review', number: 0 };
-  switch (previous.kind) {
-    case 'review':
-      return { kind: 'response', number: 1 };
-    case 'response':
-      return { kind: 'follow-up', number: previous.number };
-    case 'follow-up':
-      return { kind: 'response', number: previous.number + 1 };
-    case 'consensus':
-      return { kind: 'consensus', number: 0 };
-  }
+  if (previous === null) return firstSection;
+  return turnOf(previous.kind).next(previous.number) ?? { kind: 'consensus', number: 0 };
 }

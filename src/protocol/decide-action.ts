@@ -1,12 +1,13 @@
-import type { DebateDocument, Role, TurnKind } from './document.js';
+import type { DebateDocument, Role, SectionKind } from './document.js';
 import { budgetReached, type Budget } from './budget.js';
 import { trackPoints, type PointState } from './track-points.js';
+import { firstSection, roundOf, turnTable, writerOf } from './turn-table.js';
 
 /** Why a CONSENSUS is written. */
 export type ConsensusReason = 'resolved' | 'stalled' | 'max-rounds' | 'past-max' | 'budget-reached' | 'peer-timeout';
 
 export type Action =
-  | { type: 'write'; turn: Exclude<TurnKind, 'consensus'>; round: number }
+  | { type: 'write'; turn: Exclude<SectionKind, 'consensus'>; round: number }
   | { type: 'write'; turn: 'consensus'; round: number; reason: ConsensusReason }
   | { type: 'wait'; for: Role }
   | { type: 'stop' };
@@ -36,19 +37,26 @@ export interface DecideOptions {
 export function decideAction(document: DebateDocument, role: Role, options: DecideOptions): Action {
   const last = document.sections.at(-1);
   if (last === undefined) {
-    return role === 'reviewer' ? { type: 'write', turn: 'review', round: 1 } : { type: 'wait', for: 'reviewer' };
+    const opener = writerOf(firstSection.kind);
+    return role === opener ? { type: 'write', turn: firstSection.kind, round: roundOf(firstSection) } : { type: 'wait', for: opener };
   }
   switch (last.kind) {
     case 'consensus':
       return { type: 'stop' };
     case 'review':
     case 'follow-up': {
-      if (role === 'reviewer') return { type: 'wait', for: 'responder' };
-      const round = last.kind === 'review' ? 1 : last.number + 1;
-      return round > options.maxRounds ? { type: 'write', turn: 'consensus', round: round - 1, reason: 'past-max' } : { type: 'write', turn: 'response', round };
+      const next = turnTable[last.kind].next(last.number);
+      const writer = writerOf(next.kind);
+      if (role !== writer) return { type: 'wait', for: writer };
+      return next.number > options.maxRounds
+        ? { type: 'write', turn: 'consensus', round: next.number - 1, reason: 'past-max' }
+        : { type: 'write', turn: next.kind, round: next.number };
     }
     case 'response': {
-      if (role === 'responder') return { type: 'wait', for: 'reviewer' };
+      // The writer of the follow-up writes whatever ends the round: the follow-up or the CONSENSUS.
+      const next = turnTable.response.next(last.number);
+      const writer = writerOf(next.kind);
+      if (role !== writer) return { type: 'wait', for: writer };
       if ((options.points ?? trackPoints)(document).every((state) => state.resolved)) {
         return { type: 'write', turn: 'consensus', round: last.number, reason: 'resolved' };
       }
@@ -57,7 +65,7 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
       }
       if (options.budget && budgetReached(document, options.budget)) return { type: 'write', turn: 'consensus', round: last.number, reason: 'budget-reached' };
       if (options.stalled?.(document, last.number)) return { type: 'write', turn: 'consensus', round: last.number, reason: 'stalled' };
-      return { type: 'write', turn: 'follow-up', round: last.number };
+      return { type: 'write', turn: next.kind, round: next.number };
     }
   }
 }

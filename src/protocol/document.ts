@@ -8,12 +8,11 @@ export const sectionKinds = {
   consensus: 'consensus',
 } as const;
 
+/** Which of the four a section is: the Review, a Response, a Reviewer Follow-up or the CONSENSUS; a turn writes one (see turn-table.ts). */
 export type SectionKind = (typeof sectionKinds)[keyof typeof sectionKinds];
 
 /** The two sides of a debate. */
 export type Role = 'reviewer' | 'responder';
-/** The section a turn writes. */
-export type TurnKind = SectionKind;
 
 export const severities = ['critical', 'high', 'medium', 'low', 'nit'] as const;
 export type Severity = (typeof severities)[number];

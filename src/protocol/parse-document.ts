@@ -10,11 +10,10 @@ import { admitSection } from './admit-section.js';
 import { checkSectionOrder } from './check-section-order.js';
 import { appendedTo, extendsText } from './extends-text.js';
 import { viewOf, type TextView } from './text-view.js';
+import { readSignature } from './turn-table.js';
 import { isUsageLine, readUsageLine, type TurnUsage } from './usage.js';
 
 export type ParseResult = { ok: true; document: DebateDocument } | { ok: false; error: ProtocolError };
-
-const signaturePattern = /^\*\s*—\s*(.+?)\s*·\s*(.+?)\s*·\s*(\S+?)\s*\*$/;
 
 /**
  * Reads the shared file as docs/protocol.md defines it: the title, our metadata comment, the sections
@@ -206,10 +205,8 @@ function splitBody(raw: string): { body: string; bodyOffset: number; signature: 
     while (lines.length > 0 && (lines.at(-1)?.trim() === '' || separatorPattern.test(lines.at(-1) ?? ''))) lines.pop();
   };
   trimEnd();
-  let signature: Signature | null = null;
-  const match = signaturePattern.exec(lines.at(-1)?.trim() ?? '');
-  if (match?.[1] && match[2] && match[3]) {
-    signature = { role: match[1], agent: match[2], time: match[3] };
+  const signature = readSignature(lines.at(-1) ?? '');
+  if (signature !== null) {
     lines.pop();
     trimEnd();
   }

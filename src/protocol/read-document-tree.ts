@@ -3,6 +3,7 @@ import { readMarkdown } from './read-markdown.js';
 import { appendedTo, extendsText } from './extends-text.js';
 import type { ReaderMemory } from './reader-memory.js';
 import { viewOf, type TextView } from './text-view.js';
+import { signatureStart } from './turn-table.js';
 
 /**
  * The mdast tree of a whole debate file, parsing only what was appended since the last tree
@@ -76,6 +77,7 @@ function readAppended(memory: ReaderMemory, appended: string): RootContent[] {
   // Remembered for the next read only: a turn that wrote nothing (an answer asked again, a turn
   // discarded) leaves nothing behind for a later read of a peer's text.
   memory.sectionBody = null;
+  // Our body is followed by our signature (see renderSection).
   const at = body === null ? -1 : appended.indexOf(`\n\n${body.text}\n\n${signatureStart}`);
   if (body === null || at === -1) return readMarkdown(appended).children;
   const bodyStart = at + 2;
@@ -93,9 +95,6 @@ function readAppended(memory: ReaderMemory, appended: string): RootContent[] {
     ...readMarkdown(after).children.map((node) => shift(node, bodyEnd, linesBefore + countLines(body.text))),
   ];
 }
-
-/** How our signature starts (see renderSection): what follows the body of our own section. */
-const signatureStart = '*— ';
 
 /** The body of the section we are about to append, and its top-level nodes read on their own. */
 export interface SectionBody {

@@ -6,6 +6,7 @@ import { memoizeText, memoLimits } from './memoize-text.js';
 import { readReproduction, reproductionStart, unescapeReproductionLines, type Reproduction, type ReproductionResult } from './reproduction.js';
 import { emphasizedLabelWords, labelNouns, labelWordsIn, readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
 import { splitPointBlocks, textBeforePoints, type PointBlock } from './split-point-blocks.js';
+import { writerOf } from './turn-table.js';
 
 /** A point a section may speak of, and whether it is still open. */
 export interface KnownPoint {
@@ -42,8 +43,6 @@ export interface SectionReading {
 
 export type SectionKindRead = 'review' | 'response' | 'follow-up';
 
-const writers: Record<SectionKindRead, Role> = { review: 'reviewer', response: 'responder', 'follow-up': 'reviewer' };
-
 /**
  * What a section body says, read only where it cannot be misread (docs/protocol.md, "Reading a
  * peer's text"): each point's label in its marker line, or on the first line under a heading
@@ -52,7 +51,7 @@ const writers: Record<SectionKindRead, Role> = { review: 'reviewer', response: '
  * Anything else gives no label: the point is reported unread and stays as it was.
  */
 export function readSection(kind: SectionKindRead, body: string, known: readonly KnownPoint[]): SectionReading {
-  const writer = writers[kind];
+  const writer = writerOf(kind);
   const points = new Map(known.map((point) => [point.id, point]));
   const reading: SectionReading = {
     summary: readSummary(body),

@@ -1,3 +1,4 @@
+import { headingForms } from './turn-table.js';
 import type { Heading, Root, RootContent } from 'mdast';
 import { ProtocolError } from '../errors.js';
 import { classifyHeading, looksLikeConsensus } from './classify-heading.js';
@@ -132,9 +133,7 @@ function scanItems(from: Scan | null, count: number, itemAt: (index: number) => 
       }
       if (found === null) {
         return new ProtocolError(
-          `Cannot read the level-2 heading \`${heading.text}\` at line ${heading.line}: expected one of ` +
-            '`## Review`, `## Response N`, `## Reviewer Follow-up N` or `## CONSENSUS`. ' +
-            'Demote it to `###` if it belongs inside a section.',
+          `Cannot read the level-2 heading \`${heading.text}\` at line ${heading.line}: expected one of ${headingForms()}. ` + 'Demote it to `###` if it belongs inside a section.',
           heading.line,
         );
       }

@@ -1,5 +1,6 @@
 import { formatHeading } from './classify-heading.js';
 import type { DocumentMeta, Role, SectionKind } from './document.js';
+import { renderSignature } from './turn-table.js';
 import { renderUsageLine, type TurnUsage } from './usage.js';
 
 export interface SectionToWrite {
@@ -51,18 +52,7 @@ export function renderHeader(subject: string, meta: HeaderMeta): string {
 export function renderSection(section: SectionToWrite): string {
   const heading = formatHeading(section.kind, section.number);
   const usage = section.usage === undefined ? '' : `${renderUsageLine(section.usage)}\n`;
-  return `## ${heading}\n\n${section.body}\n\n${usage}${renderSignature(section)}\n\n`;
-}
-
-function renderSignature(section: SectionToWrite): string {
-  const role = section.role === 'reviewer' ? 'Reviewer' : 'Responder';
-  const agent = section.agent
-    .replace(/[*·\n\r]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 60);
-  const time = section.time.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return `*— ${role} · ${agent} · ${time}*`;
+  return `## ${heading}\n\n${section.body}\n\n${usage}${renderSignature(section.role, section.agent, section.time)}\n\n`;
 }
 
 /** The whitespace `text` ends with: all a test anchored at the end on whitespace alone needs to read, not the whole file. */

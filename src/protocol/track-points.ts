@@ -2,6 +2,7 @@ import { ownerOf, type PointAnswerData, type PointHeldData } from './answer-sche
 import type { DebateDocument, Point, Role, Section } from './document.js';
 import type { AnswerPosition, HeldPosition } from './position.js';
 import { readSection, type SectionReading, type UnreadLabel } from './read-section.js';
+import { isAnswering, roundOf, writerOf } from './turn-table.js';
 
 export interface PointState {
   point: Point;
@@ -70,8 +71,6 @@ export interface WalkProgress {
   states: readonly PointState[];
 }
 
-const writers: Partial<Record<Section['kind'], Role>> = { response: 'responder', 'follow-up': 'reviewer' };
-
 function walkPoints(document: DebateDocument, observer: PointObserver, from: WalkProgress | null): PointState[] {
   const states = new Map<string, PointState>(
     from !== null
@@ -79,11 +78,12 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
       : document.points.map((point) => [point.id, { point, raisedIn: 1, owner: 'reviewer', answer: null, held: null, resolved: false }]),
   );
   for (const section of document.sections.slice(from?.sections ?? 0)) {
-    const writer = writers[section.kind];
-    if (writer === undefined || (section.kind !== 'response' && section.kind !== 'follow-up')) continue;
+    const kind = section.kind;
+    if (!isAnswering(kind)) continue;
+    const writer = writerOf(kind);
     const before = [...states.values()];
     const reading = readSection(
-      section.kind,
+      kind,
       section.body,
       before.map((state) => ({ id: state.point.id, open: !state.resolved, title: state.point.title })),
     );
@@ -123,7 +123,7 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
     for (const point of reading.newPoints) {
       const raised: PointState = {
         point: { id: point.id, number: Number(point.id.slice(1)), title: point.title, severity: point.severity, evidence: point.evidence.map(toEvidence), text: textOf(point.id) },
-        raisedIn: section.kind === 'follow-up' ? section.number + 1 : section.number,
+        raisedIn: roundOf(section),
         owner: ownerOf(point.id) ?? writer,
         answer: null,
         held: null,

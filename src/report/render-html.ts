@@ -1,3 +1,4 @@
+import { roleName } from '../protocol/turn-table.js';
 import { verdictWords } from '../protocol/reproduction.js';
 import { buildLedger } from '../ledger/build-ledger.js';
 import { describeGate, judgeDebate, type GateMode } from '../ledger/judge-debate.js';
@@ -94,7 +95,7 @@ function renderThread(point: LedgerPoint, failed: ReadonlyMap<string, string>): 
 }
 
 function turn(side: 'reviewer' | 'responder', section: string, position: string, text: string, failed: ReadonlyMap<string, string>): string {
-  return `<div class="turn ${side}"><h4>${escapeHtml(section)} · ${side === 'reviewer' ? 'Reviewer' : 'Responder'} · ${escapeHtml(position)}</h4><div class="md">${markFailed(renderMarkdownHtml(text), failed)}</div></div>`;
+  return `<div class="turn ${side}"><h4>${escapeHtml(section)} · ${roleName(side)} · ${escapeHtml(position)}</h4><div class="md">${markFailed(renderMarkdownHtml(text), failed)}</div></div>`;
 }
 
 /** Each citation that does not hold, marked where the text cites it, with what the line really reads as its title (one pass: a title is never marked again). */

@@ -1,7 +1,7 @@
 import { summarizeLedger } from '../ledger/summarize-ledger.js';
 import type { CitationCheck } from '../git/check-citations.js';
 import { buildPrompt, type PromptContext } from '../prompts/build-prompt.js';
-import type { DebateDocument, TurnKind } from '../protocol/document.js';
+import type { DebateDocument, SectionKind } from '../protocol/document.js';
 import { answerJsonSchema } from '../protocol/answer-schema.js';
 import { scopeOf } from '../protocol/read-agent-answer.js';
 import type { Subject } from '../subject/subject.js';
@@ -58,7 +58,7 @@ export async function earlyInputs(context: SessionContext, document: DebateDocum
  */
 export async function agentSection(
   context: SessionContext,
-  turn: TurnKind,
+  turn: SectionKind,
   round: number,
   heading: string,
   state: FileState,

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { TurnKind, DebateDocument } from '../protocol/document.js';
+import type { SectionKind, DebateDocument } from '../protocol/document.js';
 import { AgentError, InterruptedError } from '../errors.js';
 import { answerJsonSchema, type TurnAnswer } from '../protocol/answer-schema.js';
 import { readAgentAnswer, type AnswerContext } from '../protocol/read-agent-answer.js';
@@ -23,7 +23,7 @@ export const progressEveryMs = 5_000;
 const minimumTryMs = 1_000;
 
 export interface AgentAsk {
-  turn: TurnKind;
+  turn: SectionKind;
   round: number;
   heading: string;
   prompt: string;

@@ -1,8 +1,7 @@
+import { roleName } from '../protocol/turn-table.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { TurnAnswer } from '../protocol/answer-schema.js';
 import { repeatsText } from '../protocol/repeated-text.js';
-
-const roleNames = { reviewer: 'Reviewer', responder: 'Responder' } as const;
 
 /**
  * What an answer must be told once before it is written (see askAgent): an Agreed or Partially
@@ -15,7 +14,7 @@ export function checkOwnWords(answer: TurnAnswer, ledger: Ledger): string[] {
   for (const item of answer.answers) {
     const point = ledger.points.find((entry) => entry.id === item.id);
     if (point === undefined) continue;
-    const raiser = roleNames[point.owner];
+    const raiser = roleName(point.owner);
     if (item.position === 'agreed' || item.position === 'partially-agreed') {
       const raised = point.rounds.map((round) => round.raiser?.text ?? '').join('\n\n');
       if (repeatsText(item.reasoning, raised)) {

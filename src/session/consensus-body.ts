@@ -1,3 +1,4 @@
+import { roleName } from '../protocol/turn-table.js';
 import type { Role, DebateDocument } from '../protocol/document.js';
 import type { CitationCheck } from '../git/check-citations.js';
 import { buildLedger } from '../ledger/build-ledger.js';
@@ -47,7 +48,7 @@ export function outcomeLine(context: Pick<ConsensusContext, 'reason' | 'round' |
     case 'budget-reached':
       return `**Outcome:** budget reached: ${describeBudget(context.document, context.budget ?? noBudget)}, after ${rounds}, with ${disputed}.`;
     case 'peer-timeout': {
-      const peer = context.peer === 'reviewer' ? 'Reviewer' : 'Responder';
+      const peer = roleName(context.peer);
       return `**Outcome:** peer timed out: the ${peer} did not take its turn within ${formatDuration(context.turnTimeoutMs)} (--turn-timeout), with ${disputed}.`;
     }
   }

@@ -1,3 +1,4 @@
+import { peerOf } from '../protocol/turn-table.js';
 import { AgentError } from '../errors.js';
 import type { WriteAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
@@ -24,7 +25,7 @@ export async function writeConsensus(
     reason: action.reason,
     round: action.round,
     maxRounds: context.maxRounds,
-    peer: context.role === 'reviewer' ? ('responder' as const) : ('reviewer' as const),
+    peer: peerOf(context.role),
     turnTimeoutMs: context.turnTimeoutMs,
     budget: context.budget,
     document,

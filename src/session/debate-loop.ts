@@ -1,3 +1,4 @@
+import { answerKindOf, peerOf, roleName, turnOf } from '../protocol/turn-table.js';
 import { AgentError, ConfigError, InterruptedError } from '../errors.js';
 import { roundsBegun } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
@@ -41,7 +42,7 @@ const protocolGraceMs = 2_000;
  */
 export async function debateLoop(context: SessionContext, watch: FileWatch): Promise<SessionOutcome> {
   const { role, emit } = context;
-  const peer = role === 'reviewer' ? 'responder' : 'reviewer';
+  const peer = peerOf(role);
   let state = await readDebateFile(context.file);
   let waitingSince: number | null = null;
   // The last state that parsed: every later one must still hold it, the file being append-only.
@@ -94,8 +95,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
         throw error;
       });
       const result = await peerWatch.during(turn, { peerHasTurn: false });
-      if (result.written)
-        prompts.push({ heading: formatHeading(action.turn, action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0), bytes: result.promptBytes });
+      if (result.written) prompts.push({ heading: formatHeading(action.turn, turnOf(action.turn).numbered ? action.round : 0), bytes: result.promptBytes });
       state = result.written ? result.state : await readDebateFile(context.file);
       continue;
     }
@@ -145,7 +145,7 @@ function emitRoundState(context: SessionContext, document: DebateDocument, repor
  */
 function warnUnreadLabels(context: SessionContext, document: DebateDocument, read: number): number {
   const fresh = document.sections.slice(read);
-  const peerKind = context.role === 'reviewer' ? 'response' : 'follow-up';
+  const peerKind = answerKindOf(peerOf(context.role));
   if (read === 0 || !fresh.some((section) => section.kind === peerKind)) return document.sections.length;
   // The reader's walk, which reads only the sections the file gained, notes what it could not read.
   context.reader.points(document);
@@ -209,8 +209,8 @@ function oneLine(text: string): string {
 }
 
 async function timedOut(context: SessionContext, state: FileState, document: DebateDocument, prompts: TurnPrompt[], subjects: SubjectTracker): Promise<SessionOutcome> {
-  const self = context.role === 'reviewer' ? 'Reviewer' : 'Responder';
-  const other = context.role === 'reviewer' ? 'Responder' : 'Reviewer';
+  const self = roleName(context.role);
+  const other = roleName(peerOf(context.role));
   const limit = formatDuration(context.turnTimeoutMs);
   if (!state.exists) {
     const message = `The ${other} did not start the debate within ${limit} (--turn-timeout): ${context.relativeFile} never appeared. Start the ${other} in another terminal.`;

@@ -1,3 +1,4 @@
+import { answerKindOf, peerOf } from '../protocol/turn-table.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { renderRestateRequest, type RestateItem } from '../protocol/render-restate-request.js';
 import type { SessionContext } from './session-context.js';
@@ -9,7 +10,7 @@ import type { SessionContext } from './session-context.js';
  */
 export function restateRequest(context: Pick<SessionContext, 'role' | 'reader'>, document: DebateDocument): string {
   const last = document.sections.at(-1);
-  if (last?.kind !== (context.role === 'reviewer' ? 'response' : 'follow-up')) return '';
+  if (last === undefined || last.kind !== answerKindOf(peerOf(context.role))) return '';
   // The walk notes what each section left unread: it reads `last` first.
   const states = context.reader.points(document);
   const items: RestateItem[] = context.reader.unreadIn(last).map(({ id, unread }) => ({ id, kind: unread.kind, line: unread.line, why: unread.why }));

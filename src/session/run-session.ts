@@ -1,3 +1,4 @@
+import { roleName } from '../protocol/turn-table.js';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '../protocol/document.js';
@@ -132,7 +133,7 @@ async function checkDamage(paths: StatePaths, found: FileState, relativeFile: st
   const { record, stale } = await readStandingDamage(paths, found);
   if (stale) await clearDamageRecord(paths);
   if (record === null) return;
-  const side = record.role === 'reviewer' ? 'Reviewer' : 'Responder';
+  const side = roleName(record.role);
   const waits = (await isFinderRunning(paths, record)) ? ', and waits for it to be restored' : '';
   throw new ProtocolError(`${describeDamage(relativeFile, record)}. The ${side} found it at ${record.at.slice(11, 19)}${waits}: no side goes on from it until then.`);
 }

@@ -1,5 +1,5 @@
 import type { ReproductionVerdict } from '../protocol/reproduction.js';
-import type { Role, TurnKind } from '../protocol/document.js';
+import type { Role, SectionKind } from '../protocol/document.js';
 import type { ConvergenceState } from '../ledger/convergence-state.js';
 import type { SessionEnd } from '../ledger/read-outcome.js';
 import type { HolderState } from './claims/heartbeat-state.js';
@@ -12,7 +12,7 @@ export type SessionEvent =
   /** This side found the debate under way: where it stands, and the last section written. */
   | { type: 'resumed'; role: Role; file: string; round: number; heading: string; by: string | null; at: string | null }
   | { type: 'not-a-turn'; role: Role; for: Role }
-  | { type: 'turn-started'; role: Role; turn: TurnKind; heading: string; agent: string; round: number; interactive: boolean }
+  | { type: 'turn-started'; role: Role; turn: SectionKind; heading: string; agent: string; round: number; interactive: boolean }
   | { type: 'agent-retry'; role: Role; heading: string; reason: string; delayMs: number }
   | { type: 'agent-reasked'; role: Role; heading: string; problems: string[]; attempt: number; of: number }
   | { type: 'reproduction-ran'; role: Role; heading: string; id: string; verdict: ReproductionVerdict; why: string; ms: number }

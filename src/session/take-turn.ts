@@ -1,3 +1,4 @@
+import { turnOf } from '../protocol/turn-table.js';
 import { AgentError } from '../errors.js';
 import { faultAction } from '../fault-point.js';
 import { roundsBegun } from '../ledger/build-ledger.js';
@@ -30,7 +31,7 @@ export type TurnResult = { written: true; state: FileState; promptBytes: number 
  * the agent worked and the turn no longer stands, nothing is written and the caller decides again.
  */
 export async function takeTurn(context: SessionContext, action: WriteAction, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<TurnResult> {
-  const number = action.turn === 'response' || action.turn === 'follow-up' ? action.round : 0;
+  const number = turnOf(action.turn).numbered ? action.round : 0;
   const heading = formatHeading(action.turn, number);
   checkNotOwnLast(context, action, document, heading);
   const started = Date.now();

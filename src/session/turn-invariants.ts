@@ -1,13 +1,12 @@
+import { writerOf } from '../protocol/turn-table.js';
 import { ProtocolError } from '../errors.js';
 import type { WriteAction } from '../protocol/decide-action.js';
-import type { DebateDocument, Role, SectionKind } from '../protocol/document.js';
+import type { DebateDocument } from '../protocol/document.js';
 import { normalizeNewlines } from '../protocol/read-markdown.js';
 import type { FileState } from './read-debate-file.js';
 import type { SessionContext } from './session-context.js';
 
 // The two halves of the invariant of a turn: checked before a side writes, and after.
-
-const writerOf: Record<SectionKind, Role | null> = { review: 'reviewer', 'follow-up': 'reviewer', response: 'responder', consensus: null };
 
 /**
  * The other half of the invariant: a side never writes when the file's last section is its own.
@@ -15,7 +14,7 @@ const writerOf: Record<SectionKind, Role | null> = { review: 'reviewer', 'follow
  */
 export function checkNotOwnLast(context: Pick<SessionContext, 'role'>, action: WriteAction, document: DebateDocument, heading: string): void {
   const last = document.sections.at(-1);
-  if (last === undefined || writerOf[last.kind] !== context.role || (action.turn === 'consensus' && action.reason === 'peer-timeout')) return;
+  if (last === undefined || writerOf(last.kind) !== context.role || (action.turn === 'consensus' && action.reason === 'peer-timeout')) return;
   throw new Error(`Invariant broken: the ${context.role} was about to write \`## ${heading}\` after its own \`## ${last.heading}\` (line ${last.line}).`);
 }
 

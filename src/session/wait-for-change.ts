@@ -1,3 +1,4 @@
+import { readSignature } from '../protocol/turn-table.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FileWatch } from '../watch/watch-file.js';
 import { readDebateFile, textEnd, type FileState } from './read-debate-file.js';
@@ -5,13 +6,11 @@ import { readDebateFile, textEnd, type FileState } from './read-debate-file.js';
 /** How long a changed file must stay the same before it is read as a whole turn. */
 export const settleMs = 120;
 
-// The signature code-debate closes every section with: such a change is complete as it lands.
-const signatureLine = /\n\*\s*—\s*[^\n·]+?\s*·\s*[^\n]+?\s*·\s*\S+?\s*\*\s*$/;
-
+/** Whether `text` ends with the signature code-debate closes every section with: such a change is complete as it lands. */
 export function endsWithSignature(text: string): boolean {
-  // Only the last line is tested: the pattern alone would be tried at every line of a file of megabytes.
+  // Only the last line is read: a file of megabytes is not searched.
   const lastLine = text.lastIndexOf('\n', text.trimEnd().length - 1);
-  return lastLine !== -1 && signatureLine.test(text.slice(lastLine));
+  return lastLine !== -1 && readSignature(text.slice(lastLine + 1)) !== null;
 }
 
 /**

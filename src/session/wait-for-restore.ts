@@ -1,3 +1,4 @@
+import { roleName } from '../protocol/turn-table.js';
 import { ProtocolError } from '../errors.js';
 import type { HistoryChange } from '../protocol/find-history-change.js';
 import { historyChangeOf } from './history-change-of.js';
@@ -54,7 +55,7 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
     const next = await waitForChange(context.file, watch, current.checksum, deadline - Date.now(), context.signal);
     if (next === null) {
       if (context.signal.aborted) return { state: current, kept: null };
-      const side = context.role === 'reviewer' ? 'Reviewer' : 'Responder';
+      const side = roleName(context.role);
       throw new ProtocolError(
         `${context.relativeFile} no longer holds the debate as the ${side} last read it: ${change.description}, and it was not restored within ` +
           `${formatDuration(context.turnTimeoutMs)} (--turn-timeout). The text as it was is saved in ${savedTo}: \`${restore}\` ` +

@@ -1,3 +1,4 @@
+import { peerOf } from '../protocol/turn-table.js';
 import os from 'node:os';
 import type { Role } from '../protocol/document.js';
 import type { ClaimRecord } from './claims/claim-role.js';
@@ -44,7 +45,7 @@ export interface StepWatch {
  * user and takes its role back, and --turn-timeout still bounds the wait.
  */
 export function watchPeer(options: PeerWatchOptions): PeerWatch {
-  const peer: Role = options.role === 'reviewer' ? 'responder' : 'reviewer';
+  const peer = peerOf(options.role);
   const now = options.now ?? Date.now;
   const checkMs = options.checkMs ?? 1_000;
   const remindMs = options.remindMs ?? 5 * 60_000;

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TurnKind } from '../../src/protocol/document.js';
+import type { SectionKind } from '../../src/protocol/document.js';
 import type { DebateRepo } from '../helpers/e2e.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -11,11 +11,11 @@ export interface GatedAgent {
   /** The `--agent` value. */
   spec: string;
   /** Holds back the answer for `turn`: the agent starts, and waits until `release`. */
-  hold(turn: TurnKind): Promise<void>;
-  release(turn: TurnKind): Promise<void>;
+  hold(turn: SectionKind): Promise<void>;
+  release(turn: SectionKind): Promise<void>;
   /** Resolves once the agent is working on `turn` and waiting to be released. */
-  started(turn: TurnKind): Promise<void>;
-  answer(turn: TurnKind, text: string): Promise<void>;
+  started(turn: SectionKind): Promise<void>;
+  answer(turn: SectionKind, text: string): Promise<void>;
   /** The turns the agent was asked for, in order. */
   calls(): Promise<string[]>;
 }

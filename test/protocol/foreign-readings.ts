@@ -3,6 +3,7 @@
  * a section of a debate file, `parseDocument`, `buildLedger`. Kept apart from the corpus, so the
  * corpus records only what its writers gave.
  */
+import { roundOf, writerOf } from '../../src/protocol/turn-table.js';
 import { buildLedger } from '../../src/ledger/build-ledger.js';
 import type { LedgerPoint } from '../../src/ledger/ledger.js';
 import { foreignResponse, foreignReview, type ForeignEntry, type Gave } from './foreign-corpus.js';
@@ -40,10 +41,11 @@ const unread = (label: string | null | undefined): Reading => (unreadPositions.h
 function readingOf(kind: Kind, point: LedgerPoint): Reading {
   const raisedHere = kind === 'review' || (kind === 'response' ? point.owner === 'responder' : point.raisedIn === 2);
   if (raisedHere) return unread(point.severity);
-  const round = kind === 'follow-up' ? 2 : 1;
+  // The section under test is Response 1 or Reviewer Follow-up 1.
+  const round = roundOf({ kind, number: 1 });
   const entry = point.rounds.find((item) => item.round === round);
   // The section under test answers the other side's points and holds its own.
-  const writer = kind === 'follow-up' ? 'reviewer' : 'responder';
+  const writer = writerOf(kind);
   return unread(point.owner === writer ? entry?.raiser?.position : entry?.answerer?.position);
 }
 

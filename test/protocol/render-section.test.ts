@@ -1,3 +1,4 @@
+import { roleName } from '../../src/protocol/turn-table.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Role, SectionKind } from '../../src/protocol/document.js';
@@ -144,7 +145,7 @@ describe('render then parse: the round trip', () => {
         kind: turn.kind,
         number: turn.number,
         body: turn.body,
-        signature: { role: turn.role === 'reviewer' ? 'Reviewer' : 'Responder', agent: turn.agent, time: '2026-11-22T10:02:10Z' },
+        signature: { role: roleName(turn.role), agent: turn.agent, time: '2026-11-22T10:02:10Z' },
       })),
     );
     expect(document.points.map((point) => [point.id, point.severity])).toEqual([

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Agent, TurnRequest } from '../../src/agents/agent.js';
-import type { TurnKind } from '../../src/protocol/document.js';
+import type { SectionKind } from '../../src/protocol/document.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { debateLoop } from '../../src/session/debate-loop.js';
 import { watchFile } from '../../src/watch/watch-file.js';
@@ -9,7 +9,7 @@ import { makeGitRepo, type GitRepo } from '../helpers/git-repo.js';
 import { sideContext, type SideUnderTest } from '../helpers/side-context.js';
 
 /** An agent in this process that answers each kind of section with its text, and keeps the requests. */
-function answering(answers: Partial<Record<TurnKind, string>>): Agent & { requests: TurnRequest[] } {
+function answering(answers: Partial<Record<SectionKind, string>>): Agent & { requests: TurnRequest[] } {
   const requests: TurnRequest[] = [];
   return {
     name: 'in-process',

@@ -1,3 +1,4 @@
+import { peerOf } from '../../protocol/turn-table.js';
 import type { DebateDocument, Point } from '../../protocol/document.js';
 import { trackPoints } from '../../protocol/track-points.js';
 
@@ -34,7 +35,7 @@ export function readPointContexts(document: DebateDocument): Map<string, PointCo
   trackPoints(document, {
     raised: (state, section) => raise(state.point, section.heading, state.owner),
     answered(state, reply, section) {
-      if (reply !== null && reply.text.trim() !== '') of(state.point.id)[state.owner === 'reviewer' ? 'responder' : 'reviewer'] = { section: section.heading, text: reply.text };
+      if (reply !== null && reply.text.trim() !== '') of(state.point.id)[peerOf(state.owner)] = { section: section.heading, text: reply.text };
     },
     held(state, reply, section) {
       if (reply.text.trim() !== '') of(state.point.id)[state.owner] = { section: section.heading, text: reply.text };

@@ -1,10 +1,11 @@
+import { isAnswering, peerOf, roleName } from '../../protocol/turn-table.js';
 import type { PointState } from '../../protocol/track-points.js';
-import type { Role, TurnKind } from '../../protocol/document.js';
+import type { Role, SectionKind } from '../../protocol/document.js';
 import { wrapForComment, type PointContext } from './human-draft-context.js';
 
 export interface DraftInput {
   role: Role;
-  turn: TurnKind;
+  turn: SectionKind;
   /** The section's heading, e.g. `Response 2`. */
   heading: string;
   /** Absolute path of the shared file, where the debate so far is. */
@@ -33,7 +34,7 @@ const commentWidth = 76;
 const answerChoices = '**Agreed**, **Partially agreed** or **Disagreed**';
 const heldChoices = '**Maintained**, **Accepted** or **Withdrawn**';
 
-const turnGuides: Record<TurnKind, string[]> = {
+const turnGuides: Record<SectionKind, string[]> = {
   review: [
     'Raise each point under a heading of its own, with its severity and evidence:',
     '',
@@ -71,7 +72,7 @@ const turnGuides: Record<TurnKind, string[]> = {
  * with the replies to choose from in a comment below it. Everything outside comments is the text.
  */
 export function renderDraft(input: DraftInput): string {
-  const role = input.role === 'reviewer' ? 'Reviewer' : 'Responder';
+  const role = roleName(input.role);
   const lines = [
     `code-debate: you are the ${role}. Write \`## ${input.heading}\`,`,
     'below this comment; code-debate adds the heading, the separator and your',
@@ -80,7 +81,7 @@ export function renderDraft(input: DraftInput): string {
     '',
     ...turnGuides[input.turn],
   ];
-  if (input.turn !== 'response' && input.turn !== 'follow-up' && input.open.length > 0) {
+  if (!isAnswering(input.turn) && input.open.length > 0) {
     lines.push('', 'Points still open:', ...input.open.map((state) => `  ${describePoint(state)}`));
   }
   lines.push(
@@ -99,7 +100,7 @@ export function renderDraft(input: DraftInput): string {
 }
 
 function skeleton(input: DraftInput): string {
-  if (input.turn !== 'response' && input.turn !== 'follow-up') return '';
+  if (!isAnswering(input.turn)) return '';
   return input.open
     .map((state) => {
       const choices = state.owner === input.role ? heldChoices : answerChoices;
@@ -129,7 +130,7 @@ function describePoint(state: PointState): string {
 
 function describeState(state: PointState): string {
   const parts = [state.point.severity ?? 'no severity'];
-  const [raiser, answerer] = state.owner === 'reviewer' ? ['Reviewer', 'Responder'] : ['Responder', 'Reviewer'];
+  const [raiser, answerer] = [roleName(state.owner), roleName(peerOf(state.owner))];
   if (state.answer !== null) parts.push(`the ${answerer}: ${state.answer.replace('-', ' ')}`);
   if (state.held !== null) parts.push(`the ${raiser}: ${state.held.replace('-', ' ')}`);
   return parts.join(' · ');

@@ -1,3 +1,4 @@
+import { roleName } from '../../protocol/turn-table.js';
 import { randomBytes } from 'node:crypto';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -282,13 +283,13 @@ function isOurs(record: ClaimRecord, claimed: ClaimRecord): boolean {
 function describe(holder: ClaimRecord): string {
   if (holder.session !== undefined) {
     const last = typeof holder.heartbeatAt === 'string' ? holder.heartbeatAt.slice(11, 16) : 'unknown';
-    return `the ${holder.role === 'reviewer' ? 'Reviewer' : 'Responder'}, an interactive session (\`--session ${holder.session.id}\`, its last call at ${last})`;
+    return `the ${roleName(holder.role)}, an interactive session (\`--session ${holder.session.id}\`, its last call at ${last})`;
   }
   const since = Number.isNaN(Date.parse(holder.startedAt)) ? holder.startedAt : holder.startedAt.slice(11, 16);
   const where = holder.host === os.hostname() ? '' : ` on ${holder.host}`;
   // A `cmd:` agent's whole command line would not fit the two lines.
   const agent = holder.agent.length <= 32 ? holder.agent : `${holder.agent.slice(0, 31)}…`;
-  return `the ${holder.role === 'reviewer' ? 'Reviewer' : 'Responder'} pid ${holder.pid}${where} (${agent}, since ${since})`;
+  return `the ${roleName(holder.role)} pid ${holder.pid}${where} (${agent}, since ${since})`;
 }
 
 /** Two lines: who holds what, and what to do. */

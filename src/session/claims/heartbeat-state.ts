@@ -1,3 +1,4 @@
+import { peerOf, roleName } from '../../protocol/turn-table.js';
 import type { ClaimRecord } from './claim-role.js';
 import { formatDuration } from '../../format-duration.js';
 import { isProcessAlive } from './process-alive.js';
@@ -110,7 +111,7 @@ export function viewHolder(record: ClaimRecord | null, facts: HolderFacts): Hold
     return person
       ? { state: holderStates.writing, reason: 'a person is taking their turn', agentRunningMs: null }
       : { state: holderStates.thinking, reason: 'taking its turn', agentRunningMs: null };
-  const other = record.role === 'reviewer' ? 'Responder' : 'Reviewer';
+  const other = roleName(peerOf(record.role));
   return { state: holderStates.waiting, reason: `waiting for the ${other}'s turn`, agentRunningMs: null };
 }
 
@@ -118,7 +119,7 @@ export function viewHolder(record: ClaimRecord | null, facts: HolderFacts): Hold
 function viewSession(record: ClaimRecord, facts: HolderFacts): HolderView {
   const since = facts.heartbeatAgeMs === null ? '' : ` (its last call ${formatDuration(facts.heartbeatAgeMs)} ago)`;
   if (!facts.hasTurn) {
-    const other = record.role === 'reviewer' ? 'Responder' : 'Reviewer';
+    const other = roleName(peerOf(record.role));
     return { state: holderStates.waiting, reason: `its session is waiting for the ${other}'s turn${since}`, agentRunningMs: null };
   }
   if (record.session?.state === 'writing') return { state: holderStates.writing, reason: `its session is writing its turn${since}`, agentRunningMs: null };

@@ -1,3 +1,4 @@
+import { peerOf } from '../../protocol/turn-table.js';
 import type { TurnRequest } from '../../agents/agent.js';
 import { TurnHandedOver } from '../../agents/session/session-agent.js';
 import type { Settings } from '../../config/settings.js';
@@ -133,7 +134,7 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
       await markSession(paths, role ?? 'reviewer', id, 'waiting');
       return { ...facts(), type: 'written', heading: written };
     }
-    const found: { for: Role; round: number } = waiting ?? { for: role === 'reviewer' ? 'responder' : 'reviewer', round: 0 };
+    const found: { for: Role; round: number } = waiting ?? { for: role === null ? 'reviewer' : peerOf(role), round: 0 };
     // The lease stays the session's: with the peer restarted, its next `turn` goes on.
     // (Set by emit: TypeScript does not see a closure assign it.)
     const peerGone = gone as { for: Role; reason: string } | null;

@@ -1,3 +1,4 @@
+import { roleName } from '../../protocol/turn-table.js';
 import { performance } from 'node:perf_hooks';
 import type { Role } from '../../protocol/document.js';
 import { ClaimError } from '../../errors.js';
@@ -13,8 +14,6 @@ export interface HeldRole {
   role: Role;
   holder: { record: ClaimRecord; commit: string } | null;
 }
-
-export const roleName = (role: Role): string => (role === 'reviewer' ? 'Reviewer' : 'Responder');
 
 /** A holder's heartbeat interval, from its claim (30 s when it names none). */
 export function beatOf(record: ClaimRecord | undefined): number {

@@ -1,3 +1,4 @@
+import { peerOf } from '../../protocol/turn-table.js';
 import { ClaimError, ConfigError } from '../../errors.js';
 import { checkDebateName, debateName } from '../../git/debate-refs.js';
 import { checkRemote } from '../../git/remote-ops.js';
@@ -90,7 +91,7 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
           );
       };
       await debate.startMirroring();
-      const peer = claim.role === 'reviewer' ? 'responder' : 'reviewer';
+      const peer = peerOf(claim.role);
       const watch = watchRemote(debate, { remote: remote.remote, signal: options.signal, warn, outage }, { peer, fastMs: options.pollMs ?? agentPollMs, budget, stillHeld });
       return {
         prepared,

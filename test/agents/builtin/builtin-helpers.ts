@@ -1,8 +1,9 @@
+import { formatHeading } from '../../../src/protocol/classify-heading.js';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TurnRequest } from '../../../src/agents/agent.js';
-import type { TurnKind, DebateDocument, Section } from '../../../src/protocol/document.js';
+import type { SectionKind, DebateDocument, Section } from '../../../src/protocol/document.js';
 import { checkAnswerData, type TurnAnswer } from '../../../src/protocol/answer-schema.js';
 import { scopeOf } from '../../../src/protocol/read-agent-answer.js';
 import { readPoints } from '../../../src/protocol/read-points.js';
@@ -56,7 +57,7 @@ export function makeSubject(diff: string): Subject {
 }
 
 export function section(kind: Section['kind'], number: number, body: string): Section {
-  const heading = kind === 'review' ? 'Review' : kind === 'response' ? `Response ${number}` : kind === 'follow-up' ? `Reviewer Follow-up ${number}` : 'CONSENSUS';
+  const heading = formatHeading(kind, number);
   return { kind, number, heading, line: 1, body, signature: null };
 }
 
@@ -66,7 +67,7 @@ export function makeDocument(sections: readonly Section[]): DebateDocument {
   return { title: 'Code Debate: the change', meta: null, sections: [...sections], points: review ? readPoints(review.body) : [] };
 }
 
-export function makeRequest(turn: TurnKind, options: { diff: string; cwd: string; document?: DebateDocument; round?: number; signal?: AbortSignal }): TurnRequest {
+export function makeRequest(turn: SectionKind, options: { diff: string; cwd: string; document?: DebateDocument; round?: number; signal?: AbortSignal }): TurnRequest {
   return {
     role: turn === 'response' ? 'responder' : 'reviewer',
     turn,
