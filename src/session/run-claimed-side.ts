@@ -14,6 +14,7 @@ import { findAgentGroups, isDebateAgentGroup } from './is-debate-agent-group.js'
 import { onThisMachine } from './on-this-machine.js';
 import type { PreparedDebate } from './prepare-debate.js';
 import type { FileState } from './read-debate-file.js';
+import type { SideMemory } from './side-memory.js';
 import type { SessionOptions } from './run-session.js';
 import type { StatePaths } from './state-paths.js';
 import type { FileWatch } from '../watch/watch-file.js';
@@ -44,6 +45,8 @@ export interface ClaimedSide {
   claim: Claim;
   /** Where the debate lives when not in `file`: `origin refs/code-debate/<name>/debate` (`--remote`). */
   remote?: string;
+  /** What this side remembers from turn to turn (see SideMemory): its store and its loop read the file through it. */
+  memory: SideMemory;
 }
 
 /** What the debate runs on, set up once the role is held. */
@@ -142,6 +145,7 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
           paths: side.paths,
           store,
           reader: createLedgerReader(),
+          memory: side.memory,
           standards: prepared.standards,
           stance: options.stance,
           blockOn: options.blockOn,

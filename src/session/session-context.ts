@@ -11,6 +11,7 @@ import type { AgentCheckout } from './agent-checkout.js';
 import type { ReproductionSetup } from './run-reproduction.js';
 import type { Claim } from './claims/claim-role.js';
 import type { DebateStore } from './run-claimed-side.js';
+import type { SideMemory } from './side-memory.js';
 import type { EventSink } from './session-events.js';
 import type { StatePaths } from './state-paths.js';
 
@@ -46,6 +47,8 @@ export interface SessionContext {
   store: DebateStore;
   /** This side's reader of the debate file: it parses, walks and folds only what the file gained since its last read. */
   reader: LedgerReader;
+  /** What this side remembers from turn to turn: its last read of the file, its evidence checks (see SideMemory). */
+  memory: SideMemory;
   standards: string | null;
   /** How the Responder argues (`--stance`); the Reviewer ignores it. */
   stance: Stance;
