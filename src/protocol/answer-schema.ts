@@ -169,7 +169,7 @@ export function answerJsonSchema(scope: AnswerScope, { reproductions = true }: {
  * llama.cpp's grammars cannot hold others. The validator still checks every bound, and sends an
  * answer that breaks one back.
  */
-const unportable = new Set(['default', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern']);
+const unportable: ReadonlySet<string> = new Set(['default', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern']);
 
 function portable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(portable);
