@@ -20,8 +20,6 @@ const allowed: Record<string, string> = {
   'protocol/split-point-blocks.ts splitOnce': 'a pure function of a section body, bounded (memoLimits): no caller can tell it is there but by the time',
   'protocol/read-section.ts readSummary': 'a pure function of a section body, bounded (memoLimits): no caller can tell it is there but by the time',
   'ledger/engagement-of.ts wordsOnce': 'a pure function of a reply text, bounded (memoLimits): no caller can tell it is there but by the time',
-  'ledger/citation-report.ts maskedProblem': 'a pure function of a problem text, bounded: no caller can tell it is there but by the time',
-  'ledger/citation-report.ts failureLines': 'a pure function of a check, whose checks are frozen; weak: it lives no longer than the checks, which their side owns',
 };
 
 const source = path.resolve(import.meta.dirname, '../src');
