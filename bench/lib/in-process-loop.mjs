@@ -6,6 +6,7 @@ import { appendSection } from '../../dist/session/append-section.js';
 import { readClaim } from '../../dist/session/claims/read-claims.js';
 import { createLedgerReader } from '../../dist/ledger/ledger-reader.js';
 import { debateLoop } from '../../dist/session/debate-loop.js';
+import { createSideMemory } from '../../dist/session/side-memory.js';
 import { statePaths } from '../../dist/session/state-paths.js';
 import { subject } from './repo.mjs';
 
@@ -63,6 +64,8 @@ export async function startLoop({ repo, role, resolved, stamp, answer }) {
   const controller = new AbortController();
   // The agent's checkout, as a session makes it once before its loop (src/session/run-claimed-side.ts): not part of a turn.
   const checkout = await openAgentCheckout({ root: repo.dir, gitDir: repo.gitDir, role, subject: resolved, emit: () => undefined });
+  // What a side remembers from turn to turn, as run-session makes it (src/session/side-memory.ts).
+  const memory = createSideMemory();
   const context = {
     role,
     root: repo.dir,
@@ -79,10 +82,11 @@ export async function startLoop({ repo, role, resolved, stamp, answer }) {
     paths: statePaths(repo.gitDir, repo.dir, repo.file),
     // As run-session makes it for a local file: compare-and-swap appends, and the peer's claim read from the state directory.
     store: {
-      append: (request) => appendSection({ ...request, file: repo.file, lockPath: context.paths.writeLock }),
+      append: (request) => appendSection({ ...request, file: repo.file, lockPath: context.paths.writeLock, memory: memory.file }),
       readPeerClaim: (peer) => readClaim(context.paths, peer),
     },
     reader: createLedgerReader(),
+    memory,
     standards: null,
     stance: 'default',
     blockOn: 'high',

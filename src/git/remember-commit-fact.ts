@@ -1,9 +1,11 @@
+import { BoundedMap } from '../bounded-map.js';
+
 // What git says about commits named by their full sha (their merge base, the count between them,
 // their short form) never changes: each session resolves its subject again every turn, and asks
 // git only for what the refs now name.
 const fullSha = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const keptFacts = 256;
-const facts = new Map<string, Promise<unknown>>();
+const facts = new BoundedMap<string, Promise<unknown>>(keptFacts);
 
 /** Whether every one of `revisions` is a full sha (a fixed commit), not a name that may move. */
 export function areFullShas(revisions: readonly string[]): boolean {
@@ -21,6 +23,5 @@ export function rememberCommitFact<T>(key: readonly string[], ask: () => Promise
   const answer = ask();
   facts.set(name, answer);
   answer.catch(() => facts.delete(name));
-  for (const oldest of facts.keys()) if (facts.size > keptFacts) facts.delete(oldest);
   return answer;
 }

@@ -1,10 +1,6 @@
 import type { CitationCheck } from '../git/check-citations.js';
 import { maskCredentials } from '../protocol/match-credential.js';
-import { memoizeText } from '../protocol/memoize-text.js';
 import { citationText, inlineCode } from '../protocol/citation-markdown.js';
-
-// Every turn reports the failures of the whole debate so far: each problem is masked once.
-const maskedProblem = memoizeText(maskCredentials, 4_096);
 
 /**
  * The failed checks as a Markdown list, one line each with the section that cited it, e.g.
@@ -21,14 +17,7 @@ export function appendFailedCitations(report: string, checks: readonly CitationC
   return [...(report === '' ? [] : [report]), ...lines].join('\n');
 }
 
-// The checks of a debate are the same objects from turn to turn (see checkDebateCitations): each line is written once.
-const failureLines = new WeakMap<CitationCheck, string>();
-
+// Pure: a side's reader writes each line once, as the report of the turn before extended (see LedgerReader.failedCitations).
 function failureLine(check: CitationCheck): string {
-  let line = failureLines.get(check);
-  if (line === undefined) {
-    line = `- ${inlineCode(citationText(check))} (${check.section}): ${maskedProblem(check.problem ?? 'the check failed')}`;
-    failureLines.set(check, line);
-  }
-  return line;
+  return `- ${inlineCode(citationText(check))} (${check.section}): ${maskCredentials(check.problem ?? 'the check failed')}`;
 }

@@ -16,7 +16,7 @@ export interface LedgerReader extends DebateReader {
   ledger(document: DebateDocument): Ledger;
   /** `lastRoundStalled(document, round)`. */
   lastRoundStalled(document: DebateDocument, round: number): boolean;
-  /** `formatFailedCitations(checks)`. */
+  /** `formatFailedCitations(checks)`: the last report extended by the new checks' lines, so each line is written once (formatFailedCitations keeps nothing). */
   failedCitations(checks: readonly CitationCheck[]): string;
 }
 

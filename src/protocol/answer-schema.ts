@@ -4,6 +4,7 @@
  * backends that can be held to one (docs/protocol.md, "Answers as data").
  */
 import { z } from 'zod';
+import { BoundedMap } from '../bounded-map.js';
 import { severities, type Role, type Severity } from './document.js';
 import { answerPositions, heldPositions, labelsOf, positionLabelled, type AnswerPosition, type HeldPosition } from './position.js';
 import { reproductionSchema, type Reproduction } from './reproduction.js';
@@ -136,9 +137,12 @@ export interface AnswerJsonSchema {
   schema: Record<string, unknown>;
 }
 
-/** Schemas kept by scope: a turn asks for its own twice (the prompt, the backend), and zod's conversion takes milliseconds. */
-const jsonSchemas = new Map<string, AnswerJsonSchema>();
-const keptSchemas = 32;
+/**
+ * Schemas kept by scope: a turn asks for its own twice (the prompt, the backend), and zod's
+ * conversion takes milliseconds. Kept at module level on purpose: a pure function of its key (the
+ * scope), never changed once made, and bounded, so no caller can tell it is there but by the time.
+ */
+const jsonSchemas = new BoundedMap<string, AnswerJsonSchema>(32);
 
 /**
  * The schema of `scope`'s answer as JSON Schema: shared between callers with the same scope, so
@@ -152,7 +156,6 @@ export function answerJsonSchema(scope: AnswerScope, { reproductions = true }: {
     const { $schema: _draft, ...converted } = z.toJSONSchema(answerSchemaFor(scope), { target: 'draft-7' }) as Record<string, unknown>;
     const schema = reproductions ? converted : withoutField(converted, 'reproduction');
     found = { name: `code_debate_${scope.turn.replace('-', '_')}`, schema: portable(schema) as Record<string, unknown> };
-    if (jsonSchemas.size >= keptSchemas) jsonSchemas.delete(jsonSchemas.keys().next().value as string);
     jsonSchemas.set(key, found);
   }
   return found;
@@ -166,7 +169,7 @@ export function answerJsonSchema(scope: AnswerScope, { reproductions = true }: {
  * llama.cpp's grammars cannot hold others. The validator still checks every bound, and sends an
  * answer that breaks one back.
  */
-const unportable = new Set(['default', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern']);
+const unportable: ReadonlySet<string> = new Set(['default', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern']);
 
 function portable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(portable);

@@ -1,4 +1,5 @@
 import type { RootContent } from 'mdast';
+import { BoundedMap } from '../bounded-map.js';
 import { headingStaysAfterScan } from './close-open-block.js';
 import type { DebateDocument, Section } from './document.js';
 import type { Growth } from './extends-text.js';
@@ -68,7 +69,7 @@ export function createDebateReader(): DebateReader {
   // A document that extends the last one shares its sections: their citations are not read again.
   let lastCited: { sections: readonly Section[]; citations: readonly Citation[] } | null = null;
   const citedBy = new WeakMap<Section, readonly Citation[]>();
-  const citedBody = new Map<string, readonly Located[]>();
+  const citedBody = new BoundedMap<string, readonly Located[]>(citedBodies);
 
   const citationsOf = (section: Section): readonly Citation[] => {
     let found = citedBy.get(section);
@@ -76,7 +77,6 @@ export function createDebateReader(): DebateReader {
     let located = citedBody.get(section.body);
     if (located === undefined) {
       located = locateCitations(sectionNodes(section, memory));
-      if (citedBody.size >= citedBodies) citedBody.delete(citedBody.keys().next().value as string);
       citedBody.set(section.body, located);
     }
     found = citeIn(section, located);

@@ -13,7 +13,7 @@ class Stop {
 }
 
 const number = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const escapes = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
+const escapes: ReadonlySet<string> = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
 
 /**
  * The first place `text` breaks JSON (RFC 8259), in words a model can act on, or null when it is

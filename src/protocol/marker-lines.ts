@@ -34,7 +34,7 @@ const maybeMarker = /^ {0,3}(?:#{3,6}[ \t]|[-*+][ \t]|\d|[RF]\d|\*\*|__)/;
 const delimiterRow = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 /** Elements that hold blocks, as a reader's page shows them: what stands between their tags is theirs. A `<title>` left in a template is text. */
-const containers = new Set([
+const containers: ReadonlySet<string> = new Set([
   'details',
   'div',
   'section',

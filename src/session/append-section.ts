@@ -3,7 +3,7 @@ import { closeSync, fchmodSync, fstatSync, fsync, linkSync, openSync, renameSync
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { withFileLock } from './claims/file-lock.js';
-import { readDebateFile, stateOf, type FileState } from './read-debate-file.js';
+import { readDebateFile, stateOf, type FileMemory, type FileState } from './read-debate-file.js';
 import { writeFailure } from './debate-file-error.js';
 
 export interface AppendRequest {
@@ -17,6 +17,8 @@ export interface AppendRequest {
   render(current: FileState): string;
   /** Writes and syncs the temporary file (default: the disk); tests put a failing disk here. */
   writeTemporary?: (file: string, bytes: Buffer, mode: number | undefined) => Promise<void>;
+  /** The writing side's memory of its reads (see readDebateFile); absent: the file is read whole. */
+  memory?: FileMemory;
 }
 
 /** `remoteMs`: how long the write waited for a remote to take it (--remote). */
@@ -47,7 +49,7 @@ export async function appendSection(request: AppendRequest): Promise<AppendResul
       const result = await tryAppend(request);
       // A file touched between our read and our rename is read again, and the section still
       // written if the decision holds: an editor's autosave must not cost an agent's turn.
-      if (result !== 'moved' || attempt === maxAttempts) return result === 'moved' ? { written: false, current: await readDebateFile(request.file) } : result;
+      if (result !== 'moved' || attempt === maxAttempts) return result === 'moved' ? { written: false, current: await readDebateFile(request.file, request.memory) } : result;
     }
   });
 }
@@ -61,7 +63,7 @@ const maxAttempts = 3;
  */
 async function tryAppend(request: AppendRequest): Promise<AppendResult | 'moved'> {
   const before = statOrNull(request.file);
-  const current = await readDebateFile(request.file);
+  const current = await readDebateFile(request.file, request.memory);
   if (current.checksum !== request.expectedChecksum && !request.stillValid(current)) return { written: false, current };
   const bytes = Buffer.concat([current.bytes, Buffer.from(request.render(current), 'utf8')]);
   const temporary = path.join(path.dirname(request.file), `.${path.basename(request.file)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
@@ -82,7 +84,7 @@ async function tryAppend(request: AppendRequest): Promise<AppendResult | 'moved'
     if (!renamed) removeQuietly(temporary);
   }
   await syncDirectory(path.dirname(request.file));
-  return { written: true, state: stateOf(bytes) };
+  return { written: true, state: stateOf(bytes, request.memory) };
 }
 
 const fsyncAsync = promisify(fsync);

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../bounded-map.js';
 import { GitError } from '../errors.js';
 import { checkCitations, type CitationCheck } from '../git/check-citations.js';
 import type { Citation } from '../protocol/read-citations.js';
@@ -11,7 +12,7 @@ import type { SessionContext } from './session-context.js';
  */
 export async function checkDebateCitations(context: SessionContext, document: DebateDocument, head: string | null): Promise<CitationCheck[]> {
   try {
-    return await checkCached(context.root, head, context.reader.citations(document));
+    return await checkCached(context.memory.citations, context.root, head, context.reader.citations(document));
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
     context.emit({ type: 'warning', role: context.role, message: `the evidence check was skipped: ${error.message}` });
@@ -19,13 +20,28 @@ export async function checkDebateCitations(context: SessionContext, document: De
   }
 }
 
-// A commit never changes: a citation checked against one is not checked again (the work tree is).
-const checked = new Map<string, Pick<CitationCheck, 'ok' | 'problem'>>();
-// Citations are shared from turn to turn (see DebateReader.citations): each one's key and its check at a
-// commit are made once, not every turn, and the same check object is given back each time.
-const known = new WeakMap<Citation, { at: string; key: string; check: CitationCheck | null }>();
+/** What one side remembers of the evidence checks it made, turn after turn (see createCitationMemory). */
+export interface CitationMemory {
+  /** A commit never changes: a citation checked against one is not checked again (the work tree is). */
+  checked: BoundedMap<string, Pick<CitationCheck, 'ok' | 'problem'>>;
+  /**
+   * Citations are shared from turn to turn (see DebateReader.citations): each one's key and its check at a
+   * commit are made once, not every turn, and the same check object is given back each time.
+   */
+  known: WeakMap<Citation, { at: string; key: string; check: CitationCheck | null }>;
+  /** The last call's citations at a commit and their checks. */
+  lastChecks: { at: string; citations: readonly Citation[]; checks: readonly CitationCheck[] } | null;
+}
 
-async function checkCached(root: string, head: string | null, citations: readonly Citation[]): Promise<CitationCheck[]> {
+/** How many checks at a commit a side keeps: a debate of 5 MB cites a few thousand lines; a new commit checks them all again. */
+const keptChecks = 16_384;
+
+export function createCitationMemory(): CitationMemory {
+  return { checked: new BoundedMap(keptChecks), known: new WeakMap(), lastChecks: null };
+}
+
+async function checkCached(memory: CitationMemory, root: string, head: string | null, citations: readonly Citation[]): Promise<CitationCheck[]> {
+  const { checked, known, lastChecks } = memory;
   if (head === null) return checkCitations(root, { head }, citations);
   const at = `${root}\0${head}`;
   const entry = (citation: Citation) => {
@@ -41,21 +57,18 @@ async function checkCached(root: string, head: string | null, citations: readonl
   const added = citations.slice(before?.citations.length ?? 0);
   const fresh = added.filter((citation) => !checked.has(entry(citation).key));
   for (const result of await checkCitations(root, { head }, fresh)) checked.set(keyOf(root, head, result), { ok: result.ok, problem: result.problem });
-  const checks = [...(before?.checks ?? []), ...added.map((citation) => checkOf(entry(citation), citation))];
+  const checks = [...(before?.checks ?? []), ...added.map((citation) => checkOf(checked, entry(citation), citation))];
   // Only checks whose result is known are given again; one without (no result came) is made each time.
-  if (added.every((citation) => entry(citation).check !== null)) lastChecks = { at, citations, checks };
+  if (added.every((citation) => entry(citation).check !== null)) memory.lastChecks = { at, citations, checks };
   return [...checks];
 }
-
-/** The last call's citations at a commit and their checks. */
-let lastChecks: { at: string; citations: readonly Citation[]; checks: readonly CitationCheck[] } | null = null;
 
 function startsWith<T>(items: readonly T[], prefix: readonly T[]): boolean {
   return items.length >= prefix.length && prefix.every((item, index) => item === items[index]);
 }
 
 /** The check of `citation` at its commit, kept once its result is known. */
-function checkOf(found: { key: string; check: CitationCheck | null }, citation: Citation): CitationCheck {
+function checkOf(checked: CitationMemory['checked'], found: { key: string; check: CitationCheck | null }, citation: Citation): CitationCheck {
   if (found.check !== null) return found.check;
   const result = checked.get(found.key);
   const check: CitationCheck = { ...citation, ...(result ?? { ok: true, problem: null }) };

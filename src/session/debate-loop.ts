@@ -43,7 +43,7 @@ const protocolGraceMs = 2_000;
 export async function debateLoop(context: SessionContext, watch: FileWatch): Promise<SessionOutcome> {
   const { role, emit } = context;
   const peer = peerOf(role);
-  let state = await readDebateFile(context.file);
+  let state = await readDebateFile(context.file, context.memory.file);
   let waitingSince: number | null = null;
   // The last state that parsed: every later one must still hold it, the file being append-only.
   let seen: FileState | null = null;
@@ -68,7 +68,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
     }
     const parsed = context.reader.parse(state.text, state.growth);
     if (!parsed.ok) {
-      const changed = await waitForChange(context.file, watch, state.checksum, protocolGraceMs, context.signal);
+      const changed = await waitForChange(context.file, watch, state.checksum, protocolGraceMs, context.signal, context.memory.file);
       if (changed === null && !context.signal.aborted) throw parsed.error;
       if (changed) state = changed;
       continue;
@@ -96,7 +96,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
       });
       const result = await peerWatch.during(turn, { peerHasTurn: false });
       if (result.written) prompts.push({ heading: formatHeading(action.turn, turnOf(action.turn).numbered ? action.round : 0), bytes: result.promptBytes });
-      state = result.written ? result.state : await readDebateFile(context.file);
+      state = result.written ? result.state : await readDebateFile(context.file, context.memory.file);
       continue;
     }
     subjects.waited();
@@ -105,8 +105,8 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
       emit({ type: 'waiting', role, for: peer, timeoutMs: context.turnTimeoutMs, round: roundsBegun(document) });
     }
     const waitedOn = state.checksum;
-    const unchanged = async () => (await readDebateFile(context.file)).checksum === waitedOn;
-    const changed = await peerWatch.during(waitForChange(context.file, watch, waitedOn, waitingSince + context.turnTimeoutMs - Date.now(), context.signal), {
+    const unchanged = async () => (await readDebateFile(context.file, context.memory.file)).checksum === waitedOn;
+    const changed = await peerWatch.during(waitForChange(context.file, watch, waitedOn, waitingSince + context.turnTimeoutMs - Date.now(), context.signal, context.memory.file), {
       stillWaiting: unchanged,
     });
     if (changed) {

@@ -24,13 +24,17 @@ export function checksumOf(bytes: Uint8Array | string): string {
   return createHash('md5').update(bytes).digest('hex');
 }
 
-/** The shared file as it is now; an absent file reads as empty. */
-export async function readDebateFile(file: string): Promise<FileState> {
+/**
+ * The shared file as it is now; an absent file reads as empty. With the `memory` of a side that
+ * read it before, bytes that extend its last read are decoded and hashed from where that read
+ * ended (see stateOf); without, the file is read whole.
+ */
+export async function readDebateFile(file: string, memory: FileMemory = createFileMemory()): Promise<FileState> {
   // The path was resolved once, at start-up, to a regular file: a link put there since is not followed.
   const link = linkAt(file);
   if (link !== null) return { exists: false, bytes: Buffer.alloc(0), text: '', checksum: checksumOf(`\0link ${link}`), replacedBy: `a symbolic link to ${link}` };
   try {
-    return stateOf(readRegularFile(file));
+    return stateOf(readRegularFile(file), memory);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw readFailure(file, error);
     return { exists: false, bytes: Buffer.alloc(0), text: '', checksum: checksumOf('') };
@@ -96,16 +100,25 @@ export function textEnd(state: FileState, bytes = 4096): string {
 }
 
 /**
- * The last bytes decoded, their text, and an md5 fed with them and never finished: the file only
- * grows, and every turn reads it several times, so bytes that extend these are decoded and
- * hashed from where these end (copying the md5's state), not from the start. Megabytes read per
- * turn become the few kilobytes appended.
+ * What one reader of the debate file (a side) remembers of its last read: the bytes, their text,
+ * and an md5 fed with them and never finished. The file only grows, and every turn reads it
+ * several times, so bytes that extend these are decoded and hashed from where these end (copying
+ * the md5's state), not from the start. Megabytes read per turn become the few kilobytes appended.
  */
-let last: { bytes: Buffer; text: string; hash: Hash; growth: Growth | undefined } | null = null;
+export interface FileMemory {
+  last: { bytes: Buffer; text: string; hash: Hash; growth: Growth | undefined } | null;
+}
 
-/** The state of a file holding `bytes`: its text and checksum, reusing the last read's where `bytes` extend it. */
-export function stateOf(bytes: Buffer): FileState {
-  const previous = last;
+export function createFileMemory(): FileMemory {
+  return { last: null };
+}
+
+/**
+ * The state of a file holding `bytes`: its text and checksum, reusing `memory`'s last read where
+ * `bytes` extend it (without a memory, read whole).
+ */
+export function stateOf(bytes: Buffer, memory: FileMemory = createFileMemory()): FileState {
+  const previous = memory.last;
   let text: string;
   let hash: Hash;
   let growth: Growth | undefined;
@@ -120,7 +133,7 @@ export function stateOf(bytes: Buffer): FileState {
     text = bytes.toString('utf8');
     hash = createHash('md5').update(bytes);
   }
-  last = { bytes, text, hash, growth };
+  memory.last = { bytes, text, hash, growth };
   return { exists: true, bytes, text, checksum: hash.copy().digest('hex'), ...(growth === undefined ? {} : { growth }) };
 }
 

@@ -15,6 +15,7 @@ import { onThisMachine } from './on-this-machine.js';
 import type { PreparedDebate } from './prepare-debate.js';
 import type { SessionOptions } from './session-options.js';
 import type { SideIdentity, SideIO, SideLimits } from './session-context.js';
+import type { SideMemory } from './side-memory.js';
 import type { StatePaths } from './state-paths.js';
 import type { FileWatch } from '../watch/watch-file.js';
 
@@ -30,6 +31,8 @@ export interface ClaimedSide {
   claim: Claim;
   /** Where the debate lives when not in `file`: `origin refs/code-debate/<name>/debate` (`--remote`). */
   remote?: string;
+  /** What this side remembers from turn to turn (see SideMemory): its store and its loop read the file through it. */
+  memory: SideMemory;
 }
 
 /** What the debate runs on, set up once the role is held. */
@@ -134,6 +137,7 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
       const io: SideIO = {
         store,
         reader: createLedgerReader(),
+        memory: side.memory,
         resolveSubjectAgain: prepared.resolveSubjectAgain,
         takeSnapshot: () => takeRepoSnapshot(checkout?.dir ?? side.repo.root, { branches: checkout === null }),
         reproduction: {

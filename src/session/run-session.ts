@@ -21,6 +21,7 @@ import type { SessionOptions } from './session-options.js';
 import type { EmptySubjectCheck } from '../subject/find-empty-subject.js';
 import { damageRecordPath, statePaths, type StatePaths } from './state-paths.js';
 import { readStateFile } from './read-state-file.js';
+import { createSideMemory } from './side-memory.js';
 
 // Up to the claim this file loads only what the claim needs (launch → claim < 250 ms, bench/README.md):
 // the agents, remark, git's diff code, chokidar and the loop load after it (`await import`).
@@ -60,7 +61,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
     }
     const { runRemoteSession } = await import('./remote/run-remote-session.js');
     const remote = { remote: options.remote, debate: options.debate, heartbeatMs: options.heartbeatMs };
-    return runRemoteSession(options, remote, { repo, file, relativeFile, specs, paths, workspace });
+    return runRemoteSession(options, remote, { repo, file, relativeFile, specs, paths, workspace, memory: createSideMemory() });
   }
   const initial = options.keepFinished === true ? found : await startFresh(file, found, relativeFile, paths, options.emit);
   await reachFaultPoint('claim');
@@ -73,7 +74,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   });
   // Only after the claim: the subject's git and hundreds of modules would delay it (module loading
   // holds the one thread). A failure here releases the claim (finally) with nothing written.
-  const side: ClaimedSide = { repo, file, relativeFile, specs, paths, workspace, claim };
+  const side: ClaimedSide = { repo, file, relativeFile, specs, paths, workspace, claim, memory: createSideMemory() };
   return runClaimedSide(options, side, async () => {
     const [prepared, { watchFile }] = await Promise.all([prepareSide(options, side), import('../watch/watch-file.js')]);
     // --poll's stat sampling notices a change within the interval: the checksum tick stays a safety net, as with events.
@@ -89,7 +90,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
         }),
     });
     const store: DebateStore = {
-      append: async (request) => (await import('./append-section.js')).appendSection({ ...request, file, lockPath: paths.writeLock }),
+      append: async (request) => (await import('./append-section.js')).appendSection({ ...request, file, lockPath: paths.writeLock, memory: side.memory.file }),
       readPeerClaim: (role) => readClaim(paths, role),
     };
     return { prepared, watch, store };

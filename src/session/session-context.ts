@@ -11,6 +11,7 @@ import type { AgentCheckout } from './agent-checkout.js';
 import type { ReproductionSetup } from './run-reproduction.js';
 import type { Claim } from './claims/claim-role.js';
 import type { DebateStore } from './debate-store.js';
+import type { SideMemory } from './side-memory.js';
 import type { EventSink } from './session-events.js';
 import type { StatePaths } from './state-paths.js';
 
@@ -64,6 +65,8 @@ export interface SideIO {
   store: DebateStore;
   /** This side's reader of the debate file: it parses, walks and folds only what the file gained since its last read. */
   reader: LedgerReader;
+  /** What this side remembers from turn to turn: its last read of the file, its evidence checks (see SideMemory). */
+  memory: SideMemory;
   /** The subject as it is now: the author may have pushed a fix since the review. */
   resolveSubjectAgain: () => Promise<Subject>;
   /** The agent's checkout, its HEAD and the repository's config, exclude file and hooks, as the agent could change them (see guardRepository). */

@@ -23,16 +23,13 @@ export async function clearCarried(context: Pick<SessionContext, 'paths' | 'role
   await clearUnwrittenUsage(context.paths, context.role).catch(() => undefined);
 }
 
-/** Sessions told that their agent reports too little for their budget: told once. */
-const warnedBudget = new WeakSet<SessionContext>();
-
 /** A budget on a count the agent does not report cannot be kept: say so once, rather than let it pass silently. */
 export function warnUnkeptBudget(context: SessionContext, usage: TurnUsage | null): void {
-  if (warnedBudget.has(context)) return;
+  if (context.memory.budgetWarned) return;
   const tokens = context.budget.maxTokens !== null && (usage?.inputTokens === null || usage?.inputTokens === undefined || usage.outputTokens === null);
   const cost = context.budget.maxCostUsd !== null && (usage?.costUsd === null || usage?.costUsd === undefined);
   if (!tokens && !cost) return;
-  warnedBudget.add(context);
+  context.memory.budgetWarned = true;
   const what = [tokens ? 'tokens (--max-tokens)' : null, cost ? 'cost (--max-cost)' : null].filter((part) => part !== null).join(' or its ');
   context.emit({ type: 'warning', role: context.role, message: `\`${context.agent.name}\` reported no ${what} for this turn: the budget counts only what agents report.` });
 }

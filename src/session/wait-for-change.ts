@@ -1,7 +1,7 @@
 import { readSignature } from '../protocol/turn-table.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FileWatch } from '../watch/watch-file.js';
-import { readDebateFile, textEnd, type FileState } from './read-debate-file.js';
+import { readDebateFile, textEnd, type FileMemory, type FileState } from './read-debate-file.js';
 
 /** How long a changed file must stay the same before it is read as a whole turn. */
 export const settleMs = 120;
@@ -20,14 +20,14 @@ export function endsWithSignature(text: string): boolean {
  * done, so its agent is not started on half a section). Returns the new state, or null when
  * `timeoutMs` passed or `signal` fired first.
  */
-export async function waitForChange(file: string, watch: FileWatch, checksum: string, timeoutMs: number, signal: AbortSignal): Promise<FileState | null> {
+export async function waitForChange(file: string, watch: FileWatch, checksum: string, timeoutMs: number, signal: AbortSignal, memory?: FileMemory): Promise<FileState | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const reason = await watch.next(deadline - Date.now(), signal);
     if (signal.aborted) return null;
-    const state = await readDebateFile(file);
+    const state = await readDebateFile(file, memory);
     if (state.checksum !== checksum) {
-      const settled = endsWithSignature(textEnd(state)) ? state : await settle(file, state);
+      const settled = endsWithSignature(textEnd(state)) ? state : await settle(file, state, memory);
       // A writer that truncates and writes the same text again was read halfway: no change.
       if (settled.checksum !== checksum) return settled;
     }
@@ -35,11 +35,11 @@ export async function waitForChange(file: string, watch: FileWatch, checksum: st
   }
 }
 
-async function settle(file: string, first: FileState): Promise<FileState> {
+async function settle(file: string, first: FileState, memory: FileMemory | undefined): Promise<FileState> {
   let state = first;
   for (let attempt = 0; attempt < 50; attempt++) {
     await delay(settleMs);
-    const again = await readDebateFile(file);
+    const again = await readDebateFile(file, memory);
     if (again.checksum === state.checksum) return again;
     state = again;
   }

@@ -52,7 +52,7 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
   const deadline = Date.now() + context.turnTimeoutMs;
   let current = damaged;
   for (;;) {
-    const next = await waitForChange(context.file, watch, current.checksum, deadline - Date.now(), context.signal);
+    const next = await waitForChange(context.file, watch, current.checksum, deadline - Date.now(), context.signal, context.memory.file);
     if (next === null) {
       if (context.signal.aborted) return { state: current, kept: null };
       const side = roleName(context.role);

@@ -10,6 +10,7 @@ import type { PullRequest } from '../github/read-pull-request.js';
 import { openGit, type GitRunner } from '../git/run-git.js';
 import { storeSnapshot } from '../git/snapshot-store.js';
 import type { Subject } from './subject.js';
+import { BoundedMap } from '../bounded-map.js';
 
 export const defaultMaxDiffBytes = 200_000;
 
@@ -80,8 +81,8 @@ async function resolveWithGit(keyword: Exclude<SubjectRequest, { kind: 'pr' }> |
 
 // The diff between two commits never changes: a subject resolved again to the same commits (each
 // turn resolves it again) reuses it. The index and the work tree are read every time.
-const commitDiffs = new Map<string, ReviewedDiff>();
 const keptCommitDiffs = 4;
+const commitDiffs = new BoundedMap<string, ReviewedDiff>(keptCommitDiffs);
 
 async function readReviewedDiff(git: GitRunner, plan: DiffPlan, root: string, exclude: readonly string[], maxDiffBytes: number): Promise<ReviewedDiff> {
   const key = plan.head === null ? null : JSON.stringify([root, plan.compare, plan.paths, exclude, maxDiffBytes]);
@@ -90,10 +91,7 @@ async function readReviewedDiff(git: GitRunner, plan: DiffPlan, root: string, ex
   const diff = await readDiff(git, plan, exclude);
   const workTree = plan.head === null && !plan.compare.includes('--cached') ? root : null;
   const reviewed = await buildReviewedDiff(diff, { source: { git, workTree }, exclude, maxDiffBytes });
-  if (key !== null) {
-    commitDiffs.set(key, reviewed);
-    for (const oldest of commitDiffs.keys()) if (commitDiffs.size > keptCommitDiffs) commitDiffs.delete(oldest);
-  }
+  if (key !== null) commitDiffs.set(key, reviewed);
   return reviewed;
 }
 

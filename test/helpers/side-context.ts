@@ -1,3 +1,4 @@
+import { createSideMemory } from '../../src/session/side-memory.js';
 import path from 'node:path';
 import type { Agent } from '../../src/agents/agent.js';
 import { takeRepoSnapshot } from '../../src/git/repo-snapshot.js';
@@ -41,6 +42,7 @@ export async function sideContext(
   const resolve = () => resolveSubject(subjectWords, { cwd: root, exclude: ['reply.md'] });
   const events: SessionEvent[] = [];
   const stop = new AbortController();
+  const memory = createSideMemory();
   const context: SessionContext = {
     role: claim.role,
     root,
@@ -62,10 +64,11 @@ export async function sideContext(
     maxAnswerBytes: 100_000,
     ...options.limits,
     store: {
-      append: (request) => appendSection({ ...request, file, lockPath: paths.writeLock }),
+      append: (request) => appendSection({ ...request, file, lockPath: paths.writeLock, memory: memory.file }),
       readPeerClaim: async () => null,
     },
     reader: createLedgerReader(),
+    memory,
     resolveSubjectAgain: resolve,
     takeSnapshot: () => takeRepoSnapshot(root, { branches: true }),
     signal: stop.signal,

@@ -3,7 +3,7 @@ import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendSection, type AppendRequest } from '../../src/session/append-section.js';
-import { checksumOf, type FileState } from '../../src/session/read-debate-file.js';
+import { checksumOf, createFileMemory, type FileState } from '../../src/session/read-debate-file.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir('append');
@@ -15,9 +15,12 @@ async function setup(initial?: string | Buffer) {
   const dir = await tempDir();
   const file = path.join(dir, 'reply.md');
   if (initial !== undefined) await writeFile(file, initial);
+  // One writer's memory of its reads, as a side keeps: what it read and wrote since notes how the text grew.
+  const memory = createFileMemory();
   const request = (overrides: Partial<AppendRequest> = {}): AppendRequest => ({
     file,
     lockPath: path.join(dir, 'write.lock'),
+    memory,
     expectedChecksum: checksumOf(initial ?? ''),
     stillValid: () => false,
     render: () => response,

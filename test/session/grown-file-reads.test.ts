@@ -6,7 +6,7 @@ import { trackPoints } from '../../src/protocol/track-points.js';
 import { parseDocument, type ParseResult } from '../../src/protocol/parse-document.js';
 import { renderAppend } from '../../src/protocol/render-section.js';
 import { sanitizeAgentText } from '../../src/protocol/sanitize-agent-text.js';
-import { stateOf, textEnd, type FileState } from '../../src/session/read-debate-file.js';
+import { createFileMemory, stateOf, textEnd, type FileState } from '../../src/session/read-debate-file.js';
 import { agentLikeText } from '../faults/markdown-arbitraries.js';
 import { growingDebate } from '../protocol/growing-debate.js';
 import { createLedgerReader, type LedgerReader } from '../../src/ledger/ledger-reader.js';
@@ -32,17 +32,18 @@ describe('a session reading a file that it and its peer grow', () => {
     fc.assert(
       fc.property(growingDebate, fc.array(fc.option(agentLikeText, { nil: null }), { maxLength: 8 }), (texts, answers) => {
         const reader = createLedgerReader();
+        const memory = createFileMemory();
         reader.parse('\u0001 unrelated');
-        stateOf(Buffer.from('\u0001 unrelated'));
+        stateOf(Buffer.from('\u0001 unrelated'), memory);
         const seen: Array<{ state: FileState; read: ReturnType<typeof readOf> }> = [];
         texts.forEach((text, index) => {
-          const state = stateOf(Buffer.from(text));
+          const state = stateOf(Buffer.from(text), memory);
           seen.push({ state, read: readOf(reader.parse(state.text, state.growth), reader) });
           const answer = answers[index];
           if (answer === undefined || answer === null || state.text.trim() === '') return;
           const body = sanitizeAgentText(answer, 'Response 9', reader.rememberSectionBody);
           const added = renderAppend(textEnd(state, 64), { kind: 'response', number: 9, body, role: 'responder', agent: 'test', time: new Date(0) }, state.bytes.includes('\r\n'));
-          const ours = stateOf(Buffer.concat([state.bytes, Buffer.from(added)]));
+          const ours = stateOf(Buffer.concat([state.bytes, Buffer.from(added)]), memory);
           expect(ours.text).toBe(state.text + renderAppend(state.text, { kind: 'response', number: 9, body, role: 'responder', agent: 'test', time: new Date(0) }));
           seen.push({ state: ours, read: readOf(reader.parse(ours.text, ours.growth), reader) });
         });

@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { checksumOf, readDebateFile, stateOf, textEnd, type FileState } from '../../src/session/read-debate-file.js';
+import { checksumOf, createFileMemory, readDebateFile, stateOf, textEnd, type FileState } from '../../src/session/read-debate-file.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir('read');
@@ -61,10 +61,11 @@ describe('stateOf, for a file that grows', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.boolean(), fc.array(chunk, { maxLength: 4 })), { minLength: 1, maxLength: 8 }), (steps) => {
         let bytes = Buffer.alloc(0);
+        const memory = createFileMemory();
         for (const [restart, chunks] of steps) {
           bytes = Buffer.concat([restart ? Buffer.alloc(0) : bytes, ...chunks]);
-          expect(read(stateOf(bytes))).toEqual(fresh(bytes));
-          expect(read(stateOf(Buffer.from(bytes)))).toEqual(fresh(bytes));
+          expect(read(stateOf(bytes, memory))).toEqual(fresh(bytes));
+          expect(read(stateOf(Buffer.from(bytes), memory))).toEqual(fresh(bytes));
         }
       }),
       { numRuns: 300 },
@@ -73,12 +74,26 @@ describe('stateOf, for a file that grows', () => {
 
   it('reads a file that grew by an append, then one rewritten, as they are on disk', async () => {
     const file = path.join(await tempDir(), 'reply.md');
+    const memory = createFileMemory();
     await writeFile(file, '# Code Debate: café\n\n## Review\n');
-    await readDebateFile(file);
+    await readDebateFile(file, memory);
     await writeFile(file, '# Code Debate: café\n\n## Review\n\nUn résumé — écrit.\n', { flag: 'w' });
-    expect(read(await readDebateFile(file))).toEqual(fresh(Buffer.from('# Code Debate: café\n\n## Review\n\nUn résumé — écrit.\n')));
+    expect(read(await readDebateFile(file, memory))).toEqual(fresh(Buffer.from('# Code Debate: café\n\n## Review\n\nUn résumé — écrit.\n')));
     await writeFile(file, '# Code Debate: other\n');
-    expect(read(await readDebateFile(file))).toEqual(fresh(Buffer.from('# Code Debate: other\n')));
+    expect(read(await readDebateFile(file, memory))).toEqual(fresh(Buffer.from('# Code Debate: other\n')));
+  });
+
+  it("reads from where its own reader's last read ended, and only its own: a read without a memory, or another side's, is whole", () => {
+    const first = Buffer.from('# Code Debate: x\n\n## Review\n');
+    const grown = Buffer.concat([first, Buffer.from('\nBody.\n')]);
+    const ours = createFileMemory();
+    const theirs = createFileMemory();
+    stateOf(first, ours);
+    stateOf(Buffer.from('# Code Debate: another file\n'), theirs);
+    expect(stateOf(grown, ours).growth).toEqual({ prefix: first.toString('utf8'), appended: '\nBody.\n' });
+    expect(stateOf(grown, theirs).growth).toBeUndefined();
+    expect(stateOf(grown).growth).toBeUndefined();
+    expect(read(stateOf(grown, ours))).toEqual(fresh(grown));
   });
 });
 

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../bounded-map.js';
 import type { Role } from '../../protocol/document.js';
 import { readCommit, readFileAt } from '../../git/remote-ops.js';
 import type { ClaimRecord } from '../claims/claim-role.js';
@@ -22,13 +23,13 @@ export async function readRemoteClaim(debate: RemoteDebate, role: Role): Promise
   return { record: await readClaimAt(debate.cwd, commit, role), commit };
 }
 
-// Commits and trees never change: a claim read once is not read again (a waiting side reads the peer's every second).
-const byCommit = new Map<string, ClaimRecord>();
-const byTree = new Map<string, ClaimRecord>();
-const remembered = 64;
+// Commits and trees never change: a claim read once is not read again (a waiting side reads the
+// peer's every second). Kept at module level on purpose: keyed by what git names by its content,
+// so what is kept is true for every reader in the process, and bounded.
+const byCommit = new BoundedMap<string, ClaimRecord>(64);
+const byTree = new BoundedMap<string, ClaimRecord>(64);
 
-function remember<T>(map: Map<string, T>, key: string, value: T): T {
-  if (map.size >= remembered) map.delete(map.keys().next().value ?? '');
+function remember<T>(map: BoundedMap<string, T>, key: string, value: T): T {
   map.set(key, value);
   return value;
 }

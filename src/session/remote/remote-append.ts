@@ -54,7 +54,7 @@ export async function appendRemote(options: RemoteAppendOptions, request: Sectio
     if ('lost' in pushed) throw await lostError(options, request, pushed.lost, section);
     if (pushed.pushed) {
       await debate.advanced(commit, bytes);
-      return { written: true, state: stateOf(bytes) };
+      return { written: true, state: stateOf(bytes, options.debate.memory) };
     }
     await withRemoteRetry(retry, 'fetch the debate', () => debate.poll());
     if (attempt === maxAttempts) return { written: false, current: debate.view().state };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { debateRefs, type DebateRefs } from '../../git/debate-refs.js';
 import { deleteLocalRefs, fetchRefs, readFileAt, readLocalRefs } from '../../git/remote-ops.js';
 import { writeFileAtomic } from '../../write-file-atomic.js';
-import { readDebateFile, stateOf, type FileState } from '../read-debate-file.js';
+import { readDebateFile, stateOf, type FileMemory, type FileState } from '../read-debate-file.js';
 
 /** Where a debate on a remote stands, as this clone last saw it. */
 export interface RemoteView {
@@ -26,6 +26,8 @@ export interface RemoteDebate {
   file: string;
   /** The name of the debate file in each commit's tree. */
   fileName: string;
+  /** This side's memory of its reads of the debate, the remote's and the mirror's (see stateOf). */
+  memory: FileMemory;
   view(): RemoteView;
   /**
    * Fetches the debate's refs from the remote (one `git fetch`, one request whether anything
@@ -58,7 +60,10 @@ export function openRemoteDebate(options: {
   file: string;
   /** Keeps what the file held before the first mirror replaces it, unless the remote's debate goes on from it. */
   keepReplaced?: (held: FileState) => Promise<void>;
+  /** The side's memory of its reads (see RemoteDebate.memory). */
+  memory: FileMemory;
 }): RemoteDebate {
+  const { memory } = options;
   const refs = debateRefs(options.name);
   const fileName = path.basename(options.file);
   let view: RemoteView = { refs: new Map(), tip: null, state: emptyState(), readAt: 0 };
@@ -66,7 +71,7 @@ export function openRemoteDebate(options: {
   let mirrored = false;
   const commits = new Map<string, string>();
   const writeMirror = async () => {
-    await mirror(options.file, view.state, mirrored ? undefined : options.keepReplaced);
+    await mirror(options.file, view.state, memory, mirrored ? undefined : options.keepReplaced);
     mirrored = true;
   };
   const saw = async (next: RemoteView) => {
@@ -87,6 +92,7 @@ export function openRemoteDebate(options: {
     cwd: options.cwd,
     file: options.file,
     fileName,
+    memory,
     view: () => view,
     commitOf: (checksum) => commits.get(checksum) ?? null,
     poll: () =>
@@ -100,11 +106,11 @@ export function openRemoteDebate(options: {
         }
         const tip = listed.get(refs.debate) ?? null;
         const moved = tip !== view.tip;
-        await saw({ refs: listed, tip, state: moved ? await readTip(options.cwd, tip, fileName) : view.state, readAt });
+        await saw({ refs: listed, tip, state: moved ? await readTip(options.cwd, tip, fileName, memory) : view.state, readAt });
         return moved;
       }),
-    advanced: (tip, bytes) => exclusive(() => saw({ ...view, refs: new Map(view.refs).set(refs.debate, tip), tip, state: stateOf(bytes) })),
-    remirror: () => exclusive(() => mirror(options.file, view.state)),
+    advanced: (tip, bytes) => exclusive(() => saw({ ...view, refs: new Map(view.refs).set(refs.debate, tip), tip, state: stateOf(bytes, memory) })),
+    remirror: () => exclusive(() => mirror(options.file, view.state, memory)),
     startMirroring: () =>
       exclusive(async () => {
         mirroring = true;
@@ -123,11 +129,11 @@ function sameRefs(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>
   return a.size === b.size && [...a].every(([ref, sha]) => b.get(ref) === sha);
 }
 
-async function readTip(cwd: string, tip: string | null, fileName: string): Promise<FileState> {
+async function readTip(cwd: string, tip: string | null, fileName: string, memory: FileMemory): Promise<FileState> {
   if (tip === null) return emptyState();
   const bytes = await readFileAt(cwd, tip, fileName);
   // A commit without the file is no debate of ours: read as empty, which a side that read text before takes as a change of history.
-  return bytes === null ? emptyState() : stateOf(bytes);
+  return bytes === null ? emptyState() : stateOf(bytes, memory);
 }
 
 /**
@@ -135,8 +141,8 @@ async function readTip(cwd: string, tip: string | null, fileName: string): Promi
  * over it), so a reader never sees half of it; removed when the remote has no debate. The mirror
  * is only ever a copy: the remote is the debate.
  */
-async function mirror(file: string, state: FileState, keepReplaced?: (held: FileState) => Promise<void>): Promise<void> {
-  const current = await readDebateFile(file);
+async function mirror(file: string, state: FileState, memory: FileMemory, keepReplaced?: (held: FileState) => Promise<void>): Promise<void> {
+  const current = await readDebateFile(file, memory);
   if (current.checksum === state.checksum && current.exists === state.exists) return;
   if (keepReplaced && current.text.trim() !== '' && !state.bytes.subarray(0, current.bytes.length).equals(current.bytes)) await keepReplaced(current);
   if (!state.exists) {

@@ -60,6 +60,7 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
     name,
     cwd: side.repo.root,
     file: side.file,
+    memory: side.memory.file,
     keepReplaced: async (held) => {
       const savedTo = await saveOverwritten(side.paths, side.file, held.bytes);
       options.emit({
