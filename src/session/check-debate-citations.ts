@@ -3,14 +3,25 @@ import { GitError } from '../errors.js';
 import { checkCitations, type CitationCheck } from '../git/check-citations.js';
 import type { Citation } from '../protocol/read-citations.js';
 import type { DebateDocument } from '../protocol/document.js';
-import type { SessionContext } from './session-context.js';
+import type { DebateReader } from '../protocol/debate-reader.js';
+import type { Role } from '../protocol/document.js';
+import type { EventSink } from './session-events.js';
 
 /**
  * The evidence check of every citation of the debate so far against the subject's snapshot at
  * `head` (the subject as it is for this turn; null for the work tree). A snapshot git no longer
  * has costs the check, not the turn: it is skipped with a warning.
  */
-export async function checkDebateCitations(context: SessionContext, document: DebateDocument, head: string | null): Promise<CitationCheck[]> {
+/** What the check needs of a side (a SessionContext), named here: the side's context holds this module's CitationMemory. */
+interface CheckingSide {
+  role: Role;
+  root: string;
+  reader: Pick<DebateReader, 'citations'>;
+  memory: { citations: CitationMemory };
+  emit: EventSink;
+}
+
+export async function checkDebateCitations(context: CheckingSide, document: DebateDocument, head: string | null): Promise<CitationCheck[]> {
   try {
     return await checkCached(context.memory.citations, context.root, head, context.reader.citations(document));
   } catch (error) {
