@@ -66,9 +66,22 @@ async function checkCached(memory: CitationMemory, root: string, head: string | 
   // The debate's citations grow with it: those the last call checked at this commit are its checks.
   const before = lastChecks !== null && lastChecks.at === at && startsWith(citations, lastChecks.citations) ? lastChecks : null;
   const added = citations.slice(before?.citations.length ?? 0);
-  const fresh = added.filter((citation) => !checked.has(entry(citation).key));
-  for (const result of await checkCitations(root, { head }, fresh)) checked.set(keyOf(root, head, result), { ok: result.ok, problem: result.problem });
-  const checks = [...(before?.checks ?? []), ...added.map((citation) => checkOf(checked, entry(citation), citation))];
+  // The results this call gives, taken from the bounded map before it changes: a batch larger than the map would drop some of its own.
+  const results = new Map<string, Pick<CitationCheck, 'ok' | 'problem'>>();
+  const fresh: Citation[] = [];
+  for (const citation of added) {
+    const { key } = entry(citation);
+    const kept = checked.get(key);
+    if (kept === undefined) fresh.push(citation);
+    else results.set(key, kept);
+  }
+  for (const result of await checkCitations(root, { head }, fresh)) {
+    const key = keyOf(root, head, result);
+    results.set(key, { ok: result.ok, problem: result.problem });
+    checked.set(key, { ok: result.ok, problem: result.problem });
+  }
+  const resultOf = (key: string) => results.get(key);
+  const checks = [...(before?.checks ?? []), ...added.map((citation) => checkOf(resultOf, entry(citation), citation))];
   // Only checks whose result is known are given again; one without (no result came) is made each time.
   if (added.every((citation) => entry(citation).check !== null)) memory.lastChecks = { at, citations, checks };
   return [...checks];
@@ -79,9 +92,13 @@ function startsWith<T>(items: readonly T[], prefix: readonly T[]): boolean {
 }
 
 /** The check of `citation` at its commit, kept once its result is known. */
-function checkOf(checked: CitationMemory['checked'], found: { key: string; check: CitationCheck | null }, citation: Citation): CitationCheck {
+function checkOf(
+  resultOf: (key: string) => Pick<CitationCheck, 'ok' | 'problem'> | undefined,
+  found: { key: string; check: CitationCheck | null },
+  citation: Citation,
+): CitationCheck {
   if (found.check !== null) return found.check;
-  const result = checked.get(found.key);
+  const result = resultOf(found.key);
   const check: CitationCheck = { ...citation, ...(result ?? { ok: true, problem: null }) };
   // Given to every turn from now on, and a key of what is read from it (see formatFailedCitations): never changed.
   if (result !== undefined) found.check = Object.freeze(check);
