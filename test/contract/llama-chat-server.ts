@@ -15,7 +15,7 @@ import { runtimeEntry } from './model.mjs';
  * (`json_object`, or `json_schema` turned into a grammar the sampler is held to), and answers
  * `choices[0].message.content`, `finish_reason` `stop` or `length`, `usage` and llama.cpp's
  * `timings`; `logit_bias` in llama-server's own form (`[[id, false], ...]`, each token never
- * generated); `stop` (the answer ends before the first of its strings, which is left out); a prompt past the context is refused with llama.cpp's 400; `GET /v1/models`,
+ * generated); a prompt past the context is refused with llama.cpp's 400; `GET /v1/models`,
  * `GET /health`, `GET /props` (the default generation settings and the one slot) and
  * `POST /tokenize` (`content`, `with_pieces`) answer too. One request is evaluated at a time (llama-server with one slot), the
  * others wait their turn; a client that hangs up stops its generation, as llama-server does.
@@ -72,7 +72,6 @@ interface LlamaChat {
       seed?: number;
       grammar?: LlamaGrammar;
       tokenBias?: TokenBias;
-      customStopTriggers?: string[];
       signal: AbortSignal;
       stopOnAbortSignal: true;
       onToken: () => void;
@@ -184,7 +183,6 @@ export async function startLlamaChatServer(options: LlamaChatServerOptions): Pro
       ...(seed === undefined ? {} : { seed }),
       ...(grammar === null ? {} : { grammar }),
       ...(request.neverTokens.length === 0 ? {} : { tokenBias: request.neverTokens.reduce((bias, token) => bias.set(token, 'never'), new TokenBias(model.tokenizer)) }),
-      ...(request.stop.length === 0 ? {} : { customStopTriggers: request.stop }),
       signal,
       stopOnAbortSignal: true,
       onToken: () => (firstToken ||= performance.now()),
@@ -319,8 +317,6 @@ interface ReadRequest {
   includeUsage: boolean;
   /** The tokens `logit_bias` forbids. */
   neverTokens: number[];
-  /** `stop`: strings that end the answer, left out of it, as llama-server does. */
-  stop: string[];
 }
 
 /** The fields llama-server reads, checked as it checks them; anything else is ignored. */
@@ -358,16 +354,7 @@ function readRequest(body: unknown): ReadRequest {
     stream: fields.stream === true,
     includeUsage: streamOptions.include_usage === true,
     neverTokens: readLogitBias(fields.logit_bias),
-    stop: readStop(fields.stop),
   };
-}
-
-/** `stop`: a string or an array of strings (llama-server takes both). */
-function readStop(stop: unknown): string[] {
-  if (stop === undefined || stop === null) return [];
-  if (typeof stop === 'string') return [stop];
-  if (!Array.isArray(stop) || stop.some((item) => typeof item !== 'string')) throw invalid("'stop' must be a string or an array of strings");
-  return stop as string[];
 }
 
 /** llama-server's `[[id, false], ...]`: the ids whose bias is `false`, never generated. */

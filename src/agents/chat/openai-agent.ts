@@ -51,7 +51,7 @@ export function createOpenAiAgent(options: OpenAiAgentOptions): Agent {
     endpoint: resolveChatEndpoint(options.provider, name, options.env),
     maxOutputTokens: options.maxOutputTokens,
     silenceMs: options.silenceMs,
-    features: { structuredOutput: readStructuredOutput(options.env), stream: true, streamOptions: true, logitBias: true, stop: true },
+    features: { structuredOutput: readStructuredOutput(options.env), stream: true, streamOptions: true, logitBias: true },
     streams: null,
     llamaServer: null,
     lineBreakTokens: new Map(),

@@ -8,13 +8,6 @@ export const chatSystemMessage =
   'You write one section of a code debate between a Reviewer and a Responder, in Markdown. ' +
   'Answer with the body of that section only: no preamble, and no level-1 or level-2 headings.';
 
-/**
- * Where a free-text answer stops: at a heading, which it may not write. A small model that starts
- * copying the debate's sections back (`## Response 2`, `### R1 — Agreed`, ...) otherwise runs on
- * to the output limit: the suite's 0.5B model spent 1,024 tokens so on a CONSENSUS narrative.
- */
-export const freeTextStops = ['\n# ', '\n## ', '\n### '];
-
 /** For a turn answered as data: code-debate writes the section from the JSON. */
 export const chatJsonSystemMessage =
   'You write one turn of a code debate between a Reviewer and a Responder. ' +
@@ -38,8 +31,6 @@ export interface ChatParamsInput {
   lineBreakTokens?: LogitBias | null | undefined;
   /** Whether to send `lineBreakTokens` as `logit_bias`; false for a server that refused it. */
   logitBias?: boolean;
-  /** Whether to end a free-text answer at a heading (`stop`, freeTextStops); false for a server that refused it. */
-  stop?: boolean;
 }
 
 /**
@@ -61,8 +52,6 @@ export function chatParams(input: ChatParamsInput): ChatCompletionCreateParams {
       { role: 'user', content: input.prompt },
     ],
     ...outputLimit(input.endpoint, input.maxOutputTokens),
-    // OpenAI's own reasoning models refuse `stop`; its other models do not run on this way.
-    ...(answerSchema === undefined && input.stop !== false && !isOpenAi(input.endpoint) ? { stop: freeTextStops } : {}),
     ...(answerSchema !== undefined && input.structuredOutput
       ? { response_format: { type: 'json_schema', json_schema: { name: answerSchema.name, strict: true, schema: answerSchema.schema } } }
       : {}),
@@ -78,9 +67,5 @@ export function chatParams(input: ChatParamsInput): ChatCompletionCreateParams {
  * the other servers (Ollama, vLLM, llama.cpp, LM Studio) all read `max_tokens`.
  */
 function outputLimit(endpoint: ChatEndpoint, tokens: number): { max_completion_tokens: number } | { max_tokens: number } {
-  return isOpenAi(endpoint) ? { max_completion_tokens: tokens } : { max_tokens: tokens };
-}
-
-function isOpenAi(endpoint: ChatEndpoint): boolean {
-  return new URL(endpoint.baseUrl).hostname === new URL(openAiBaseUrl).hostname;
+  return new URL(endpoint.baseUrl).hostname === new URL(openAiBaseUrl).hostname ? { max_completion_tokens: tokens } : { max_tokens: tokens };
 }

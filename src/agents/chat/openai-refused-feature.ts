@@ -2,7 +2,7 @@ import type { ChatCompletionCreateParams } from 'openai/resources/chat/completio
 import { structuredOutputVariable } from './openai-structured-output.js';
 
 /** What a request may ask of a server that some servers refuse: each is dropped once refused. */
-export type ChatFeature = 'structuredOutput' | 'stream' | 'streamOptions' | 'logitBias' | 'stop';
+export type ChatFeature = 'structuredOutput' | 'stream' | 'streamOptions' | 'logitBias';
 
 /** A feature the server refused, in its own words. */
 export interface Refusal {
@@ -22,7 +22,6 @@ export function refusedFeature(error: unknown, message: string, params: ChatComp
   const said = message !== '' ? message : error instanceof Error ? error.message : '';
   if (params.response_format !== undefined && /response_format|json_schema/i.test(said)) return { feature: 'structuredOutput', said };
   if (params.logit_bias != null && /logit_bias/i.test(said)) return { feature: 'logitBias', said };
-  if (params.stop != null && /\bstop\b/i.test(said)) return { feature: 'stop', said };
   if (params.stream_options != null && /stream_options|include_usage/i.test(said)) return { feature: 'streamOptions', said };
   if (params.stream === true && /\bstream(ing)?\b/i.test(said)) return { feature: 'stream', said };
   return null;
@@ -36,7 +35,6 @@ export function describeRefusal(url: string, { feature, said }: Refusal): string
       `Set ${structuredOutputVariable}=off so that it is not asked for.`
     );
   }
-  const fields: Record<Exclude<ChatFeature, 'structuredOutput'>, string> = { stream: 'stream', streamOptions: 'stream_options', logitBias: 'logit_bias', stop: 'stop' };
-  const field = fields[feature];
+  const field = feature === 'stream' ? 'stream' : feature === 'logitBias' ? 'logit_bias' : 'stream_options';
   return `The server at ${url} refused \`${field}\` (400: ${said}), so the request was sent again without it.`;
 }

@@ -1,7 +1,7 @@
 import { BadRequestError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { createOpenAiAgent } from '../../../src/agents/chat/openai-agent.js';
-import { chatJsonSystemMessage, chatSystemMessage, freeTextStops } from '../../../src/agents/chat/openai-chat-params.js';
+import { chatJsonSystemMessage, chatSystemMessage } from '../../../src/agents/chat/openai-chat-params.js';
 import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
 import { ConfigError } from '../../../src/errors.js';
 import { failure } from '../../helpers/agent-failure.js';
@@ -73,7 +73,6 @@ describe('createOpenAiAgent: a turn answered as data', () => {
           { role: 'user', content: prompt },
         ],
         max_tokens: maxOutputTokens,
-        stop: freeTextStops,
         ...stream,
       },
     ]);

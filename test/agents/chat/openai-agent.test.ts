@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOpenAiAgent } from '../../../src/agents/chat/openai-agent.js';
-import { chatSystemMessage, freeTextStops } from '../../../src/agents/chat/openai-chat-params.js';
+import { chatSystemMessage } from '../../../src/agents/chat/openai-chat-params.js';
 import { AgentError, ConfigError } from '../../../src/errors.js';
 import { failure } from '../../helpers/agent-failure.js';
 import { maxOutputTokens, ollamaAgainst, openAiAgainst, silenceMs } from './chat-agents.js';
@@ -15,7 +15,6 @@ const chatBody = (model: string) => ({
     { role: 'user', content: 'Review this change.\nIt has two lines.' },
   ],
   max_tokens: maxOutputTokens,
-  stop: freeTextStops,
   stream: true,
   stream_options: { include_usage: true },
 });

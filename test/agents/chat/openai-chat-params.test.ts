@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatParams, chatSystemMessage, freeTextStops } from '../../../src/agents/chat/openai-chat-params.js';
+import { chatParams, chatSystemMessage } from '../../../src/agents/chat/openai-chat-params.js';
 import { resolveChatEndpoint } from '../../../src/agents/chat/openai-endpoint.js';
 
 const messages = [
@@ -23,14 +23,12 @@ describe('chatParams: the output limit', () => {
       model: 'm',
       messages,
       max_tokens: 4_000,
-      stop: freeTextStops,
     });
     const ollama = resolveChatEndpoint('ollama', 'ollama:m', {});
     expect(chatParams({ model: 'm', endpoint: ollama, prompt: 'Review this.', maxOutputTokens: 4_000, structuredOutput: true, stream: false, streamOptions: false })).toEqual({
       model: 'm',
       messages,
       max_tokens: 4_000,
-      stop: freeTextStops,
     });
   });
 });
@@ -44,31 +42,13 @@ describe('chatParams: the stream', () => {
       model: 'm',
       messages,
       max_tokens: 4_000,
-      stop: freeTextStops,
       stream: true,
       stream_options: { include_usage: true },
     });
   });
 
   it('leaves out stream_options, or the stream, for a server that refused them', () => {
-    expect(chatParams({ ...input, stream: true, streamOptions: false })).toEqual({ model: 'm', messages, max_tokens: 4_000, stop: freeTextStops, stream: true });
-    expect(chatParams({ ...input, stream: false, streamOptions: true })).toEqual({ model: 'm', messages, max_tokens: 4_000, stop: freeTextStops });
-  });
-});
-
-describe('chatParams: where a free-text answer stops', () => {
-  const endpoint = resolveChatEndpoint('ollama', 'ollama:m', {});
-  const input = { model: 'm', endpoint, prompt: 'Review this.', maxOutputTokens: 4_000, structuredOutput: true, stream: false, streamOptions: false };
-
-  it('is at any heading, which a narrative may not write, and never for an answer held to a schema', () => {
-    expect(freeTextStops).toEqual(['\n# ', '\n## ', '\n### ']);
-    expect(chatParams(input).stop).toEqual(freeTextStops);
-    expect(chatParams({ ...input, answerSchema: { name: 'review', schema: { type: 'object' } } as never }).stop).toBeUndefined();
-  });
-
-  it('is left out for a server that refused it, and for OpenAI’s own API, whose reasoning models refuse it', () => {
-    expect(chatParams({ ...input, stop: false }).stop).toBeUndefined();
-    const openAi = resolveChatEndpoint('openai', 'openai:gpt-5', { OPENAI_API_KEY: 'sk-test' });
-    expect(chatParams({ ...input, endpoint: openAi }).stop).toBeUndefined();
+    expect(chatParams({ ...input, stream: true, streamOptions: false })).toEqual({ model: 'm', messages, max_tokens: 4_000, stream: true });
+    expect(chatParams({ ...input, stream: false, streamOptions: true })).toEqual({ model: 'm', messages, max_tokens: 4_000 });
   });
 });
