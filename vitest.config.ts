@@ -7,6 +7,7 @@ const suites: Record<string, string[]> = {
   browser: ['test/browser/**/*.browser.ts'],
   container: ['test/container/**/*.container.ts'],
   install: ['test/install/**/*.install.ts'],
+  planted: ['test/eval/**/*.planted.ts'],
 };
 
 export default defineConfig({
@@ -15,6 +16,7 @@ export default defineConfig({
     // `npm run test:model` (CODE_DEBATE_SUITE=model) whole debates with a real small model served on 127.0.0.1,
     // `npm run test:browser` (CODE_DEBATE_SUITE=browser) the pages in a real headless Chromium,
     // `npm run test:install` (CODE_DEBATE_SUITE=install) npm's installs of the package from a clone, a tarball and a git URL.
+    // `npm run test:planted` (CODE_DEBATE_SUITE=planted) the planted dataset's own tests, with Go and esbuild, in the sandbox.
     // `npm run test:container` (CODE_DEBATE_SUITE=container) the Dockerfile built with podman and debates run in it.
     include: suites[process.env.CODE_DEBATE_SUITE ?? ''] ?? ['test/**/*.test.ts'],
     // The tests wait on processes far more than they compute: as many files at once as there are
