@@ -2,15 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/protocol/parse-document.js';
-import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos } from '../helpers/e2e.js';
 import { start, startCli } from '../helpers/run-cli.js';
-import { expectCanonicalDebate } from './canonical-debate.js';
 import { cacheDir, clisBin, pinned } from './clis.mjs';
 import { codeDebateOnPath } from './code-debate-on-path.js';
 import { startCodexSessionStub } from './codex-session-stub.js';
-import { invalidReview } from './session-stub.js';
+import { expectSessionDebate } from './session-stub.js';
 
 // Two real Codex processes (pinned, test/contract/clis.mjs), each given only the shipped
 // /code-debate prompt, debate through `code-debate turn` and `submit`: a local stand-in for the
@@ -67,16 +64,7 @@ describe(`two Codex ${pinned.codex.version} sessions on the shipped /code-debate
       const first = session(envs[0] ?? {}, prompts[0] ?? '');
       const second = session(envs[1] ?? {}, prompts[1] ?? '');
       const [a, b] = await Promise.all([first.exited, second.exited]);
-      const said = `${a.stdout}\n${a.stderr}\n${b.stdout}\n${b.stderr}\n${stub.commands.join('\n')}`;
-      expect([a.code, b.code], said).toEqual([0, 0]);
-      const text = await repo.readReply();
-      expect(headingsOf(text), said).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
-      expect(parseDocument(text).ok).toBe(true);
-      expect(text).toContain('*— Reviewer · session · ');
-      expect(text).toContain('*— Responder · session · ');
-      expectCanonicalDebate(text, { stderr: '', requests: [] });
-      expect(stub.commands.filter((command) => command.includes(invalidReview))).toHaveLength(1);
-      expect(stub.commands.every((command) => /^code-debate (turn|submit) /.test(command))).toBe(true);
+      expectSessionDebate([a, b], await repo.readReply(), stub.commands);
     } finally {
       await stub.close();
     }

@@ -3,15 +3,12 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/protocol/parse-document.js';
-import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos } from '../helpers/e2e.js';
 import { start, startCli } from '../helpers/run-cli.js';
-import { expectCanonicalDebate } from './canonical-debate.js';
 import { clisBin, pinned } from './clis.mjs';
 import { codeDebateOnPath } from './code-debate-on-path.js';
 import { startGeminiSessionStub } from './gemini-session-stub.js';
-import { invalidReview } from './session-stub.js';
+import { expectSessionDebate } from './session-stub.js';
 
 // Two real Gemini CLI processes (pinned, test/contract/clis.mjs), each given only the shipped
 // /code-debate command (Gemini CLI expands a project's commands in headless mode too), debate
@@ -59,17 +56,7 @@ describe(`two Gemini CLI ${pinned.gemini.version} sessions on the shipped /code-
       const first = session(envs[0] ?? {});
       const second = session(envs[1] ?? {});
       const [a, b] = await Promise.all([first.exited, second.exited]);
-      const said = `${a.stdout}\n${a.stderr}\n${b.stdout}\n${b.stderr}\n${stub.commands.join('\n')}`;
-      expect([a.code, b.code], said).toEqual([0, 0]);
-      const text = await repo.readReply();
-      expect(headingsOf(text), said).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
-      expect(parseDocument(text).ok).toBe(true);
-      expect(text).toContain('*— Reviewer · session · ');
-      expect(text).toContain('*— Responder · session · ');
-      expectCanonicalDebate(text, { stderr: '', requests: [] });
-      // The Reviewer's first answer was refused, then fixed; nothing else was run but the two commands.
-      expect(stub.commands.filter((command) => command.includes(invalidReview))).toHaveLength(1);
-      expect(stub.commands.every((command) => /^code-debate (turn|submit) /.test(command))).toBe(true);
+      expectSessionDebate([a, b], await repo.readReply(), stub.commands);
       expect(stub.commands.filter((command) => command.includes('--answer-text')).length).toBeGreaterThanOrEqual(4);
     } finally {
       await stub.close();

@@ -3,14 +3,11 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/protocol/parse-document.js';
-import { headingsOf } from '../helpers/debate-repo.js';
 import { useDebateRepos } from '../helpers/e2e.js';
 import { start, startCli } from '../helpers/run-cli.js';
-import { expectCanonicalDebate } from './canonical-debate.js';
 import { clisBin, pinned } from './clis.mjs';
 import { codeDebateOnPath } from './code-debate-on-path.js';
-import { invalidReview, startSessionStub } from './session-stub.js';
+import { expectSessionDebate, startSessionStub } from './session-stub.js';
 
 // Two real Claude Code processes (pinned, test/contract/clis.mjs), each given only the shipped
 // /code-debate command, debate through `code-debate turn` and `submit`: a local stand-in for the
@@ -53,16 +50,7 @@ describe(`two Claude Code ${pinned.claude.version} sessions on the shipped /code
       const first = await session('a');
       const second = await session('b');
       const [a, b] = await Promise.all([first.exited, second.exited]);
-      expect([a.code, b.code], `${a.stdout}\n${a.stderr}\n${b.stdout}\n${b.stderr}\n${stub.commands.join('\n')}`).toEqual([0, 0]);
-      const text = await repo.readReply();
-      expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
-      expect(parseDocument(text).ok).toBe(true);
-      expect(text).toContain('*— Reviewer · session · ');
-      expect(text).toContain('*— Responder · session · ');
-      expectCanonicalDebate(text, { stderr: '', requests: [] });
-      // The Reviewer's first answer was refused, then fixed; nothing else was run but the two commands.
-      expect(stub.commands.filter((command) => command.includes(invalidReview))).toHaveLength(1);
-      expect(stub.commands.every((command) => /^code-debate (turn|submit) /.test(command))).toBe(true);
+      expectSessionDebate([a, b], await repo.readReply(), stub.commands);
       expect(a.stdout + b.stdout).toContain('The debate ended.');
     } finally {
       await stub.close();

@@ -1,5 +1,9 @@
+import { expect } from 'vitest';
+import { parseDocument } from '../../src/protocol/parse-document.js';
+import { headingsOf } from '../helpers/debate-repo.js';
+import type { Exit } from '../helpers/run-cli.js';
 import { answers, reply, type Block } from './anthropic-stub.js';
-import { canonicalResponse, canonicalReview } from './canonical-debate.js';
+import { canonicalResponse, canonicalReview, expectCanonicalDebate } from './canonical-debate.js';
 import { startStubServer } from './stub-server.js';
 
 /**
@@ -34,6 +38,24 @@ export async function startSessionStub(options: { invalidFirst: boolean }) {
 
 /** A Review the validator refuses: its point has no severity. */
 export const invalidReview = '### R1. Debug output left in\n\nNo severity given.';
+
+/**
+ * What two sessions played by sessionStep (with `invalidFirst`) leave, whatever CLI ran them: both
+ * ended 0; a Review, a Response and the CONSENSUS, each canonical and signed by a session; the
+ * Reviewer's first answer refused, then fixed; nothing run but `turn` and `submit`.
+ */
+export function expectSessionDebate(runs: readonly [Exit, Exit], text: string, commands: readonly string[]): void {
+  const [a, b] = runs;
+  const said = `${a.stdout}\n${a.stderr}\n${b.stdout}\n${b.stderr}\n${commands.join('\n')}`;
+  expect([a.code, b.code], said).toEqual([0, 0]);
+  expect(headingsOf(text), said).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+  expect(parseDocument(text).ok).toBe(true);
+  expect(text).toContain('*— Reviewer · session · ');
+  expect(text).toContain('*— Responder · session · ');
+  expectCanonicalDebate(text, { stderr: '', requests: [] });
+  expect(commands.filter((command) => command.includes(invalidReview))).toHaveLength(1);
+  expect(commands.every((command) => /^code-debate (turn|submit) /.test(command))).toBe(true);
+}
 
 /** Many times the calls a debate of three sections takes. */
 const maxCalls = 40;
