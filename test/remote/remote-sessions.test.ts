@@ -61,4 +61,18 @@ describe('interactive sessions through --remote', () => {
     expect(await a.readReply()).toBe(text);
     expect(await readFile(log, 'utf8')).toContain('submit 0 Response 1');
   });
+
+  it('a session that stops calling loses its role after --session-timeout: a driven side in another clone takes it over', async () => {
+    const repo = await repos.repo();
+    const { a, b } = await makeRemoteClones(repo);
+    const joined = await startCli(['turn', '--remote', 'origin', '--session-timeout', '3s', 'the diff against main'], { cwd: a.dir, env: a.env }).exited;
+    expect(joined.code, joined.stdout + joined.stderr).toBe(10);
+    expect(joined.stdout).toContain('You are the Reviewer');
+    // The session never calls again; the builtin side asks for its role and waits out the lease on its own clock.
+    const builtin = startCli(['--agent', 'builtin', '--role', 'reviewer', '--remote', 'origin', '--poll', '200', 'the diff against main'], { cwd: b.dir, env: b.env });
+    await waitFor(() => (builtin.output().stderr.includes('took the role over') ? true : null), 'the builtin side to take the role over', 60_000);
+    expect(builtin.output().stderr).toContain('waiting up to 3 s');
+    builtin.child.kill();
+    await builtin.exited;
+  });
 });
