@@ -58,7 +58,7 @@ export async function runSessionCommand(options: SessionCommandOptions): Promise
  * call waits as long as it is told.
  */
 function repeatedOptions(flags: DebateFlags): string[] {
-  const kept: SettingName[] = ['file', 'maxRounds', 'maxDiffBytes', 'maxPeerBytes', 'maxAnswerBytes', 'stance', 'blockOn'];
+  const kept: SettingName[] = ['file', 'remote', 'debate', 'maxRounds', 'maxDiffBytes', 'maxPeerBytes', 'maxAnswerBytes', 'stance', 'blockOn'];
   return kept.flatMap((name) => {
     const value = (flags as Record<string, unknown>)[name];
     if (value === undefined) return [];

@@ -54,11 +54,6 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
   if (subjectRefused !== null) throw subjectRefused.error;
   const workspace: Workspace = { cwd: options.cwd, root: repo.root, gitDir: repo.gitDir, file };
   if (options.remote !== null) {
-    if (options.session !== undefined) {
-      throw new ConfigError(
-        'An interactive session (`code-debate turn`) takes its side in a local debate file: --remote is not supported with it yet; run a headless side with --remote instead.',
-      );
-    }
     const { runRemoteSession } = await import('./remote/run-remote-session.js');
     const remote = { remote: options.remote, debate: options.debate, heartbeatMs: options.heartbeatMs };
     return runRemoteSession(options, remote, { repo, file, relativeFile, specs, paths, workspace, memory: createSideMemory() });

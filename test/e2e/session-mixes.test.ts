@@ -82,4 +82,36 @@ describe('an interactive session against a person or a plain peer', () => {
     expect(text).toContain('The log goes, as both sides agree.');
     expect(text).toMatch(/^### R1 — Agreed$/m);
   });
+
+  it('as the Reviewer, against a person answering as the Responder in their editor', async () => {
+    const repo = await repos.repo();
+    const dir = path.dirname(repo.dir);
+    const script = path.join(dir, `${path.basename(repo.dir)}-editor.json`);
+    const editorLog = path.join(dir, `${path.basename(repo.dir)}-editor.jsonl`);
+    await writeFile(script, JSON.stringify([{ write: '### R1 — Agreed\n\nThe log at `src/app.js:2` goes.\n' }]));
+    const log = `${repo.dir}-session.log`;
+    const session = start('bash', [sessionShell, binPath, log, '--role', 'reviewer', 'HEAD'], { cwd: repo.dir });
+    await waitFor(() => readFile(log, 'utf8').catch(() => ''), "the session's first turn");
+    const person = startInPty(['--agent', 'human', '--role', 'responder', 'HEAD'], {
+      cwd: repo.dir,
+      columns: 160,
+      env: { VISUAL: `'${process.execPath}' '${editorPath}' --script '${script}' --log '${editorLog}'` },
+    });
+    // A session that failed leaves the person's side waiting: it is stopped, and the failure told.
+    void session.exited.then((exit) => exit.code !== 0 && person.child.kill());
+    const [ours, theirs] = await Promise.all([session.exited, person.exited]);
+    expect(ours.code, ours.stderr + (await readFile(log, 'utf8'))).toBe(0);
+    expect(theirs.code, theirs.stdout).toBe(0);
+    const text = await repo.readReply();
+    expect(headingsOf(text)).toEqual(['## Review', '## Response 1', '## CONSENSUS']);
+    expectSessionSigned(text, 'Reviewer');
+    expect(text).toContain('*— Responder · human · ');
+    expect(text).toMatch(/^### R1 — Agreed$/m);
+    // The person's draft was the Response to the session's point, with its title.
+    const drafts = (await readFile(editorLog, 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { draft: string });
+    expect(drafts[0]?.draft).toContain('Debug output left in');
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Role } from '../../protocol/document.js';
 import { claimPath, type StatePaths } from '../state-paths.js';
 import { readStateFile } from '../read-state-file.js';
@@ -39,4 +40,36 @@ export async function markSession(paths: StatePaths, role: Role, id: string, sta
     await writeFile(temporary, JSON.stringify(next));
     await rename(temporary, file);
   });
+}
+
+/** What a session that plays a debate on a remote (`--remote`) joined with, kept in this clone for its later calls: its claim lives on the remote. */
+export interface RemoteSessionNote {
+  subject: string;
+  leaseMs: number;
+}
+
+function remoteSessionFile(paths: StatePaths, id: string): string {
+  return path.join(paths.dir, `session-${id}.json`);
+}
+
+/** The note session `id`'s first call left (see RemoteSessionNote), or null. */
+export async function readRemoteSessionNote(paths: StatePaths, id: string): Promise<RemoteSessionNote | null> {
+  const text = await readStateFile(remoteSessionFile(paths, id)).catch(() => null);
+  if (text === null) return null;
+  try {
+    const note = JSON.parse(text) as Partial<RemoteSessionNote>;
+    return typeof note.subject === 'string' && typeof note.leaseMs === 'number' ? { subject: note.subject, leaseMs: note.leaseMs } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps session `id`'s note (written whole, by a rename), or with null removes it: the debate ended. */
+export async function writeRemoteSessionNote(paths: StatePaths, id: string, note: RemoteSessionNote | null): Promise<void> {
+  const file = remoteSessionFile(paths, id);
+  if (note === null) return unlink(file).catch(() => undefined);
+  await mkdir(paths.dir, { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, JSON.stringify(note));
+  await rename(temporary, file);
 }

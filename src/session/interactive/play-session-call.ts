@@ -7,7 +7,7 @@ import { findRepo, type Repo } from '../../git/find-repo.js';
 import { resolveInsideRepo } from '../../git/resolve-inside-repo.js';
 import type { Role } from '../../protocol/document.js';
 import { parseDocument } from '../../protocol/parse-document.js';
-import { markSession, newSessionId, readSessionClaim } from '../claims/session-claim.js';
+import { type RemoteSessionNote, markSession, newSessionId, readRemoteSessionNote, readSessionClaim, writeRemoteSessionNote } from '../claims/session-claim.js';
 import { reviewedSubject, type SessionOutcome } from '../debate-loop.js';
 import { readDebateFile } from '../read-debate-file.js';
 import { runSession } from '../run-session.js';
@@ -69,7 +69,9 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
   if (options.answer !== null && options.session === null) {
     throw new ConfigError('`code-debate submit` needs the session that took the turn: give `--session <id>`, as `code-debate turn` printed it.');
   }
-  const held = options.session === null ? null : await readSessionClaim(paths, options.session);
+  const onRemote = settings.remote !== null;
+  // On a remote the claim lives there: this clone keeps what the session joined with in a note of its own.
+  const held = options.session === null ? null : onRemote ? remoteHold(await readRemoteSessionNote(paths, options.session)) : await readSessionClaim(paths, options.session);
   const id = options.session ?? newSessionId();
   const subject = options.subject ?? held?.session?.subject ?? (await subjectOfDebate(file));
   if (subject === null) {
@@ -101,6 +103,8 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
     }
   };
   const facts = () => ({ role: role ?? 'reviewer', session: id, file: settings.file, notes });
+  const leaseMs = held?.session?.leaseMs ?? settings.sessionTimeoutMs;
+  if (onRemote && options.session === null) await writeRemoteSessionNote(paths, id, { subject, leaseMs });
   try {
     const outcome = await runSession({
       ...settings,
@@ -119,10 +123,11 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
         sessionCall: { answer: options.answer },
       },
       // The lease is the one the session joined with: a later call does not repeat its options.
-      session: { id, leaseMs: held?.session?.leaseMs ?? settings.sessionTimeoutMs, subject },
+      session: { id, leaseMs, subject },
       keepFinished: options.session !== null,
     });
     if (role !== null) await markSession(paths, role, id, 'end');
+    if (onRemote) await writeRemoteSessionNote(paths, id, null);
     return { ...facts(), type: 'ended', outcome };
   } catch (error) {
     if (error instanceof TurnHandedOver) {
@@ -143,6 +148,11 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
   } finally {
     if (waitTimer !== null) clearTimeout(waitTimer);
   }
+}
+
+/** A remote session's note as the hold its later calls read (see SessionCallOptions.session). */
+function remoteHold(note: RemoteSessionNote | null): { role: null; session: { subject: string; leaseMs: number } } | null {
+  return note === null ? null : { role: null, session: note };
 }
 
 /** The subject a debate under way names in its title, for a session that joins it without naming one. */

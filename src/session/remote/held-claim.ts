@@ -18,6 +18,11 @@ export interface RemoteClaim extends Claim {
    * claim had moved to another side, and then nothing was pushed.
    */
   pushHeld(commit: string, ref: string): Promise<HeldPush>;
+  /**
+   * An interactive session's claim, kept by release() for its next call: removes it (if still
+   * ours) once the debate has ended, when there is nothing left to hold.
+   */
+  drop(): Promise<void>;
 }
 
 /** A commit of `record` as claim.json after `parent` (a blob, a tree and the commit), and its tree, which later beats reuse. */
@@ -191,11 +196,27 @@ export function holdClaim(
       });
     },
     async release() {
+      if (claimed.session !== undefined) {
+        // An interactive session's role stays its own between its calls: this call's end is its
+        // last beat, from which its lease (--session-timeout) runs as the peer's clock sees it.
+        await beat().catch(() => undefined);
+        stopping = true;
+        clearInterval(heartbeat);
+        if (pending !== null) clearTimeout(pending);
+        await steps;
+        return;
+      }
       stopping = true;
       clearInterval(heartbeat);
       if (pending !== null) clearTimeout(pending);
       await steps;
       // Only our own claim goes: the lease refuses the deletion when the ref moved (a takeover).
+      if (lost === null) await pushRef(debate.cwd, debate.remote, null, ref, tip).catch(() => undefined);
+    },
+    async drop() {
+      stopping = true;
+      clearInterval(heartbeat);
+      await steps;
       if (lost === null) await pushRef(debate.cwd, debate.remote, null, ref, tip).catch(() => undefined);
     },
   };

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { Role } from '../../protocol/document.js';
 import { ClaimError } from '../../errors.js';
 import { pushRef } from '../../git/push-refs.js';
-import type { ClaimRecord } from '../claims/claim-role.js';
+import type { ClaimRecord, SessionHold } from '../claims/claim-role.js';
 import { claimCommit, holdClaim, type RemoteClaim } from './held-claim.js';
 import { readRemoteClaim } from './read-remote-claim.js';
 import type { RemoteDebate } from './remote-debate.js';
@@ -15,6 +15,8 @@ export interface RemoteClaimOptions {
   wanted: Role | 'auto';
   agent: (role: Role) => string;
   heartbeatMs: number;
+  /** For an interactive session: its hold; a claim that names the same session id is its own, taken again (see claimRole). */
+  session?: Omit<SessionHold, 'state'>;
   retry: RemoteRetry;
   /** Says what this side waits for (whether a holder is still alive), or what it does otherwise than asked. */
   warn(message: string): void;
@@ -44,10 +46,13 @@ export async function claimRemoteRole(options: RemoteClaimOptions): Promise<Remo
   const exists = debate.view().state.text.trim() !== '';
   const order: Role[] = options.wanted !== 'auto' ? [options.wanted] : exists ? ['responder', 'reviewer'] : ['reviewer', 'responder'];
   for (let attempt = 0; attempt < 10; attempt++) {
-    const held = await readHeld(debate, order);
-    const target = held.find(({ holder }) => holder === null) ?? (await findGoneHolder(debate, options.retry, held, options.warn));
-    if (target === null) throw new ClaimError(refusal(options.wanted, held));
-    const record = newRecord(target.role, options.agent(target.role), options.heartbeatMs);
+    const held = await readHeld(debate, options.session === undefined ? order : roles);
+    // A session's own claim, left by its last call: taken again, as the session's, before any free role.
+    const own = options.session === undefined ? undefined : held.find(({ holder }) => holder?.record.session?.id === options.session?.id);
+    const open = held.filter(({ role }) => order.includes(role));
+    const target = own ?? open.find(({ holder }) => holder === null) ?? (await findGoneHolder(debate, options.retry, open, options.warn));
+    if (target === null) throw new ClaimError(refusal(options.wanted, open));
+    const record = newRecord(target.role, options.agent(target.role), options.heartbeatMs, options.session);
     const taken = await push(options, record, target.holder?.commit ?? null);
     if (taken !== null) return holdClaim({ debate, warn: options.warn }, record, taken, target.holder?.record ?? null);
     await withRemoteRetry(options.retry, 'read the claims', () => debate.poll());
@@ -55,10 +60,10 @@ export async function claimRemoteRole(options: RemoteClaimOptions): Promise<Remo
   throw new ClaimError(`Cannot claim a role of the debate ${debate.refs.name} on \`${debate.remote}\`: its claims kept changing. Another process is fighting for them; try again.`);
 }
 
-function newRecord(role: Role, agent: string, heartbeatMs: number): ClaimRecord {
+function newRecord(role: Role, agent: string, heartbeatMs: number, session: RemoteClaimOptions['session']): ClaimRecord {
   const now = new Date().toISOString();
   const namespace = pidNamespace();
-  return {
+  const record: ClaimRecord = {
     role,
     pid: process.pid,
     host: os.hostname(),
@@ -69,6 +74,7 @@ function newRecord(role: Role, agent: string, heartbeatMs: number): ClaimRecord 
     heartbeatAt: now,
     heartbeatMs,
   };
+  return session === undefined ? record : { ...record, session: { ...session, state: 'waiting' } };
 }
 
 function userName(): string {

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Role } from '../../protocol/document.js';
 import { ClaimError } from '../../errors.js';
 import type { ClaimRecord } from '../claims/claim-role.js';
-import { missedBeats } from '../claims/heartbeat-state.js';
+import { missedBeats, staleAfterMs } from '../claims/heartbeat-state.js';
 import { onThisMachine } from '../on-this-machine.js';
 import { isProcessAlive } from '../claims/process-alive.js';
 import type { RemoteDebate } from './remote-debate.js';
@@ -21,6 +21,20 @@ export function beatOf(record: ClaimRecord | undefined): number {
   return typeof interval === 'number' && Number.isFinite(interval) && interval > 0 ? interval : 30_000;
 }
 
+/**
+ * After how long a holder's claim that stands still on the remote is gone, by the watcher's own
+ * clock: `missedBeats` of its heartbeats; for an interactive session, whose process ends with each
+ * call (each call a beat), its lease (`--session-timeout`), as for a local claim (staleAfterMs).
+ */
+export function goneAfterMs(record: ClaimRecord | undefined): number {
+  return record?.session === undefined ? missedBeats * beatOf(record) : staleAfterMs(record);
+}
+
+/** Whether `record`'s process ran on this machine and has ended: gone at once. Never an interactive session's, whose process ends with each call. */
+export function endedHere(record: ClaimRecord): boolean {
+  return record.session === undefined && onThisMachine(record) && !isProcessAlive(record);
+}
+
 export function describeHolder(holder: ClaimRecord): string {
   const user = typeof holder.user === 'string' ? ` of ${holder.user}` : '';
   return `the ${roleName(holder.role)} is pid ${holder.pid}${user} on ${holder.host} (agent ${holder.agent}, since ${holder.startedAt})`;
@@ -33,11 +47,11 @@ export function describeHolder(holder: ClaimRecord): string {
  * go. Null when every holder lives.
  */
 export async function findGoneHolder(debate: RemoteDebate, retry: RemoteRetry, held: HeldRole[], waiting: (message: string) => void): Promise<HeldRole | null> {
-  const local = held.find(({ holder }) => holder !== null && onThisMachine(holder.record) && !isProcessAlive(holder.record));
+  const local = held.find(({ holder }) => holder !== null && endedHere(holder.record));
   if (local) return local;
-  const watched = held.filter(({ holder }) => holder !== null && !onThisMachine(holder.record));
+  const watched = held.filter(({ holder }) => holder !== null && (holder.record.session !== undefined || !onThisMachine(holder.record)));
   if (watched.length === 0) return null;
-  const windowMs = Math.max(...watched.map(({ holder }) => missedBeats * beatOf(holder?.record)));
+  const windowMs = Math.max(...watched.map(({ holder }) => goneAfterMs(holder?.record)));
   const names = watched.map(({ role, holder }) => `the ${roleName(role)} (pid ${holder?.record.pid} on ${holder?.record.host})`).join(' and ');
   waiting(`waiting up to ${Math.ceil(windowMs / 1000)} s to see whether ${names} still ${watched.length === 1 ? 'runs' : 'run'}: a claim whose heartbeat stops is taken over.`);
   const started = performance.now();
@@ -49,7 +63,7 @@ export async function findGoneHolder(debate: RemoteDebate, retry: RemoteRetry, h
       const now = debate.view().refs.get(debate.refs.claim(entry.role));
       if (now === undefined) return entry;
       if (now !== entry.holder?.commit) alive.add(entry.role);
-      else if (!alive.has(entry.role) && performance.now() - started >= missedBeats * beatOf(entry.holder?.record)) return entry;
+      else if (!alive.has(entry.role) && performance.now() - started >= goneAfterMs(entry.holder?.record)) return entry;
     }
     if (alive.size === watched.length) return null;
   }
@@ -62,9 +76,9 @@ export async function findGoneHolder(debate: RemoteDebate, retry: RemoteRetry, h
  * claim is taken over later); one whose claim still moves is a ClaimError.
  */
 export async function waitForRelease(debate: RemoteDebate, retry: RemoteRetry, held: HeldRole[], waiting: (message: string) => void): Promise<void> {
-  let pending = held.filter(({ holder }) => holder !== null && !(onThisMachine(holder.record) && !isProcessAlive(holder.record)));
+  let pending = held.filter(({ holder }) => holder !== null && !endedHere(holder.record));
   if (pending.length === 0) return;
-  const windowMs = Math.max(...pending.map(({ holder }) => missedBeats * beatOf(holder?.record)));
+  const windowMs = Math.max(...pending.map(({ holder }) => goneAfterMs(holder?.record)));
   waiting(
     `the debate ${debate.refs.name} on \`${debate.remote}\` has ended, and its sides still hold their roles: waiting up to ${Math.ceil(windowMs / 1000)} s for them to let go before archiving it.`,
   );

@@ -73,16 +73,19 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
   const budget = countRequests(remote.remote);
   try {
     await withRemoteRetry(retry(Date.now() + options.turnTimeoutMs), 'fetch the debate', () => debate.poll());
-    if (/consensus/i.test(debate.view().state.text)) await startFresh(options, debate, side.relativeFile, retry(Date.now() + options.turnTimeoutMs));
+    // A session's later call reads a finished debate as it is (its end is what it comes to learn).
+    if (options.keepFinished !== true && /consensus/i.test(debate.view().state.text))
+      await startFresh(options, debate, side.relativeFile, retry(Date.now() + options.turnTimeoutMs));
     const claim = await claimRemoteRole({
       debate,
       wanted: options.role,
       agent: (role) => side.specs[role],
       heartbeatMs: remote.heartbeatMs,
+      ...(options.session === undefined ? {} : { session: options.session }),
       retry: retry(Date.now() + options.turnTimeoutMs),
       warn: (message) => options.emit({ type: 'warning', role: null, message }),
     });
-    return await runClaimedSide(options, { ...side, claim, remote: `${remote.remote} ${debate.refs.debate}` }, async () => {
+    const outcome = await runClaimedSide(options, { ...side, claim, remote: `${remote.remote} ${debate.refs.debate}` }, async () => {
       const warn = (message: string) => options.emit({ type: 'warning', role: claim.role, message });
       const stillHeld = () => {
         const holder = claim.lost();
@@ -100,6 +103,9 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
         store: remoteStore({ debate, claim, watch, retry: () => retry(Date.now() + options.turnTimeoutMs), paths: side.paths, warn }),
       };
     });
+    // An interactive session keeps its claim between calls (see holdClaim's release): at the debate's end it lets it go.
+    if (options.session !== undefined) await claim.drop();
+    return outcome;
   } finally {
     budget.stop();
     // This clone's copies of the claims went stale with their holders.
