@@ -77,6 +77,10 @@ describe('the turn table: what is fixed about each kind of section', () => {
     expect(classifyHeading('Summary')).toBeNull();
   });
 
+  it('says after which kind a round ends, so the next writer may close the debate instead', () => {
+    expect(turnKinds.filter((kind) => turnOf(kind).closesRound)).toEqual(['response']);
+  });
+
   it('says which kinds carry a number and answer the peer, the kind each role answers in, and how a message names the headings', () => {
     expect(turnKinds.map((kind) => [kind, turnOf(kind).numbered, turnOf(kind).answers])).toEqual([
       ['review', false, false],
