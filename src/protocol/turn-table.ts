@@ -109,6 +109,11 @@ export function writerOf<K extends SectionKind>(kind: K): (typeof turnTable)[K][
   return turnTable[kind].writer;
 }
 
+/** Whether a debate whose last section is `section` is over: nothing follows it (the CONSENSUS). */
+export function endsDebate(section: { kind: SectionKind } | undefined): boolean {
+  return section !== undefined && turnOf(section.kind).next(0) === null;
+}
+
 /** Whose turn it is after a section of `kind`: the writer of the section that follows it; null after the CONSENSUS. */
 export function turnAfter(kind: SectionKind): Role | null {
   const next = turnOf(kind).next(0);
