@@ -1,3 +1,4 @@
+import { endsDebate } from '../protocol/turn-table.js';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { debateUsage } from '../ledger/debate-usage.js';
@@ -49,7 +50,7 @@ export async function runCase(evalCase: EvalCase, options: CaseOptions): Promise
     const text = await readFile(path.join(repo, 'reply.md'), 'utf8').catch(() => '');
     const parsed = parseDocument(text);
     const kept = options.keep ? repo : null;
-    const ended = parsed.ok && parsed.document.sections.at(-1)?.kind === 'consensus' ? parsed.document : null;
+    const ended = parsed.ok && endsDebate(parsed.document.sections.at(-1)) ? parsed.document : null;
     const ledger = ended === null ? null : buildLedger(ended);
     // A debate Ctrl-C cut short may still be closed with a CONSENSUS that says so: it is not scored.
     if (options.signal.aborted && (ledger === null || readOutcome(ledger) === 'stopped')) return { ...identity, status: 'stopped' };

@@ -1,4 +1,4 @@
-import { roleName, roleNamed } from '../protocol/turn-table.js';
+import { endsDebate, roleName, roleNamed } from '../protocol/turn-table.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuoOptions, DuoResult } from '../config/duo-options.js';
@@ -85,7 +85,7 @@ async function readReport(options: Pick<RangeDebateOptions, 'root' | 'gitDir'>, 
   const state = await readDebateFile(file);
   if (!state.exists) return null;
   const parsed = parseDocument(state.text);
-  if (!parsed.ok || parsed.document.sections.at(-1)?.kind !== 'consensus') return null;
+  if (!parsed.ok || !endsDebate(parsed.document.sections.at(-1))) return null;
   return distrustUnrecorded(ledgerReport(buildLedger(parsed.document)), readReproductionRecords(statePaths(options.gitDir, options.root, file)));
 }
 

@@ -1,5 +1,5 @@
 import type { Role, Section, Signature } from './document.js';
-import { peerOf, roleName, roleNamed, turnAfter, writerOf } from './turn-table.js';
+import { endsDebate, peerOf, roleName, roleNamed, turnAfter, writerOf } from './turn-table.js';
 
 /** What a section heading's read says, given the sections that count before it: it counts, it ends the debate's text, or it is text of the section above it (and why). */
 export type Admission = { type: 'admit' } | { type: 'end' } | { type: 'text'; note: string };
@@ -15,7 +15,7 @@ export type Admission = { type: 'admit' } | { type: 'end' } | { type: 'text'; no
  */
 export function admitSection(before: readonly Section[], section: Section, foreign: boolean): Admission {
   const last = before.at(-1);
-  if (last?.kind === 'consensus') return { type: 'end' };
+  if (endsDebate(last)) return { type: 'end' };
   const where = last === undefined ? '' : `\`## ${last.heading}\``;
   if (foreign) return { type: 'text', note: `\`## ${section.heading}\` (line ${section.line}) is not a section of the protocol: it is kept as text of ${where}.` };
   if (last === undefined) return { type: 'admit' };

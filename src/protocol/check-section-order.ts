@@ -1,7 +1,7 @@
 import { ProtocolError } from '../errors.js';
 import { formatHeading } from './classify-heading.js';
 import type { Section } from './document.js';
-import { firstSection, turnOf } from './turn-table.js';
+import { endsDebate, firstSection, turnOf } from './turn-table.js';
 
 /**
  * The sections must take turns as docs/protocol.md's table says: Review, Response 1, Follow-up 1,
@@ -10,7 +10,7 @@ import { firstSection, turnOf } from './turn-table.js';
 export function checkSectionOrder(sections: readonly Section[]): ProtocolError | null {
   let previous: Section | null = null;
   for (const section of sections) {
-    if (previous?.kind === 'consensus') return null;
+    if (endsDebate(previous ?? undefined)) return null;
     const expected = expectedAfter(previous);
     const fits = section.kind === 'consensus' || (section.kind === expected.kind && section.number === expected.number);
     if (!fits) {

@@ -1,7 +1,7 @@
 import type { DebateDocument, Role, SectionKind } from './document.js';
 import { budgetReached, type Budget } from './budget.js';
 import { trackPoints, type PointState } from './track-points.js';
-import { firstSection, roundOf, turnTable, writerOf } from './turn-table.js';
+import { firstSection, roundOf, turnOf, writerOf } from './turn-table.js';
 
 /** Why a CONSENSUS is written. */
 export type ConsensusReason = 'resolved' | 'stalled' | 'max-rounds' | 'past-max' | 'budget-reached' | 'peer-timeout';
@@ -40,34 +40,27 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
     const opener = writerOf(firstSection.kind);
     return role === opener ? { type: 'write', turn: firstSection.kind, round: roundOf(firstSection) } : { type: 'wait', for: opener };
   }
-  switch (last.kind) {
-    case 'consensus':
-      return { type: 'stop' };
-    case 'review':
-    case 'follow-up': {
-      const next = turnTable[last.kind].next(last.number);
-      const writer = writerOf(next.kind);
-      if (role !== writer) return { type: 'wait', for: writer };
-      return next.number > options.maxRounds
-        ? { type: 'write', turn: 'consensus', round: next.number - 1, reason: 'past-max' }
-        : { type: 'write', turn: next.kind, round: next.number };
-    }
-    case 'response': {
-      // The writer of the follow-up writes whatever ends the round: the follow-up or the CONSENSUS.
-      const next = turnTable.response.next(last.number);
-      const writer = writerOf(next.kind);
-      if (role !== writer) return { type: 'wait', for: writer };
-      if ((options.points ?? trackPoints)(document).every((state) => state.resolved)) {
-        return { type: 'write', turn: 'consensus', round: last.number, reason: 'resolved' };
-      }
-      if (last.number >= options.maxRounds) {
-        return { type: 'write', turn: 'consensus', round: last.number, reason: last.number > options.maxRounds ? 'past-max' : 'max-rounds' };
-      }
-      if (options.budget && budgetReached(document, options.budget)) return { type: 'write', turn: 'consensus', round: last.number, reason: 'budget-reached' };
-      if (options.stalled?.(document, last.number)) return { type: 'write', turn: 'consensus', round: last.number, reason: 'stalled' };
-      return { type: 'write', turn: next.kind, round: next.number };
-    }
+  const next = turnOf(last.kind).next(last.number);
+  if (next === null) return { type: 'stop' };
+  const writer = writerOf(next.kind);
+  if (writer === null) throw new Error(`Invariant broken: the turn table names no writer of the ${next.kind} after the ${last.kind}.`);
+  if (role !== writer) return { type: 'wait', for: writer };
+  if (!turnOf(last.kind).closesRound) {
+    return roundOf(next) > options.maxRounds
+      ? { type: 'write', turn: 'consensus', round: roundOf(next) - 1, reason: 'past-max' }
+      : { type: 'write', turn: next.kind, round: next.number };
   }
+  // The writer of what follows a round's last section writes whatever ends the round: that section or the CONSENSUS.
+  const round = roundOf(last);
+  if ((options.points ?? trackPoints)(document).every((state) => state.resolved)) {
+    return { type: 'write', turn: 'consensus', round, reason: 'resolved' };
+  }
+  if (round >= options.maxRounds) {
+    return { type: 'write', turn: 'consensus', round, reason: round > options.maxRounds ? 'past-max' : 'max-rounds' };
+  }
+  if (options.budget && budgetReached(document, options.budget)) return { type: 'write', turn: 'consensus', round, reason: 'budget-reached' };
+  if (options.stalled?.(document, round)) return { type: 'write', turn: 'consensus', round, reason: 'stalled' };
+  return { type: 'write', turn: next.kind, round: next.number };
 }
 
 /** The CONSENSUS a side writes when the peer let its turn time out. */

@@ -15,6 +15,8 @@ export interface TurnEntry {
   numbered: boolean;
   /** Whether its writer answers the peer's open points in it (read by readSection as answers and positions). */
   answers: boolean;
+  /** Whether a round ends with it: the writer of what follows may write the CONSENSUS instead (all resolved, the round limit, the budget, a stalled round). */
+  closesRound: boolean;
   /** The round a section of this kind numbered `number` is in (0: in none, it closes the debate). */
   round: (number: number) => number;
   /** The heading code-debate writes (without `## `); given `N`, its form as the docs and messages name it. */
@@ -26,8 +28,11 @@ export interface TurnEntry {
   /** The prompt template under templates/. */
   template: string;
   /** The section that comes next in the peer's turn when the debate goes on (a CONSENSUS may always come instead); null: nothing follows. */
-  next: (number: number) => { kind: SectionKind; number: number } | null;
+  next: (number: number) => { kind: FollowingKind; number: number } | null;
 }
+
+/** The kinds that follow another in the peer's turn: all but the CONSENSUS, which may come instead of any of them. */
+export type FollowingKind = Exclude<SectionKind, 'consensus'>;
 
 export const turnTable = {
   review: {
@@ -35,6 +40,7 @@ export const turnTable = {
     writer: 'reviewer',
     numbered: false,
     answers: false,
+    closesRound: false,
     round: () => 1,
     heading: () => 'Review',
     pattern: /^(?:review|opening)$/i,
@@ -46,6 +52,7 @@ export const turnTable = {
     writer: 'responder',
     numbered: true,
     answers: true,
+    closesRound: true,
     round: (number) => number,
     heading: (number) => `Response ${number}`,
     pattern: /^response\s+(\d+)$/i,
@@ -57,6 +64,7 @@ export const turnTable = {
     writer: 'reviewer',
     numbered: true,
     answers: true,
+    closesRound: false,
     // The Review opens round 1; `Reviewer Follow-up N` opens round N+1.
     round: (number) => number + 1,
     heading: (number) => `Reviewer Follow-up ${number}`,
@@ -69,6 +77,7 @@ export const turnTable = {
     writer: null,
     numbered: false,
     answers: false,
+    closesRound: false,
     round: () => 0,
     heading: () => 'CONSENSUS',
     // The stop signal, alone or with words that do not deny it (`## CONSENSUS — reached`).
@@ -98,6 +107,11 @@ export function roundOf(section: { kind: SectionKind; number: number }): number 
 /** Who writes a section of `kind`; null for the CONSENSUS (the side whose turn it is). */
 export function writerOf<K extends SectionKind>(kind: K): (typeof turnTable)[K]['writer'] {
   return turnTable[kind].writer;
+}
+
+/** Whether a debate whose last section is `section` is over: nothing follows it (the CONSENSUS). */
+export function endsDebate(section: { kind: SectionKind } | undefined): boolean {
+  return section !== undefined && turnOf(section.kind).next(0) === null;
 }
 
 /** Whose turn it is after a section of `kind`: the writer of the section that follows it; null after the CONSENSUS. */

@@ -1,4 +1,4 @@
-import { answerKindOf, peerOf, roleName, turnOf } from '../protocol/turn-table.js';
+import { answerKindOf, endsDebate, peerOf, roleName, turnOf } from '../protocol/turn-table.js';
 import { AgentError, ConfigError, InterruptedError } from '../errors.js';
 import { roundsBegun } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
@@ -123,7 +123,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
 /** A side that starts beside a debate under way says where it stands, as it starts or restarts. */
 function emitResumed(context: SessionContext, document: DebateDocument): void {
   const last = document.sections.at(-1);
-  if (last === undefined || last.kind === 'consensus') return;
+  if (last === undefined || endsDebate(last)) return;
   const by = last.signature === null ? null : `${last.signature.role} (${last.signature.agent})`;
   context.emit({ type: 'resumed', role: context.role, file: context.relativeFile, round: roundsBegun(document), heading: last.heading, by, at: last.signature?.time ?? null });
 }

@@ -2,21 +2,17 @@ import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import type { ClaimRecord } from './claims/claim-role.js';
 
-let ownNamespace: string | null | undefined;
-
 /**
  * This process's pid namespace (`pid:[4026531836]`), or null where there is none to read: two
- * containers that share a hostname (host networking) do not share their pids.
+ * containers that share a hostname (host networking) do not share their pids. Read at each call
+ * (one readlink of /proc, no memo held by the module): it is asked once per claim read.
  */
 export function pidNamespace(): string | null {
-  if (ownNamespace === undefined) {
-    try {
-      ownNamespace = readlinkSync('/proc/self/ns/pid');
-    } catch {
-      ownNamespace = null;
-    }
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return null;
   }
-  return ownNamespace;
 }
 
 /** Whether `record`'s process runs where this one can check its pid: the same host and pid namespace. */

@@ -1,4 +1,4 @@
-import { roleName } from '../protocol/turn-table.js';
+import { endsDebate, roleName } from '../protocol/turn-table.js';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '../protocol/document.js';
@@ -112,7 +112,7 @@ async function startFresh(file: string, initial: FileState, relativeFile: string
   if (!/consensus/i.test(initial.text)) return initial;
   const [{ parseDocument }, { archiveDebate }] = await Promise.all([import('../protocol/parse-document.js'), import('./archive-debate.js')]);
   const parsed = parseDocument(initial.text);
-  if (!parsed.ok || parsed.document.sections.at(-1)?.kind !== 'consensus') return initial;
+  if (!parsed.ok || !endsDebate(parsed.document.sections.at(-1))) return initial;
   const archived = await archiveDebate(file, paths, initial.checksum);
   if (archived !== null) emit({ type: 'archived', role: null, file: relativeFile, to: archived });
   return readDebateFile(file);

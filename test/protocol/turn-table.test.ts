@@ -15,6 +15,7 @@ import {
   roleNamed,
   roundOf,
   turnAfter,
+  endsDebate,
   turnKinds,
   turnOf,
   turnTable,
@@ -75,6 +76,15 @@ describe('the turn table: what is fixed about each kind of section', () => {
     expect(classifyHeading('CONSENSUS: not yet')).toBeNull();
     expect(classifyHeading('Response')).toBeNull();
     expect(classifyHeading('Summary')).toBeNull();
+  });
+
+  it('says after which kind a round ends, so the next writer may close the debate instead', () => {
+    expect(turnKinds.filter((kind) => turnOf(kind).closesRound)).toEqual(['response']);
+  });
+
+  it('says a debate is over after the section nothing follows, and not before its first', () => {
+    expect(turnKinds.filter((kind) => endsDebate({ kind }))).toEqual(['consensus']);
+    expect(endsDebate(undefined)).toBe(false);
   });
 
   it('says which kinds carry a number and answer the peer, the kind each role answers in, and how a message names the headings', () => {

@@ -1,5 +1,5 @@
 import { peerOf, roleName } from '../../protocol/turn-table.js';
-import type { ClaimRecord } from './claim-role.js';
+import type { ClaimRecord } from './claim-record.js';
 import { formatDuration } from '../../format-duration.js';
 import { isProcessAlive } from './process-alive.js';
 import { formatProgress } from '../../format-progress.js';

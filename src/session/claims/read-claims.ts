@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { Role } from '../../protocol/document.js';
-import type { ClaimRecord } from './claim-role.js';
+import type { ClaimRecord } from './claim-record.js';
 import { claimPath, type StatePaths } from '../state-paths.js';
 import { readStateFile } from '../read-state-file.js';
 

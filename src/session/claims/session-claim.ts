@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Role } from '../../protocol/document.js';
 import { claimPath, type StatePaths } from '../state-paths.js';
 import { readStateFile } from '../read-state-file.js';
-import type { ClaimRecord, SessionHold } from './claim-role.js';
+import type { ClaimRecord, SessionHold } from './claim-record.js';
 import { withFileLock } from './file-lock.js';
 import { parseClaim } from './read-claims.js';
 
