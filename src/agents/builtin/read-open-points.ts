@@ -16,8 +16,8 @@ export interface OpenPoint {
 export function readOpenPoints(document: DebateDocument): Map<string, OpenPoint> {
   const replies = new Map<string, string>();
   const states = trackPoints(document, {
-    answered: (state, reply) => {
-      if (reply !== null) replies.set(state.point.id, reply.reasoning.trim() === '' ? reply.text : reply.reasoning);
+    answered: (state, stated) => {
+      if (stated !== null) replies.set(state.point.id, stated.reasoning.trim() === '' ? stated.text : stated.reasoning);
     },
   });
   return new Map(
