@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * One word a concept (docs/how-it-works.md, "Words"): the names the glossary retired stay retired
+ * in src/. Each rule is a name in the meaning it was retired from, precise enough that the words'
+ * other meanings pass: `reply` still names reply.md and the built-in agent's `reply: string` (the
+ * answerer's words it weighs); only a stated position taken as `reply` is caught.
+ */
+const retired: ReadonlyArray<{ pattern: RegExp; use: string }> = [
+  { pattern: /\bPointReply\b/, use: 'StatedPosition (what a side stated on a point: its position, text and reasoning)' },
+  {
+    // A point observer's callback (track-points.ts's PointObserver) taking the stated position as `reply`.
+    pattern: /\b(?:answered|held)\s*(?:\?\s*)?(?::\s*)?\(\s*state\b[^,)]*,\s*reply\b/,
+    use: '`stated` for the StatedPosition an observer is given',
+  },
+  { pattern: /\bstated\??\.label\b/, use: '`stated.position` (a position is written as a label; in the code it is a position)' },
+];
+
+/** Each retired name in `text`, with its line and the word to use instead. */
+export function retiredWordsIn(text: string): Array<{ line: number; found: string; use: string }> {
+  const found: Array<{ line: number; found: string; use: string }> = [];
+  text.split('\n').forEach((line, index) => {
+    for (const rule of retired) {
+      const match = rule.pattern.exec(line);
+      if (match !== null) found.push({ line: index + 1, found: match[0], use: rule.use });
+    }
+  });
+  return found;
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+describe('one word per concept', () => {
+  it('finds no retired name in src/', () => {
+    const src = path.resolve(import.meta.dirname, '..', 'src');
+    const files = sourceFiles(src);
+    expect(files.length).toBeGreaterThan(100);
+    const hits = files.flatMap((file) => retiredWordsIn(readFileSync(file, 'utf8')).map((hit) => `${path.relative(src, file)}:${hit.line}: ${hit.found} (use ${hit.use})`));
+    expect(hits).toEqual([]);
+  });
+
+  it('catches each retired name where it is planted, and not the words’ other meanings', () => {
+    const planted = [
+      "import type { PointReply } from '../protocol/track-points.js';",
+      '  answered?(state: PointState, reply: StatedPosition<AnswerPosition> | null, section: Section): void;',
+      '    held: (state, reply, section) => {',
+      "      if (stated.label === 'withdrawn') return;",
+    ].join('\n');
+    expect(retiredWordsIn(planted).map((hit) => hit.line)).toEqual([1, 2, 3, 4]);
+    const otherMeanings = [
+      "const file = path.join(dir, 'reply.md');",
+      '  reply: string;',
+      '    answered: (state, stated) => {',
+      '  const label = stated?.unread ?? null;',
+      '  const replies = new Map<string, string>();',
+    ].join('\n');
+    expect(retiredWordsIn(otherMeanings)).toEqual([]);
+  });
+});
