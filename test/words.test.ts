@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * One word a concept (docs/how-it-works.md, "Words"): the names the glossary retired stay retired
  * in src/. Each rule is a name in the meaning it was retired from, precise enough that the words'
- * other meanings pass: `reply` still names reply.md and the built-in agent's `reply: string` (the
- * answerer's words it weighs); only a stated position taken as `reply` is caught.
+ * other meanings pass: `reply` still names reply.md and the MCP server's reply to a tool call; only a
+ * side's stated position, or its words on a point, named `reply` are caught.
  */
 const retired: ReadonlyArray<{ pattern: RegExp; use: string }> = [
   { pattern: /\bPointReply\b/, use: 'StatedPosition (what a side stated on a point: its position, text and reasoning)' },
@@ -14,6 +14,11 @@ const retired: ReadonlyArray<{ pattern: RegExp; use: string }> = [
     // A point observer's callback (track-points.ts's PointObserver) taking the stated position as `reply`.
     pattern: /\b(?:answered|held)\s*(?:\?\s*)?(?::\s*)?\(\s*state\b[^,)]*,\s*reply\b/,
     use: '`stated` for the StatedPosition an observer is given',
+  },
+  {
+    // A side's words on a point held as a string named `reply` (the built-in agent's answerWords).
+    pattern: /\b(?:reply|replies)\??\s*:\s*string\b|\bconst replies\b/,
+    use: '`answerWords` (what the answering side said with its position)',
   },
   { pattern: /\bstated\??\.label\b/, use: '`stated.position` (a position is written as a label; in the code it is a position)' },
 ];
@@ -53,14 +58,16 @@ describe('one word per concept', () => {
       '  answered?(state: PointState, reply: StatedPosition<AnswerPosition> | null, section: Section): void;',
       '    held: (state, reply, section) => {',
       "      if (stated.label === 'withdrawn') return;",
+      '  reply: string;',
+      '  const replies = new Map<string, string>();',
     ].join('\n');
-    expect(retiredWordsIn(planted).map((hit) => hit.line)).toEqual([1, 2, 3, 4]);
+    expect(retiredWordsIn(planted).map((hit) => hit.line)).toEqual([1, 2, 3, 4, 5, 6]);
     const otherMeanings = [
       "const file = path.join(dir, 'reply.md');",
-      '  reply: string;',
+      "  const reply = (output: CallOutput, text: string) => ({ content: [{ type: 'text' as const, text }] });",
+      '  answerWords: string;',
       '    answered: (state, stated) => {',
       '  const label = stated?.unread ?? null;',
-      '  const replies = new Map<string, string>();',
     ].join('\n');
     expect(retiredWordsIn(otherMeanings)).toEqual([]);
   });
