@@ -20,6 +20,7 @@ const retired: ReadonlyArray<{ pattern: RegExp; use: string }> = [
     pattern: /\b(?:reply|replies)\??\s*:\s*string\b|\bconst replies\b/,
     use: '`answerWords` (what the answering side said with its position)',
   },
+  { pattern: /\bSessionContext\b|\bsession-context\.[jt]s\b/, use: 'SideContext in session/side-context.ts (who a side is; an agent session is an agent CLI\u2019s conversation)' },
   { pattern: /\bstated\??\.label\b/, use: '`stated.position` (a position is written as a label; in the code it is a position)' },
 ];
 
@@ -60,12 +61,14 @@ describe('one word per concept', () => {
       "      if (stated.label === 'withdrawn') return;",
       '  reply: string;',
       '  const replies = new Map<string, string>();',
+      "import type { SessionContext } from './session-context.js';",
     ].join('\n');
-    expect(retiredWordsIn(planted).map((hit) => hit.line)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(retiredWordsIn(planted).map((hit) => hit.line)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const otherMeanings = [
       "const file = path.join(dir, 'reply.md');",
       "  const reply = (output: CallOutput, text: string) => ({ content: [{ type: 'text' as const, text }] });",
       '  answerWords: string;',
+      "import type { SideContext } from './side-context.js';",
       '    answered: (state, stated) => {',
       '  const label = stated?.unread ?? null;',
     ].join('\n');
