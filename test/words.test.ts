@@ -21,6 +21,11 @@ const retired: ReadonlyArray<{ pattern: RegExp; use: string }> = [
     use: '`answerWords` (what the answering side said with its position)',
   },
   { pattern: /\bSessionContext\b|\bsession-context\.[jt]s\b/, use: 'SideContext in session/side-context.ts (who a side is; an agent session is an agent CLI\u2019s conversation)' },
+  {
+    // Messages: an answer position is a position (`uncategorized`, a published show --json value, passes).
+    pattern: /\bno category\b|\bdid not categorize\b|\bno categorized\b|answer: 'category'/,
+    use: '"position" in a message (no position could be read)',
+  },
   { pattern: /\bstated\??\.label\b/, use: '`stated.position` (a position is written as a label; in the code it is a position)' },
 ];
 
@@ -62,13 +67,15 @@ describe('one word per concept', () => {
       '  reply: string;',
       '  const replies = new Map<string, string>();',
       "import type { SessionContext } from './session-context.js';",
+      "  why: `no category stands in the point's heading`,",
     ].join('\n');
-    expect(retiredWordsIn(planted).map((hit) => hit.line)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(retiredWordsIn(planted).map((hit) => hit.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const otherMeanings = [
       "const file = path.join(dir, 'reply.md');",
       "  const reply = (output: CallOutput, text: string) => ({ content: [{ type: 'text' as const, text }] });",
       '  answerWords: string;',
       "import type { SideContext } from './side-context.js';",
+      "  const position = stated?.position ?? 'uncategorized';",
       '    answered: (state, stated) => {',
       '  const label = stated?.unread ?? null;',
     ].join('\n');

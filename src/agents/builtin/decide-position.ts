@@ -14,7 +14,7 @@ const proposedSeverity = /severity\b[^.\n]*?\b(?:should be|lowered to|to|be|as)\
  */
 export function decidePosition(answer: AnswerPosition | null, answerWords: string, judgement: PointJudgement, answerer: string): PositionItemData {
   const { point } = judgement;
-  const said = answer === null ? ` (${answerer} did not categorize this point)` : '';
+  const said = answer === null ? ` (${answerer} gave this point no position)` : '';
   const decide = (position: HeldPosition, lead: string, severity: PositionItemData['severity'] = null): PositionItemData => ({
     id: point.id,
     position: positionLabels[position],
