@@ -8,7 +8,7 @@ import { findCitationRefs } from '../protocol/citation-pattern.js';
 import { reproductionIn } from '../protocol/reproduction.js';
 import { pointMarker } from './excerpt-point.js';
 import { readSection } from '../protocol/read-section.js';
-import { trackPoints, type PointObserver, type PointReply, type PointState, type WalkProgress } from '../protocol/track-points.js';
+import { trackPoints, type PointObserver, type StatedPosition, type PointState, type WalkProgress } from '../protocol/track-points.js';
 import { isAnswering, peerOf, roundOf, writerOf } from '../protocol/turn-table.js';
 
 /** Rounds begun in `document` (0 before the Review): the round `status`, `show` and the status line name. */
@@ -102,37 +102,37 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
 
   const observer: PointObserver = {
     raised: (state, section) => add(state.point, roundOf(section), section, state.owner),
-    answered: (state, reply, section) => {
+    answered: (state, stated, section) => {
       const entry = points.get(state.point.id);
       if (!entry) return;
       const round = roundOf(section);
-      const position = reply === null ? 'unanswered' : (reply.label ?? 'uncategorized');
+      const position = stated === null ? 'unanswered' : (stated.position ?? 'uncategorized');
       const answerer = peerOf(state.owner);
-      const ran = reply === null ? null : reproductionOf(reply.text, section, round, answerer);
+      const ran = stated === null ? null : reproductionOf(stated.text, section, round, answerer);
       if (ran !== null) entry.reproduction = ran;
-      const agreed = reply !== null && (position === 'agreed' || position === 'partially-agreed');
+      const agreed = stated !== null && (position === 'agreed' || position === 'partially-agreed');
       roundEntry(entry, round).answerer = {
         position,
         section: section.heading,
-        text: reply?.text ?? '',
-        ...(agreed ? { ownEvidence: bringsOwnEvidence(entry, reply, ran) } : {}),
+        text: stated?.text ?? '',
+        ...(agreed ? { ownEvidence: bringsOwnEvidence(entry, stated, ran) } : {}),
       };
       settle(entry, state, round);
     },
-    held: (state, reply, section) => {
+    held: (state, stated, section) => {
       const entry = points.get(state.point.id);
       if (!entry) return;
       const round = roundOf(section);
-      const position: RaiserPosition = reply.label ?? 'uncategorized';
-      roundEntry(entry, round).raiser = { position, section: section.heading, text: reply.text };
-      const ran = reproductionOf(reply.text, section, round, entry.owner);
+      const position: RaiserPosition = stated.position ?? 'uncategorized';
+      roundEntry(entry, round).raiser = { position, section: section.heading, text: stated.text };
+      const ran = reproductionOf(stated.text, section, round, entry.owner);
       if (ran !== null) entry.reproduction = ran;
-      const severity = reply.severity?.to ?? null;
+      const severity = stated.severity?.to ?? null;
       if (severity !== null && severity !== entry.severity) {
         entry.severityChanges.push({ round, section: section.heading, from: entry.severity, to: severity });
         entry.severity = severity;
       }
-      if (reply.label === 'withdrawn') entry.withdrawnReason = (reply.reasoning || reply.text.replace(pointMarker, '')).replace(/\s+/g, ' ').trim();
+      if (stated.position === 'withdrawn') entry.withdrawnReason = (stated.reasoning || stated.text.replace(pointMarker, '')).replace(/\s+/g, ' ').trim();
       settle(entry, state, round);
     },
   };
@@ -203,12 +203,12 @@ function reproductionOf(text: string, section: Section, round: number, by: Role)
  * Whether an agreeing answer stands on evidence of its own: it cites a place, or its reproduction
  * reproduced; and its reasoning does not repeat what the raising side wrote on the point.
  */
-function bringsOwnEvidence(entry: LedgerPoint, reply: PointReply<AnswerPosition>, ran: LedgerReproduction | null): boolean {
+function bringsOwnEvidence(entry: LedgerPoint, stated: StatedPosition<AnswerPosition>, ran: LedgerReproduction | null): boolean {
   // The canonical `**Evidence:**` line says it (`none` for nothing); a peer's text cites in its words.
-  const line = /^\*\*Evidence:\*\*[ \t]*(.*)$/m.exec(reply.text)?.[1];
-  const cites = line !== undefined ? !/^none\.?\s*$/i.test(line.trim()) && line.trim() !== '' : findCitationRefs(reply.text).length > 0;
+  const line = /^\*\*Evidence:\*\*[ \t]*(.*)$/m.exec(stated.text)?.[1];
+  const cites = line !== undefined ? !/^none\.?\s*$/i.test(line.trim()) && line.trim() !== '' : findCitationRefs(stated.text).length > 0;
   const raised = entry.rounds.map((round) => round.raiser?.text ?? '').join('\n\n');
-  return (cites || ran?.verdict === 'reproduced') && !repeatsText(reply.reasoning, raised);
+  return (cites || ran?.verdict === 'reproduced') && !repeatsText(stated.reasoning, raised);
 }
 
 function statusOf(state: PointState): PointStatus {

@@ -257,7 +257,7 @@ function uncategorizedFlags(ledger: Ledger): LedgerFlag[] {
           kind: 'uncategorized',
           id: point.id,
           round: entry.round,
-          message: `${entry.answerer?.section ?? 'The answer'} ${entry.answerer?.position === 'unanswered' ? 'does not answer' : 'gives no category code-debate can read for'} ${point.id}.`,
+          message: `${entry.answerer?.section ?? 'The answer'} ${entry.answerer?.position === 'unanswered' ? 'does not answer' : 'gives no position code-debate can read for'} ${point.id}.`,
         }),
       ),
   );

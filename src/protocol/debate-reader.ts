@@ -50,8 +50,8 @@ export function createDebateReader(): DebateReader {
   const walked = new WeakMap<DebateDocument, readonly PointState[]>();
   // What each walked section left unread: a session warns about a peer's section once, without walking the debate again.
   const unread = new WeakMap<Section, Array<{ id: string; unread: UnreadLabel }>>();
-  const noteUnread = (id: string, reply: { unread: UnreadLabel | null } | null, section: Section) => {
-    const label = reply?.unread ?? null;
+  const noteUnread = (id: string, stated: { unread: UnreadLabel | null } | null, section: Section) => {
+    const label = stated?.unread ?? null;
     if (label === null) return;
     const found = unread.get(section) ?? [];
     if (!found.some((entry) => entry.id === id)) found.push({ id, unread: label });
@@ -62,8 +62,8 @@ export function createDebateReader(): DebateReader {
     read: (reading, section) => {
       if (reading.unplaced.length > 0) unplaced.set(section, reading.unplaced);
     },
-    answered: (state, reply, section) => noteUnread(state.point.id, reply, section),
-    held: (state, reply, section) => noteUnread(state.point.id, reply, section),
+    answered: (state, stated, section) => noteUnread(state.point.id, stated, section),
+    held: (state, stated, section) => noteUnread(state.point.id, stated, section),
   };
   let lastWalk: { document: DebateDocument; sections: number; states: readonly PointState[] } | null = null;
   // A document that extends the last one shares its sections: their citations are not read again.

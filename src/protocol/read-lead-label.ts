@@ -11,7 +11,7 @@ export interface LabelValues {
 export type LabelKind = keyof LabelValues;
 
 /** What a message calls each kind of label, as the prompts and docs/protocol.md do. */
-export const labelNouns: Record<LabelKind, string> = { answer: 'category', held: 'position', severity: 'severity' };
+export const labelNouns: Record<LabelKind, string> = { answer: 'position', held: 'position', severity: 'severity' };
 
 /** Each label's words, exactly: the protocol's own, no synonyms (a synonym is a guess). */
 const words: { [K in LabelKind]: ReadonlyArray<[RegExp, LabelValues[K]]> } = {

@@ -17,9 +17,9 @@ export interface PointState {
   resolved: boolean;
 }
 
-/** What a side said on a point in a section: its label (null when none could be read), its Markdown and its reasoning. */
-export interface PointReply<L> {
-  label: L | null;
+/** What a side stated on a point in a section: its position (null when none could be read), its Markdown and its reasoning. */
+export interface StatedPosition<L> {
+  position: L | null;
   text: string;
   reasoning: string;
   /** Why no label was read, when the section speaks of the point but gives none that can be read. */
@@ -36,8 +36,8 @@ export interface PointObserver {
   /** Each response or follow-up as readSection read it, before the points are updated from it. */
   read?(reading: SectionReading, section: Section): void;
   raised?(state: PointState, section: Section): void;
-  answered?(state: PointState, reply: PointReply<AnswerPosition> | null, section: Section): void;
-  held?(state: PointState, reply: PointReply<HeldPosition> & { severity: PointHeldData['severity'] }, section: Section): void;
+  answered?(state: PointState, stated: StatedPosition<AnswerPosition> | null, section: Section): void;
+  held?(state: PointState, stated: StatedPosition<HeldPosition> & { severity: PointHeldData['severity'] }, section: Section): void;
 }
 
 /**
@@ -103,7 +103,7 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
         const spoken = answer !== undefined || reading.texts.has(id);
         observer.answered?.(
           state,
-          spoken ? { label: answer?.position ?? null, text: textOf(id), reasoning: answer?.reasoning ?? '', unread: unread.get(id) ?? null } : null,
+          spoken ? { position: answer?.position ?? null, text: textOf(id), reasoning: answer?.reasoning ?? '', unread: unread.get(id) ?? null } : null,
           section,
         );
         continue;
@@ -116,7 +116,7 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
       }
       observer.held?.(
         state,
-        { label: held?.position ?? null, text: textOf(id), reasoning: held?.reasoning ?? '', severity: held?.severity ?? null, unread: unread.get(id) ?? null },
+        { position: held?.position ?? null, text: textOf(id), reasoning: held?.reasoning ?? '', severity: held?.severity ?? null, unread: unread.get(id) ?? null },
         section,
       );
     }

@@ -12,7 +12,7 @@ import { checkDebateCitations } from './check-debate-citations.js';
 import { guardRepository } from './guard-repository.js';
 import { describeSubject, type CurrentSubject } from './current-subject.js';
 import type { FileState } from './read-debate-file.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 import type { SubjectTracker } from './subject-tracker.js';
 
 /** A section's body and what it cost; `auto`, why code-debate wrote it without an agent. */
@@ -24,7 +24,7 @@ export interface TurnInputs extends CurrentSubject {
 }
 
 /** The subject for this turn and the evidence check of the debate's citations against it, as its checkout holds it. */
-async function turnInputs(context: SessionContext, document: DebateDocument, current: Promise<CurrentSubject>): Promise<TurnInputs> {
+async function turnInputs(context: SideContext, document: DebateDocument, current: Promise<CurrentSubject>): Promise<TurnInputs> {
   const { subject, changedSinceReview } = await current;
   // Evidence is judged against what the agents read: the checkout's commit, never the work tree as the person left it.
   const head = context.checkout?.commitOf(subject) ?? subject.head;
@@ -32,7 +32,7 @@ async function turnInputs(context: SessionContext, document: DebateDocument, cur
 }
 
 /** The inputs from the subject for this turn: `early`'s own when it was not resolved again (git's refs had not moved). */
-export async function freshInputs(context: SessionContext, document: DebateDocument, subjects: SubjectTracker, early: TurnInputs | null): Promise<TurnInputs> {
+export async function freshInputs(context: SideContext, document: DebateDocument, subjects: SubjectTracker, early: TurnInputs | null): Promise<TurnInputs> {
   const current = subjects.refresh(document);
   return early !== null && (await current).subject === early.subject ? early : turnInputs(context, document, current);
 }
@@ -42,9 +42,9 @@ export async function freshInputs(context: SessionContext, document: DebateDocum
  * person, who only sees the fresh ask, or when they cannot be had without a warning (git
  * failed): the turn then waits for the fresh ones.
  */
-export async function earlyInputs(context: SessionContext, document: DebateDocument, subject: Subject): Promise<TurnInputs | null> {
+export async function earlyInputs(context: SideContext, document: DebateDocument, subject: Subject): Promise<TurnInputs | null> {
   if (context.agent.interactive) return null;
-  const quiet: SessionContext = { ...context, emit: () => undefined };
+  const quiet: SideContext = { ...context, emit: () => undefined };
   try {
     return await turnInputs(quiet, document, describeSubject(quiet, document, subject));
   } catch {
@@ -57,7 +57,7 @@ export async function earlyInputs(context: SessionContext, document: DebateDocum
  * askAgent), started on the subject as last resolved while it is resolved again (see askAhead).
  */
 export async function agentSection(
-  context: SessionContext,
+  context: SideContext,
   turn: SectionKind,
   round: number,
   heading: string,

@@ -8,7 +8,7 @@ import type { Subject } from '../subject/subject.js';
 import { stripControlChars } from '../protocol/control-chars.js';
 import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import { addUsage, type TurnUsage } from '../protocol/usage.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 import type { AgentProgress } from '../agents/agent.js';
 import type { DebateReader } from '../protocol/debate-reader.js';
 import { checkOwnWords } from './check-own-words.js';
@@ -64,7 +64,7 @@ export interface AgentAnswer {
  * another try may cure (rate limit, crash, deadline, empty output) is retried once after a pause.
  * All tries share one deadline, --agent-timeout, so the peer's --turn-timeout still bounds the turn.
  */
-export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<AgentAnswer> {
+export async function askAgent(context: SideContext, ask: AgentAsk): Promise<AgentAnswer> {
   const usages: TurnUsage[] = [];
   try {
     return await askUntilUsable(context, ask, usages);
@@ -75,7 +75,7 @@ export async function askAgent(context: SessionContext, ask: AgentAsk): Promise<
   }
 }
 
-async function askUntilUsable(context: SessionContext, ask: AgentAsk, usages: TurnUsage[]): Promise<AgentAnswer> {
+async function askUntilUsable(context: SideContext, ask: AgentAsk, usages: TurnUsage[]): Promise<AgentAnswer> {
   const started = Date.now();
   const deadline = started + context.agentTimeoutMs;
   let prompts = { prompt: ask.prompt, continuation: ask.continuation };
@@ -185,7 +185,7 @@ function sanitizeAnswer(answer: TurnAnswer, heading: string): TurnAnswer {
 
 /** One call of the agent; an agent that sent something else than `prompt` says so through onPromptSent. */
 async function callAgent(
-  context: SessionContext,
+  context: SideContext,
   ask: AgentAsk,
   prompts: { prompt: string; continuation: string },
   signal: AbortSignal,
@@ -243,7 +243,7 @@ async function callAgent(
  * progressEveryMs (the latest, when the time comes), as an event and in the claim, where `status`
  * in another process reads it. A person's editor shows its own progress.
  */
-function reportProgress(context: SessionContext, heading: string): { onProgress: (progress: AgentProgress) => void; stop(): void; published: Promise<void> } {
+function reportProgress(context: SideContext, heading: string): { onProgress: (progress: AgentProgress) => void; stop(): void; published: Promise<void> } {
   const since = new Date().toISOString();
   let latest: AgentProgress | null = null;
   let sentAt: number | null = null;
@@ -279,7 +279,7 @@ function reportProgress(context: SessionContext, heading: string): { onProgress:
  * An answer past `--max-answer-bytes` fails the turn, and is not asked again: an agent that wrote
  * megabytes for one section is looping or pasting files, and the peer would have to read it all.
  */
-function refuseLongAnswer(context: SessionContext, heading: string, text: string): void {
+function refuseLongAnswer(context: SideContext, heading: string, text: string): void {
   // UTF-8 takes at most 3 bytes per UTF-16 unit: most answers are measured without encoding them.
   if (text.length * 3 <= context.maxAnswerBytes) return;
   const size = Buffer.byteLength(text);

@@ -1,5 +1,5 @@
 import { askAgent, type AgentAnswer, type AgentAsk } from './ask-agent.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 
 /**
  * Asks the agent without waiting for git: the agent starts at once on `early`, the ask built from
@@ -9,7 +9,7 @@ import type { SessionContext } from './session-context.js';
  * turn), the early run is stopped and the agent asked again with the fresh ask, so an answer is
  * only ever written from the subject as it is. A person (an interactive agent) only sees the fresh ask.
  */
-export async function askAhead(context: SessionContext, early: AgentAsk | null, buildFresh: () => Promise<AgentAsk>): Promise<AgentAnswer> {
+export async function askAhead(context: SideContext, early: AgentAsk | null, buildFresh: () => Promise<AgentAsk>): Promise<AgentAnswer> {
   if (early === null || context.agent.interactive) return askAgent(context, await buildFresh());
   const speculation = new AbortController();
   const started = askAgent(context, { ...early, signal: speculation.signal });

@@ -12,7 +12,7 @@ import type { EventSink } from './session-events.js';
  * `head` (the subject as it is for this turn; null for the work tree). A snapshot git no longer
  * has costs the check, not the turn: it is skipped with a warning.
  */
-/** What the check needs of a side (a SessionContext), named here: the side's context holds this module's CitationMemory. */
+/** What the check needs of a side (a SideContext), named here: the side's context holds this module's CitationMemory. */
 interface CheckingSide {
   role: Role;
   root: string;

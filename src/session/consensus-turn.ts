@@ -6,7 +6,7 @@ import { stripControlChars } from '../protocol/control-chars.js';
 import type { AgentAnswer } from './ask-agent.js';
 import type { BodyAnswer, TurnInputs } from './agent-section.js';
 import { consensusBody } from './consensus-body.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 import { keepUnwritten } from './turn-spend.js';
 
 /**
@@ -15,7 +15,7 @@ import { keepUnwritten } from './turn-spend.js';
  * its narrative costs the narrative, never the CONSENSUS.
  */
 export async function writeConsensus(
-  context: SessionContext,
+  context: SideContext,
   action: Extract<WriteAction, { turn: 'consensus' }>,
   document: DebateDocument,
   fresh: () => Promise<TurnInputs>,

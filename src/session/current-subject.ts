@@ -2,7 +2,7 @@ import { CodeDebateError } from '../errors.js';
 import { filesChangedSince } from '../subject/files-changed-since.js';
 import type { Subject } from '../subject/subject.js';
 import type { DebateDocument } from '../protocol/document.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 
 export interface CurrentSubject {
   subject: Subject;
@@ -16,7 +16,7 @@ export interface CurrentSubject {
  * metadata. If it cannot be resolved now, the turn goes on with `previous`, the subject as last
  * resolved, and says so.
  */
-export async function currentSubject(context: SessionContext, document: DebateDocument, resolve: () => Promise<Subject>, previous: Subject): Promise<CurrentSubject> {
+export async function currentSubject(context: SideContext, document: DebateDocument, resolve: () => Promise<Subject>, previous: Subject): Promise<CurrentSubject> {
   try {
     return await describeSubject(context, document, await resolve());
   } catch (error) {
@@ -27,7 +27,7 @@ export async function currentSubject(context: SessionContext, document: DebateDo
 }
 
 /** `subject` with the files that changed since the snapshot the document's metadata pins. */
-export async function describeSubject(context: SessionContext, document: DebateDocument, subject: Subject): Promise<CurrentSubject> {
+export async function describeSubject(context: SideContext, document: DebateDocument, subject: Subject): Promise<CurrentSubject> {
   // A peer that writes no metadata pinned no snapshot to compare with.
   return { subject, changedSinceReview: document.meta === null ? [] : await filesChangedSince(context.root, document.meta, subject) };
 }

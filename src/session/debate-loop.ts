@@ -16,7 +16,7 @@ import { decideTurn } from './decide-turn.js';
 import { formatDuration } from '../format-duration.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import { readReproductionRecords } from './reproduction-records.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 import type { TurnPrompt } from './session-events.js';
 import { trackSubject, type SubjectTracker } from './subject-tracker.js';
 import { takeTurn } from './take-turn.js';
@@ -40,7 +40,7 @@ const protocolGraceMs = 2_000;
  * it. While it is the peer's turn, the process waits for a checksum change; a change that does
  * not hand the turn over is not a turn. The turn timeout counts from when the peer's turn began.
  */
-export async function debateLoop(context: SessionContext, watch: FileWatch): Promise<SessionOutcome> {
+export async function debateLoop(context: SideContext, watch: FileWatch): Promise<SessionOutcome> {
   const { role, emit } = context;
   const peer = peerOf(role);
   let state = await readDebateFile(context.file, context.memory.file);
@@ -121,7 +121,7 @@ export async function debateLoop(context: SessionContext, watch: FileWatch): Pro
 }
 
 /** A side that starts beside a debate under way says where it stands, as it starts or restarts. */
-function emitResumed(context: SessionContext, document: DebateDocument): void {
+function emitResumed(context: SideContext, document: DebateDocument): void {
   const last = document.sections.at(-1);
   if (last === undefined || endsDebate(last)) return;
   const by = last.signature === null ? null : `${last.signature.role} (${last.signature.agent})`;
@@ -129,7 +129,7 @@ function emitResumed(context: SessionContext, document: DebateDocument): void {
 }
 
 /** Once a round is complete (its Response is written), where the debate stands, from the ledger. */
-function emitRoundState(context: SessionContext, document: DebateDocument, reported: number): number {
+function emitRoundState(context: SideContext, document: DebateDocument, reported: number): number {
   const last = document.sections.at(-1);
   if (last?.kind !== 'response' || last.number <= reported) return reported;
   const ledger = context.reader.ledger(document);
@@ -143,7 +143,7 @@ function emitRoundState(context: SessionContext, document: DebateDocument, repor
  * A label in the peer's new sections that could not be read leaves its point open: said once per
  * point and section, with the line quoted, so the peer (or the person) can write it where it is read.
  */
-function warnUnreadLabels(context: SessionContext, document: DebateDocument, read: number): number {
+function warnUnreadLabels(context: SideContext, document: DebateDocument, read: number): number {
   const fresh = document.sections.slice(read);
   const peerKind = answerKindOf(peerOf(context.role));
   if (read === 0 || !fresh.some((section) => section.kind === peerKind)) return document.sections.length;
@@ -162,7 +162,7 @@ function warnUnreadLabels(context: SessionContext, document: DebateDocument, rea
 }
 
 /** What the reader kept as text (a heading out of its writer's turn, see admitSection): said once each. */
-function warnNotes(context: SessionContext, document: DebateDocument, said: number): number {
+function warnNotes(context: SideContext, document: DebateDocument, said: number): number {
   const notes = document.notes ?? [];
   for (const note of notes.slice(said)) context.emit({ type: 'warning', role: context.role, message: note });
   return Math.max(said, notes.length);
@@ -175,7 +175,7 @@ function warnNotes(context: SessionContext, document: DebateDocument, said: numb
  * The same subject whose change moved since (the author committed a fix), or another name for the
  * same change, goes on, with a warning when the diff differs, naming both in commits and branches.
  */
-async function checkSameSubject(context: SessionContext, document: DebateDocument): Promise<void> {
+async function checkSameSubject(context: SideContext, document: DebateDocument): Promise<void> {
   const theirs = document.meta?.diff;
   if (!theirs || theirs === context.subject.diffSha256) return;
   const [reviewed, seen] = await Promise.all([
@@ -208,7 +208,7 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-async function timedOut(context: SessionContext, state: FileState, document: DebateDocument, prompts: TurnPrompt[], subjects: SubjectTracker): Promise<SessionOutcome> {
+async function timedOut(context: SideContext, state: FileState, document: DebateDocument, prompts: TurnPrompt[], subjects: SubjectTracker): Promise<SessionOutcome> {
   const self = roleName(context.role);
   const other = roleName(peerOf(context.role));
   const limit = formatDuration(context.turnTimeoutMs);
@@ -225,7 +225,7 @@ async function timedOut(context: SessionContext, state: FileState, document: Deb
   return { outcome: 'peer-timeout', message, blocking: [] };
 }
 
-function ended(context: SessionContext, document: DebateDocument, prompts: TurnPrompt[]): SessionOutcome {
+function ended(context: SideContext, document: DebateDocument, prompts: TurnPrompt[]): SessionOutcome {
   const open = context.reader.points(document).filter((state) => !state.resolved);
   const outcome = open.length === 0 ? 'consensus' : 'disputed';
   const ledger = context.reader.ledger(document);

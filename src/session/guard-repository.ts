@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { RepositoryChangedError } from '../errors.js';
 import { describeRepoChanges, type RepoSnapshot } from '../git/repo-snapshot.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 
 export interface RepositoryGuard {
   /** Takes the snapshot before, at its first call (once the agent's process started); resolves once it is taken (see TurnRequest.ready). */
@@ -26,7 +26,7 @@ const snapshotTimeoutMs = 30_000;
  * beside it (`.reply.md.swp`, `reply.md~`, `#reply.md#`, `.reply.md.<pid>.<id>.tmp`) are not the
  * agent's to answer for.
  */
-export function guardRepository(context: SessionContext): RepositoryGuard {
+export function guardRepository(context: SideContext): RepositoryGuard {
   if (context.agent.interactive) return { ready: () => Promise.resolve(), check: () => Promise.resolve() };
   const sideFile = sideFilePattern(path.basename(context.relativeFile));
   const exclude = (file: string) => path.dirname(file) === path.dirname(context.relativeFile) && sideFile.test(path.basename(file));
@@ -69,7 +69,7 @@ export function guardRepository(context: SessionContext): RepositoryGuard {
 }
 
 /** What changed, where, and what is left for the person to do: only the shared config, exclude file and hooks outlive the checkout. */
-function changedMessage(context: SessionContext, heading: string, changes: readonly string[]): string {
+function changedMessage(context: SideContext, heading: string, changes: readonly string[]): string {
   const listed = changes.map((change) => `  - ${change}`).join('\n');
   const shared = changes.some((change) => change.startsWith('.git/') || change.startsWith('hook '));
   if (context.checkout === undefined) {

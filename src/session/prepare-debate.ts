@@ -31,7 +31,7 @@ export interface PreparedDebate {
   /** Whether the debate file was just added to the repository's info/exclude. */
   excluded: boolean;
   subject: Subject;
-  /** Where git's refs stood just before `subject` was resolved (see SessionContext). */
+  /** Where git's refs stood just before `subject` was resolved (see SideContext). */
   subjectStamp: RefStamp | null;
   resolveSubjectAgain(): Promise<Subject>;
   standards: string | null;

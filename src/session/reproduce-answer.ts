@@ -6,14 +6,14 @@ import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import type { AgentAnswer } from './ask-agent.js';
 import { recordReproduction } from './reproduction-records.js';
 import { runReproduction } from './run-reproduction.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 
 /**
  * The answer's section with code-debate's result under each reproduction it carries: run one by
  * one, before the section is appended, so the file only ever grows and the result stands in the
  * section that carried the reproduction (docs/reproductions.md).
  */
-export async function addReproductionResults(context: SessionContext, answered: AgentAnswer, heading: string, document: DebateDocument): Promise<AgentAnswer> {
+export async function addReproductionResults(context: SideContext, answered: AgentAnswer, heading: string, document: DebateDocument): Promise<AgentAnswer> {
   const answer = answered.answer;
   const setup = context.reproduction;
   if (answer === undefined || setup === undefined) return answered;

@@ -1,14 +1,14 @@
 import { answerKindOf, peerOf } from '../protocol/turn-table.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { renderRestateRequest, type RestateItem } from '../protocol/render-restate-request.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 
 /**
  * What the peer's last section left unread, said back in the section this side writes (see
  * renderRestateRequest): a peer that reads only the file learns which points to restate, and how.
  * The points of this side it did not speak of at all are open, not disputed: they are asked for too.
  */
-export function restateRequest(context: Pick<SessionContext, 'role' | 'reader'>, document: DebateDocument): string {
+export function restateRequest(context: Pick<SideContext, 'role' | 'reader'>, document: DebateDocument): string {
   const last = document.sections.at(-1);
   if (last === undefined || last.kind !== answerKindOf(peerOf(context.role))) return '';
   // The walk notes what each section left unread: it reads `last` first.

@@ -14,7 +14,7 @@ import { findAgentGroups, isDebateAgentGroup } from './is-debate-agent-group.js'
 import { onThisMachine } from './on-this-machine.js';
 import type { PreparedDebate } from './prepare-debate.js';
 import type { SessionOptions } from './session-options.js';
-import type { SideIdentity, SideIO, SideLimits } from './session-context.js';
+import type { SideIdentity, SideIO, SideLimits } from './side-context.js';
 import type { SideMemory } from './side-memory.js';
 import type { StatePaths } from './state-paths.js';
 import type { FileWatch } from '../watch/watch-file.js';

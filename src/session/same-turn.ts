@@ -3,13 +3,13 @@ import type { DebateDocument } from '../protocol/document.js';
 import { scopeOf } from '../protocol/read-agent-answer.js';
 import { decideTurn } from './decide-turn.js';
 import type { FileState } from './read-debate-file.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 
 /**
  * Whether a file that changed while the agent worked still asks for exactly this section: the
  * second decision of a turn, made inside the compare-and-swap (see appendSection's stillValid).
  */
-export function sameTurn(current: FileState, decidedOn: DebateDocument, action: WriteAction, context: Pick<SessionContext, 'role' | 'maxRounds' | 'reader' | 'budget'>): boolean {
+export function sameTurn(current: FileState, decidedOn: DebateDocument, action: WriteAction, context: Pick<SideContext, 'role' | 'maxRounds' | 'reader' | 'budget'>): boolean {
   const parsed = context.reader.parse(current.text, current.growth);
   if (!parsed.ok || parsed.document.sections.length !== decidedOn.sections.length) return false;
   const again = action.turn === 'consensus' && action.reason === 'peer-timeout' ? action : decideTurn(context, parsed.document);

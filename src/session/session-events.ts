@@ -48,5 +48,5 @@ export interface TurnPrompt {
   bytes: number;
 }
 
-/** Where a session sends its events (see SessionContext.emit): a debate report is something else, made by report/. */
+/** Where a session sends its events (see SideContext.emit): a debate report is something else, made by report/. */
 export type EventSink = (event: SessionEvent) => void;

@@ -3,7 +3,7 @@ import type { Subject, SubjectKind } from '../subject/subject.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { localKinds } from './agent-checkout.js';
 import { currentSubject, type CurrentSubject } from './current-subject.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 
 /** The subject across the turns of one session: the one last resolved, and when it must be resolved again. */
 export interface SubjectTracker {
@@ -25,7 +25,7 @@ export interface SubjectTracker {
  */
 const fromRefs: ReadonlySet<SubjectKind> = new Set(['commit', 'range', 'against', 'staged', 'free-text']);
 
-export function trackSubject(context: SessionContext): SubjectTracker {
+export function trackSubject(context: SideContext): SubjectTracker {
   let latest = context.subject;
   let stale = false;
   // The refs as they stood just before `latest` was resolved; null when unknown.

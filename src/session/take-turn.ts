@@ -15,7 +15,7 @@ import { textEnd, type FileState } from './read-debate-file.js';
 import { addReproductionResults } from './reproduce-answer.js';
 import { restateRequest } from './restate-request.js';
 import { sameTurn } from './same-turn.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 import type { SubjectTracker } from './subject-tracker.js';
 import { checkNotOwnLast, checkWrittenLast } from './turn-invariants.js';
 import { clearCarried, keepUnwritten, sectionUsage, warnUnkeptBudget } from './turn-spend.js';
@@ -30,7 +30,7 @@ export type TurnResult = { written: true; state: FileState; promptBytes: number 
  * alone), sanitizes its text, and appends it with compare-and-swap. When the file changed while
  * the agent worked and the turn no longer stands, nothing is written and the caller decides again.
  */
-export async function takeTurn(context: SessionContext, action: WriteAction, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<TurnResult> {
+export async function takeTurn(context: SideContext, action: WriteAction, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<TurnResult> {
   const number = turnOf(action.turn).numbered ? action.round : 0;
   const heading = formatHeading(action.turn, number);
   checkNotOwnLast(context, action, document, heading);
@@ -98,7 +98,7 @@ export async function takeTurn(context: SessionContext, action: WriteAction, sta
 }
 
 /** The line that closes a block the last section left open ('' for none; see closeOpenBlock). */
-function closeBefore(context: SessionContext, current: FileState, decidedOn: DebateDocument): string {
+function closeBefore(context: SideContext, current: FileState, decidedOn: DebateDocument): string {
   if (faultAction('block-closer') === 'none') return '';
   const document = parsedOr(context, current, decidedOn);
   // The scanner that read the file knows where it stopped: the last section is not parsed again to learn it.
@@ -106,7 +106,7 @@ function closeBefore(context: SessionContext, current: FileState, decidedOn: Deb
 }
 
 /** The document of `current`, parsed (once more: the reader reads a file it read before from its end); if it does not parse, the one decided on. */
-function parsedOr(context: SessionContext, current: FileState, decidedOn: DebateDocument): DebateDocument {
+function parsedOr(context: SideContext, current: FileState, decidedOn: DebateDocument): DebateDocument {
   const parsed = context.reader.parse(current.text, current.growth);
   return parsed.ok ? parsed.document : decidedOn;
 }
@@ -116,7 +116,7 @@ function isBlank(state: FileState): boolean {
   return !/\S/.test(textEnd(state)) && state.text.trim() === '';
 }
 
-async function writeBody(context: SessionContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<BodyAnswer> {
+async function writeBody(context: SideContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<BodyAnswer> {
   if (action.turn === 'response' && context.reader.points(document).every((point) => point.resolved)) {
     // The follow-up resolved everything; the protocol still gives the Responder this turn.
     return { body: 'Every point is resolved; nothing is left to answer.', promptBytes: 0, usage: null, auto: 'nothing was left to answer' };

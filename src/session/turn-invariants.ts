@@ -4,7 +4,7 @@ import type { WriteAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { normalizeNewlines } from '../protocol/read-markdown.js';
 import type { FileState } from './read-debate-file.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 
 // The two halves of the invariant of a turn: checked before a side writes, and after.
 
@@ -12,7 +12,7 @@ import type { SessionContext } from './session-context.js';
  * The other half of the invariant: a side never writes when the file's last section is its own.
  * Only the CONSENSUS a side writes when the peer let its turn time out follows its own section.
  */
-export function checkNotOwnLast(context: Pick<SessionContext, 'role'>, action: WriteAction, document: DebateDocument, heading: string): void {
+export function checkNotOwnLast(context: Pick<SideContext, 'role'>, action: WriteAction, document: DebateDocument, heading: string): void {
   const last = document.sections.at(-1);
   if (last === undefined || writerOf(last.kind) !== context.role || (action.turn === 'consensus' && action.reason === 'peer-timeout')) return;
   throw new Error(`Invariant broken: the ${context.role} was about to write \`## ${heading}\` after its own \`## ${last.heading}\` (line ${last.line}).`);
@@ -24,7 +24,7 @@ export function checkNotOwnLast(context: Pick<SessionContext, 'role'>, action: W
  * Whatever hides it (a block left open that our closer did not close, a heading the parser does
  * not see), the side stops (exit 5) instead of deciding it is still its turn and writing again.
  */
-export function checkWrittenLast(context: Pick<SessionContext, 'reader' | 'relativeFile'>, written: FileState, action: WriteAction, number: number, heading: string): void {
+export function checkWrittenLast(context: Pick<SideContext, 'reader' | 'relativeFile'>, written: FileState, action: WriteAction, number: number, heading: string): void {
   // Lines as the parser counts them: a lone CR (a peer's pasted progress output) ends a line too.
   const source = normalizeNewlines(written.text);
   const at = source.lastIndexOf(`\n## ${heading}`);

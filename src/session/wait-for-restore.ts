@@ -9,7 +9,7 @@ import { shellWord } from '../shell-word.js';
 import type { FileState } from './read-debate-file.js';
 import { saveOverwritten } from './save-overwritten.js';
 import { clearDamageRecord, writeDamageRecord } from './damage-record.js';
-import type { SessionContext } from './session-context.js';
+import type { SideContext } from './side-context.js';
 import { waitForChange } from './wait-for-change.js';
 
 /** The state to go on from: the text this side had read, restored, or the file as it is now with the edit kept (what was edited). */
@@ -27,7 +27,7 @@ export interface Restored {
  * text is right is the user's call. Past the limit it stops with a ProtocolError naming the saved
  * copy. Returns the last state seen when interrupted.
  */
-export async function waitForRestore(context: SessionContext, watch: FileWatch, seen: FileState, damaged: FileState, change: HistoryChange): Promise<Restored> {
+export async function waitForRestore(context: SideContext, watch: FileWatch, seen: FileState, damaged: FileState, change: HistoryChange): Promise<Restored> {
   const kept = (state: FileState): Restored | null => {
     const edit = state.exists ? keptEditOf(state.text) : null;
     if (edit === null) return null;
@@ -75,6 +75,6 @@ export async function waitForRestore(context: SessionContext, watch: FileWatch, 
 }
 
 /** The command that keeps the file as it is now, run from the work tree's root. */
-function keepCommand(context: SessionContext): string {
+function keepCommand(context: SideContext): string {
   return context.relativeFile === 'reply.md' ? 'code-debate keep-edit' : `code-debate keep-edit ${shellWord(context.relativeFile)}`;
 }

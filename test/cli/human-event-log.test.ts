@@ -128,14 +128,14 @@ describe('one line a turn', () => {
       run([
         { type: 'claimed', role: 'responder', agent: 'human', file: 'reply.md', subject: 'HEAD', tookOverFrom: null },
         { type: 'turn-started', role: 'responder', turn: 'response', heading: 'Response 1', agent: 'human', round: 1, interactive: true },
-        { type: 'agent-reasked', role: 'responder', heading: 'Response 1', problems: ['R2 has no category.'], attempt: 2, of: 3 },
+        { type: 'agent-reasked', role: 'responder', heading: 'Response 1', problems: ['R2 has no position.'], attempt: 2, of: 3 },
         { type: 'agent-finished', role: 'responder', heading: 'Response 1', agent: 'human', ms: 125_000, promptBytes: 900, usage: null },
         { type: 'turn-written', role: 'responder', heading: 'Response 1', bytes: 640, ms: 125_400, promptBytes: 900 },
         { type: 'ended', role: 'responder', outcome: 'consensus', message: 'The debate ended with CONSENSUS. See reply.md.', prompts: [{ heading: 'Response 1', bytes: 3_482 }] },
       ]).slice(1),
     ).toEqual([
       '10:02:03 Responder  your turn: you are writing ## Response 1 in your editor…\n',
-      '10:02:03 Responder  your ## Response 1 could not be used (R2 has no category.); opening it again (try 2 of 3)\n',
+      '10:02:03 Responder  your ## Response 1 could not be used (R2 has no position.); opening it again (try 2 of 3)\n',
       '10:02:03 Responder  you wrote ## Response 1 in 2m5s (640 bytes)\n',
       '10:02:03 Responder  The debate ended with CONSENSUS. See reply.md.\n',
     ]);

@@ -150,7 +150,7 @@ describe('agents answer in JSON, code-debate writes the sections', () => {
     const exit = await reviewer.exited;
     expect(exit.code, exit.stderr).toBe(0);
     expect(exit.stderr).toContain(
-      'Response 1: no category could be read for R1 in "**Agreed** (in part): the log goes, the test does not." (the label is followed by "(in part): the log g"); R1 stays as it was.',
+      'Response 1: no position could be read for R1 in "**Agreed** (in part): the log goes, the test does not." (the label is followed by "(in part): the log g"); R1 stays as it was.',
     );
     const text = await repo.readReply();
     expect(text).toContain('### Split (LOW confidence)\n\n- **R1** (medium) Debug output left in: still disputed.');

@@ -130,7 +130,7 @@ describe('output that is not the section asked for', () => {
     expect(responses).toHaveLength(3);
     expect(responses[1]?.stdin).toContain('Your previous answer could not be used as `## Response 1`:\n\n- R2 is not answered');
     expect(responses[2]?.stdin).toContain(
-      `- R2: no category could be read in "### R2. No test" (no category stands in the point's heading or on the first line under it). Put exactly one of Agreed, Partially agreed, Disagreed in the point's heading: \`### R2 — Agreed\`.`,
+      `- R2: no position could be read in "### R2. No test" (no position stands in the point's heading or on the first line under it). Put exactly one of Agreed, Partially agreed, Disagreed in the point's heading: \`### R2 — Agreed\`.`,
     );
     const text = await repo.readReply();
     // The answer the agent gave in Markdown, written in the canonical form.

@@ -5,14 +5,14 @@ import { takeRepoSnapshot } from '../../src/git/repo-snapshot.js';
 import { createLedgerReader } from '../../src/ledger/ledger-reader.js';
 import { appendSection } from '../../src/session/append-section.js';
 import { claimRole } from '../../src/session/claims/claim-role.js';
-import type { SessionContext, SideLimits } from '../../src/session/session-context.js';
+import type { SideContext, SideLimits } from '../../src/session/side-context.js';
 import type { SessionEvent } from '../../src/session/session-events.js';
 import { statePaths } from '../../src/session/state-paths.js';
 import { resolveSubject } from '../../src/subject/resolve-subject.js';
 import type { GitRepo } from './git-repo.js';
 
 export interface SideUnderTest {
-  context: SessionContext;
+  context: SideContext;
   /** Every event the side emitted, in order. */
   events: SessionEvent[];
   /** The debate file (absolute). */
@@ -43,7 +43,7 @@ export async function sideContext(
   const events: SessionEvent[] = [];
   const stop = new AbortController();
   const memory = createSideMemory();
-  const context: SessionContext = {
+  const context: SideContext = {
     role: claim.role,
     root,
     file,

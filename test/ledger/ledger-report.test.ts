@@ -93,7 +93,7 @@ describe('ledgerReport', () => {
     expect(report.failedCitations).toEqual([{ section: 'Response 2', path: 'src/io.ts', line: 95, endLine: 95, problem: 'src/io.ts has 90 lines, not 95' }]);
     expect(report.flags.map((flag) => `${flag.kind} ${flag.id ?? '-'} r${flag.round}`)).toEqual(['false-consensus R2 r2']);
     expect(reportOf(fixtures.looseMissingIds).flags.map((flag) => flag.message)).toEqual([
-      'Response 1 gives no category code-debate can read for R2.',
+      'Response 1 gives no position code-debate can read for R2.',
       'Response 1 does not answer R3.',
     ]);
     expect(reportOf(fixtures.seedDisagree).flags.map((flag) => `${flag.kind} r${flag.round}`)).toEqual(['stalled r3', 'stalled r4', 'stalled r5']);

@@ -3,7 +3,7 @@ import { formatFailedCitations } from '../../src/ledger/citation-report.js';
 import { createLedgerReader } from '../../src/ledger/ledger-reader.js';
 import { renderAppend, renderHeader, renderSection } from '../../src/protocol/render-section.js';
 import { checkDebateCitations } from '../../src/session/check-debate-citations.js';
-import type { SessionContext } from '../../src/session/session-context.js';
+import type { SideContext } from '../../src/session/side-context.js';
 import { createSideMemory } from '../../src/session/side-memory.js';
 import type { SessionEvent } from '../../src/session/session-events.js';
 import { makeGitRepo, type GitRepo } from '../helpers/git-repo.js';
@@ -32,7 +32,7 @@ describe('checkDebateCitations, turn after turn', () => {
     repo = await makeGitRepo({ 'src/app.js': 'export function greet(name) {\n  console.log(name);\n}\n' });
     const head = await repo.git('rev-parse', 'HEAD');
     const events: SessionEvent[] = [];
-    const context = { root: repo.dir, role: 'reviewer', reader, memory: createSideMemory(), emit: (event: SessionEvent) => events.push(event) } as unknown as SessionContext;
+    const context = { root: repo.dir, role: 'reviewer', reader, memory: createSideMemory(), emit: (event: SessionEvent) => events.push(event) } as unknown as SideContext;
     const first = renderHeader('HEAD', { v: 1, base: null, head, diff: null }) + renderSection({ kind: 'review', number: 0, body: review, role: 'reviewer', agent: 'test', time });
     const grown = first + renderAppend(first, { kind: 'response', number: 1, body: response, role: 'responder', agent: 'test', time });
 

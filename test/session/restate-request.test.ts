@@ -39,8 +39,8 @@ describe('the section code-debate writes after a peer section it could not read'
       [
         '> **Not read in `## Response 1`:** these points stay open until they are restated in the next section, each under its own heading, in the form shown.',
         '>',
-        "> - R1: `R1: AGREE` could not be read (no category stands in the point's heading or on the first line under it). Write one of `### R1 — Agreed`, `### R1 — Partially agreed`, `### R1 — Disagreed`.",
-        "> - R2: `R2: DISAGREE` could not be read (no category stands in the point's heading or on the first line under it). Write one of `### R2 — Agreed`, `### R2 — Partially agreed`, `### R2 — Disagreed`.",
+        "> - R1: `R1: AGREE` could not be read (no position stands in the point's heading or on the first line under it). Write one of `### R1 — Agreed`, `### R1 — Partially agreed`, `### R1 — Disagreed`.",
+        "> - R2: `R2: DISAGREE` could not be read (no position stands in the point's heading or on the first line under it). Write one of `### R2 — Agreed`, `### R2 — Partially agreed`, `### R2 — Disagreed`.",
       ].join('\n'),
     );
   });

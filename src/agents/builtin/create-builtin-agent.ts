@@ -51,7 +51,7 @@ async function writeAnswers(request: TurnRequest, turn: 'response' | 'follow-up'
   stopIfAborted(request);
   const judgements = toAnswer.map(({ point }) => judgePoint(point, context));
   const answerer = turn === 'response' ? 'the follow-up' : 'the response';
-  const positions = toHold.map(({ point, answer, reply }) => decidePosition(answer, reply, judgePoint(point, context), answerer));
+  const positions = toHold.map(({ point, answer, answerWords }) => decidePosition(answer, answerWords, judgePoint(point, context), answerer));
   return turn === 'response' ? writeResponse(scope, judgements, positions) : writeFollowUp(scope, positions, judgements);
 }
 

@@ -12,9 +12,9 @@ const proposedSeverity = /severity\b[^.\n]*?\b(?:should be|lowered to|to|be|as)\
  * with the severity change; evidence that holds is maintained. `answerer` names the section that
  * answered the point: `the response`, `the follow-up`.
  */
-export function decidePosition(answer: AnswerPosition | null, reply: string, judgement: PointJudgement, answerer: string): PositionItemData {
+export function decidePosition(answer: AnswerPosition | null, answerWords: string, judgement: PointJudgement, answerer: string): PositionItemData {
   const { point } = judgement;
-  const said = answer === null ? ` (${answerer} did not categorize this point)` : '';
+  const said = answer === null ? ` (${answerer} gave this point no position)` : '';
   const decide = (position: HeldPosition, lead: string, severity: PositionItemData['severity'] = null): PositionItemData => ({
     id: point.id,
     position: positionLabels[position],
@@ -25,7 +25,7 @@ export function decidePosition(answer: AnswerPosition | null, reply: string, jud
     return decide('withdrawn', `The point cites no \`path:line\`, so there is nothing to re-check it against${said}.`);
   }
   if (judgement.evidence === 'fails') return decide('withdrawn', `Re-checked${said}: the evidence does not hold.`);
-  const argued = proposedSeverity.exec(reply)?.[1]?.toLowerCase() as Severity | undefined;
+  const argued = proposedSeverity.exec(answerWords)?.[1]?.toLowerCase() as Severity | undefined;
   const proposed = argued ?? judgement.lowerSeverity?.to;
   if (answer === 'partially-agreed' && proposed && severityRank(proposed) > severityRank(point.severity)) {
     const reason = proposed === judgement.lowerSeverity?.to ? judgement.lowerSeverity.reason : `as ${answerer} argues`;

@@ -9,20 +9,20 @@ export interface OpenPoint {
   /** The other side's latest answer to it, null while it has given none. */
   answer: AnswerPosition | null;
   /** What the other side said with that answer (its reasoning, else its Markdown); '' when it said nothing. */
-  reply: string;
+  answerWords: string;
 }
 
 /** The points still open, by id, each with the other side's latest answer to it. */
 export function readOpenPoints(document: DebateDocument): Map<string, OpenPoint> {
-  const replies = new Map<string, string>();
+  const answerWords = new Map<string, string>();
   const states = trackPoints(document, {
-    answered: (state, reply) => {
-      if (reply !== null) replies.set(state.point.id, reply.reasoning.trim() === '' ? reply.text : reply.reasoning);
+    answered: (state, stated) => {
+      if (stated !== null) answerWords.set(state.point.id, stated.reasoning.trim() === '' ? stated.text : stated.reasoning);
     },
   });
   return new Map(
     states
       .filter((state) => !state.resolved)
-      .map((state) => [state.point.id, { point: state.point, owner: state.owner, answer: state.answer, reply: replies.get(state.point.id) ?? '' }]),
+      .map((state) => [state.point.id, { point: state.point, owner: state.owner, answer: state.answer, answerWords: answerWords.get(state.point.id) ?? '' }]),
   );
 }

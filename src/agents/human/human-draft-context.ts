@@ -34,11 +34,11 @@ export function readPointContexts(document: DebateDocument): Map<string, PointCo
   for (const point of document.points) raise(point, review?.heading ?? 'Review');
   trackPoints(document, {
     raised: (state, section) => raise(state.point, section.heading, state.owner),
-    answered(state, reply, section) {
-      if (reply !== null && reply.text.trim() !== '') of(state.point.id)[peerOf(state.owner)] = { section: section.heading, text: reply.text };
+    answered(state, stated, section) {
+      if (stated !== null && stated.text.trim() !== '') of(state.point.id)[peerOf(state.owner)] = { section: section.heading, text: stated.text };
     },
-    held(state, reply, section) {
-      if (reply.text.trim() !== '') of(state.point.id)[state.owner] = { section: section.heading, text: reply.text };
+    held(state, stated, section) {
+      if (stated.text.trim() !== '') of(state.point.id)[state.owner] = { section: section.heading, text: stated.text };
     },
   });
   return contexts;

@@ -84,4 +84,4 @@ export interface SideIO {
  * its limits and its I/O. A function that needs one part takes that part (decideTurn takes no I/O
  * but the reader).
  */
-export type SessionContext = SideIdentity & SideLimits & SideIO;
+export type SideContext = SideIdentity & SideLimits & SideIO;
