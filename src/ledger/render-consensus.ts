@@ -131,9 +131,7 @@ function split(point: LedgerPoint): string {
   const lines = [`- ${label(point)}: still disputed.`];
   if (reviewer)
     lines.push(`  - ${sideName(point, 'raiser')} (${reviewer.section}): ${excerptPoint(reviewer.text)}${evidence.length > 0 ? ` Evidence: ${evidence.join(', ')}.` : ''}`);
-  lines.push(
-    responder ? `  - ${sideName(point, 'answerer')} (${responder.section}): ${excerptPoint(responder.text)}` : `  - ${sideName(point, 'answerer')}: no position on it.`,
-  );
+  lines.push(responder ? `  - ${sideName(point, 'answerer')} (${responder.section}): ${excerptPoint(responder.text)}` : `  - ${sideName(point, 'answerer')}: no position on it.`);
   return lines.join('\n');
 }
 
