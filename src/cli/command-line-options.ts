@@ -72,10 +72,10 @@ export function refuseOptions(command: CommandName, tokens: readonly Token[]): v
   const allowed = optionsOf(command);
   for (const token of tokens) {
     if (token.kind !== 'option' || token.name === 'help' || token.name === 'version' || allowed.some((entry) => entry.flag === token.name)) continue;
-    if (token.name === 'remote' && (command === 'turn' || command === 'submit' || command === 'mcp')) {
+    if (token.name === 'remote' && command === 'mcp') {
       throw new ConfigError(
-        `\`${token.rawName}\` does not apply to \`code-debate ${command}\`: an interactive session plays a debate in the repository it runs in, not one on a git remote. ` +
-          'To debate across two machines, run a headless side on each (`code-debate --remote <remote> --agent <agent> <subject>`), or play both sessions in one repository.',
+        `\`${token.rawName}\` does not apply to \`code-debate mcp\`: the MCP server plays a debate in the repository it runs in, not one on a git remote. ` +
+          'To play a session across two machines, have it call `code-debate turn --remote <remote>` and `code-debate submit --remote <remote>`, or run a headless side (`code-debate --remote <remote> --agent <agent> <subject>`).',
       );
     }
     const takes = allowed.length === 0 ? 'no options' : allowed.map(spelled).join(', ');

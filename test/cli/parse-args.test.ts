@@ -341,13 +341,13 @@ describe('the calls of an interactive session, and the commands that serve one',
     expect(parse('turn', '--session', '3f9a0c1e')).toMatchObject({ command: 'turn', subject: null, session: '3f9a0c1e' });
     expect(refusal('turn', '--subject', 'HEAD', 'HEAD~1').message).toBe('The subject was given twice, as --subject `HEAD` and as `HEAD~1`: give it once.');
     expect(refusal('turn', '--agent', 'builtin', 'HEAD').message).toContain('`--agent` does not apply to `code-debate turn`');
-    // A session plays a local debate: --remote is refused with what to do instead, by every session call.
-    for (const command of ['turn', 'submit', 'mcp']) {
-      expect(refusal(command, '--remote', 'origin').message).toBe(
-        `\`--remote\` does not apply to \`code-debate ${command}\`: an interactive session plays a debate in the repository it runs in, not one on a git remote. ` +
-          'To debate across two machines, run a headless side on each (`code-debate --remote <remote> --agent <agent> <subject>`), or play both sessions in one repository.',
-      );
-    }
+    // turn and submit play a debate on a git remote too; the MCP server refuses --remote with what to do instead.
+    expect(parse('turn', '--remote', 'origin')).toMatchObject({ command: 'turn', flags: { remote: 'origin' } });
+    expect(parse('submit', '--remote', 'origin', '--answer', 'answer.json')).toMatchObject({ command: 'submit', flags: { remote: 'origin' } });
+    expect(refusal('mcp', '--remote', 'origin').message).toBe(
+      '`--remote` does not apply to `code-debate mcp`: the MCP server plays a debate in the repository it runs in, not one on a git remote. ' +
+        'To play a session across two machines, have it call `code-debate turn --remote <remote>` and `code-debate submit --remote <remote>`, or run a headless side (`code-debate --remote <remote> --agent <agent> <subject>`).',
+    );
   });
 
   it('reads `submit` with its session and answer file, and refuses words', () => {
