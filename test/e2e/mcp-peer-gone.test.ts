@@ -1,22 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
 import { signalGroup } from '../../src/agents/kill-process-group.js';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { binPath, scriptedAgent, startCli, type Running, waitWhileRunning } from '../helpers/run-cli.js';
+import { binPath, scriptedAgent, startCli, type Running, waitWhileRunning, agentPids } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
-
-/** The pids of the agents the scripted agent started, from its log. */
-async function agentPids(log: string): Promise<number[]> {
-  const text = await readFile(log, 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => (JSON.parse(line) as { pid: number }).pid);
-}
 
 describe('code-debate mcp, its peer gone while it waits', () => {
   it('join_and_wait returns peer-gone (as `turn` exits 3) with the reason, rather than waiting out waitSeconds', async () => {

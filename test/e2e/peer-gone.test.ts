@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { signalGroup } from '../../src/agents/kill-process-group.js';
 import { runStatus, type DebateStatus } from '../../src/cli/status-command.js';
 import { sampleReview, useDebateRepos, type DebateRepo } from '../helpers/e2e.js';
-import { scriptedAgent, startCli, type Running, waitWhileRunning } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, type Running, waitWhileRunning, agentPids } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
@@ -41,15 +40,6 @@ async function status(repo: DebateRepo, json: boolean): Promise<{ code: number; 
   let out = '';
   const code = await runStatus({ cwd: repo.dir, file: 'reply.md', json, write: (text) => (out += text) });
   return { code, out };
-}
-
-/** The pids of the agents started so far, from the scripted agent's log. */
-async function agentPids(log: string): Promise<number[]> {
-  const text = await readFile(log, 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => (JSON.parse(line) as { pid: number }).pid);
 }
 
 describe('a peer that is gone, or only thinking', () => {

@@ -1,21 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { signalGroup } from '../../src/agents/kill-process-group.js';
 import { exitCodes } from '../../src/exit-codes.js';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli, type Running, waitWhileRunning } from '../helpers/run-cli.js';
+import { scriptedAgent, startCli, type Running, waitWhileRunning, agentPids } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
-
-/** The pids of the agents the scripted agent started, from its log. */
-async function agentPids(log: string): Promise<number[]> {
-  const text = await readFile(log, 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => (JSON.parse(line) as { pid: number }).pid);
-}
 
 describe('an interactive session waiting for a peer that is gone', () => {
   it('is told so (exit 3, the reason and what to do) rather than waiting call after call; with the peer restarted, it goes on', async () => {

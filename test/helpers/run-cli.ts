@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { stopWithWorker } from './stop-on-exit.js';
 
@@ -76,4 +77,13 @@ export async function waitWhileRunning<T>(running: Running, condition: () => T |
     if (exit) throw new Error(`The process exited (code ${exit.code}, signal ${exit.signal}) before ${what}. Its stderr:\n${exit.stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** The pids of the agents a scripted agent (scriptedAgent) has started so far, from its log. */
+export async function agentPids(log: string): Promise<number[]> {
+  const text = await readFile(log, 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => (JSON.parse(line) as { pid: number }).pid);
 }

@@ -7,7 +7,7 @@ import type { DebateFlags } from '../../src/config/settings.js';
 import { runPrePushCommand } from '../../src/cli/pre-push-command.js';
 import { ConfigError } from '../../src/errors.js';
 import { makeGitRepo, type GitRepo } from '../helpers/git-repo.js';
-import { scriptedAgent } from '../helpers/run-cli.js';
+import { scriptedAgent, agentPids } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { isAlive } from '../helpers/e2e.js';
 
@@ -55,14 +55,6 @@ async function scripted(script: unknown): Promise<{ agent: string; log: string }
   await writeFile(file, JSON.stringify(script));
   const log = `${file}.log`;
   return { agent: scriptedAgent(file, log), log };
-}
-
-async function agentPids(log: string): Promise<number[]> {
-  const text = await readFile(log, 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => (JSON.parse(line) as { pid: number }).pid);
 }
 
 describe('code-debate pre-push without a debate', () => {
