@@ -69,6 +69,8 @@ export interface AgentProgress {
   tokens: number | null;
   /** Tokens per second since the first token; null before the second. */
   tokensPerSecond: number | null;
+  /** Steps an agent CLI reported taking so far (tool calls, commands); absent or null when it does not report them. */
+  steps?: number | null;
   /** Since the call started. */
   elapsedMs: number;
 }

@@ -14,7 +14,7 @@ function usageOf(usage: TurnUsage): TurnUsage | null {
 }
 
 /**
- * Claude Code's `--output-format json` result: `usage` in the Anthropic API's terms, where
+ * Claude Code's result (the last event of `--output-format stream-json`): `usage` in the Anthropic API's terms, where
  * `input_tokens` leaves out the prompt cache's reads and writes, and `total_cost_usd`.
  */
 export function readClaudeUsage(json: Record<string, unknown> | null): TurnUsage | null {

@@ -19,6 +19,8 @@ export interface AgentProcess {
   input: string;
   /** Added to the environment; a value of `undefined` removes the variable. */
   env?: Record<string, string | undefined>;
+  /** Told each line of stdout as it arrives (a CLI's stream of events, for progress); stdout is still returned whole. */
+  onLine?: (line: string) => void;
 }
 
 export interface ProcessOutcome {
@@ -37,9 +39,12 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
   // Past 2^31-1 ms a timer fires at once (TimeoutOverflowWarning): `--agent-timeout 1000h` must not.
   const deadline = AbortSignal.timeout(Math.min(request.timeoutMs, maxTimerMs));
   const stop = AbortSignal.any([request.signal, deadline]);
+  const { onLine } = run;
   const subprocess = execa(run.program, run.args, {
     cwd: request.cwd,
     stdin: 'pipe',
+    // execa's line transform: each line is passed on unchanged, so the output read at the end is the same.
+    stdout: onLine === undefined ? 'pipe' : [readLines(onLine), 'pipe'],
     env: { ...turnEnvironment(request), ...run.env, PATH: absolutePath(run.env?.PATH ?? process.env.PATH) },
     detached: true,
     reject: false,
@@ -103,6 +108,18 @@ export async function runAgentProcess(agentName: string, run: AgentProcess, requ
     throw new AgentError(`${what}: it could not run (${result.shortMessage}).${stderrTail(outcome.stderr)}`, 'crashed', { cause: result });
   }
   return outcome;
+}
+
+/** A transform that tells `onLine` each line and passes it on; a listener that throws does not fail the agent. */
+function readLines(onLine: (line: string) => void): (line: unknown) => Generator<unknown> {
+  return function* (line: unknown) {
+    try {
+      onLine(String(line));
+    } catch {
+      // Progress is a courtesy: the answer is what counts.
+    }
+    yield line;
+  };
 }
 
 /** `Agent \`x\` failed to write response 2`: how every agent failure message starts. */

@@ -47,6 +47,8 @@ export interface RoleStatus {
   /** Tokens the holder's agent has generated so far, as its backend reports them (a model server's stream); null when none reported. */
   tokens: number | null;
   tokensPerSecond: number | null;
+  /** Steps the holder's agent CLI reported so far (tool calls, commands); null when none reported. */
+  steps: number | null;
 }
 
 /** `code-debate status --json`: versioned; a field is only ever added within a version. */
@@ -188,6 +190,7 @@ function roleStatus(record: ClaimRecord | null, hasTurn: boolean, now: number): 
     // Only while the agent runs: a finished turn's figures would read as current.
     tokens: view.state === 'thinking' ? (record?.agentProgress?.tokens ?? null) : null,
     tokensPerSecond: view.state === 'thinking' ? (record?.agentProgress?.tokensPerSecond ?? null) : null,
+    steps: view.state === 'thinking' ? (record?.agentProgress?.steps ?? null) : null,
   };
 }
 

@@ -253,10 +253,11 @@ function reportProgress(context: SideContext, heading: string): { onProgress: (p
     timer = undefined;
     if (latest === null) return;
     const { tokens, tokensPerSecond, elapsedMs } = latest;
+    const steps = latest.steps ?? null;
     latest = null;
     sentAt = Date.now();
-    context.emit({ type: 'agent-progress', role: context.role, heading, agent: context.agent.name, elapsedMs, tokens, tokensPerSecond });
-    const publishing = context.claim.progress?.({ tokens, tokensPerSecond, since }).catch(() => undefined) ?? Promise.resolve();
+    context.emit({ type: 'agent-progress', role: context.role, heading, agent: context.agent.name, elapsedMs, tokens, tokensPerSecond, steps });
+    const publishing = context.claim.progress?.({ tokens, tokensPerSecond, steps, since }).catch(() => undefined) ?? Promise.resolve();
     state.published = state.published.then(() => publishing);
   };
   return {

@@ -18,9 +18,10 @@ export type SessionEvent =
   | { type: 'reproduction-ran'; role: Role; heading: string; id: string; verdict: ReproductionVerdict; why: string; ms: number }
   /**
    * How far the agent's answer has come while it writes, at most one per few seconds: `tokens` and
-   * `tokensPerSecond` from a model server's stream, null for a backend that does not count them.
+   * `tokensPerSecond` from a model server's stream, null for a backend that does not count them;
+   * `steps` (tool calls, commands) and `tokens` from an agent CLI's stream of events, where it reports them.
    */
-  | { type: 'agent-progress'; role: Role; heading: string; agent: string; elapsedMs: number; tokens: number | null; tokensPerSecond: number | null }
+  | { type: 'agent-progress'; role: Role; heading: string; agent: string; elapsedMs: number; tokens: number | null; tokensPerSecond: number | null; steps: number | null }
   | { type: 'agent-finished'; role: Role; heading: string; agent: string; ms: number; promptBytes: number; usage: TurnUsage | null }
   /**
    * `by`: who wrote it, when not this side's agent: code-debate itself (nothing left to answer, a timeout's CONSENSUS).

@@ -106,7 +106,7 @@ describe('one line a turn', () => {
 
   it("says a model's progress once a minute of its turn, not at every report", () => {
     const progress = (elapsedMs: number, tokens: number | null) =>
-      ({ type: 'agent-progress', role: 'reviewer', heading: 'Review', agent: 'ollama:m', elapsedMs, tokens, tokensPerSecond: tokens === null ? null : 2.14 }) as const;
+      ({ type: 'agent-progress', role: 'reviewer', heading: 'Review', agent: 'ollama:m', elapsedMs, tokens, tokensPerSecond: tokens === null ? null : 2.14, steps: null }) as const;
     expect(
       run([
         { type: 'turn-started', role: 'reviewer', turn: 'review', heading: 'Review', agent: 'ollama:m', round: 1, interactive: false },

@@ -136,6 +136,7 @@ describe('code-debate status', () => {
           agentRunningMs: null,
           tokens: null,
           tokensPerSecond: null,
+          steps: null,
         },
         responder: {
           state: 'waiting',
@@ -150,6 +151,7 @@ describe('code-debate status', () => {
           agentRunningMs: null,
           tokens: null,
           tokensPerSecond: null,
+          steps: null,
         },
       },
     });

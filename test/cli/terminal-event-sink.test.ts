@@ -56,7 +56,7 @@ describe('createTerminalEventSink: an agent’s progress', () => {
     emit({ type: 'claimed', role: 'reviewer', agent: 'ollama:m', file: 'reply.md', subject: 'HEAD', tookOverFrom: null });
     emit({ type: 'turn-started', role: 'reviewer', turn: 'review', heading: 'Review', agent: 'ollama:m', round: 1, interactive: false });
     now += 65_000;
-    emit({ type: 'agent-progress', role: 'reviewer', heading: 'Review', agent: 'ollama:m', elapsedMs: 65_000, tokens: 412, tokensPerSecond: 2.14 });
+    emit({ type: 'agent-progress', role: 'reviewer', heading: 'Review', agent: 'ollama:m', elapsedMs: 65_000, tokens: 412, tokensPerSecond: 2.14, steps: null });
     emit.stop();
     const lines = written
       .join('')

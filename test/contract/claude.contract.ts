@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 const argvs = () => readArgvs(argvLog);
-const readOnlyArgs = ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'];
+const readOnlyArgs = ['-p', '--output-format', 'stream-json', '--verbose', '--include-partial-messages', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'];
 
 describe(`Claude Code ${pinned.claude.version}, for real`, () => {
   it('debates both sides: read-only flags, its answers held to the JSON Schema and rendered, its session resumed, its tokens and cost', async () => {
@@ -115,10 +115,17 @@ describe(`Claude Code ${pinned.claude.version}, for real`, () => {
     const repo = await repos.repo();
     const before = (await run('git', ['rev-parse', 'HEAD'], { cwd: repo.dir })).stdout;
     const requestsBefore = stub.requests.length;
-    const reviewer = await startCli(['--agent', 'claude', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir, env }).exited;
+    const reviewer = await startCli(['--json', '--agent', 'claude', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir, env }).exited;
     stub.setMode('answer');
     // No Responder: the Reviewer wrote its Review, then the peer timed out (3), not 7 (the repository changed).
     expect(reviewer.code, reviewer.stderr).toBe(3);
+    // Its progress, read from its stream as it worked: the first report at once, its first tool call.
+    const progress = reviewer.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string })
+      .filter((event) => event.type === 'agent-progress');
+    expect(progress[0]).toMatchObject({ heading: 'Review', agent: 'claude', steps: 1, tokens: null });
     expectCanonicalDebate(await repo.readReply(), { stderr: reviewer.stderr, requests: stub.requests.slice(requestsBefore).map((request) => request.text), responded: false });
     expect(existsSync(path.join(repo.dir, 'src', 'pwned.js'))).toBe(false);
     expect(existsSync(path.join(repo.dir, 'pwned-by-bash'))).toBe(false);

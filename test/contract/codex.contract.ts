@@ -96,10 +96,17 @@ describe(`Codex ${pinned.codex.version}, for real`, () => {
     stub.setMode('write-command');
     const repo = await repos.repo();
     const requestsBefore = stub.requests.length;
-    const reviewer = await startCli(['--agent', 'codex', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir, env }).exited;
+    const reviewer = await startCli(['--json', '--agent', 'codex', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir, env }).exited;
     stub.setMode('answer');
     // No Responder: the Reviewer wrote its Review (its first answer valid), then the peer timed out (3).
     expect(reviewer.code, reviewer.stderr).toBe(3);
+    // Its progress, read from its events as it worked: the first report at once, its first command.
+    const progress = reviewer.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string })
+      .filter((event) => event.type === 'agent-progress');
+    expect(progress[0]).toMatchObject({ heading: 'Review', agent: 'codex', steps: 1, tokens: null });
     expectCanonicalDebate(await repo.readReply(), { stderr: reviewer.stderr, requests: stub.requests.slice(requestsBefore), responded: false });
     for (const file of writtenFiles) expect(existsSync(path.join(repo.dir, file)), file).toBe(false);
     expect((await run('git', ['status', '--porcelain'], { cwd: repo.dir })).stdout.trim()).toBe('');

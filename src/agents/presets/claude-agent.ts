@@ -5,6 +5,7 @@ import { cliAgentError } from './cli-agent-error.js';
 import { readTrailingJson } from './cli-agent-json.js';
 import { cliAgentName } from './cli-agent-names.js';
 import { runCliAgent } from './cli-agent-run.js';
+import { claudeEventReader, cliProgress } from './cli-progress.js';
 import { createCliSession, withCliSession } from './cli-agent-session.js';
 import { readClaudeUsage } from '../read-usage.js';
 import { failurePrefix, stderrTail, type ProcessOutcome } from '../run-agent-process.js';
@@ -14,8 +15,13 @@ import { failurePrefix, stderrTail, type ProcessOutcome } from '../run-agent-pro
  *
  * Checked against claude 2.1.197 (`claude --help`, and runs against a local server standing in
  * for the API through ANTHROPIC_BASE_URL):
- * - `-p --output-format json` prints one JSON object on stdout, `{"type":"result","subtype":
- *   "success","is_error":false,"result":"<text>",...}`. Errors come in the same object with
+ * - `-p --output-format stream-json --verbose` prints one JSON event a line on stdout as it works
+ *   (without `--verbose` print mode refuses stream-json): `{"type":"system","subtype":"init",...}`,
+ *   an `assistant` event per block of the model's messages (its tool calls), a `user` event per
+ *   tool result, and last `{"type":"result","subtype":"success","is_error":false,"result":"<text>",
+ *   ...}`, the object `--output-format json` prints alone. `--include-partial-messages` adds the
+ *   API's raw stream (`stream_event`), whose `message_delta` counts each model call's tokens: read
+ *   while it runs for the turn's progress (cli-progress.ts). Errors come in the result with
  *   `is_error: true` and the message in `result` (or in `errors` for the `error_*` subtypes),
  *   `api_error_status` the HTTP status, stderr empty, exit 1. Without credentials it is
  *   `"result":"Not logged in · Please run /login"`, exit 1. Both flags are checked, whatever the exit.
@@ -50,7 +56,8 @@ export function createClaudeAgent(options: { model: string | null }): Agent {
     writeTurn: (request) =>
       withCliSession(session, request, async ({ resume, input, request: turn }) => {
         const args = [...claudeArgs(options.model, turn.answerSchema), ...(resume === null ? [] : ['--resume', resume])];
-        const run = { program: 'claude', args, input, env: claudeEnvironment(process.env) };
+        const onLine = cliProgress(turn, claudeEventReader());
+        const run = { program: 'claude', args, input, env: claudeEnvironment(process.env), ...(onLine === undefined ? {} : { onLine }) };
         const outcome = await runCliAgent(name, run, turn, { errorText: ({ stdout, stderr }) => `${stdout}\n${stderr}` });
         const usage = readClaudeUsage(readTrailingJson(outcome.stdout));
         if (usage !== null) turn.onUsage?.(usage);
@@ -83,7 +90,7 @@ function claudeAnswer(name: string, request: TurnRequest, outcome: ProcessOutcom
       throw cliAgentError(name, request, { happened: `it exited with code ${outcome.exitCode}`, reported: null, text, outcome });
     }
     throw new AgentError(
-      `${what}: it printed no JSON result on stdout (expected \`{"type":"result",...}\` from --output-format json), but ${describe(outcome.stdout)}. ` +
+      `${what}: it printed no JSON result on stdout (expected a last line \`{"type":"result",...}\` from --output-format stream-json), but ${describe(outcome.stdout)}. ` +
         `Check that \`claude --version\` is Claude Code 2 or later.${stderrTail(outcome.stderr)}`,
       'bad-output',
       { cause: outcome },
@@ -111,12 +118,17 @@ function claudeAnswer(name: string, request: TurnRequest, outcome: ProcessOutcom
   return result.text;
 }
 
-/** The argv after `claude`: print mode, JSON result, read-only tools, the model when given, the answer's schema when there is one. */
+/**
+ * The argv after `claude`: print mode, its events as JSON lines (the model calls' tokens among
+ * them), read-only tools, the model when given, the answer's schema when there is one.
+ */
 export function claudeArgs(model: string | null, answerSchema?: AnswerJsonSchema): string[] {
   return [
     '-p',
     '--output-format',
-    'json',
+    'stream-json',
+    '--verbose',
+    '--include-partial-messages',
     '--tools',
     'Read,Grep,Glob',
     '--permission-mode',
@@ -153,7 +165,7 @@ export interface ClaudeResult {
   structuredOutput: unknown;
 }
 
-/** The `{"type":"result",...}` object of `--output-format json`, or null when there is none. */
+/** The `{"type":"result",...}` object that ends `--output-format stream-json`, or null when there is none. */
 export function readClaudeResult(stdout: string): ClaudeResult | null {
   const json = readTrailingJson(stdout);
   if (json === null || json.type !== 'result') return null;

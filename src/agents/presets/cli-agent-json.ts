@@ -16,9 +16,18 @@ export function readTrailingJson(text: string): Record<string, unknown> | null {
 function parseObject(text: string): Record<string, unknown> | null {
   if (!text.startsWith('{')) return null;
   try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return asRecord(JSON.parse(text));
   } catch {
     return null;
   }
+}
+
+/** One line of a CLI's stream of JSON events (Claude Code's stream-json, `codex exec --json`) as an object, or null when it is not one. */
+export function parseJsonLine(line: string): Record<string, unknown> | null {
+  return parseObject(line.trim());
+}
+
+/** `value` when it is a JSON object, else null. */
+export function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }

@@ -5,6 +5,7 @@ import { stripAnsi } from './classify-agent-failure.js';
 import { cliAgentError } from './cli-agent-error.js';
 import { cliAgentName } from './cli-agent-names.js';
 import { runCliAgent } from './cli-agent-run.js';
+import { cliProgress, codexEventReader } from './cli-progress.js';
 import { createCliSession, withCliSession } from './cli-agent-session.js';
 import { readCodexEvents, turnUsage } from './codex-events.js';
 import { failurePrefix, outputTail, type ProcessOutcome } from '../run-agent-process.js';
@@ -50,7 +51,8 @@ export function createCodexAgent(options: { model: string | null }): Agent {
         const output = { errorText: (printed: Printed) => codexErrorText(printed, input), tail: (printed: Printed) => codexTail(printed, input) };
         const outcome = await withSchemaFile(turn.answerSchema, (schemaFile) => {
           const args = resume === null ? codexArgs(options.model, schemaFile) : codexResumeArgs(options.model, resume, schemaFile);
-          return runCliAgent(name, { program: 'codex', args, input }, turn, output);
+          const onLine = cliProgress(turn, codexEventReader());
+          return runCliAgent(name, { program: 'codex', args, input, ...(onLine === undefined ? {} : { onLine }) }, turn, output);
         });
         const events = readCodexEvents(outcome.stdout);
         if (events.threadTotals !== null) {

@@ -1,4 +1,5 @@
 import type { TurnUsage } from '../../protocol/usage.js';
+import { asRecord, parseJsonLine } from './cli-agent-json.js';
 
 /**
  * What `codex exec --json` printed on stdout, one JSON event a line. Seen from codex-cli 0.169.0
@@ -28,18 +29,18 @@ export interface CodexEvents {
 export function readCodexEvents(stdout: string): CodexEvents {
   const events: CodexEvents = { threadId: null, answer: null, threadTotals: null, errors: [], failed: false };
   for (const line of stdout.split('\n')) {
-    const event = parseEvent(line);
+    const event = parseJsonLine(line);
     if (event === null) continue;
     if (event.type === 'thread.started' && typeof event.thread_id === 'string' && event.thread_id !== '') events.threadId = event.thread_id;
     if (event.type === 'item.completed') {
-      const item = record(event.item);
+      const item = asRecord(event.item);
       if (item?.type === 'agent_message' && typeof item.text === 'string') events.answer = item.text;
     }
-    if (event.type === 'turn.completed') events.threadTotals = readTotals(record(event.usage));
+    if (event.type === 'turn.completed') events.threadTotals = readTotals(asRecord(event.usage));
     if (event.type === 'error' && typeof event.message === 'string') events.errors.push(event.message);
     if (event.type === 'turn.failed') {
       events.failed = true;
-      const message = record(event.error)?.message;
+      const message = asRecord(event.error)?.message;
       if (typeof message === 'string' && message !== events.errors.at(-1)) events.errors.push(message);
     }
   }
@@ -64,18 +65,4 @@ function readTotals(usage: Record<string, unknown> | null): TurnUsage | null {
   const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
   const totals = { inputTokens: count(usage.input_tokens), outputTokens: count(usage.output_tokens), cachedInputTokens: count(usage.cached_input_tokens), costUsd: null };
   return totals.inputTokens === null && totals.outputTokens === null ? null : totals;
-}
-
-function parseEvent(line: string): Record<string, unknown> | null {
-  const text = line.trim();
-  if (!text.startsWith('{')) return null;
-  try {
-    return record(JSON.parse(text));
-  } catch {
-    return null;
-  }
-}
-
-function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }

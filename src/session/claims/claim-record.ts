@@ -44,6 +44,8 @@ export interface ClaimProgress {
   /** Tokens generated so far; null for a backend that does not count them. */
   tokens: number | null;
   tokensPerSecond: number | null;
+  /** Steps an agent CLI reported (tool calls, commands); null or absent when it does not report them. */
+  steps?: number | null;
   /** When the agent's call began. */
   since: string;
 }

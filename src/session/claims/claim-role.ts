@@ -31,7 +31,7 @@ export interface Claim {
   update(patch: Partial<Pick<ClaimRecord, 'agentPid'>>): Promise<void>;
   /**
    * Publishes the agent's progress (the caller bounds the rate), kept with every heartbeat after;
-   * an update that names no agent clears it. Absent on a remote, whose claims are pushed.
+   * an update that names no agent clears it. On a remote it rides with the next heartbeat.
    */
   progress?(progress: ClaimProgress): Promise<void>;
   /**

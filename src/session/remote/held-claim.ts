@@ -179,7 +179,17 @@ export function holdClaim(
     lost: () => lost,
     async update(patch) {
       wanted = withAgent(wanted, patch);
+      // The agent's progress is its run's: an update that names no agent ends it (as a local claim's).
+      if (patch.agentPid === undefined && wanted.agentProgress !== undefined) {
+        const { agentProgress: _ended, ...rest } = wanted;
+        wanted = rest;
+      }
       sync();
+    },
+    async progress(progress) {
+      // Rides with the next heartbeat, not a push of its own: a push every few seconds would cost
+      // the remote more than the peer gains from a figure a few seconds newer.
+      wanted = { ...wanted, agentProgress: progress };
     },
     pushHeld(commit, target) {
       sections++;

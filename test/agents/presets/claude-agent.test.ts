@@ -9,7 +9,7 @@ import { startDeadlineMs } from '../../helpers/start-deadline.js';
 import { prompt, useFakeClis } from './use-fake-clis.js';
 
 const fakes = useFakeClis();
-const readOnlyArgs = ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'];
+const readOnlyArgs = ['-p', '--output-format', 'stream-json', '--verbose', '--include-partial-messages', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'];
 const answerSchema = answerJsonSchema({ turn: 'response', role: 'responder', toAnswer: ['R1', 'R2'], toHold: [] });
 const schemaTurn = { role: 'responder', turn: 'response', answerSchema } as const;
 /** An answer as the model gave it, spread over lines: what Claude Code's `structured_output` holds, then. */
@@ -150,7 +150,7 @@ describe('createClaudeAgent', () => {
     const text = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request()));
     expect([text.kind, text.message]).toEqual([
       'bad-output',
-      'Agent `claude` failed to write review 1: it printed no JSON result on stdout (expected `{"type":"result",...}` from --output-format json), ' +
+      'Agent `claude` failed to write review 1: it printed no JSON result on stdout (expected a last line `{"type":"result",...}` from --output-format stream-json), ' +
         'but it printed `Just text`. Check that `claude --version` is Claude Code 2 or later. It printed nothing on stderr.',
     ]);
   });

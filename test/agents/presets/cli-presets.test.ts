@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../../helpers/debate-repo.js';
 import { sampleReview, useDebateRepos } from '../../helpers/e2e.js';
-import { startCli, waitWhileRunning } from '../../helpers/run-cli.js';
+import { scriptedAgent, startCli, waitWhileRunning } from '../../helpers/run-cli.js';
 import { fakeBin, type FakeCall } from './use-fake-clis.js';
 
 const repos = useDebateRepos();
@@ -47,9 +47,21 @@ describe('code-debate with the claude, codex and gemini presets', () => {
       ['claude', 'consensus'],
     ]);
     // Read-only flags, then the Review's answer schema (as JSON), never the diff.
-    expect(calls[0]?.argv.slice(0, 9)).toEqual(['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk', '--model', 'sonnet']);
-    expect(calls[0]?.argv.slice(9, 10)).toEqual(['--json-schema']);
-    expect(JSON.parse(calls[0]?.argv[10] ?? '')).toMatchObject({ type: 'object', required: ['summary', 'points'] });
+    expect(calls[0]?.argv.slice(0, 11)).toEqual([
+      '-p',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--include-partial-messages',
+      '--tools',
+      'Read,Grep,Glob',
+      '--permission-mode',
+      'dontAsk',
+      '--model',
+      'sonnet',
+    ]);
+    expect(calls[0]?.argv.slice(11, 12)).toEqual(['--json-schema']);
+    expect(JSON.parse(calls[0]?.argv[12] ?? '')).toMatchObject({ type: 'object', required: ['summary', 'points'] });
     expect(calls[0]?.env.CLAUDECODE).toBeUndefined();
     expect(calls[0]?.stdin).toContain('+  console.log(name);');
     expect(calls[1]?.argv.slice(0, 5)).toEqual(['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check']);
@@ -59,6 +71,38 @@ describe('code-debate with the claude, codex and gemini presets', () => {
     const checkouts = path.join(repo.dir, '.git', 'code-debate', 'checkouts');
     expect(calls.map((call) => path.dirname(call.cwd))).toEqual(calls.map(() => checkouts));
     expect(new Set(calls.map((call) => path.basename(call.cwd).replace(/-\d+$/, '')))).toEqual(new Set(['code-debate-reviewer', 'code-debate-responder']));
+  });
+
+  it('shows what Claude Code reports while it works: in `status --json` of another process, and as `agent-progress` events', async () => {
+    const repo = await repos.repo();
+    const fakes = await fakeEnv({ FAKE_CLI_MODE: 'working', FAKE_CLI_ANSWER_REVIEW: sampleReview, FAKE_CLI_ANSWER_CONSENSUS: 'Remove the debug output.\n' });
+    const gate = path.join(path.dirname(fakes.env.FAKE_CLI_LOG), 'gate');
+    const agree = await repo.script('agree', {});
+    const reviewer = startCli(['--json', '--agent', 'claude', 'HEAD'], { cwd: repo.dir, env: { ...fakes.env, FAKE_CLI_GATE: gate } });
+    const responder = startCli(['--role', 'responder', '--agent', scriptedAgent(agree.script, agree.log), 'HEAD'], { cwd: repo.dir });
+    // The fake called a tool and finished a model call of 42 tokens, then waits for the gate.
+    const seen = await waitWhileRunning(
+      reviewer,
+      async () => {
+        const status = await startCli(['status', '--json'], { cwd: repo.dir }).exited;
+        const role = (JSON.parse(status.stdout) as { roles: { reviewer: { state: string; reason: string; steps: number | null; tokens: number | null } } }).roles.reviewer;
+        return role.tokens === 42 ? role : null;
+      },
+      "status to show what the Reviewer's Claude Code reported",
+    );
+    expect(seen).toMatchObject({ state: 'thinking', steps: 1, tokens: 42 });
+    expect(seen.reason).toMatch(/^its agent has run for \S+ \(pid \d+\), 1 step, 42 tokens so far$/);
+    await writeFile(gate, '');
+    const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    const events = a.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; heading?: string });
+    const progress = events.filter((event) => event.type === 'agent-progress');
+    // The first at once (the tool call), the second (its tokens) once 5 s had passed, while the fake waited.
+    expect(progress[0]).toMatchObject({ heading: 'Review', agent: 'claude', steps: 1, tokens: null, tokensPerSecond: null });
+    expect(progress).toContainEqual(expect.objectContaining({ heading: 'Review', steps: 1, tokens: 42 }));
   });
 
   it('exits 4 and says how to log in when gemini has no credentials, writing nothing', async () => {

@@ -21,8 +21,8 @@ const presets: Array<[string, () => Agent, (id: string) => string[], string[]]> 
   [
     'claude',
     () => createClaudeAgent({ model: null }),
-    (id) => ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk', '--resume', id],
-    ['-p', '--output-format', 'json', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'],
+    (id) => ['-p', '--output-format', 'stream-json', '--verbose', '--include-partial-messages', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk', '--resume', id],
+    ['-p', '--output-format', 'stream-json', '--verbose', '--include-partial-messages', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'],
   ],
   [
     'codex',
