@@ -1,9 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { signalGroup } from '../../src/agents/kill-process-group.js';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { binPath, scriptedAgent, startCli, type Running, waitWhileRunning, agentPids } from '../helpers/run-cli.js';
+import { agentPids, binPath, killSidesAfter, scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
@@ -12,15 +11,7 @@ describe('code-debate mcp, its peer gone while it waits', () => {
   it('join_and_wait returns peer-gone (as `turn` exits 3) with the reason, rather than waiting out waitSeconds', async () => {
     const repo = await repos.repo();
     const hanging = await repo.script('hanging', { response: { hang: true } });
-    const running: Running[] = [];
-    repos.onCleanup(async () => {
-      for (const side of running.splice(0)) {
-        side.child.kill('SIGKILL');
-        await side.exited;
-      }
-      // A SIGKILLed side cannot stop its agent, which runs in its own process group: the test does.
-      for (const pid of await agentPids(hanging.log)) signalGroup(pid, 'SIGKILL');
-    });
+    const running = killSidesAfter(repos.onCleanup, hanging.log);
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [binPath, 'mcp'],

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { headingsOf } from '../helpers/debate-repo.js';
-import { useDebateRepos } from '../helpers/e2e.js';
+import { type DebateRepo, useDebateRepos } from '../helpers/e2e.js';
 import { startInPty } from '../helpers/pty.js';
 import { binPath, seedPeerPath, start } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -21,6 +21,23 @@ const plainPeerEnv = { PEER_POLL: '0.05', PEER_STANCE: 'agree', PEER_TIMEOUT: '6
 function expectSessionSigned(text: string, role: 'Reviewer' | 'Responder'): void {
   expect(parseDocument(text).ok).toBe(true);
   expect(text).toContain(`*— ${role} · session · `);
+}
+
+/**
+ * A person as `role`, in a terminal, whose editor writes each of `writes` in turn (one a draft);
+ * the editor logs each draft it was given at `editorLog`.
+ */
+async function startPerson(repo: DebateRepo, role: 'reviewer' | 'responder', writes: readonly string[]) {
+  const dir = path.dirname(repo.dir);
+  const script = path.join(dir, `${path.basename(repo.dir)}-editor.json`);
+  const editorLog = path.join(dir, `${path.basename(repo.dir)}-editor.jsonl`);
+  await writeFile(script, JSON.stringify(writes.map((write) => ({ write }))));
+  const person = startInPty(['--agent', 'human', '--role', role, 'HEAD'], {
+    cwd: repo.dir,
+    columns: 160,
+    env: { VISUAL: `'${process.execPath}' '${editorPath}' --script '${script}' --log '${editorLog}'` },
+  });
+  return { person, editorLog };
 }
 
 describe('an interactive session against a person or a plain peer', () => {
@@ -57,16 +74,8 @@ describe('an interactive session against a person or a plain peer', () => {
 
   it('as the Responder, against a person writing the Review and the CONSENSUS in their editor', async () => {
     const repo = await repos.repo();
-    const dir = path.dirname(repo.dir);
-    const script = path.join(dir, `${path.basename(repo.dir)}-editor.json`);
-    const editorLog = path.join(dir, `${path.basename(repo.dir)}-editor.jsonl`);
     const review = '### R1. Debug output left in\n**Severity:** medium\n**Evidence:** `src/app.js:2`\n\nRemove the log.\n';
-    await writeFile(script, JSON.stringify([{ write: review }, { write: 'The log goes, as both sides agree.\n' }]));
-    const person = startInPty(['--agent', 'human', '--role', 'reviewer', 'HEAD'], {
-      cwd: repo.dir,
-      columns: 160,
-      env: { VISUAL: `'${process.execPath}' '${editorPath}' --script '${script}' --log '${editorLog}'` },
-    });
+    const { person } = await startPerson(repo, 'reviewer', [review, 'The log goes, as both sides agree.\n']);
     await waitFor(async () => (await repo.readReply().catch(() => '')).includes('## Review'), "the person's Review");
     const log = `${repo.dir}-session.log`;
     const session = start('bash', [sessionShell, binPath, log, '--role', 'responder'], { cwd: repo.dir, env: { SESSION_AGREE: '1' } });
@@ -85,18 +94,11 @@ describe('an interactive session against a person or a plain peer', () => {
 
   it('as the Reviewer, against a person answering as the Responder in their editor', async () => {
     const repo = await repos.repo();
-    const dir = path.dirname(repo.dir);
-    const script = path.join(dir, `${path.basename(repo.dir)}-editor.json`);
-    const editorLog = path.join(dir, `${path.basename(repo.dir)}-editor.jsonl`);
-    await writeFile(script, JSON.stringify([{ write: '### R1 — Agreed\n\nThe log at `src/app.js:2` goes.\n' }]));
+    // The session starts first and takes the Reviewer; the person's side starts once it has.
     const log = `${repo.dir}-session.log`;
     const session = start('bash', [sessionShell, binPath, log, '--role', 'reviewer', 'HEAD'], { cwd: repo.dir });
     await waitFor(() => readFile(log, 'utf8').catch(() => ''), "the session's first turn");
-    const person = startInPty(['--agent', 'human', '--role', 'responder', 'HEAD'], {
-      cwd: repo.dir,
-      columns: 160,
-      env: { VISUAL: `'${process.execPath}' '${editorPath}' --script '${script}' --log '${editorLog}'` },
-    });
+    const { person, editorLog } = await startPerson(repo, 'responder', ['### R1 — Agreed\n\nThe log at `src/app.js:2` goes.\n']);
     // A session that failed leaves the person's side waiting: it is stopped, and the failure told.
     void session.exited.then((exit) => exit.code !== 0 && person.child.kill());
     const [ours, theirs] = await Promise.all([session.exited, person.exited]);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signalGroup } from '../../src/agents/kill-process-group.js';
 import { exitCodes } from '../../src/exit-codes.js';
 import { sampleReview, useDebateRepos } from '../helpers/e2e.js';
-import { scriptedAgent, startCli, type Running, waitWhileRunning, agentPids } from '../helpers/run-cli.js';
+import { agentPids, killSidesAfter, scriptedAgent, startCli, waitWhileRunning } from '../helpers/run-cli.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const repos = useDebateRepos();
@@ -12,15 +11,7 @@ describe('an interactive session waiting for a peer that is gone', () => {
     const repo = await repos.repo();
     const hanging = await repo.script('hanging', { response: { hang: true } });
     const answering = await repo.script('answering', {});
-    const running: Running[] = [];
-    repos.onCleanup(async () => {
-      for (const side of running.splice(0)) {
-        side.child.kill('SIGKILL');
-        await side.exited;
-      }
-      // A SIGKILLed side cannot stop its agent, which runs in its own process group: the test does.
-      for (const pid of await agentPids(hanging.log)) signalGroup(pid, 'SIGKILL');
-    });
+    const running = killSidesAfter(repos.onCleanup, hanging.log);
     const cli = (args: string[]) => startCli(args, { cwd: repo.dir }).exited;
 
     // The session is the Reviewer: it joins, writes its Review, and the Responder (a driven side) takes its turn.

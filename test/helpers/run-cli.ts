@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { signalGroup } from '../../src/agents/kill-process-group.js';
 import { stopWithWorker } from './stop-on-exit.js';
 
 export const binPath = fileURLToPath(new URL('../../bin/code-debate.js', import.meta.url));
@@ -86,4 +87,21 @@ export async function agentPids(log: string): Promise<number[]> {
     .split('\n')
     .filter(Boolean)
     .map((line) => (JSON.parse(line) as { pid: number }).pid);
+}
+
+/**
+ * Kills, after the test, each side still in `running` (SIGKILL, as a crash would) and then the
+ * process groups of the agents the scripted agent logged at `log`: a SIGKILLed side cannot stop
+ * its agent, which runs in its own process group. Push the sides started onto the list returned.
+ */
+export function killSidesAfter(onCleanup: (cleanup: () => Promise<void>) => void, log: string): Running[] {
+  const running: Running[] = [];
+  onCleanup(async () => {
+    for (const side of running.splice(0)) {
+      side.child.kill('SIGKILL');
+      await side.exited;
+    }
+    for (const pid of await agentPids(log)) signalGroup(pid, 'SIGKILL');
+  });
+  return running;
 }
