@@ -137,6 +137,23 @@ describe('the layers of src/', () => {
     }
   });
 
+  it("reach protocol's reading of a growing file through one interface: outside protocol/reading/, only its debate-reader.ts", () => {
+    const reading = `protocol${path.sep}reading${path.sep}`;
+    // parseDocument is that reader with nothing remembered; findHistoryChange compares two texts as the reader does.
+    const through: Record<string, string> = {
+      [`${reading}debate-reader.ts`]: 'the interface: DebateReader, createDebateReader',
+      [`protocol${path.sep}parse-document.ts`]: 'parseDocument reads with a memory of nothing',
+      [`protocol${path.sep}find-history-change.ts`]: 'extendsText, a pure comparison of two texts',
+    };
+    const inward = imports.filter((found) => !found.from.startsWith(reading) && path.relative(source, found.target).startsWith(reading));
+    expect(inward.length).toBeGreaterThan(0);
+    const wrong = inward.filter((found) => {
+      const target = path.relative(source, found.target.replace(/\.js$/, '.ts'));
+      return !(target in through) && !(found.from in through);
+    });
+    expect(wrong.map((found) => `${found.from} imports ${found.specifier}`)).toEqual([]);
+  });
+
   it('find an import cycle: a file that imports the file importing it is caught', () => {
     // The check below reads no cycle in session/; this one shows it sees those elsewhere (protocol's reader).
     expect(importCycles().flat().length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import type { CitationCheck } from '../git/check-citations.js';
-import { createDebateReader, type DebateReader } from '../protocol/debate-reader.js';
+import { createDebateReader, type DebateReader } from '../protocol/reading/debate-reader.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { continuesFold, readLedger, type LedgerFold } from './build-ledger.js';
 import { appendFailedCitations } from './citation-report.js';

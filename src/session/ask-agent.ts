@@ -10,7 +10,7 @@ import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import { addUsage, type TurnUsage } from '../protocol/usage.js';
 import type { SideContext } from './side-context.js';
 import type { AgentProgress } from '../agents/agent.js';
-import type { DebateReader } from '../protocol/debate-reader.js';
+import type { DebateReader } from '../protocol/reading/debate-reader.js';
 import { checkOwnWords } from './check-own-words.js';
 
 /** Output that does not fit is sent back this many times before the turn fails. */

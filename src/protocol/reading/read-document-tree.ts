@@ -1,9 +1,9 @@
 import type { Root, RootContent } from 'mdast';
-import { readMarkdown } from './read-markdown.js';
+import { readMarkdown } from '../read-markdown.js';
+import { signatureStart } from '../turn-table.js';
 import { appendedTo, extendsText } from './extends-text.js';
 import type { ReaderMemory } from './reader-memory.js';
 import { viewOf, type TextView } from './text-view.js';
-import { signatureStart } from './turn-table.js';
 
 /**
  * The mdast tree of a whole debate file, parsing only what was appended since the last tree

@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
-import type { Section } from './document.js';
+import type { Section } from '../document.js';
 import type { Extension } from './extends-text.js';
-import type { ParseMemory } from './parse-document.js';
+import type { ParseMemory } from './read-document.js';
 import type { SectionBody, TreeMemory } from './read-document-tree.js';
 
 /**

@@ -1,14 +1,18 @@
 import type { RootContent } from 'mdast';
-import { BoundedMap } from '../bounded-map.js';
-import { headingStaysAfterScan } from './close-open-block.js';
-import type { DebateDocument, Section } from './document.js';
-import type { Growth } from './extends-text.js';
-import { readDocument, sectionNodes, type ParseResult } from './parse-document.js';
-import { citeIn, locateCitations, type Citation, type Located } from './read-citations.js';
+import { BoundedMap } from '../../bounded-map.js';
+import { headingStaysAfterScan } from '../close-open-block.js';
+import type { DebateDocument, Section } from '../document.js';
+import type { ParseResult } from '../parse-result.js';
+import { citeIn, locateCitations, type Citation, type Located } from '../read-citations.js';
+import type { UnreadLabel } from '../read-section.js';
+import { continuesWalk, trackPoints, type PointObserver, type PointState } from '../track-points.js';
+import type { Extension } from './extends-text.js';
 import { rememberSectionBody } from './read-document-tree.js';
+import { readDocument, sectionNodes } from './read-document.js';
 import { createReaderMemory } from './reader-memory.js';
-import type { UnreadLabel } from './read-section.js';
-import { continuesWalk, trackPoints, type PointObserver, type PointState } from './track-points.js';
+
+/** How a text was built, as its builder knows: `prefix + appended` (the text itself is held apart). */
+export type Growth = Omit<Extension, 'text'>;
 
 /**
  * One reader of one debate file as it grows: the same answers as parseDocument, trackPoints and

@@ -1,11 +1,12 @@
-import { headingForms } from './turn-table.js';
 import type { Heading, Root, RootContent } from 'mdast';
-import { ProtocolError } from '../errors.js';
-import { classifyHeading, looksLikeConsensus } from './classify-heading.js';
-import type { DocumentMeta, Section } from './document.js';
-import { readHeadingSource, type HeadingSource } from './heading-source.js';
+import { ProtocolError } from '../../errors.js';
+import { classifyHeading, looksLikeConsensus } from '../classify-heading.js';
+import type { DocumentMeta, Section } from '../document.js';
+import { readHeadingSource, type HeadingSource } from '../heading-source.js';
+import { scanBlocks, startState, type ScanState, type TopBlock } from '../scan-blocks.js';
+import { separatorPattern } from '../split-body.js';
+import { headingForms } from '../turn-table.js';
 import { readDocumentTree, readTreeInChunks } from './read-document-tree.js';
-import { scanBlocks, startState, type ScanState, type TopBlock } from './scan-blocks.js';
 import type { ReaderMemory } from './reader-memory.js';
 import type { TextView } from './text-view.js';
 
@@ -71,8 +72,6 @@ export function readTopLevel(memory: ReaderMemory, source: string, view: TextVie
 /** One top-level item, as the scan reads it: a heading, an HTML block's text, or anything else. */
 type TopItem = { kind: 'heading'; depth: number; heading: HeadingSource; separator: boolean } | { kind: 'html'; value: string } | null;
 
-/** A thematic break line (`---`, `* * *`): what splitBody trims off a section's end, and a setext underline that may be one. */
-export const separatorPattern = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const metaPattern = /^<!--\s*code-debate\s+(\{.*\})\s*-->$/;
 
 function readNode(source: TextView, node: RootContent): TopItem {
