@@ -1,6 +1,5 @@
 import { needsNormalizing, normalizeNewlines } from '../read-markdown.js';
-import { appendedTo } from './extends-text.js';
-import type { ReaderMemory } from './reader-memory.js';
+import { appendedTo, type Extension } from './extends-text.js';
 
 /**
  * `normalizeNewlines(text)` for a `text` that extends `previous` (normalized: `normalized`),
@@ -9,7 +8,7 @@ import type { ReaderMemory } from './reader-memory.js';
  * itself when `previous` needed nothing changed) is noted in `memory` as extending `normalized`
  * (see appendedTo), so its readers need not read it whole either.
  */
-export function normalizeAppended(memory: Pick<ReaderMemory, 'extension'>, previous: string, normalized: string, text: string): string {
+export function normalizeAppended(memory: { extension: Extension | null }, previous: string, normalized: string, text: string): string {
   const appended = appendedTo(text, previous, memory.extension);
   // A text whose normalized form is itself has no CR, let alone one at its end: only `appended` is read.
   if (normalized === previous && normalized !== '' && !needsNormalizing.test(appended)) return text;

@@ -101,31 +101,6 @@ function onlyTrimmed(gained: string): boolean {
   return gained.split('\n').every((line) => line.trim() === '' || separatorPattern.test(line));
 }
 
-interface Span {
-  bodyStart: number;
-  /** Where the section's text ends: the next section's heading, or the end of what is read. */
-  end: number;
-  section: Section;
-}
-
-/**
- * The last document a memory read, how it was read (the tree, the scan of its nodes) and where
- * each of its sections was read from (`spans`, in the order of the sections). A turn parses the
- * file it waited for, parses it again before and after writing, and the file only grows: the same
- * text gives the same document, and a text that extends it reuses every section that ends before
- * the join (objects the reader's memos then recognize) and scans only the nodes after it.
- */
-export interface ParseMemory {
-  text: string;
-  source: string;
-  top: TopLevel;
-  document: DebateDocument;
-  spans: Span[];
-  /** The document's notes: the scan's, then the headings kept as text (see admitSection). */
-  notes: string[];
-  endsWithNewline: boolean;
-}
-
 /**
  * The Markdown of a section's body as top-level mdast nodes: with a `memory`, those the document
  * was read from when it read the section (so a turn parses a new section once, not once per

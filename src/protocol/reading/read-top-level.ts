@@ -6,8 +6,7 @@ import { readHeadingSource, type HeadingSource } from '../heading-source.js';
 import { scanBlocks, startState, type ScanState, type TopBlock } from '../scan-blocks.js';
 import { separatorPattern } from '../split-body.js';
 import { headingForms } from '../turn-table.js';
-import { readDocumentTree, readTreeInChunks } from './read-document-tree.js';
-import type { ReaderMemory } from './reader-memory.js';
+import { readDocumentTree, readTreeInChunks, type TreeReaderMemory } from './read-document-tree.js';
 import type { TextView } from './text-view.js';
 
 export interface Start {
@@ -46,7 +45,7 @@ export type TopLevel =
  * `source` extends) stopped when there is one. `kept`: whether the previous read's sections
  * before its last one still stand (its nodes are shared, or its scan goes on).
  */
-export function readTopLevel(memory: ReaderMemory, source: string, view: TextView, previous: TopLevel | null): TopLevel | ProtocolError {
+export function readTopLevel(memory: TreeReaderMemory, source: string, view: TextView, previous: TopLevel | null): TopLevel | ProtocolError {
   if (previous === null || previous.mode === 'scan') {
     const scanned = scanBlocks(source, previous?.mode === 'scan' ? previous.resume : startState());
     const from = previous?.mode === 'scan' ? previous.resumeScan : null;
