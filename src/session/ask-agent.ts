@@ -208,7 +208,9 @@ async function callAgent(
       turn: ask.turn,
       round: ask.round,
       ...prompts,
-      ...(ask.scope === undefined ? {} : { answerSchema: answerJsonSchema(ask.scope, { reproductions: context.reproduction?.mode !== 'off' }), answerScope: ask.scope }),
+      ...(ask.scope === undefined
+        ? {}
+        : { answerSchema: answerJsonSchema(ask.scope, { reproductions: context.reproduction?.mode !== 'off', kept: context.memory.answerSchemas }), answerScope: ask.scope }),
       onPromptSent: (prompt) => sent.push(prompt),
       onUsage,
       onProgress: report.onProgress,
