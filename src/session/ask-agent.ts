@@ -113,7 +113,7 @@ async function askUntilUsable(context: SideContext, ask: AgentAsk, usages: TurnU
       await delay(retryBackoffMs, undefined, { signal }).catch(() => undefined);
       continue;
     }
-    const read = readBody(body, ask, context.reader.rememberSectionBody);
+    const read = readBody(body, ask, context.reader);
     const ownWords = read.answer === undefined || toldOwnWords ? [] : checkOwnWords(read.answer, context.reader.ledger(ask.document));
     const problems = read.problems.length > 0 ? read.problems : ownWords;
     // Own words are asked for once, and only when another try is possible: they never fail the turn.
@@ -157,12 +157,13 @@ async function askUntilUsable(context: SideContext, ask: AgentAsk, usages: TurnU
  * and rendered (its text fields sanitized one by one, so nothing in them can end the section or
  * mark a point); a CONSENSUS narrative is sanitized as it is.
  */
-function readBody(text: string, ask: AgentAsk, remember: DebateReader['rememberSectionBody']): { body: string; problems: string[]; json: boolean; answer?: TurnAnswer } {
+function readBody(text: string, ask: AgentAsk, reader: DebateReader): { body: string; problems: string[]; json: boolean; answer?: TurnAnswer } {
+  const remember = reader.rememberSectionBody;
   if (ask.scope === undefined) {
     const body = sanitizeAgentText(text, ask.heading, remember);
     return { body, problems: body === '' ? ['It is empty once headings reserved for the debate are removed.'] : [], json: false };
   }
-  const read = readAgentAnswer(text, ask.scope);
+  const read = readAgentAnswer(text, ask.scope, reader.bodies);
   if (!read.ok) return { body: '', problems: read.problems, json: read.json };
   const answer = sanitizeAnswer(read.answer, ask.heading);
   return { body: sanitizeAgentText(renderAnswer(answer), ask.heading, remember), problems: [], json: read.json, answer };

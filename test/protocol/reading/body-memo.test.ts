@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBodyMemo } from '../../../src/protocol/reading/body-memo.js';
 import { createDebateReader } from '../../../src/protocol/reading/debate-reader.js';
+import { parseDocument } from '../../../src/protocol/parse-document.js';
+import { readAgentAnswer, scopeOf } from '../../../src/protocol/read-agent-answer.js';
 import { readSection, readSummary } from '../../../src/protocol/read-section.js';
 import { splitPointBlocks } from '../../../src/protocol/split-point-blocks.js';
 
@@ -46,5 +48,22 @@ describe("a reader's body memo (createBodyMemo)", () => {
     expect(one.bodies.blocks(body)).toBe(one.bodies.blocks(body));
     expect(other.bodies.blocks(body)).not.toBe(one.bodies.blocks(body));
     expect(other.bodies.blocks(body)).toEqual(one.bodies.blocks(body));
+  });
+
+  it("reads an agent's answer as it is read alone: Markdown, JSON and JSON that does not parse", () => {
+    const parsed = parseDocument('# Debate\n\n## Review\n\n### R1. Title\n**Severity:** high\n\nwords\n');
+    if (!parsed.ok) throw parsed.error;
+    const scope = scopeOf('response', 'responder', parsed.document);
+    const memo = createBodyMemo();
+    const answers = [
+      '### R1. Title\n**Disagreed** — it holds.',
+      '{"summary": "", "answers": [{"id": "R1", "label": "Agreed", "reasoning": "yes", "evidence": []}], "newPoints": []}',
+      '```json\n{"summary": \n```',
+      'Prose that answers nothing.',
+    ];
+    for (const text of answers) {
+      expect(readAgentAnswer(text, scope, memo)).toEqual(readAgentAnswer(text, scope));
+      expect(readAgentAnswer(text, scope, memo)).toEqual(readAgentAnswer(text, scope));
+    }
   });
 });
