@@ -44,7 +44,7 @@ export interface DebateReader {
   headingStaysAfter(text: string): boolean | null;
   /** The body of our own section about to be appended and its nodes, read on their own: not parsed again once it is in the file (see sanitizeAgentText). */
   rememberSectionBody(text: string, nodes: readonly RootContent[]): void;
-  /** The sections' bodies as this reader read them, each once (see BodyReadings): for a reader built on this one (the ledger's) to read them with. */
+  /** The sections' bodies as this reader read them, each once (see BodyReadings): for what else reads them on this side (the ledger's reader, an agent's answer). */
   readonly bodies: BodyReadings;
 }
 
