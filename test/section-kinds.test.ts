@@ -28,7 +28,7 @@ const allowed: Record<string, { count: number; why: string }> = {
   'protocol/read-agent-answer.ts': { count: 2, why: "renderer: the Review's answer raises points, the others answer them" },
   'protocol/read-citations.ts': { count: 1, why: 'the CONSENSUS cites nothing of its own' },
   'protocol/read-section.ts': { count: 3, why: "renderer: how a Review's and an answer's blocks are read" },
-  'protocol/reading/read-top-level.ts': { count: 2, why: 'a CONSENSUS from the side whose turn it was not is kept as text' },
+  'protocol/read-top-items.ts': { count: 2, why: 'a CONSENSUS from the side whose turn it was not is kept as text' },
   'session/agent-section.ts': { count: 1, why: 'the CONSENSUS has no answer scope' },
   'session/consensus-turn.ts': { count: 1, why: "the CONSENSUS's own turn (consensus-turn.ts is its renderer)" },
   'session/debate-loop.ts': { count: 2, why: 'the debate ended; the first Response checks the subject; a Response closes a round for the progress line' },

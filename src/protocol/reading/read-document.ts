@@ -5,13 +5,14 @@ import { checkSectionOrder } from '../check-section-order.js';
 import type { DebateDocument, Section } from '../document.js';
 import type { ParseResult } from '../parse-result.js';
 import { readPoints } from '../read-points.js';
+import type { Start } from '../read-top-items.js';
 import { normalizeNewlines, readMarkdown } from '../read-markdown.js';
 import { separatorPattern, splitBody } from '../split-body.js';
 import { appendedTo, extendsText } from './extends-text.js';
 import { normalizeAppended } from './normalize-appended.js';
 import { rememberedNodes } from './read-document-tree.js';
 import type { ReaderMemory } from './reader-memory.js';
-import { readTopLevel, type Start, type TopLevel } from './read-top-level.js';
+import { readTopLevel, type TopLevel } from './read-top-level.js';
 import { viewOf, type TextView } from './text-view.js';
 
 /**
