@@ -171,7 +171,8 @@ describe('the layers of src/', () => {
       ['d', 'e'],
       ['a', 'b', 'c'],
     ]);
-    expect(importGraph().get(`session${path.sep}take-turn.ts`)?.length).toBeGreaterThan(3);
+    // The graph it is run on below holds every import between files of src/.
+    expect([...importGraph().values()].flat().length).toBeGreaterThan(files.length);
   });
 
   it('run no import cycle anywhere in src/: every file reads one way, from what it imports to what imports it', () => {
