@@ -103,12 +103,11 @@ function onlyTrimmed(gained: string): boolean {
 }
 
 /**
- * The Markdown of a section's body as top-level mdast nodes: with a `memory`, those the document
- * was read from when it read the section (so a turn parses a new section once, not once per
- * reader), else the body parsed alone. The nodes are shared: read them, never change them.
+ * The Markdown of a section's body as top-level mdast nodes: those the document was read from when
+ * `memory` read the section (so a turn parses a new section once, not once per reader), else the
+ * body parsed alone (as readCitations reads it). The nodes are shared: read them, never change them.
  */
-export function sectionNodes(section: Section, memory: ReaderMemory | null = null): readonly RootContent[] {
-  if (memory === null) return readMarkdown(section.body).children;
+export function sectionNodes(section: Section, memory: ReaderMemory): readonly RootContent[] {
   let nodes = memory.nodes.get(section);
   if (nodes === undefined) {
     nodes = rememberedNodes(memory, section.body) ?? readMarkdown(section.body).children;
