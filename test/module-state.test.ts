@@ -15,10 +15,6 @@ const allowed: Record<string, string> = {
     'the claims this process holds: a fact of the process, which every side in it must see (a claim naming this pid is alive only if held here)',
   'session/remote/read-remote-claim.ts byCommit': 'claims read from git objects, keyed by their sha: true for every reader, and bounded',
   'session/remote/read-remote-claim.ts byTree': 'claims read from git objects, keyed by their sha: true for every reader, and bounded',
-  'protocol/answer-schema.ts jsonSchemas': 'a pure function of the answer scope (its compiled JSON Schema), never changed once made, and bounded',
-  'protocol/split-point-blocks.ts splitOnce': 'a pure function of a section body, bounded (memoLimits): no caller can tell it is there but by the time',
-  'protocol/read-section.ts readSummary': 'a pure function of a section body, bounded (memoLimits): no caller can tell it is there but by the time',
-  'ledger/engagement-of.ts wordsOnce': 'a pure function of a reply text, bounded (memoLimits): no caller can tell it is there but by the time',
 };
 
 const source = path.resolve(import.meta.dirname, '../src');

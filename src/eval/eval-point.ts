@@ -1,5 +1,6 @@
 import { buildLedger } from '../ledger/build-ledger.js';
-import { judgeDebate, type Standing } from '../ledger/judge-debate.js';
+import { judgeDebate } from '../ledger/judge-debate.js';
+import type { Standing } from '../ledger/point-standing.js';
 import { ledgerReport } from '../ledger/ledger-report.js';
 import type { DebateDocument, Role, Severity } from '../protocol/document.js';
 

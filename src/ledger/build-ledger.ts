@@ -7,7 +7,7 @@ import { repeatsText } from '../protocol/repeated-text.js';
 import { findCitationRefs } from '../protocol/citation-pattern.js';
 import { reproductionIn } from '../protocol/reproduction.js';
 import { pointMarker } from './excerpt-point.js';
-import { readSection } from '../protocol/read-section.js';
+import { bodiesReadAlone, readSection, type BodyReadings } from '../protocol/read-section.js';
 import { trackPoints, type PointObserver, type StatedPosition, type PointState, type WalkProgress } from '../protocol/track-points.js';
 import { isAnswering, peerOf, roundOf, writerOf } from '../protocol/turn-table.js';
 
@@ -55,9 +55,15 @@ function copyPoints(points: ReadonlyMap<string, LedgerPoint>): Map<string, Ledge
 /**
  * The ledger of `document`, going on from `resumed` when given (see continuesFold; it is changed),
  * and the fold the next one can go on from (without checks: with them, each point's evidence is
- * marked as it is raised, so a ledger with checks is read from the start).
+ * marked as it is raised, so a ledger with checks is read from the start). `bodies` reads the
+ * sections' bodies (a reader's keeps them, see BodyReadings).
  */
-export function readLedger(document: DebateDocument, checks: readonly CitationCheck[], resumed: LedgerFold | null): { ledger: Ledger; fold: LedgerFold | null } {
+export function readLedger(
+  document: DebateDocument,
+  checks: readonly CitationCheck[],
+  resumed: LedgerFold | null,
+  bodies: BodyReadings = bodiesReadAlone,
+): { ledger: Ledger; fold: LedgerFold | null } {
   const review = document.sections.find((section) => section.kind === 'review');
   const points = resumed?.points ?? new Map<string, LedgerPoint>();
   const add = (point: Point, round: number, section: Section, owner: PointState['owner']): LedgerPoint => {
@@ -136,11 +142,11 @@ export function readLedger(document: DebateDocument, checks: readonly CitationCh
       settle(entry, state, round);
     },
   };
-  const states = trackPoints(document, observer, resumed?.walk ?? null);
+  const states = trackPoints(document, observer, resumed?.walk ?? null, bodies);
   const proseBy = resumed?.prose ?? new WeakMap<Section, boolean>();
   const isProse = (section: Section): boolean => {
     let prose = proseBy.get(section);
-    if (prose === undefined) proseBy.set(section, (prose = readSection(section.kind === 'follow-up' ? 'follow-up' : 'response', section.body, []).texts.size === 0));
+    if (prose === undefined) proseBy.set(section, (prose = readSection(section.kind === 'follow-up' ? 'follow-up' : 'response', section.body, [], bodies).texts.size === 0));
     return prose;
   };
   const fold =

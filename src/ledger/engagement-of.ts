@@ -10,7 +10,6 @@
  */
 import { buildLedger } from './build-ledger.js';
 import type { DebateDocument, Role } from '../protocol/document.js';
-import { memoizeText, memoLimits } from '../protocol/memoize-text.js';
 import { roleOn, type Ledger, type LedgerPoint, type PointRound, type PointSide, type PointStatus, type SideTurn } from './ledger.js';
 
 export type Engagement = 'new' | 'restated' | 'silent';
@@ -26,11 +25,16 @@ export interface EngagementRecord {
 
 export const restatementThreshold = 0.9;
 
+/** A text's words, as the module comment defines them (see wordsOf). */
+export type WordsOf = (text: string) => ReadonlySet<string>;
+
 /**
  * The records of every judged round, or of round `only` alone: deciding a turn needs only the round
  * just written, and judging every earlier one again would cost each turn the whole debate.
+ * `words` cuts a text into words: by default each text once per call (a side's text on a point is
+ * compared with its next one too); a reader of a growing debate keeps them across calls.
  */
-export function engagementOf(source: DebateDocument | Ledger, only?: number): EngagementRecord[] {
+export function engagementOf(source: DebateDocument | Ledger, only?: number, words: WordsOf = wordsOnce()): EngagementRecord[] {
   const ledger = 'sections' in source ? buildLedger(source) : source;
   const records: EngagementRecord[] = [];
   const first = only === undefined ? 2 : Math.max(2, only);
@@ -45,7 +49,7 @@ export function engagementOf(source: DebateDocument | Ledger, only?: number): En
         const { entries, before } = indexes[index] as RoundIndex;
         if (point.raisedIn >= round || before[round - first] !== 'open') return;
         const turn = entries.get(round)?.[side];
-        if (turn) records.push(judge(point, side, round, turn));
+        if (turn) records.push(judge(point, side, round, turn, words));
       });
     }
   }
@@ -96,12 +100,12 @@ export function roundStalled(records: readonly EngagementRecord[], round: number
   return bothSides && inRound.every((record) => record.engagement !== 'new');
 }
 
-function judge(point: LedgerPoint, side: PointSide, round: number, turn: SideTurn<string>): EngagementRecord {
+function judge(point: LedgerPoint, side: PointSide, round: number, turn: SideTurn<string>, words: WordsOf): EngagementRecord {
   const base = { round, side: roleOn(point, side), id: point.id };
   if (!hasWords.test(turn.text)) return { ...base, engagement: 'silent', similarity: null };
   const previous = lastSaid(point, side, round);
   if (!previous) return { ...base, engagement: 'new', similarity: null };
-  const similarity = wordJaccard(previous.text, turn.text);
+  const similarity = wordJaccard(previous.text, turn.text, words);
   const moved = stance(previous.position) !== stance(turn.position);
   return { ...base, engagement: similarity >= restatementThreshold && !moved ? 'restated' : 'new', similarity };
 }
@@ -127,16 +131,17 @@ function stance(position: string): string {
 }
 
 /** Jaccard index of the two texts' word sets, as the module comment defines it. */
-export function wordJaccard(a: string, b: string): number {
-  const left = wordsOnce(a);
-  const right = wordsOnce(b);
+export function wordJaccard(a: string, b: string, words: WordsOf = wordsOf): number {
+  const left = words(a);
+  const right = words(b);
   if (left.size === 0 && right.size === 0) return 1;
   let shared = 0;
   for (const word of left) if (right.has(word)) shared++;
   return Math.round((shared / (left.size + right.size - shared)) * 1000) / 1000;
 }
 
-function wordsOf(text: string): ReadonlySet<string> {
+/** The words of `text`: lowercased, point markers dropped, cut at anything but letters and digits. */
+export function wordsOf(text: string): ReadonlySet<string> {
   return new Set(
     text
       .toLowerCase()
@@ -146,10 +151,17 @@ function wordsOf(text: string): ReadonlySet<string> {
   );
 }
 
-// A side's text on a point is compared with its next one too: each is cut into words once.
-const wordsOnce = memoizeText(wordsOf, memoLimits.replies);
+/** wordsOf, each text cut once for the life of the function returned: one call's (engagementOf). */
+function wordsOnce(): WordsOf {
+  const cut = new Map<string, ReadonlySet<string>>();
+  return (text) => {
+    let words = cut.get(text);
+    if (words === undefined) cut.set(text, (words = wordsOf(text)));
+    return words;
+  };
+}
 
 /** Whether round `round`, the document's last, brought no new reasoning: only that round is judged (DecideOptions.stalled). */
-export function lastRoundStalled(source: DebateDocument | Ledger, round: number): boolean {
-  return roundStalled(engagementOf(source, round), round);
+export function lastRoundStalled(source: DebateDocument | Ledger, round: number, words?: WordsOf): boolean {
+  return roundStalled(engagementOf(source, round, words), round);
 }

@@ -1,16 +1,10 @@
 import type { ReportPoint } from './ledger-report.js';
 import { severities, type Severity } from '../protocol/document.js';
 import type { GateMode } from '../protocol/reproduction-modes.js';
+import type { Standing } from './point-standing.js';
 
 /** What the verdict needs of a point: the ledger report's fields, as the cache keeps them. */
 export type VerdictPoint = Pick<ReportPoint, 'id' | 'title' | 'severity' | 'status' | 'answer'> & Partial<Pick<ReportPoint, 'agreement' | 'reproduction'>>;
-
-/**
- * Where a point ended, for the gate: `confirmed` the other side agreed (or partly agreed) with
- * evidence of its own and it was settled; `accepted` agreed without (see agreementOf); `disputed` still open; `dismissed` the side that raised it accepted the other
- * side's disagreement; `withdrawn` the side that raised it dropped it. Either side's points count.
- */
-export type Standing = 'confirmed' | 'accepted' | 'disputed' | 'dismissed' | 'withdrawn';
 
 export { gateModes, type GateMode } from '../protocol/reproduction-modes.js';
 

@@ -1,9 +1,10 @@
 import type { CitationCheck } from '../git/check-citations.js';
-import { createDebateReader, type DebateReader } from '../protocol/debate-reader.js';
+import { createDebateReader, type DebateReader } from '../protocol/reading/debate-reader.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { continuesFold, readLedger, type LedgerFold } from './build-ledger.js';
 import { appendFailedCitations } from './citation-report.js';
-import { lastRoundStalled } from './engagement-of.js';
+import { memoizeText, memoLimits } from '../protocol/memoize-text.js';
+import { lastRoundStalled, wordsOf } from './engagement-of.js';
 import type { Ledger } from './ledger.js';
 
 /**
@@ -31,11 +32,13 @@ export function createLedgerReader(): LedgerReader {
   let folded: LedgerFold | null = null;
   const stalledBy = new WeakMap<DebateDocument, Map<number, boolean>>();
   let lastReport: { checks: readonly CitationCheck[]; text: string } | null = null;
+  // A side's text on a point is compared with its next one, a turn later: each is cut into words once.
+  const words = memoizeText(wordsOf, memoLimits.replies);
 
   const ledger = (document: DebateDocument): Ledger => {
     let found = built.get(document);
     if (found === undefined) {
-      const read = readLedger(document, [], folded !== null && continuesFold(document, folded) ? folded : null);
+      const read = readLedger(document, [], folded !== null && continuesFold(document, folded) ? folded : null, reader.bodies);
       found = read.ledger;
       folded = read.fold;
       built.set(document, found);
@@ -50,7 +53,7 @@ export function createLedgerReader(): LedgerReader {
       let rounds = stalledBy.get(document);
       if (rounds === undefined) stalledBy.set(document, (rounds = new Map()));
       let stalled = rounds.get(round);
-      if (stalled === undefined) rounds.set(round, (stalled = lastRoundStalled(ledger(document), round)));
+      if (stalled === undefined) rounds.set(round, (stalled = lastRoundStalled(ledger(document), round, words)));
       return stalled;
     },
     failedCitations(checks) {

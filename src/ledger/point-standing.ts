@@ -1,5 +1,11 @@
-import type { Standing } from './judge-debate.js';
 import type { LedgerPoint, PointStatus } from './ledger.js';
+
+/**
+ * Where a point ended, for the gate: `confirmed` the other side agreed (or partly agreed) with
+ * evidence of its own and it was settled; `accepted` agreed without (see agreementOf); `disputed` still open; `dismissed` the side that raised it accepted the other
+ * side's disagreement; `withdrawn` the side that raised it dropped it. Either side's points count.
+ */
+export type Standing = 'confirmed' | 'accepted' | 'disputed' | 'dismissed' | 'withdrawn';
 
 /**
  * A point's Standing as convergence reads it after a round: `settled` for every standing of a

@@ -137,28 +137,30 @@ export interface AnswerJsonSchema {
   schema: Record<string, unknown>;
 }
 
-/**
- * Schemas kept by scope: a turn asks for its own twice (the prompt, the backend), and zod's
- * conversion takes milliseconds. Kept at module level on purpose: a pure function of its key (the
- * scope), never changed once made, and bounded, so no caller can tell it is there but by the time.
- */
-const jsonSchemas = new BoundedMap<string, AnswerJsonSchema>(32);
+/** How answerJsonSchema makes a schema, and where it finds one made before. */
+export interface AnswerSchemaOptions {
+  /** Whether the schema asks for reproductions (default: it does). */
+  reproductions?: boolean;
+  /** The schemas a side keeps by scope (see SideMemory): one made before is given again. */
+  kept?: BoundedMap<string, AnswerJsonSchema>;
+}
 
 /**
- * The schema of `scope`'s answer as JSON Schema: shared between callers with the same scope, so
- * read-only. Without `reproductions` it asks for none: a side that runs none (`reproductions`: off)
- * does not spend its agent's tokens on tests nobody runs; an answer that brings one still validates.
+ * The schema of `scope`'s answer as JSON Schema. Without `reproductions` it asks for none: a side
+ * that runs none (`reproductions`: off) does not spend its agent's tokens on tests nobody runs; an
+ * answer that brings one still validates. A turn asks for its own twice (the prompt, the
+ * backend), and zod's conversion takes milliseconds: with `kept`, a scope's schema is made once,
+ * and shared between its callers, so read-only.
  */
-export function answerJsonSchema(scope: AnswerScope, { reproductions = true }: { reproductions?: boolean } = {}): AnswerJsonSchema {
+export function answerJsonSchema(scope: AnswerScope, { reproductions = true, kept }: AnswerSchemaOptions = {}): AnswerJsonSchema {
   const key = JSON.stringify([scope.turn, scope.role, scope.toAnswer, scope.toHold, reproductions]);
-  let found = jsonSchemas.get(key);
-  if (found === undefined) {
-    const { $schema: _draft, ...converted } = z.toJSONSchema(answerSchemaFor(scope), { target: 'draft-7' }) as Record<string, unknown>;
-    const schema = reproductions ? converted : withoutField(converted, 'reproduction');
-    found = { name: `code_debate_${scope.turn.replace('-', '_')}`, schema: portable(schema) as Record<string, unknown> };
-    jsonSchemas.set(key, found);
-  }
-  return found;
+  const found = kept?.get(key);
+  if (found !== undefined) return found;
+  const { $schema: _draft, ...converted } = z.toJSONSchema(answerSchemaFor(scope), { target: 'draft-7' }) as Record<string, unknown>;
+  const schema = reproductions ? converted : withoutField(converted, 'reproduction');
+  const made = { name: `code_debate_${scope.turn.replace('-', '_')}`, schema: portable(schema) as Record<string, unknown> };
+  kept?.set(key, made);
+  return made;
 }
 
 /**

@@ -2,7 +2,7 @@ import { formatHeading } from './classify-heading.js';
 import type { Section } from './document.js';
 import { parseDocument } from './parse-document.js';
 import { normalizeNewlines } from './read-markdown.js';
-import { extendsText } from './extends-text.js';
+import { extendsText } from './reading/extends-text.js';
 
 export interface HistoryChange {
   /** What happened to the earlier text, as a clause: "`## Response 1` (line 12) is gone". */

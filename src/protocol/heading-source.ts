@@ -1,5 +1,4 @@
 import type { Heading } from 'mdast';
-import type { TextView } from './text-view.js';
 
 export interface HeadingSource {
   /** The heading's text as written, markers removed. */
@@ -11,7 +10,7 @@ export interface HeadingSource {
 }
 
 /** Where a heading sits in `source` and what it says, read from the source, not re-serialized. */
-export function readHeadingSource(source: Pick<TextView, 'slice'>, heading: Heading): HeadingSource {
+export function readHeadingSource(source: { slice(start: number, end?: number): string }, heading: Heading): HeadingSource {
   const { start, end } = heading.position ?? {};
   if (start?.offset === undefined || end?.offset === undefined) {
     throw new Error('Cannot locate a heading without a position: remark must be run with positions');

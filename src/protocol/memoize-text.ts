@@ -7,9 +7,10 @@ export const memoLimits = { sections: 4_096, replies: 32_768 } as const;
 
 /**
  * `compute` remembered for at least the `limit` texts it was last called with. A section never
- * changes once written, yet every turn reads the whole document again (its points, replies, word
- * sets): with this, a turn reads only the new section's text. `compute` must be pure, and what it
- * returns is shared by every caller: it must be treated as read-only.
+ * changes once written, yet a turn reads a new section's text several times (its points, replies,
+ * word sets): with this, once. `compute` must be pure, and what it returns is shared by every
+ * caller: it must be treated as read-only. Its owner is a reader a side keeps (see createBodyMemo,
+ * createLedgerReader), never a module.
  *
  * Two generations, not a list kept in order of use: a hit costs one lookup, where reordering on
  * every hit cost a delete and an insert for each of the thousands of texts a turn reads. A text

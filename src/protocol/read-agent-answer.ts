@@ -2,10 +2,9 @@ import { checkAnswerData, type AnswerCheck, type AnswerScope } from './answer-sc
 import { answerPositions, heldPositions, labelsOf } from './position.js';
 import { codeLineFlags } from './code-line-flags.js';
 import { locateJsonError, type JsonError } from './locate-json-error.js';
-import { splitPointBlocks } from './split-point-blocks.js';
 import type { DebateDocument, Role } from './document.js';
 import { labelNouns } from './read-lead-label.js';
-import { nextNumberFor, readSection, type KnownPoint, type UnreadLabel } from './read-section.js';
+import { bodiesReadAlone, nextNumberFor, readSection, type BodyReadings, type KnownPoint, type UnreadLabel } from './read-section.js';
 import { trackPoints, type PointState } from './track-points.js';
 
 export type AnswerTurn = AnswerScope['turn'];
@@ -36,12 +35,14 @@ export function scopeOf(turn: AnswerTurn, role: Role, document: DebateDocument, 
  * block), validated against the turn's schema; or, for an agent that wrote Markdown (a `cmd:`
  * program, a person), that Markdown read as readSection reads a peer's, which must then give
  * every open point of the other side a label. The problems say what to fix, field by field.
+ * `bodies` reads Markdown as a reader of the debate does (see BodyReadings): a side's reader, so
+ * that its text is cut into points once, here and again once it is in the file.
  */
-export function readAgentAnswer(text: string, scope: AnswerContext): AnswerCheck & { json: boolean } {
-  const json = findJson(text);
+export function readAgentAnswer(text: string, scope: AnswerContext, bodies: BodyReadings = bodiesReadAlone): AnswerCheck & { json: boolean } {
+  const json = findJson(text, bodies);
   if (json !== undefined) return { ...checkAnswerData(json, scope, scope.nextNumber), json: true };
   // JSON that does not parse is no Markdown answer: telling a model asked for JSON to write headings misleads it.
-  const broken = findBrokenJson(text);
+  const broken = findBrokenJson(text, bodies);
   if (broken !== null) {
     return {
       ok: false,
@@ -49,7 +50,7 @@ export function readAgentAnswer(text: string, scope: AnswerContext): AnswerCheck
       json: true,
     };
   }
-  return { ...readMarkdownAnswer(text, scope), json: false };
+  return { ...readMarkdownAnswer(text, scope, bodies), json: false };
 }
 
 /**
@@ -57,10 +58,10 @@ export function readAgentAnswer(text: string, scope: AnswerContext): AnswerCheck
  * marking no point in Markdown, holds one fenced JSON block (closed or cut off) that does not
  * parse. Lines count from the answer's first line.
  */
-export function findBrokenJson(text: string): JsonError | null {
+export function findBrokenJson(text: string, bodies: BodyReadings = bodiesReadAlone): JsonError | null {
   const start = text.search(/\S/);
   if (start >= 0 && text[start] === '{') return locateJsonError(text);
-  if (splitPointBlocks(text.trim()).length > 0) return null;
+  if (bodies.blocks(text.trim()).length > 0) return null;
   const lines = text.split('\n');
   const candidates = fencedBlocks(lines).filter((block) => block.json && block.lines.some((line) => line.trim() !== ''));
   const [block] = candidates;
@@ -91,12 +92,12 @@ function fencedBlocks(lines: readonly string[]): Array<{ lines: string[]; start:
 }
 
 /** The JSON object `text` is, or holds in its one fenced block (a model's `Here it is: ```json …```), when it marks no point; undefined otherwise. */
-export function findJson(text: string): unknown {
+export function findJson(text: string, bodies: BodyReadings = bodiesReadAlone): unknown {
   const trimmed = text.trim();
   const whole = parseObject(trimmed);
   if (whole !== undefined) return whole;
   // Markdown that marks points is an answer in Markdown, whatever JSON its reasoning quotes.
-  if (splitPointBlocks(trimmed).length > 0) return undefined;
+  if (bodies.blocks(trimmed).length > 0) return undefined;
   const blocks = fencedBlocks(trimmed.split('\n'))
     .filter((block) => block.closed && block.json)
     .map((block) => block.lines.join('\n'));
@@ -114,8 +115,8 @@ function parseObject(text: string): unknown {
   }
 }
 
-function readMarkdownAnswer(text: string, scope: AnswerContext): AnswerCheck {
-  const reading = readSection(scope.turn, text, scope.known);
+function readMarkdownAnswer(text: string, scope: AnswerContext, bodies: BodyReadings): AnswerCheck {
+  const reading = readSection(scope.turn, text, scope.known, bodies);
   const problems: string[] = [];
   const unread = new Map(reading.unread.map((item) => [item.id, item]));
   if (scope.turn === 'review' && reading.newPoints.length === 0) {

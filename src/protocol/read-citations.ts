@@ -1,6 +1,6 @@
 import type { RootContent } from 'mdast';
 import type { DebateDocument, Section } from './document.js';
-import { sectionNodes } from './parse-document.js';
+import { readMarkdown } from './read-markdown.js';
 import { findCitationRefs, readCitationsOnly, type CitationRef } from './citation-pattern.js';
 import { codeMark, readCitationUnits, type CitationUnit } from './citation-units.js';
 
@@ -41,7 +41,7 @@ const barePath = /^(?:\.{0,2}\/)?(?:[\w.-]+\/)+[\w.-]+\/?$/;
  * function: a reader of a growing file reads only the sections it gained (see createDebateReader).
  */
 export function readCitations(document: DebateDocument): Citation[] {
-  return document.sections.filter((section) => section.kind !== 'consensus').flatMap((section) => sectionCitations(section, sectionNodes(section)));
+  return document.sections.filter((section) => section.kind !== 'consensus').flatMap((section) => sectionCitations(section, readMarkdown(section.body).children));
 }
 
 /** The citations of `section`, whose body's top-level nodes are `nodes` (see sectionNodes); frozen, as readers share them. */

@@ -2,7 +2,6 @@ import { idPrefixes, ownerOf, type EvidenceData, type PointAnswerData, type Poin
 import { findCitationRefs } from './citation-pattern.js';
 import type { Role, Severity } from './document.js';
 import { unescapeMarkers } from './escape-markers.js';
-import { memoizeText, memoLimits } from './memoize-text.js';
 import { readReproduction, reproductionStart, unescapeReproductionLines, type Reproduction, type ReproductionResult } from './reproduction.js';
 import { emphasizedLabelWords, labelNouns, labelWordsIn, readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
 import { splitPointBlocks, textBeforePoints, type PointBlock } from './split-point-blocks.js';
@@ -50,11 +49,12 @@ export type SectionKindRead = 'review' | 'response' | 'follow-up';
  * under its marker; evidence from its `Evidence:` line, else every `path:line` in its block.
  * Anything else gives no label: the point is reported unread and stays as it was.
  */
-export function readSection(kind: SectionKindRead, body: string, known: readonly KnownPoint[]): SectionReading {
+export function readSection(kind: SectionKindRead, body: string, known: readonly KnownPoint[], bodies: BodyReadings = bodiesReadAlone): SectionReading {
   const writer = writerOf(kind);
   const points = new Map(known.map((point) => [point.id, point]));
+  const blocks = bodies.blocks(body);
   const reading: SectionReading = {
-    summary: readSummary(body),
+    summary: bodies.summary(body, blocks),
     answers: [],
     positions: [],
     newPoints: [],
@@ -70,7 +70,7 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
   // A plain number is point R<N> only where the Nth open point is R<N> too: with R1 settled, `1.` may be R2 as much as R1.
   const open = known.filter((point) => point.open && point.id.startsWith('R')).map((point) => Number(point.id.slice(1)));
   const numbersAreIds = open.sort((a, b) => a - b).every((number, index) => number === index + 1);
-  for (const block of splitPointBlocks(body)) {
+  for (const block of blocks) {
     if (block.id === null || (block.fromNumber && !numbersAreIds)) {
       reading.unplaced.push(block.marker);
       continue;
@@ -392,7 +392,24 @@ function raisedOf(block: PointBlock, body: BlockBody, base: Omit<RaisedPoint, 't
 }
 
 /** The summary: what comes before the first point (the whole body when no point is marked, every marker style escaped then). */
-const readSummary = memoizeText((body: string) => unescapeMarkers(textBeforePoints(body), splitPointBlocks(body).length === 0), memoLimits.sections);
+export function readSummary(body: string, blocks: readonly PointBlock[] = splitPointBlocks(body)): string {
+  return unescapeMarkers(textBeforePoints(body, blocks), blocks.length === 0);
+}
+
+/**
+ * What readSection reads of a section's body whatever the points known: its point blocks and its
+ * summary. A reader of a growing debate reads each body several times (its point walk, the
+ * ledger's, whether it is prose) and keeps these (see createDebateReader); read alone, each is
+ * read again. What it returns is shared: read it, never change it.
+ */
+export interface BodyReadings {
+  blocks(body: string): readonly PointBlock[];
+  /** The summary of `body`, whose blocks are `blocks`. */
+  summary(body: string, blocks: readonly PointBlock[]): string;
+}
+
+/** Each body read anew, as a pure reading of one document does. */
+export const bodiesReadAlone: BodyReadings = { blocks: splitPointBlocks, summary: readSummary };
 
 /** The next free number for `role`'s ids, after every point known. */
 export function nextNumberFor(role: Role, known: readonly { id: string }[]): number {

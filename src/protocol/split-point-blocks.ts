@@ -1,5 +1,4 @@
 import { markerLines } from './marker-lines.js';
-import { memoizeText, memoLimits } from './memoize-text.js';
 
 /** A run of lines that speaks of one point, as found in a section body. */
 export interface PointBlock {
@@ -82,9 +81,6 @@ function readHead(text: string, heading: boolean): Marker | null {
   return { id: `R${head[3] ?? ''}`, title: rest.trim(), fromNumber: true };
 }
 
-// Every turn reads every section's points again: each body is cut once.
-const splitOnce = memoizeText((body: string): readonly PointBlock[] => Object.freeze(splitBlocks(body).map((block) => Object.freeze(block))), memoLimits.sections);
-
 /**
  * Cuts a section body into per-point blocks. The first style (heading, id, numbered) with any
  * marker at the section's top level (see markerLines: never in HTML, quotes, code, tables or
@@ -92,10 +88,6 @@ const splitOnce = memoizeText((body: string): readonly PointBlock[] => Object.fr
  * belongs to no point. Ids are kept as written: point N of a peer that numbers is R<N>.
  */
 export function splitPointBlocks(body: string): readonly PointBlock[] {
-  return splitOnce(body);
-}
-
-function splitBlocks(body: string): PointBlock[] {
   const lines = body.split('\n');
   const allowed = markerLines(body);
   for (const [style, read] of styles) {
@@ -122,9 +114,9 @@ function splitBlocks(body: string): PointBlock[] {
   return [];
 }
 
-/** The text before the first point block: a section's summary. */
-export function textBeforePoints(body: string): string {
-  const first = splitPointBlocks(body)[0];
+/** The text before the first point block: a section's summary. `blocks`: the body's, when they were cut already. */
+export function textBeforePoints(body: string, blocks: readonly PointBlock[] = splitPointBlocks(body)): string {
+  const first = blocks[0];
   if (first === undefined) return body.trim();
   const lines = body.split('\n');
   const allowed = markerLines(body);

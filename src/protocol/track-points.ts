@@ -1,7 +1,7 @@
 import { ownerOf, type PointAnswerData, type PointHeldData } from './answer-schema.js';
 import type { DebateDocument, Point, Role, Section } from './document.js';
 import type { AnswerPosition, HeldPosition } from './position.js';
-import { readSection, type SectionReading, type UnreadLabel } from './read-section.js';
+import { bodiesReadAlone, readSection, type BodyReadings, type SectionReading, type UnreadLabel } from './read-section.js';
 import { isAnswering, roundOf, writerOf } from './turn-table.js';
 
 export interface PointState {
@@ -46,10 +46,11 @@ export interface PointObserver {
  * accepted the answer (in full or in part); a point whose label cannot be read stays as it was.
  * Either side may raise points: the Reviewer's in a follow-up (R ids), the Responder's in a
  * response (F ids), and the other side answers them like any point. With `from`, the walk goes on
- * from there (a reader of a growing file walks only the sections it gained, see createDebateReader).
+ * from there (a reader of a growing file walks only the sections it gained, see createDebateReader);
+ * `bodies` reads the sections' bodies (a reader's keeps them).
  */
-export function trackPoints(document: DebateDocument, observer: PointObserver = {}, from: WalkProgress | null = null): PointState[] {
-  return walkPoints(document, observer, from);
+export function trackPoints(document: DebateDocument, observer: PointObserver = {}, from: WalkProgress | null = null, bodies: BodyReadings = bodiesReadAlone): PointState[] {
+  return walkPoints(document, observer, from, bodies);
 }
 
 /** Whether `document` begins with the sections `progress` walked (the same objects: the file grew, see readDocument) and has its Review's points. */
@@ -71,7 +72,7 @@ export interface WalkProgress {
   states: readonly PointState[];
 }
 
-function walkPoints(document: DebateDocument, observer: PointObserver, from: WalkProgress | null): PointState[] {
+function walkPoints(document: DebateDocument, observer: PointObserver, from: WalkProgress | null, bodies: BodyReadings): PointState[] {
   const states = new Map<string, PointState>(
     from !== null
       ? from.states.map((state) => [state.point.id, { ...state }])
@@ -86,6 +87,7 @@ function walkPoints(document: DebateDocument, observer: PointObserver, from: Wal
       kind,
       section.body,
       before.map((state) => ({ id: state.point.id, open: !state.resolved, title: state.point.title })),
+      bodies,
     );
     observer.read?.(reading, section);
     const unread = new Map(reading.unread.map((item) => [item.id, item]));

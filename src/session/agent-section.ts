@@ -89,7 +89,7 @@ export async function agentSection(
       stance: context.stance,
       maxPeerBytes: context.maxPeerBytes,
       reproductions: context.reproduction?.mode !== 'off',
-      ...(scope === undefined ? {} : { answerSchema: answerJsonSchema(scope, { reproductions: context.reproduction?.mode !== 'off' }) }),
+      ...(scope === undefined ? {} : { answerSchema: answerJsonSchema(scope, { reproductions: context.reproduction?.mode !== 'off', kept: context.memory.answerSchemas }) }),
       ...(context.agent.readsDiffItself === true ? { readDiff: diffCommand(inputs.subject) } : {}),
     };
     const [full, continuation] = await Promise.all([buildPrompt(prompt), buildPrompt({ ...prompt, continued: true })]);

@@ -10,7 +10,7 @@ import { sanitizeAgentText } from '../protocol/sanitize-agent-text.js';
 import { addUsage, type TurnUsage } from '../protocol/usage.js';
 import type { SideContext } from './side-context.js';
 import type { AgentProgress } from '../agents/agent.js';
-import type { DebateReader } from '../protocol/debate-reader.js';
+import type { DebateReader } from '../protocol/reading/debate-reader.js';
 import { checkOwnWords } from './check-own-words.js';
 
 /** Output that does not fit is sent back this many times before the turn fails. */
@@ -113,7 +113,7 @@ async function askUntilUsable(context: SideContext, ask: AgentAsk, usages: TurnU
       await delay(retryBackoffMs, undefined, { signal }).catch(() => undefined);
       continue;
     }
-    const read = readBody(body, ask, context.reader.rememberSectionBody);
+    const read = readBody(body, ask, context.reader);
     const ownWords = read.answer === undefined || toldOwnWords ? [] : checkOwnWords(read.answer, context.reader.ledger(ask.document));
     const problems = read.problems.length > 0 ? read.problems : ownWords;
     // Own words are asked for once, and only when another try is possible: they never fail the turn.
@@ -157,12 +157,13 @@ async function askUntilUsable(context: SideContext, ask: AgentAsk, usages: TurnU
  * and rendered (its text fields sanitized one by one, so nothing in them can end the section or
  * mark a point); a CONSENSUS narrative is sanitized as it is.
  */
-function readBody(text: string, ask: AgentAsk, remember: DebateReader['rememberSectionBody']): { body: string; problems: string[]; json: boolean; answer?: TurnAnswer } {
+function readBody(text: string, ask: AgentAsk, reader: DebateReader): { body: string; problems: string[]; json: boolean; answer?: TurnAnswer } {
+  const remember = reader.rememberSectionBody;
   if (ask.scope === undefined) {
     const body = sanitizeAgentText(text, ask.heading, remember);
     return { body, problems: body === '' ? ['It is empty once headings reserved for the debate are removed.'] : [], json: false };
   }
-  const read = readAgentAnswer(text, ask.scope);
+  const read = readAgentAnswer(text, ask.scope, reader.bodies);
   if (!read.ok) return { body: '', problems: read.problems, json: read.json };
   const answer = sanitizeAnswer(read.answer, ask.heading);
   return { body: sanitizeAgentText(renderAnswer(answer), ask.heading, remember), problems: [], json: read.json, answer };
@@ -208,7 +209,9 @@ async function callAgent(
       turn: ask.turn,
       round: ask.round,
       ...prompts,
-      ...(ask.scope === undefined ? {} : { answerSchema: answerJsonSchema(ask.scope, { reproductions: context.reproduction?.mode !== 'off' }), answerScope: ask.scope }),
+      ...(ask.scope === undefined
+        ? {}
+        : { answerSchema: answerJsonSchema(ask.scope, { reproductions: context.reproduction?.mode !== 'off', kept: context.memory.answerSchemas }), answerScope: ask.scope }),
       onPromptSent: (prompt) => sent.push(prompt),
       onUsage,
       onProgress: report.onProgress,

@@ -3,7 +3,7 @@ import { GitError } from '../errors.js';
 import { checkCitations, type CitationCheck } from '../git/check-citations.js';
 import type { Citation } from '../protocol/read-citations.js';
 import type { DebateDocument } from '../protocol/document.js';
-import type { DebateReader } from '../protocol/debate-reader.js';
+import type { DebateReader } from '../protocol/reading/debate-reader.js';
 import type { Role } from '../protocol/document.js';
 import type { EventSink } from './session-events.js';
 

@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
-import type { Growth } from '../protocol/extends-text.js';
+import type { Growth } from '../protocol/reading/debate-reader.js';
 import { readFailure } from './debate-file-error.js';
 
 export interface FileState {

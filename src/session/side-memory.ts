@@ -1,3 +1,5 @@
+import { BoundedMap } from '../bounded-map.js';
+import type { AnswerJsonSchema } from '../protocol/answer-schema.js';
 import { createCitationMemory, type CitationMemory } from './check-debate-citations.js';
 import { createFileMemory, type FileMemory } from './read-debate-file.js';
 
@@ -12,8 +14,10 @@ export interface SideMemory {
   citations: CitationMemory;
   /** Whether it said its agent reports too little for its budget: said once. */
   budgetWarned: boolean;
+  /** The JSON Schemas of its answers, by scope (see answerJsonSchema): a turn asks for its own twice. */
+  answerSchemas: BoundedMap<string, AnswerJsonSchema>;
 }
 
 export function createSideMemory(): SideMemory {
-  return { file: createFileMemory(), citations: createCitationMemory(), budgetWarned: false };
+  return { file: createFileMemory(), citations: createCitationMemory(), budgetWarned: false, answerSchemas: new BoundedMap(32) };
 }

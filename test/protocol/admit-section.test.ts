@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDebateReader } from '../../src/protocol/debate-reader.js';
+import { createDebateReader } from '../../src/protocol/reading/debate-reader.js';
 import { parseDocument } from '../../src/protocol/parse-document.js';
 import { parseOk } from './parse-ok.js';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { memoizeText } from '../../src/protocol/memoize-text.js';
-import { splitPointBlocks } from '../../src/protocol/split-point-blocks.js';
 
 describe('memoizeText', () => {
   it('computes once per text, and keeps every text asked for since the older generation went', () => {
@@ -43,14 +42,5 @@ describe('memoizeText', () => {
     expect(upper(text)).toBe('A SECTION BODY');
     expect(upper(Buffer.from(text).toString())).toBe('A SECTION BODY');
     expect(calls).toBe(1);
-  });
-});
-
-describe('splitPointBlocks, shared between its callers', () => {
-  it('gives blocks no caller can change', () => {
-    const blocks = splitPointBlocks('### R1. Title\nwords\n\n### R2. Other\nmore');
-    expect(Object.isFrozen(blocks)).toBe(true);
-    expect(blocks.every((block) => Object.isFrozen(block))).toBe(true);
-    expect(splitPointBlocks('### R1. Title\nwords\n\n### R2. Other\nmore')).toBe(blocks);
   });
 });

@@ -1,14 +1,19 @@
 import type { RootContent } from 'mdast';
-import { BoundedMap } from '../bounded-map.js';
-import { headingStaysAfterScan } from './close-open-block.js';
-import type { DebateDocument, Section } from './document.js';
-import type { Growth } from './extends-text.js';
-import { readDocument, sectionNodes, type ParseResult } from './parse-document.js';
-import { citeIn, locateCitations, type Citation, type Located } from './read-citations.js';
+import { BoundedMap } from '../../bounded-map.js';
+import { headingStaysAfterScan } from '../close-open-block.js';
+import type { DebateDocument, Section } from '../document.js';
+import type { ParseResult } from '../parse-result.js';
+import { citeIn, locateCitations, type Citation, type Located } from '../read-citations.js';
+import type { BodyReadings, UnreadLabel } from '../read-section.js';
+import { continuesWalk, trackPoints, type PointObserver, type PointState } from '../track-points.js';
+import type { Extension } from './extends-text.js';
 import { rememberSectionBody } from './read-document-tree.js';
+import { createBodyMemo } from './body-memo.js';
+import { readDocument, sectionNodes } from './read-document.js';
 import { createReaderMemory } from './reader-memory.js';
-import type { UnreadLabel } from './read-section.js';
-import { continuesWalk, trackPoints, type PointObserver, type PointState } from './track-points.js';
+
+/** How a text was built, as its builder knows: `prefix + appended` (the text itself is held apart). */
+export type Growth = Omit<Extension, 'text'>;
 
 /**
  * One reader of one debate file as it grows: the same answers as parseDocument, trackPoints and
@@ -39,6 +44,8 @@ export interface DebateReader {
   headingStaysAfter(text: string): boolean | null;
   /** The body of our own section about to be appended and its nodes, read on their own: not parsed again once it is in the file (see sanitizeAgentText). */
   rememberSectionBody(text: string, nodes: readonly RootContent[]): void;
+  /** The sections' bodies as this reader read them, each once (see BodyReadings): for what else reads them on this side (the ledger's reader, an agent's answer). */
+  readonly bodies: BodyReadings;
 }
 
 /** How many section bodies' citations a reader keeps by their text (a file rewritten from the start keeps its sections' words). */
@@ -46,6 +53,7 @@ const citedBodies = 4_096;
 
 export function createDebateReader(): DebateReader {
   const memory = createReaderMemory();
+  const bodies = createBodyMemo();
   // A turn asks for the states of the document it decided on several times: each document is walked once, from where the last walk ended.
   const walked = new WeakMap<DebateDocument, readonly PointState[]>();
   // What each walked section left unread: a session warns about a peer's section once, without walking the debate again.
@@ -93,7 +101,7 @@ export function createDebateReader(): DebateReader {
       let states = walked.get(document);
       if (states === undefined) {
         const from = lastWalk !== null && continuesWalk(document, lastWalk) ? { sections: lastWalk.sections, states: lastWalk.states } : null;
-        states = trackPoints(document, observer, from);
+        states = trackPoints(document, observer, from, bodies);
         walked.set(document, states);
         lastWalk = { document, sections: document.sections.length, states };
       }
@@ -119,6 +127,7 @@ export function createDebateReader(): DebateReader {
       return headingStaysAfterScan(read.source, read.top.resume);
     },
     rememberSectionBody: (text, nodes) => rememberSectionBody(memory, text, nodes),
+    bodies,
   };
 }
 

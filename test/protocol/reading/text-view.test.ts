@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { viewOf } from '../../src/protocol/text-view.js';
+import { viewOf } from '../../../src/protocol/reading/text-view.js';
 
 describe('viewOf', () => {
   it('slices and ends as the text itself does, wherever the slice falls', () => {

@@ -1,9 +1,9 @@
 import type { Root, RootContent } from 'mdast';
-import { readMarkdown } from './read-markdown.js';
+import { readMarkdown } from '../read-markdown.js';
+import { signatureStart } from '../turn-table.js';
 import { appendedTo, extendsText } from './extends-text.js';
-import type { ReaderMemory } from './reader-memory.js';
+import type { Extension } from './extends-text.js';
 import { viewOf, type TextView } from './text-view.js';
-import { signatureStart } from './turn-table.js';
 
 /**
  * The mdast tree of a whole debate file, parsing only what was appended since the last tree
@@ -20,7 +20,7 @@ import { signatureStart } from './turn-table.js';
  * other side of an append is a link in the whole text and text with its brackets here, as it is in
  * a section read alone.
  */
-export function readDocumentTree(memory: ReaderMemory, source: string): Root {
+export function readDocumentTree(memory: TreeReaderMemory, source: string): Root {
   const last = memory.tree;
   if (last !== null && source === last.source) return last.tree;
   if (last !== null && source.length > last.source.length && extendsText(source, last.source, memory.extension) && last.closed) {
@@ -44,7 +44,7 @@ export function readDocumentTree(memory: ReaderMemory, source: string): Root {
  * nothing before it is left open, so a cold read of megabytes grows with their size. The pieces
  * are noted in `memory` as extensions (see appendedTo), so none of them is compared whole.
  */
-export function readTreeInChunks(memory: ReaderMemory, source: string): Root {
+export function readTreeInChunks(memory: TreeReaderMemory, source: string): Root {
   let prefix = '';
   for (let cut = source.indexOf('\n\n## '); cut !== -1; cut = source.indexOf('\n\n## ', cut + 2)) {
     const next = source.slice(0, cut + 2);
@@ -57,7 +57,7 @@ export function readTreeInChunks(memory: ReaderMemory, source: string): Root {
 }
 
 /** The nodes of the section body `memory` was told of (see rememberSectionBody), when `text` is that body; else null. */
-export function rememberedNodes(memory: ReaderMemory, text: string): readonly RootContent[] | null {
+export function rememberedNodes(memory: TreeReaderMemory, text: string): readonly RootContent[] | null {
   const body = memory.sectionBody;
   return body !== null && body.text === text ? body.nodes : null;
 }
@@ -72,7 +72,7 @@ export function rememberedNodes(memory: ReaderMemory, text: string): readonly Ro
  * as it is in the whole text. Anywhere else (the same words inside a peer's list, say) they could
  * be read into a block around them, and `appended` is read whole.
  */
-function readAppended(memory: ReaderMemory, appended: string): RootContent[] {
+function readAppended(memory: TreeReaderMemory, appended: string): RootContent[] {
   const body = memory.sectionBody;
   // Remembered for the next read only: a turn that wrote nothing (an answer asked again, a turn
   // discarded) leaves nothing behind for a later read of a peer's text.
@@ -109,9 +109,19 @@ export interface SectionBody {
  * by a blank line and a heading that they leave a top-level heading (nothing left open swallows
  * what follows), and `text` must not start indented; the nodes are shared, never changed.
  */
-export function rememberSectionBody(memory: ReaderMemory, text: string, nodes: readonly RootContent[]): void {
+export function rememberSectionBody(memory: TreeReaderMemory, text: string, nodes: readonly RootContent[]): void {
   // An empty body has no words to be found by: its blank lines would match any blank lines.
   memory.sectionBody = text.trim() === '' || /^[ \t]/.test(text) || text.includes('\r') ? null : { text, nodes };
+}
+
+/** What a reader remembers for readDocumentTree: the part of a ReaderMemory that reads the tree. */
+export interface TreeReaderMemory {
+  /** The last text known to be built by appending (a file read from where it ended, a normalized append). */
+  extension: Extension | null;
+  /** The last mdast tree read, for readDocumentTree to extend. */
+  tree: TreeMemory | null;
+  /** The body of our own section about to be appended, already read (see sanitizeAgentText). */
+  sectionBody: SectionBody | null;
 }
 
 /** The last tree read. `lines`: the line breaks in `source`, where the next append's first line is (counted once, not per turn). */

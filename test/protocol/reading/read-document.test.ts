@@ -1,14 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closeOpenBlock } from '../../src/protocol/close-open-block.js';
-import { createDebateReader } from '../../src/protocol/debate-reader.js';
-import { extendsText } from '../../src/protocol/extends-text.js';
-import { parseDocument, type ParseResult } from '../../src/protocol/parse-document.js';
-import { normalizeAppended, normalizeNewlines } from '../../src/protocol/read-markdown.js';
-import { renderAppend } from '../../src/protocol/render-section.js';
-import { anyText, debateLikeText } from '../faults/markdown-arbitraries.js';
-import { fixtures } from '../ledger/ledger-fixtures.js';
-import { growingDebate } from './growing-debate.js';
+import { closeOpenBlock } from '../../../src/protocol/close-open-block.js';
+import { createDebateReader } from '../../../src/protocol/reading/debate-reader.js';
+import { extendsText } from '../../../src/protocol/reading/extends-text.js';
+import { parseDocument } from '../../../src/protocol/parse-document.js';
+import type { ParseResult } from '../../../src/protocol/parse-result.js';
+import { normalizeNewlines } from '../../../src/protocol/read-markdown.js';
+import { normalizeAppended } from '../../../src/protocol/reading/normalize-appended.js';
+import { renderAppend } from '../../../src/protocol/render-section.js';
+import { anyText, debateLikeText } from '../../faults/markdown-arbitraries.js';
+import { fixtures } from '../../ledger/ledger-fixtures.js';
+import { growingDebate } from '../growing-debate.js';
 
 const numRuns = Number(process.env.FUZZ_RUNS ?? 100);
 

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Paragraph, Root } from 'mdast';
-import { readDocumentTree as readTree, rememberSectionBody } from '../../src/protocol/read-document-tree.js';
-import { createReaderMemory, type ReaderMemory } from '../../src/protocol/reader-memory.js';
-import { readMarkdown } from '../../src/protocol/read-markdown.js';
-import { renderAppend } from '../../src/protocol/render-section.js';
-import { sanitizeAgentText } from '../../src/protocol/sanitize-agent-text.js';
-import { readCitationUnits } from '../../src/protocol/citation-units.js';
-import { agentLikeText } from '../faults/markdown-arbitraries.js';
+import { readDocumentTree as readTree, rememberSectionBody } from '../../../src/protocol/reading/read-document-tree.js';
+import { createReaderMemory, type ReaderMemory } from '../../../src/protocol/reading/reader-memory.js';
+import { readMarkdown } from '../../../src/protocol/read-markdown.js';
+import { renderAppend } from '../../../src/protocol/render-section.js';
+import { sanitizeAgentText } from '../../../src/protocol/sanitize-agent-text.js';
+import { readCitationUnits } from '../../../src/protocol/citation-units.js';
+import { agentLikeText } from '../../faults/markdown-arbitraries.js';
 
 const numRuns = Number(process.env.FUZZ_RUNS ?? 100);
 

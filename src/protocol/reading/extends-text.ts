@@ -25,6 +25,3 @@ export function extendsText(text: string, prefix: string, known: Extension | nul
 export function appendedTo(text: string, prefix: string, known: Extension | null = null): string {
   return known !== null && text === known.text && prefix === known.prefix ? known.appended : text.slice(prefix.length);
 }
-
-/** How a text was built, as its builder knows: `prefix + appended` (the text itself is held apart). */
-export type Growth = Omit<Extension, 'text'>;
