@@ -40,6 +40,13 @@ export function describeHolder(holder: ClaimRecord): string {
   return `the ${roleName(holder.role)} is pid ${holder.pid}${user} on ${holder.host} (agent ${holder.agent}, since ${holder.startedAt})`;
 }
 
+/** `the Reviewer (pid 4242 on host)`; for an interactive session, whose pid is its last call's, `the Reviewer (interactive session 1a2b, last called from host)`. */
+function watchedHolder(role: Role, record: ClaimRecord | undefined): string {
+  const session = record?.session;
+  if (session !== undefined) return `the ${roleName(role)} (interactive session ${session.id}, last called from ${record?.host})`;
+  return `the ${roleName(role)} (pid ${record?.pid} on ${record?.host})`;
+}
+
 /**
  * The first held role whose holder is gone: a process on this machine that ended, at once; one
  * elsewhere once its claim stays still for `missedBeats` of its heartbeats, as this side's own
@@ -52,8 +59,11 @@ export async function findGoneHolder(debate: RemoteDebate, retry: RemoteRetry, h
   const watched = held.filter(({ holder }) => holder !== null && (holder.record.session !== undefined || !onThisMachine(holder.record)));
   if (watched.length === 0) return null;
   const windowMs = Math.max(...watched.map(({ holder }) => goneAfterMs(holder?.record)));
-  const names = watched.map(({ role, holder }) => `the ${roleName(role)} (pid ${holder?.record.pid} on ${holder?.record.host})`).join(' and ');
-  waiting(`waiting up to ${Math.ceil(windowMs / 1000)} s to see whether ${names} still ${watched.length === 1 ? 'runs' : 'run'}: a claim whose heartbeat stops is taken over.`);
+  const names = watched.map(({ role, holder }) => watchedHolder(role, holder?.record)).join(' and ');
+  waiting(
+    `waiting up to ${Math.ceil(windowMs / 1000)} s to see whether ${names} still ${watched.length === 1 ? 'runs' : 'run'}: a claim whose heartbeat stops is taken over` +
+      (watched.some(({ holder }) => holder?.record.session !== undefined) ? ", and an interactive session's once it makes no call for its --session-timeout." : '.'),
+  );
   const started = performance.now();
   const alive = new Set<Role>();
   for (;;) {
