@@ -22,6 +22,11 @@ const retired: ReadonlyArray<{ pattern: RegExp; use: string }> = [
   },
   { pattern: /\bSessionContext\b|\bsession-context\.[jt]s\b/, use: 'SideContext in session/side-context.ts (who a side is; an agent session is an agent CLI\u2019s conversation)' },
   {
+    // A side's run (runSide, its options, events and outcome) is not a session: that word is an interactive session's.
+    pattern: /\b(?:runSession|SessionOptions|SessionEvent|SessionOutcome)\b|\b(?:run-session|session-options|session-events)\.[jt]s\b/,
+    use: 'runSide, SideOptions, SideEvent, SideOutcome in session/run-side.ts, side-options.ts, side-events.ts (a session is an interactive one)',
+  },
+  {
     // Messages: an answer position is a position (`uncategorized`, a published show --json value, passes).
     pattern: /\bno category\b|\bdid not categorize\b|\bno categorized\b|answer: 'category'/,
     use: '"position" in a message (no position could be read)',
@@ -68,8 +73,10 @@ describe('one word per concept', () => {
       '  const replies = new Map<string, string>();',
       "import type { SessionContext } from './session-context.js';",
       "  why: `no category stands in the point's heading`,",
+      "import { runSession, type SessionOptions } from '../session/run-session.js';",
+      'export type SessionEvent =',
     ].join('\n');
-    expect(retiredWordsIn(planted).map((hit) => hit.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(retiredWordsIn(planted).map((hit) => hit.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     const otherMeanings = [
       "const file = path.join(dir, 'reply.md');",
       "  const reply = (output: CallOutput, text: string) => ({ content: [{ type: 'text' as const, text }] });",
@@ -78,6 +85,8 @@ describe('one word per concept', () => {
       "  const position = stated?.position ?? 'uncategorized';",
       '    answered: (state, stated) => {',
       '  const label = stated?.unread ?? null;',
+      "      const { runSessionCommand } = await import('./session-command.js');",
+      "import { readRemoteSessionNote, type SessionHold } from './session-claim.js';",
     ].join('\n');
     expect(retiredWordsIn(otherMeanings)).toEqual([]);
   });

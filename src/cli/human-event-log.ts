@@ -3,7 +3,7 @@ import { describeDamage } from '../session/describe-damage.js';
 import { verdictWords } from '../protocol/reproduction-modes.js';
 import os from 'node:os';
 import { escapeControlChars } from '../protocol/control-chars.js';
-import type { EventSink, SessionEvent } from '../session/session-events.js';
+import type { EventSink, SideEvent } from '../session/side-events.js';
 import { formatDuration } from '../format-duration.js';
 import { formatProgress } from '../format-progress.js';
 import { describeUsage } from '../protocol/usage.js';
@@ -32,9 +32,9 @@ export function createHumanEventLog(write: (line: string) => void, now: () => Da
  * line of its own; a person's turn is said as theirs. Returns the line for an event this handles
  * (null for one that only waits for the next), undefined for the others.
  */
-function followTurns(): (event: SessionEvent) => string | null | undefined {
+function followTurns(): (event: SideEvent) => string | null | undefined {
   const people = new Set<string>();
-  const finished = new Map<string, Extract<SessionEvent, { type: 'agent-finished' }>>();
+  const finished = new Map<string, Extract<SideEvent, { type: 'agent-finished' }>>();
   /** The last whole minute of each role's turn a progress line was written for. */
   const minutes = new Map<string, number>();
   return (event) => {
@@ -98,8 +98,8 @@ function tookOverFrom(pid: number, host: string | undefined): string {
  * its editor runs: the events that come meanwhile are kept, and given once the editor exits.
  * Returns the events to show now, in order.
  */
-export function holdWhileEditing(): (event: SessionEvent) => SessionEvent[] {
-  let held: SessionEvent[] | null = null;
+export function holdWhileEditing(): (event: SideEvent) => SideEvent[] {
+  let held: SideEvent[] | null = null;
   return (event) => {
     if (event.type === 'editor') {
       if (event.open) {
@@ -118,7 +118,7 @@ export function holdWhileEditing(): (event: SessionEvent) => SessionEvent[] {
   };
 }
 
-function describe(event: SessionEvent): string | null {
+function describe(event: SideEvent): string | null {
   switch (event.type) {
     case 'editor':
     // followTurns says it once a minute; the status line shows each.
@@ -175,7 +175,7 @@ function describe(event: SessionEvent): string | null {
 }
 
 /** The peer came, went or came back: what it is doing and, when it is gone, what to do. */
-function describePeerState(event: Extract<SessionEvent, { type: 'peer-state' }>): string | null {
+function describePeerState(event: Extract<SideEvent, { type: 'peer-state' }>): string | null {
   const peer = roleNames[event.peer];
   const who = event.peerPid === null ? `the ${peer}` : `the ${peer} (pid ${event.peerPid} on ${event.peerHost ?? 'an unknown host'})`;
   switch (event.state) {

@@ -3,7 +3,7 @@ import { AgentError, ClaimError, CodeDebateError, ConfigError, GitError, Interru
 import { asFileAccessError, FileAccessError } from '../file-access-error.js';
 import { escapeControlChars, escapeJsonControlChars } from '../protocol/control-chars.js';
 import { DebateFileError } from '../session/debate-file-error.js';
-import type { EventSink } from '../session/session-events.js';
+import type { EventSink } from '../session/side-events.js';
 import { readVersion } from './package-version.js';
 import { exitCodes, type ExitCode } from '../exit-codes.js';
 import { guardOutput, type GuardedOutput } from './guard-output.js';
@@ -136,10 +136,10 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: settings.json ? writeJson : write, stderr: writeErr });
     }
     case 'debate': {
-      const [{ findRepo }, { loadRepoSettings }, { runSession }] = await Promise.all([
+      const [{ findRepo }, { loadRepoSettings }, { runSide }] = await Promise.all([
         import('../git/find-repo.js'),
         import('../config/resolve-settings.js'),
-        import('../session/run-session.js'),
+        import('../session/run-side.js'),
       ]);
       // One `git rev-parse` serves the settings and the session: git starts in tens of milliseconds.
       const repo = await findRepo(command.cwd);
@@ -148,7 +148,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       const emit = await chooseEventSink(settings.json, out, err, signal);
       for (const message of settings.warnings) emit({ type: 'warning', role: null, message });
       try {
-        const result = await runSession({
+        const result = await runSide({
           ...settings,
           cwd: command.cwd,
           repo,

@@ -2,7 +2,7 @@ import { roleNames } from '../protocol/turn-table.js';
 import type { Role } from '../protocol/document.js';
 import { formatDuration } from '../format-duration.js';
 import { formatProgress } from '../format-progress.js';
-import type { EventSink, SessionEvent } from '../session/session-events.js';
+import type { EventSink, SideEvent } from '../session/side-events.js';
 import { createHumanEventLog } from './human-event-log.js';
 import { fitStatusLine, type StatusParts } from './fit-status-line.js';
 
@@ -84,7 +84,7 @@ export function createTerminalEventSink(stream: TerminalStream, now: () => numbe
     clear();
   };
   signal?.addEventListener('abort', stop, { once: true });
-  const emit = (event: SessionEvent) => {
+  const emit = (event: SideEvent) => {
     if (event.type === 'editor') {
       // The editor owns the terminal until it exits: the line is cleared before, drawn again after.
       if (event.open) clear();
@@ -110,7 +110,7 @@ function columnsOf(stream: TerminalStream): number {
   return columns !== undefined && Number.isInteger(columns) && columns > 0 ? columns : 120;
 }
 
-function track(state: StatusState, event: SessionEvent, at: number): void {
+function track(state: StatusState, event: SideEvent, at: number): void {
   const set = (short: string, long = short) => {
     state.activity = { short, long };
     state.since = at;

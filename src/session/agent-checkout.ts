@@ -10,7 +10,7 @@ import { makeStateDir } from '../make-state-dir.js';
 import { writeFileAtomic } from '../write-file-atomic.js';
 import { withFileLock } from './claims/file-lock.js';
 import { isProcessAlive, processStartOf, type ProcessRecord } from './claims/process-alive.js';
-import type { EventSink } from './session-events.js';
+import type { EventSink } from './side-events.js';
 
 /** The subjects read from the index or the work tree: their checkout holds a snapshot made at the start. */
 export const localKinds: ReadonlySet<SubjectKind> = new Set(['staged', 'working-tree', 'paths']);

@@ -5,7 +5,7 @@ import type { Citation } from '../protocol/read-citations.js';
 import type { DebateDocument } from '../protocol/document.js';
 import type { DebateReader } from '../protocol/reading/debate-reader.js';
 import type { Role } from '../protocol/document.js';
-import type { EventSink } from './session-events.js';
+import type { EventSink } from './side-events.js';
 
 /**
  * The evidence check of every citation of the debate so far against the subject's snapshot at

@@ -17,7 +17,7 @@ import { formatDuration } from '../format-duration.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import { readReproductionRecords } from './reproduction-records.js';
 import type { SideContext } from './side-context.js';
-import type { TurnPrompt } from './session-events.js';
+import type { TurnPrompt } from './side-events.js';
 import { trackSubject, type SubjectTracker } from './subject-tracker.js';
 import { takeTurn } from './take-turn.js';
 import { waitForChange } from './wait-for-change.js';
@@ -25,7 +25,7 @@ import { historyChangeOf } from './history-change-of.js';
 import { waitForRestore } from './wait-for-restore.js';
 import { watchPeer } from './watch-peer.js';
 
-export interface SessionOutcome {
+export interface SideOutcome {
   outcome: SessionEnd;
   message: string;
   /** The points at or above --block-on that were confirmed or are still disputed (exit 1). */
@@ -40,7 +40,7 @@ const protocolGraceMs = 2_000;
  * it. While it is the peer's turn, the process waits for a checksum change; a change that does
  * not hand the turn over is not a turn. The turn timeout counts from when the peer's turn began.
  */
-export async function debateLoop(context: SideContext, watch: FileWatch): Promise<SessionOutcome> {
+export async function debateLoop(context: SideContext, watch: FileWatch): Promise<SideOutcome> {
   const { role, emit } = context;
   const peer = peerOf(role);
   let state = await readDebateFile(context.file, context.memory.file);
@@ -208,7 +208,7 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-async function timedOut(context: SideContext, state: FileState, document: DebateDocument, prompts: TurnPrompt[], subjects: SubjectTracker): Promise<SessionOutcome> {
+async function timedOut(context: SideContext, state: FileState, document: DebateDocument, prompts: TurnPrompt[], subjects: SubjectTracker): Promise<SideOutcome> {
   const self = roleName(context.role);
   const other = roleName(peerOf(context.role));
   const limit = formatDuration(context.turnTimeoutMs);
@@ -225,7 +225,7 @@ async function timedOut(context: SideContext, state: FileState, document: Debate
   return { outcome: 'peer-timeout', message, blocking: [] };
 }
 
-function ended(context: SideContext, document: DebateDocument, prompts: TurnPrompt[]): SessionOutcome {
+function ended(context: SideContext, document: DebateDocument, prompts: TurnPrompt[]): SideOutcome {
   const open = context.reader.points(document).filter((state) => !state.resolved);
   const outcome = open.length === 0 ? 'consensus' : 'disputed';
   const ledger = context.reader.ledger(document);

@@ -8,12 +8,12 @@ import type { Agent } from '../agents/agent.js';
 import type { AgentCheckout } from './agent-checkout.js';
 import { claimId, type Claim } from './claims/claim-role.js';
 import type { DebateStore } from './debate-store.js';
-import type { SessionOutcome } from './debate-loop.js';
+import type { SideOutcome } from './debate-loop.js';
 import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
 import { findAgentGroups, isDebateAgentGroup } from './is-debate-agent-group.js';
 import { onThisMachine } from './on-this-machine.js';
 import type { PreparedDebate } from './prepare-debate.js';
-import type { SessionOptions } from './session-options.js';
+import type { SideOptions } from './side-options.js';
 import type { SideIdentity, SideIO, SideLimits } from './side-context.js';
 import type { SideMemory } from './side-memory.js';
 import type { StatePaths } from './state-paths.js';
@@ -44,7 +44,7 @@ export interface SideSetup {
 }
 
 /** The subject, agents and standards of a side (see prepareDebate), the exclude of its file said when it was added. */
-export async function prepareSide(options: SessionOptions, side: Omit<ClaimedSide, 'claim' | 'workspace'>): Promise<PreparedDebate> {
+export async function prepareSide(options: SideOptions, side: Omit<ClaimedSide, 'claim' | 'workspace'>): Promise<PreparedDebate> {
   const { prepareDebate } = await import('./prepare-debate.js');
   const subjectOptions = { cwd: options.cwd, exclude: [side.relativeFile], maxDiffBytes: options.maxDiffBytes, env: options.agentEnvironment.env };
   const prepared = await prepareDebate({
@@ -67,13 +67,13 @@ export async function prepareSide(options: SessionOptions, side: Omit<ClaimedSid
  * where sections go) and then the loop. The claim is released however it ends; an error after a
  * Ctrl-C is an interruption, and a removed repository is the reason given whatever failed first.
  */
-export async function runClaimedSide(options: SessionOptions, side: ClaimedSide, setup: () => Promise<SideSetup>): Promise<SessionOutcome> {
+export async function runClaimedSide(options: SideOptions, side: ClaimedSide, setup: () => Promise<SideSetup>): Promise<SideOutcome> {
   const { claim, workspace } = side;
   // Set once made, beside the loop's modules (a closure TypeScript does not follow, hence the cast).
   let checkout = null as AgentCheckout | null;
   // The warnings said since the last turn, for a person whose editor hides the log (TurnRequest.notices).
   let warnings: string[] = [];
-  const emit: SessionOptions['emit'] = (event) => {
+  const emit: SideOptions['emit'] = (event) => {
     if (event.type === 'warning') warnings.push(event.message);
     options.emit(event);
   };
@@ -174,7 +174,7 @@ export async function runClaimedSide(options: SessionOptions, side: ClaimedSide,
 }
 
 /** A side's limits, as the options set them. */
-function sideLimits(options: SessionOptions): SideLimits {
+function sideLimits(options: SideOptions): SideLimits {
   return {
     blockOn: options.blockOn,
     blockReproduced: options.blockReproduced,
@@ -198,7 +198,7 @@ function settled<T>(result: PromiseSettledResult<T>): T {
  * folder read-only: where bwrap is missing or cannot run (a container that forbids user
  * namespaces), it runs as it is, and the warning says so. `CODE_DEBATE_SANDBOX=off` turns it off.
  */
-async function sandboxFor(options: SessionOptions, agent: Agent): Promise<boolean> {
+async function sandboxFor(options: SideOptions, agent: Agent): Promise<boolean> {
   if (agent.sandboxable !== true || options.agentEnvironment.env.CODE_DEBATE_SANDBOX === 'off') return false;
   const { probeSandbox } = await import('../agents/bwrap-sandbox.js');
   const probe = await probeSandbox();
@@ -212,7 +212,7 @@ async function sandboxFor(options: SessionOptions, agent: Agent): Promise<boolea
 }
 
 /** Options that do nothing for the role this side got. */
-function warnAboutRole(options: SessionOptions, role: Role): void {
+function warnAboutRole(options: SideOptions, role: Role): void {
   if (role === 'responder' && (options.maxTokens !== null || options.maxCostUsd !== null)) {
     options.emit({
       type: 'warning',

@@ -12,7 +12,7 @@ import type { ReproductionSetup } from './run-reproduction.js';
 import type { Claim } from './claims/claim-role.js';
 import type { DebateStore } from './debate-store.js';
 import type { SideMemory } from './side-memory.js';
-import type { EventSink } from './session-events.js';
+import type { EventSink } from './side-events.js';
 import type { StatePaths } from './state-paths.js';
 
 /** Who a side is: its role, its debate, its subject and its agent, fixed once the role is held. */

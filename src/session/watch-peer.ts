@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Role } from '../protocol/document.js';
 import type { ClaimRecord } from './claims/claim-role.js';
 import { holderStates, isHolderRunning, viewHolder, type HolderState } from './claims/heartbeat-state.js';
-import type { EventSink } from './session-events.js';
+import type { EventSink } from './side-events.js';
 
 export interface PeerWatchOptions {
   /** The claim on a role as it is now (see DebateStore.readPeerClaim). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHumanEventLog } from '../../src/cli/human-event-log.js';
-import type { SessionEvent } from '../../src/session/session-events.js';
+import type { SideEvent } from '../../src/session/side-events.js';
 
-type PeerState = Extract<SessionEvent, { type: 'peer-state' }>;
+type PeerState = Extract<SideEvent, { type: 'peer-state' }>;
 
 function line(event: Omit<PeerState, 'type' | 'role' | 'peer'>): string {
   const lines: string[] = [];

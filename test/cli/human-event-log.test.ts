@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHumanEventLog } from '../../src/cli/human-event-log.js';
-import type { SessionEvent } from '../../src/session/session-events.js';
+import type { SideEvent } from '../../src/session/side-events.js';
 
-function report(event: SessionEvent): string[] {
+function report(event: SideEvent): string[] {
   const lines: string[] = [];
   createHumanEventLog(
     (line) => lines.push(line),
@@ -12,7 +12,7 @@ function report(event: SessionEvent): string[] {
 }
 
 describe('createHumanEventLog', () => {
-  it.each<[string, SessionEvent, string]>([
+  it.each<[string, SideEvent, string]>([
     [
       'claimed',
       { type: 'claimed', role: 'reviewer', agent: 'builtin', file: 'reply.md', subject: 'the diff against main', tookOverFrom: null },
@@ -84,7 +84,7 @@ describe('createHumanEventLog', () => {
 });
 
 describe('one line a turn', () => {
-  function run(events: SessionEvent[]): string[] {
+  function run(events: SideEvent[]): string[] {
     const lines: string[] = [];
     const log = createHumanEventLog(
       (line) => lines.push(line),

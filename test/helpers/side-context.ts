@@ -6,7 +6,7 @@ import { createLedgerReader } from '../../src/ledger/ledger-reader.js';
 import { appendSection } from '../../src/session/append-section.js';
 import { claimRole } from '../../src/session/claims/claim-role.js';
 import type { SideContext, SideLimits } from '../../src/session/side-context.js';
-import type { SessionEvent } from '../../src/session/session-events.js';
+import type { SideEvent } from '../../src/session/side-events.js';
 import { statePaths } from '../../src/session/state-paths.js';
 import { resolveSubject } from '../../src/subject/resolve-subject.js';
 import type { GitRepo } from './git-repo.js';
@@ -14,7 +14,7 @@ import type { GitRepo } from './git-repo.js';
 export interface SideUnderTest {
   context: SideContext;
   /** Every event the side emitted, in order. */
-  events: SessionEvent[];
+  events: SideEvent[];
   /** The debate file (absolute). */
   file: string;
   /** Aborts the side's signal, as Ctrl-C does. */
@@ -40,7 +40,7 @@ export async function sideContext(
   const claim = await claimRole({ paths, wanted: options.role ?? 'reviewer', fileExists: false, agent: agent.name });
   const subjectWords = options.subject ?? 'HEAD';
   const resolve = () => resolveSubject(subjectWords, { cwd: root, exclude: ['reply.md'] });
-  const events: SessionEvent[] = [];
+  const events: SideEvent[] = [];
   const stop = new AbortController();
   const memory = createSideMemory();
   const context: SideContext = {

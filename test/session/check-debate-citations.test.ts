@@ -5,7 +5,7 @@ import { renderAppend, renderHeader, renderSection } from '../../src/protocol/re
 import { checkDebateCitations } from '../../src/session/check-debate-citations.js';
 import type { SideContext } from '../../src/session/side-context.js';
 import { createSideMemory } from '../../src/session/side-memory.js';
-import type { SessionEvent } from '../../src/session/session-events.js';
+import type { SideEvent } from '../../src/session/side-events.js';
 import { makeGitRepo, type GitRepo } from '../helpers/git-repo.js';
 
 const time = new Date('2026-01-01T00:00:00Z');
@@ -31,8 +31,8 @@ describe('checkDebateCitations, turn after turn', () => {
   it('checks each citation at a commit once and gives the same checks back as the debate grows', async () => {
     repo = await makeGitRepo({ 'src/app.js': 'export function greet(name) {\n  console.log(name);\n}\n' });
     const head = await repo.git('rev-parse', 'HEAD');
-    const events: SessionEvent[] = [];
-    const context = { root: repo.dir, role: 'reviewer', reader, memory: createSideMemory(), emit: (event: SessionEvent) => events.push(event) } as unknown as SideContext;
+    const events: SideEvent[] = [];
+    const context = { root: repo.dir, role: 'reviewer', reader, memory: createSideMemory(), emit: (event: SideEvent) => events.push(event) } as unknown as SideContext;
     const first = renderHeader('HEAD', { v: 1, base: null, head, diff: null }) + renderSection({ kind: 'review', number: 0, body: review, role: 'reviewer', agent: 'test', time });
     const grown = first + renderAppend(first, { kind: 'response', number: 1, body: response, role: 'responder', agent: 'test', time });
 

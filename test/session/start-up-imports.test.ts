@@ -39,13 +39,13 @@ async function modulesLoadedBy(entries: readonly string[]): Promise<string[]> {
 // launch → claim < 250 ms): the debate command's imports up to the claim must not pull the reader.
 describe('start-up up to the claim', () => {
   it('loads neither the Markdown parser, zod nor execa: they load after the claim, beside the subject', async () => {
-    // What `code-debate <subject>` imports before runSession claims a role (src/cli/main.ts, case 'debate':
-    // the typed subject's check and the event sinks too), and what runSession loads beside its checks.
+    // What `code-debate <subject>` imports before runSide claims a role (src/cli/main.ts, case 'debate':
+    // the typed subject's check and the event sinks too), and what runSide loads beside its checks.
     const loaded = await modulesLoadedBy([
       'cli/main.js',
       'git/find-repo.js',
       'config/resolve-settings.js',
-      'session/run-session.js',
+      'session/run-side.js',
       'cli/check-typed-subject.js',
       'cli/human-event-log.js',
       'cli/json-event-sink.js',
@@ -54,7 +54,7 @@ describe('start-up up to the claim', () => {
       'session/prepare-debate.js',
       'subject/resolve-subject.js',
     ]);
-    expect(loaded.some((url) => url.endsWith('/dist/session/run-session.js'))).toBe(true);
+    expect(loaded.some((url) => url.endsWith('/dist/session/run-side.js'))).toBe(true);
     const heavy = loaded.filter((url) => /\/node_modules\/(zod|remark-parse|unified|micromark[^/]*|mdast-util-from-markdown|execa)\//.test(url));
     expect(heavy).toEqual([]);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ClaimRecord } from '../../src/session/claims/claim-role.js';
 import { readClaim } from '../../src/session/claims/read-claims.js';
-import type { SessionEvent } from '../../src/session/session-events.js';
+import type { SideEvent } from '../../src/session/side-events.js';
 import { claimPath, statePaths } from '../../src/session/state-paths.js';
 import { watchPeer, type PeerWatchOptions } from '../../src/session/watch-peer.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -20,7 +20,7 @@ async function setup(options: Partial<PeerWatchOptions> = {}) {
   const root = await tempDir();
   const paths = statePaths(path.join(root, '.git'), root, path.join(root, 'reply.md'));
   await mkdir(paths.claims, { recursive: true });
-  const events: Array<Extract<SessionEvent, { type: 'peer-state' }>> = [];
+  const events: Array<Extract<SideEvent, { type: 'peer-state' }>> = [];
   let checks = 0;
   const watch = watchPeer({
     readPeer: (role) => readClaim(paths, role),

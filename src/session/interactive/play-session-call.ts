@@ -8,10 +8,10 @@ import { resolveInsideRepo } from '../../git/resolve-inside-repo.js';
 import type { Role } from '../../protocol/document.js';
 import { parseDocument } from '../../protocol/parse-document.js';
 import { type RemoteSessionNote, markSession, newSessionId, readRemoteSessionNote, readSessionClaim, writeRemoteSessionNote } from '../claims/session-claim.js';
-import { reviewedSubject, type SessionOutcome } from '../debate-loop.js';
+import { reviewedSubject, type SideOutcome } from '../debate-loop.js';
 import { readDebateFile } from '../read-debate-file.js';
-import { runSession } from '../run-session.js';
-import type { SessionEvent } from '../session-events.js';
+import { runSide } from '../run-side.js';
+import type { SideEvent } from '../side-events.js';
 import { statePaths } from '../state-paths.js';
 
 /** One call of an interactive session: `turn` (answer null) or `submit` (its answer's text). */
@@ -47,12 +47,12 @@ export type SessionCallResult = CallFacts &
     | { type: 'peer-gone'; for: Role; round: number; reason: string }
     | { type: 'not-your-turn'; for: Role; round: number }
     | { type: 'written'; heading: string }
-    | { type: 'ended'; outcome: SessionOutcome }
+    | { type: 'ended'; outcome: SideOutcome }
   );
 
 /**
  * One call of the side an interactive session plays, through exactly the machinery of a driven
- * side (runSession: the same claim, checks, prompts, schema, rendering and compare-and-swap
+ * side (runSide: the same claim, checks, prompts, schema, rendering and compare-and-swap
  * append), its agent the session agent: `turn` waits up to `--wait` for the side's turn and hands
  * it to the session; `submit` writes the session's answer if it is the side's turn and it
  * validates, else refuses it with nothing written. Between calls the role stays the session's for
@@ -85,7 +85,7 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
   let written: string | null = null;
   let waiting: { for: Role; round: number } | null = null;
   let gone: { for: Role; reason: string } | null = null;
-  const emit = (event: SessionEvent) => {
+  const emit = (event: SideEvent) => {
     if (event.type === 'claimed') role = event.role;
     if (event.type === 'warning') notes.push(event.message);
     if (event.type === 'waiting') {
@@ -106,7 +106,7 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
   const leaseMs = held?.session?.leaseMs ?? settings.sessionTimeoutMs;
   if (onRemote && options.session === null) await writeRemoteSessionNote(paths, id, { subject, leaseMs });
   try {
-    const outcome = await runSession({
+    const outcome = await runSide({
       ...settings,
       agents: { reviewer: 'session', responder: 'session' },
       cwd: options.cwd,

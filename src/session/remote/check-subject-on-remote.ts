@@ -1,6 +1,6 @@
 import { ConfigError } from '../../errors.js';
 import { findOnRemote, pushCommandFor } from '../../git/find-on-remote.js';
-import type { SessionOptions } from '../session-options.js';
+import type { SideOptions } from '../side-options.js';
 import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
 
 /**
@@ -10,7 +10,7 @@ import { withRemoteRetry, type RemoteRetry } from './remote-retry.js';
  * in: then only said.
  */
 export async function checkSubjectOnRemote(
-  options: Pick<SessionOptions, 'emit'>,
+  options: Pick<SideOptions, 'emit'>,
   remote: { remote: string; debate: string | null },
   retry: RemoteRetry,
   cwd: string,

@@ -2,9 +2,9 @@ import { peerOf } from '../../protocol/turn-table.js';
 import { ClaimError, ConfigError } from '../../errors.js';
 import { checkDebateName, debateName } from '../../git/debate-refs.js';
 import { checkRemote } from '../../git/remote-ops.js';
-import type { SessionOutcome } from '../debate-loop.js';
+import type { SideOutcome } from '../debate-loop.js';
 import { prepareSide, runClaimedSide, type ClaimedSide } from '../run-claimed-side.js';
-import type { SessionOptions } from '../session-options.js';
+import type { SideOptions } from '../side-options.js';
 import { saveOverwritten } from '../save-overwritten.js';
 import { archiveRemoteDebate } from './archive-remote.js';
 import { checkSubjectOnRemote } from './check-subject-on-remote.js';
@@ -33,7 +33,7 @@ export interface RemoteOptions {
  * a local file, each section pushed as a commit with this side's claim (see remoteStore), the
  * remote polled while the peer thinks (see watchRemote).
  */
-export async function runRemoteSession(options: SessionOptions, remote: RemoteOptions, side: Omit<ClaimedSide, 'claim'>): Promise<SessionOutcome> {
+export async function runRemoteSession(options: SideOptions, remote: RemoteOptions, side: Omit<ClaimedSide, 'claim'>): Promise<SideOutcome> {
   await checkRemote(side.repo.root, remote.remote);
   const prepared = await prepareSide(options, side);
   const { subject } = prepared;
@@ -118,7 +118,7 @@ export async function runRemoteSession(options: SessionOptions, remote: RemoteOp
  * starts: once its sides have let their roles go, so a side still reading its end never sees it
  * vanish.
  */
-async function startFresh(options: SessionOptions, debate: RemoteDebate, relativeFile: string, retry: RemoteRetry): Promise<void> {
+async function startFresh(options: SideOptions, debate: RemoteDebate, relativeFile: string, retry: RemoteRetry): Promise<void> {
   const { parseDocument } = await import('../../protocol/parse-document.js');
   const parsed = parseDocument(debate.view().state.text);
   if (!parsed.ok || parsed.document.sections.at(-1)?.kind !== 'consensus') return;

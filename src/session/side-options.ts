@@ -2,7 +2,7 @@ import type { AgentEnvironment } from '../agents/create-agent.js';
 import type { Settings } from '../config/settings.js';
 import type { Repo } from '../git/find-repo.js';
 import type { SessionHold } from './claims/claim-role.js';
-import type { EventSink } from './session-events.js';
+import type { EventSink } from './side-events.js';
 
 /** What a run adds to the debate's settings: where it runs, what it debates, and the process's own means. */
 export interface SessionRun {
@@ -22,4 +22,4 @@ export interface SessionRun {
 }
 
 /** One side's options: the resolved settings (see the settings table) and what the run adds. */
-export type SessionOptions = Settings & SessionRun;
+export type SideOptions = Settings & SessionRun;

@@ -10,14 +10,14 @@ import { resolveInsideRepo } from '../git/resolve-inside-repo.js';
 import { checkAgentSpecs } from './check-agent-specs.js';
 import { checkDebateFile } from './check-debate-file.js';
 import { claimRole } from './claims/claim-role.js';
-import type { SessionOutcome } from './debate-loop.js';
+import type { SideOutcome } from './debate-loop.js';
 import type { Workspace } from './guard-workspace.js';
 import { readClaim } from './claims/read-claims.js';
 import { readDebateFile, type FileState } from './read-debate-file.js';
 import type { DebateStore } from './debate-store.js';
 import { prepareSide, runClaimedSide, type ClaimedSide } from './run-claimed-side.js';
-import type { EventSink } from './session-events.js';
-import type { SessionOptions } from './session-options.js';
+import type { EventSink } from './side-events.js';
+import type { SideOptions } from './side-options.js';
 import type { EmptySubjectCheck } from '../subject/find-empty-subject.js';
 import { damageRecordPath, statePaths, type StatePaths } from './state-paths.js';
 import { readStateFile } from './read-state-file.js';
@@ -27,7 +27,7 @@ import { createSideMemory } from './side-memory.js';
 // the agents, remark, git's diff code, chokidar and the loop load after it (`await import`).
 
 /** One side of a debate, from the command line's options to the end of the debate. */
-export async function runSession(options: SessionOptions): Promise<SessionOutcome> {
+export async function runSide(options: SideOptions): Promise<SideOutcome> {
   const repo = options.repo ?? (await findRepo(options.cwd));
   const file = await resolveInsideRepo(repo.root, options.file, options.fileBase === 'root' ? repo.root : options.cwd);
   const relativeFile = path.relative(repo.root, file);
@@ -96,7 +96,7 @@ export async function runSession(options: SessionOptions): Promise<SessionOutcom
  * The agent spec of each role, `auto` resolved (the first of claude, codex, gemini on PATH, else
  * builtin; said once), for the claim to name. prepareDebate checks both.
  */
-async function chooseAgents(options: SessionOptions): Promise<Record<Role, string>> {
+async function chooseAgents(options: SideOptions): Promise<Record<Role, string>> {
   const auto = Object.values(options.agents).some((spec) => spec.trim() === 'auto') ? await resolveAutoAgent(options.agentEnvironment.env) : null;
   if (auto) options.emit({ type: 'agent-chosen', role: null, message: auto.message });
   return {

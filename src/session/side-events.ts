@@ -6,7 +6,7 @@ import type { HolderState } from './claims/heartbeat-state.js';
 import type { TurnUsage } from '../protocol/usage.js';
 
 /** What a session tells the person (or program) watching it, as data; event sinks (the terminal, JSON lines) format it. */
-export type SessionEvent =
+export type SideEvent =
   | { type: 'claimed'; role: Role; agent: string; file: string; subject: string; tookOverFrom: number | null; tookOverHost?: string; remote?: string }
   | { type: 'waiting'; role: Role; for: Role; timeoutMs: number; round: number }
   /** This side found the debate under way: where it stands, and the last section written. */
@@ -50,4 +50,4 @@ export interface TurnPrompt {
 }
 
 /** Where a session sends its events (see SideContext.emit): a debate report is something else, made by report/. */
-export type EventSink = (event: SessionEvent) => void;
+export type EventSink = (event: SideEvent) => void;
