@@ -64,7 +64,7 @@ export async function startLoop({ repo, role, resolved, stamp, answer }) {
   const controller = new AbortController();
   // The agent's checkout, as a session makes it once before its loop (src/session/run-claimed-side.ts): not part of a turn.
   const checkout = await openAgentCheckout({ root: repo.dir, gitDir: repo.gitDir, role, subject: resolved, emit: () => undefined });
-  // What a side remembers from turn to turn, as run-session makes it (src/session/side-memory.ts).
+  // What a side remembers from turn to turn, as run-side makes it (src/session/side-memory.ts).
   const memory = createSideMemory();
   const context = {
     role,
