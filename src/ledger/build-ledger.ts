@@ -9,7 +9,7 @@ import { reproductionIn } from '../protocol/reproduction.js';
 import { pointMarker } from './excerpt-point.js';
 import { bodiesReadAlone, readSection, type BodyReadings } from '../protocol/read-section.js';
 import { trackPoints, type PointObserver, type StatedPosition, type PointState, type WalkProgress } from '../protocol/track-points.js';
-import { isAnswering, peerOf, roundOf, writerOf } from '../protocol/turn-table.js';
+import { isAnswering, peerOf, roundOf, roundsCompleted, writerOf } from '../protocol/turn-table.js';
 
 /** Rounds begun in `document` (0 before the Review): the round `status`, `show` and the status line name. */
 export function roundsBegun(document: DebateDocument): number {
@@ -193,7 +193,7 @@ export function readLedger(
 
   const rounds = Math.max(0, ...document.sections.map(roundOf));
   const consensus = document.sections.find((section) => section.kind === 'consensus');
-  const responses = Math.max(0, ...document.sections.filter((section) => section.kind === 'response').map((section) => section.number));
+  const responses = roundsCompleted(document.sections);
   return { ledger: { title: document.title, rounds, responses, ended: consensus !== undefined, consensus: consensus?.body ?? null, points: [...points.values()] }, fold };
 }
 

@@ -1,7 +1,7 @@
 import type { DebateDocument, Role, SectionKind } from './document.js';
 import { budgetReached, type Budget } from './budget.js';
 import { trackPoints, type PointState } from './track-points.js';
-import { firstSection, roundOf, turnOf, writerOf } from './turn-table.js';
+import { firstSection, roundOf, roundsCompleted, turnOf, writerOf } from './turn-table.js';
 
 /** Why a CONSENSUS is written. */
 export type ConsensusReason = 'resolved' | 'stalled' | 'max-rounds' | 'past-max' | 'budget-reached' | 'peer-timeout';
@@ -65,6 +65,5 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
 
 /** The CONSENSUS a side writes when the peer let its turn time out. */
 export function decideTimeoutAction(document: DebateDocument): WriteAction {
-  const round = document.sections.filter((section) => section.kind === 'response').length;
-  return { type: 'write', turn: 'consensus', round, reason: 'peer-timeout' };
+  return { type: 'write', turn: 'consensus', round: roundsCompleted(document.sections), reason: 'peer-timeout' };
 }

@@ -104,6 +104,13 @@ export function roundOf(section: { kind: SectionKind; number: number }): number 
   return turnOf(section.kind).round(section.number);
 }
 
+/** The rounds `sections` completed: the round of the last section that closes one (a `Response N` closes round N); 0 before the first. */
+export function roundsCompleted(sections: readonly { kind: SectionKind; number: number }[]): number {
+  let completed = 0;
+  for (const section of sections) if (turnOf(section.kind).closesRound) completed = Math.max(completed, roundOf(section));
+  return completed;
+}
+
 /** Who writes a section of `kind`; null for the CONSENSUS (the side whose turn it is). */
 export function writerOf<K extends SectionKind>(kind: K): (typeof turnTable)[K]['writer'] {
   return turnTable[kind].writer;

@@ -14,6 +14,7 @@ import {
   roleName,
   roleNamed,
   roundOf,
+  roundsCompleted,
   turnAfter,
   endsDebate,
   turnKinds,
@@ -38,6 +39,15 @@ describe('the turn table: what is fixed about each kind of section', () => {
     expect([1, 2, 5].map((n) => roundOf({ kind: 'response', number: n }))).toEqual([1, 2, 5]);
     expect([1, 2, 5].map((n) => roundOf({ kind: 'follow-up', number: n }))).toEqual([2, 3, 6]);
     expect(roundOf({ kind: 'consensus', number: 0 })).toBe(0);
+  });
+
+  it('counts the rounds completed by the sections that close one: none before Response 1, a Follow-up opens one but completes none', () => {
+    const sections = (...kinds: Array<[SectionKind, number]>) => kinds.map(([kind, number]) => ({ kind, number }));
+    expect(roundsCompleted([])).toBe(0);
+    expect(roundsCompleted(sections(['review', 0]))).toBe(0);
+    expect(roundsCompleted(sections(['review', 0], ['response', 1]))).toBe(1);
+    expect(roundsCompleted(sections(['review', 0], ['response', 1], ['follow-up', 1]))).toBe(1);
+    expect(roundsCompleted(sections(['review', 0], ['response', 1], ['follow-up', 1], ['response', 2], ['consensus', 0]))).toBe(2);
   });
 
   it('says which section follows each in the peer’s turn: Review, Response 1, Follow-up 1, Response 2, ..., nothing after a CONSENSUS', () => {

@@ -1,5 +1,6 @@
 import type { DebateDocument } from '../../protocol/document.js';
 import { trackPoints } from '../../protocol/track-points.js';
+import { roundsCompleted } from '../../protocol/turn-table.js';
 import { plural } from './format-markdown.js';
 
 export const consensusNote = "_Rule-based summary by code-debate's built-in agent; not a language model._";
@@ -14,7 +15,7 @@ export function writeConsensus(document: DebateDocument): string {
   const withdrawn = states.filter((state) => state.held === 'withdrawn').length;
   const agreed = states.filter((state) => state.resolved).length - withdrawn;
   const disputed = states.length - agreed - withdrawn;
-  const rounds = document.sections.filter((section) => section.kind === 'response').length;
+  const rounds = roundsCompleted(document.sections);
   const summary =
     `After ${plural(rounds, 'round')}, of ${plural(states.length, 'point')}: ${agreed} agreed, ${withdrawn} withdrawn, ${disputed} still disputed.` +
     (disputed > 0 ? ' The disputed points need a person to decide.' : '');
