@@ -13,8 +13,6 @@ import { describe, expect, it } from 'vitest';
 const allowed: Record<string, string> = {
   'session/claims/claim-role.ts heldHere':
     'the claims this process holds: a fact of the process, which every side in it must see (a claim naming this pid is alive only if held here)',
-  'session/remote/read-remote-claim.ts byCommit': 'claims read from git objects, keyed by their sha: true for every reader, and bounded',
-  'session/remote/read-remote-claim.ts byTree': 'claims read from git objects, keyed by their sha: true for every reader, and bounded',
 };
 
 const source = path.resolve(import.meta.dirname, '../src');

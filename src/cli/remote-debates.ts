@@ -3,6 +3,7 @@ import { debateRefPrefix } from '../git/debate-refs.js';
 import { checkRemote, fetchRefs, listRemoteRefs, readDebateCommit } from '../git/remote-ops.js';
 import type { Role } from '../protocol/document.js';
 import type { ClaimRecord } from '../session/claims/claim-role.js';
+import { createClaimReads } from '../session/remote/claim-reads.js';
 import { readClaimAt } from '../session/remote/read-remote-claim.js';
 
 /** One debate on a remote, as `status`, `show` and `archive --remote` read it. */
@@ -29,13 +30,14 @@ export async function readRemoteDebates(cwd: string, remote: string): Promise<Re
     if (name === undefined || rest.length === 0) continue;
     byName.set(name, (byName.get(name) ?? new Map()).set(rest.join('/'), sha));
   }
+  const reads = createClaimReads();
   const entries = await Promise.all(
     [...byName].map(async ([name, own]): Promise<RemoteDebateEntry> => {
       const tip = own.get('debate') ?? null;
       const read = tip === null ? null : await readDebateCommit(cwd, tip);
       const claim = async (role: Role) => {
         const commit = own.get(`claims/${role}`);
-        return commit === undefined ? null : readClaimAt(cwd, commit, role);
+        return commit === undefined ? null : readClaimAt(cwd, commit, role, reads);
       };
       return {
         name,

@@ -1,8 +1,9 @@
-import { BoundedMap } from '../../bounded-map.js';
+import type { BoundedMap } from '../../bounded-map.js';
 import type { Role } from '../../protocol/document.js';
 import { readCommit, readFileAt } from '../../git/remote-ops.js';
 import type { ClaimRecord } from '../claims/claim-role.js';
 import { parseClaim } from '../claims/read-claims.js';
+import type { ClaimReads } from './claim-reads.js';
 import type { RemoteDebate } from './remote-debate.js';
 
 /** The one file of a claim commit. */
@@ -20,14 +21,8 @@ export function beatMessage(role: Role, at: string): string {
 export async function readRemoteClaim(debate: RemoteDebate, role: Role): Promise<{ record: ClaimRecord; commit: string } | null> {
   const commit = debate.view().refs.get(debate.refs.claim(role));
   if (commit === undefined) return null;
-  return { record: await readClaimAt(debate.cwd, commit, role), commit };
+  return { record: await readClaimAt(debate.cwd, commit, role, debate.claimReads), commit };
 }
-
-// Commits and trees never change: a claim read once is not read again (a waiting side reads the
-// peer's every second). Kept at module level on purpose: keyed by what git names by its content,
-// so what is kept is true for every reader in the process, and bounded.
-const byCommit = new BoundedMap<string, ClaimRecord>(64);
-const byTree = new BoundedMap<string, ClaimRecord>(64);
 
 function remember<T>(map: BoundedMap<string, T>, key: string, value: T): T {
   map.set(key, value);
@@ -38,7 +33,7 @@ function remember<T>(map: BoundedMap<string, T>, key: string, value: T): T {
  * The claim record a claim commit holds, its heartbeat the commit's own when it is a beat (one
  * not code-debate's reads as naming no process, see parseClaim).
  */
-export async function readClaimAt(cwd: string, commit: string, role: Role): Promise<ClaimRecord> {
+export async function readClaimAt(cwd: string, commit: string, role: Role, { byCommit, byTree }: ClaimReads): Promise<ClaimRecord> {
   const known = byCommit.get(commit);
   if (known !== undefined) return known;
   const read = await readCommit(cwd, commit);

@@ -4,6 +4,7 @@ import { debateRefs, type DebateRefs } from '../../git/debate-refs.js';
 import { deleteLocalRefs, fetchRefs, readFileAt, readLocalRefs } from '../../git/remote-ops.js';
 import { writeFileAtomic } from '../../write-file-atomic.js';
 import { readDebateFile, stateOf, type FileMemory, type FileState } from '../read-debate-file.js';
+import { createClaimReads, type ClaimReads } from './claim-reads.js';
 
 /** Where a debate on a remote stands, as this clone last saw it. */
 export interface RemoteView {
@@ -28,6 +29,8 @@ export interface RemoteDebate {
   fileName: string;
   /** This side's memory of its reads of the debate, the remote's and the mirror's (see stateOf). */
   memory: FileMemory;
+  /** The claims this side has read (see readRemoteClaim). */
+  claimReads: ClaimReads;
   view(): RemoteView;
   /**
    * Fetches the debate's refs from the remote (one `git fetch`, one request whether anything
@@ -93,6 +96,7 @@ export function openRemoteDebate(options: {
     file: options.file,
     fileName,
     memory,
+    claimReads: createClaimReads(),
     view: () => view,
     commitOf: (checksum) => commits.get(checksum) ?? null,
     poll: () =>
