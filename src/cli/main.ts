@@ -136,10 +136,11 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       return runDuo({ subject: command.subject, cwd: command.cwd, settings, signal, stdout: settings.json ? writeJson : write, stderr: writeErr });
     }
     case 'debate': {
-      const [{ findRepo }, { loadRepoSettings }, { runSide }] = await Promise.all([
+      const [{ findRepo }, { loadRepoSettings }, { runSide }, { processClaims }] = await Promise.all([
         import('../git/find-repo.js'),
         import('../config/resolve-settings.js'),
         import('../session/run-side.js'),
+        import('./process-claims.js'),
       ]);
       // One `git rev-parse` serves the settings and the session: git starts in tens of milliseconds.
       const repo = await findRepo(command.cwd);
@@ -150,6 +151,7 @@ async function run(argv: readonly string[], signal: AbortSignal, { out, err }: {
       try {
         const result = await runSide({
           ...settings,
+          claimsHeld: processClaims,
           cwd: command.cwd,
           repo,
           subject: command.subject,

@@ -1,3 +1,4 @@
+import { processClaims } from './process-claims.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -110,6 +111,7 @@ export async function runMcpServer(options: McpOptions): Promise<void> {
       });
       const result = await playSessionCall({
         settings,
+        claimsHeld: processClaims,
         cwd: options.cwd,
         repo,
         subject: input.subject ?? null,
@@ -135,7 +137,17 @@ export async function runMcpServer(options: McpOptions): Promise<void> {
       const { repo, settings } = await settingsFor(input.file, {});
       const answer = typeof input.answer === 'string' ? input.answer : JSON.stringify(input.answer);
       try {
-        const result = await playSessionCall({ settings, cwd: options.cwd, repo, subject: null, session: input.session, answer, signal: extra.signal, env: options.env });
+        const result = await playSessionCall({
+          settings,
+          claimsHeld: processClaims,
+          cwd: options.cwd,
+          repo,
+          subject: null,
+          session: input.session,
+          answer,
+          signal: extra.signal,
+          env: options.env,
+        });
         return reply(outputOf(result), renderSessionCall(result, mcpCalls(result.session)));
       } catch (error) {
         if (!(error instanceof AgentError) || (error.kind !== 'bad-output' && error.kind !== 'too-long')) throw error;

@@ -1,3 +1,4 @@
+import { processClaims } from './process-claims.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AgentError, ConfigError } from '../errors.js';
@@ -32,6 +33,7 @@ export async function runSessionCommand(options: SessionCommandOptions): Promise
   try {
     const result = await playSessionCall({
       settings,
+      claimsHeld: processClaims,
       cwd: command.cwd,
       repo,
       subject: command.command === 'turn' ? command.subject : null,

@@ -65,6 +65,7 @@ export async function runSide(options: SideOptions): Promise<SideOutcome> {
     wanted: options.role,
     fileExists: initial.exists && initial.text.trim() !== '',
     agent: (role) => specs[role],
+    held: options.claimsHeld,
     ...(options.session === undefined ? {} : { session: options.session }),
   });
   // Only after the claim: the subject's git and hundreds of modules would delay it (module loading

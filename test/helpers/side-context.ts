@@ -4,7 +4,7 @@ import type { Agent } from '../../src/agents/agent.js';
 import { takeRepoSnapshot } from '../../src/git/repo-snapshot.js';
 import { createLedgerReader } from '../../src/ledger/ledger-reader.js';
 import { appendSection } from '../../src/session/append-section.js';
-import { claimRole } from '../../src/session/claims/claim-role.js';
+import { claimRole, createClaimsHeld } from '../../src/session/claims/claim-role.js';
 import type { SideContext, SideLimits } from '../../src/session/side-context.js';
 import type { SideEvent } from '../../src/session/side-events.js';
 import { statePaths } from '../../src/session/state-paths.js';
@@ -37,7 +37,7 @@ export async function sideContext(
   const root = repo.dir;
   const file = path.join(root, 'reply.md');
   const paths = statePaths(path.join(root, '.git'), root, file);
-  const claim = await claimRole({ paths, wanted: options.role ?? 'reviewer', fileExists: false, agent: agent.name });
+  const claim = await claimRole({ paths, wanted: options.role ?? 'reviewer', fileExists: false, agent: agent.name, held: createClaimsHeld() });
   const subjectWords = options.subject ?? 'HEAD';
   const resolve = () => resolveSubject(subjectWords, { cwd: root, exclude: ['reply.md'] });
   const events: SideEvent[] = [];

@@ -52,23 +52,39 @@ export interface ClaimOptions {
   heartbeatMs?: number;
   /** For an interactive session: its hold; a claim that names the same session id is its own, taken again. */
   session?: Omit<SessionHold, 'state'>;
+  /** The claims this process holds (see ClaimsHeld), shared by every side it runs. */
+  held: ClaimsHeld;
 }
 
-// The claims this process holds or is taking. One naming this pid that is none of them was left
-// by an earlier process that had the same pid: a restarted container numbers its processes alike.
-// Counted: two claims in one millisecond make the same record, and the one that loses must not
-// unmark the one that won.
-const heldHere = new Map<string, number>();
-const heldKey = (record: ClaimRecord) => `${record.role} ${record.startedAt}`;
-const hold = (record: ClaimRecord) => heldHere.set(heldKey(record), (heldHere.get(heldKey(record)) ?? 0) + 1);
-const unhold = (record: ClaimRecord) => {
-  const count = (heldHere.get(heldKey(record)) ?? 1) - 1;
-  if (count === 0) heldHere.delete(heldKey(record));
-  else heldHere.set(heldKey(record), count);
-};
+/**
+ * The claims one process holds or is taking. A claim naming this pid that is none of them was left
+ * by an earlier process that had the same pid: a restarted container numbers its processes alike.
+ * Counted: two claims in one millisecond make the same record, and the one that loses must not
+ * unmark the one that won. A fact of the process: made once by its entry point (the cli) and
+ * given to every side it runs, which must all see it.
+ */
+export interface ClaimsHeld {
+  hold(record: ClaimRecord): void;
+  unhold(record: ClaimRecord): void;
+  has(record: ClaimRecord): boolean;
+}
 
-function isHolderAlive(holder: ClaimRecord): boolean {
-  if (holder.pid === process.pid && holder.host === os.hostname()) return heldHere.has(heldKey(holder));
+export function createClaimsHeld(): ClaimsHeld {
+  const counts = new Map<string, number>();
+  const key = (record: ClaimRecord) => `${record.role} ${record.startedAt}`;
+  return {
+    hold: (record) => counts.set(key(record), (counts.get(key(record)) ?? 0) + 1),
+    unhold: (record) => {
+      const count = (counts.get(key(record)) ?? 1) - 1;
+      if (count === 0) counts.delete(key(record));
+      else counts.set(key(record), count);
+    },
+    has: (record) => counts.has(key(record)),
+  };
+}
+
+function isHolderAlive(holder: ClaimRecord, held: ClaimsHeld): boolean {
+  if (holder.pid === process.pid && holder.host === os.hostname()) return held.has(holder);
   return isHolderRunning(holder);
 }
 
@@ -84,22 +100,22 @@ export async function claimRole(options: ClaimOptions): Promise<Claim> {
   await makeStateDir(options.paths.gitDir, options.paths.claims);
   const byFile: Role[] = options.fileExists ? ['responder', 'reviewer'] : ['reviewer', 'responder'];
   // A restarted process takes back the role its dead predecessor held before any free one.
-  const orphaned = options.wanted === 'auto' ? await findOrphanedRole(options.paths, byFile) : null;
+  const orphaned = options.wanted === 'auto' ? await findOrphanedRole(options.paths, byFile, options.held) : null;
   const own = options.session === undefined ? null : await findSessionRole(options.paths, options.session.id);
   const order: Role[] = own !== null ? [own] : options.wanted !== 'auto' ? [options.wanted] : orphaned ? [orphaned, ...byFile.filter((role) => role !== orphaned)] : byFile;
   const holders: ClaimRecord[] = [];
   for (const role of order) {
     const attempt = await tryClaim(options, role);
-    if (attempt.claimed) return makeClaim(options.paths, attempt.record, attempt.tookOverFrom);
+    if (attempt.claimed) return makeClaim(options.paths, attempt.record, attempt.tookOverFrom, options.held);
     holders.push(attempt.holder);
   }
   throw new ClaimError(refusal(options.wanted, holders, options.paths));
 }
 
-async function findOrphanedRole(paths: StatePaths, roles: readonly Role[]): Promise<Role | null> {
+async function findOrphanedRole(paths: StatePaths, roles: readonly Role[], held: ClaimsHeld): Promise<Role | null> {
   for (const role of roles) {
     const text = await readStateFile(claimPath(paths, role)).catch(() => null);
-    if (text !== null && !isHolderAlive(parseClaim(text, role))) return role;
+    if (text !== null && !isHolderAlive(parseClaim(text, role), held)) return role;
   }
   return null;
 }
@@ -125,7 +141,7 @@ async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
   let tookOverFrom: ClaimRecord | null = null;
   // Held from before it can appear on disk: another claim in this process that reads it before
   // createExclusive has returned must see a live holder, not a dead one to take over.
-  hold(record);
+  options.held.hold(record);
   let claimed = false;
   try {
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -138,7 +154,7 @@ async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
       const holder = parseClaim(text, role);
       // A session's own claim, left by its last call: taken again, alive or not, as the session's.
       const again = options.session !== undefined && holder.session?.id === options.session.id;
-      if (!again && isHolderAlive(holder)) return { claimed: false, holder };
+      if (!again && isHolderAlive(holder, options.held)) return { claimed: false, holder };
       // Dead holder: remove its claim under a lock, only if it is still that same claim.
       await withFileLock(options.paths.takeoverLock, { timeoutMs: 5_000 }, async () => {
         if ((await readStateFile(file).catch(() => null)) === text) await unlink(file);
@@ -146,7 +162,7 @@ async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
       if (!again) tookOverFrom = holder;
     }
   } finally {
-    if (!claimed) unhold(record);
+    if (!claimed) options.held.unhold(record);
   }
   throw new ClaimError(`Cannot claim the ${role} role: ${file} kept changing. Another process is fighting for it; try again.`);
 }
@@ -156,7 +172,7 @@ async function tryClaim(options: ClaimOptions, role: Role): Promise<Attempt> {
  * through its own temporary file renamed over the claim, and only while the claim is still ours:
  * under the takeover lock, so a successor that took the role over is never overwritten.
  */
-function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimRecord | null): Claim {
+function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimRecord | null, held: ClaimsHeld): Claim {
   const role = claimed.role;
   const file = claimPath(paths, role);
   let record = claimed;
@@ -204,7 +220,7 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
     },
     async release() {
       released = true;
-      unhold(claimed);
+      held.unhold(claimed);
       clearInterval(heartbeat);
       await updates;
       // The session's last call is its heartbeat: its lease runs from here.

@@ -1,3 +1,4 @@
+import type { ClaimsHeld } from '../claims/claim-role.js';
 import { peerOf } from '../../protocol/turn-table.js';
 import type { TurnRequest } from '../../agents/agent.js';
 import { TurnHandedOver } from '../../agents/session/session-agent.js';
@@ -17,6 +18,8 @@ import { statePaths } from '../state-paths.js';
 /** One call of an interactive session: `turn` (answer null) or `submit` (its answer's text). */
 export interface SessionCallOptions {
   settings: Settings;
+  /** The claims this process holds (see ClaimsHeld). */
+  claimsHeld: ClaimsHeld;
   cwd: string;
   repo?: Repo;
   /** The subject as given on this call; later calls take the one the session joined on. */
@@ -124,6 +127,7 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
       },
       // The lease is the one the session joined with: a later call does not repeat its options.
       session: { id, leaseMs, subject },
+      claimsHeld: options.claimsHeld,
       keepFinished: options.session !== null,
     });
     if (role !== null) await markSession(paths, role, id, 'end');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../src/protocol/document.js';
 import { ClaimError } from '../../../src/errors.js';
 import { withFileLock } from '../../../src/session/claims/file-lock.js';
-import { claimRole, type Claim, type ClaimOptions, type ClaimRecord } from '../../../src/session/claims/claim-role.js';
+import { claimRole, createClaimsHeld, type Claim, type ClaimOptions, type ClaimRecord } from '../../../src/session/claims/claim-role.js';
 import { statePaths } from '../../../src/session/state-paths.js';
 import { deadPid, useLiveHolders } from '../processes.js';
 import { useTempDir } from '../../helpers/temp-dir.js';
@@ -19,7 +19,9 @@ async function setup() {
   const root = await tempDir();
   await mkdir(path.join(root, '.git'));
   const paths = statePaths(path.join(root, '.git'), root, path.join(root, 'reply.md'));
-  const options = (wanted: Role | 'auto', fileExists = false, agent = 'builtin'): ClaimOptions => ({ paths, wanted, fileExists, agent });
+  // The claims of this test's process: one for every claim it makes, as a process has one.
+  const held = createClaimsHeld();
+  const options = (wanted: Role | 'auto', fileExists = false, agent = 'builtin'): ClaimOptions => ({ paths, wanted, fileExists, agent, held });
   const claimFile = (role: Role) => path.join(paths.claims, `${role}.json`);
   const readClaim = async (role: Role) => JSON.parse(await readFile(claimFile(role), 'utf8')) as ClaimRecord;
   const writeClaim = async (record: ClaimRecord) => {
