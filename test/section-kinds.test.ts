@@ -22,7 +22,7 @@ const allowed: Record<string, { count: number; why: string }> = {
   'protocol/answer-schema.ts': { count: 3, why: "renderer: the Review's answer raises points, the others answer them" },
   'protocol/check-section-order.ts': { count: 2, why: 'a CONSENSUS may come after any section' },
   'protocol/reading/debate-reader.ts': { count: 1, why: 'the CONSENSUS cites nothing of its own' },
-  'protocol/decide-action.ts': { count: 7, why: "the CONSENSUS's own actions (its reasons), a timeout's among them" },
+  'protocol/decide-action.ts': { count: 2, why: "the CONSENSUS's own action (its reason), made in one place" },
   'protocol/reading/read-document.ts': { count: 2, why: "the Review holds the debate's points" },
   'protocol/read-agent-answer.ts': { count: 2, why: "renderer: the Review's answer raises points, the others answer them" },
   'protocol/read-citations.ts': { count: 1, why: 'the CONSENSUS cites nothing of its own' },

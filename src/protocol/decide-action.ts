@@ -1,14 +1,19 @@
-import type { DebateDocument, Role, SectionKind } from './document.js';
+import type { DebateDocument, Role } from './document.js';
 import { budgetReached, type Budget } from './budget.js';
 import { trackPoints, type PointState } from './track-points.js';
-import { firstSection, roundOf, roundsCompleted, turnOf, writerOf } from './turn-table.js';
+import { firstSection, roundOf, roundsCompleted, turnOf, writerOf, type FollowingKind } from './turn-table.js';
 
 /** Why a CONSENSUS is written. */
 export type ConsensusReason = 'resolved' | 'stalled' | 'max-rounds' | 'past-max' | 'budget-reached' | 'peer-timeout';
 
+/**
+ * A section to write: its kind, `number` (its heading's: `Reviewer Follow-up 2` is 2; 0 for the
+ * Review and the CONSENSUS) and `round` (the turn table's roundOf: `Reviewer Follow-up 2` opens
+ * round 3; for the CONSENSUS, the rounds it closes).
+ */
 export type Action =
-  | { type: 'write'; turn: Exclude<SectionKind, 'consensus'>; round: number }
-  | { type: 'write'; turn: 'consensus'; round: number; reason: ConsensusReason }
+  | { type: 'write'; turn: FollowingKind; number: number; round: number }
+  | { type: 'write'; turn: 'consensus'; number: 0; round: number; reason: ConsensusReason }
   | { type: 'wait'; for: Role }
   | { type: 'stop' };
 
@@ -38,7 +43,7 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
   const last = document.sections.at(-1);
   if (last === undefined) {
     const opener = writerOf(firstSection.kind);
-    return role === opener ? { type: 'write', turn: firstSection.kind, round: roundOf(firstSection) } : { type: 'wait', for: opener };
+    return role === opener ? { type: 'write', turn: firstSection.kind, number: firstSection.number, round: roundOf(firstSection) } : { type: 'wait', for: opener };
   }
   const next = turnOf(last.kind).next(last.number);
   if (next === null) return { type: 'stop' };
@@ -46,24 +51,27 @@ export function decideAction(document: DebateDocument, role: Role, options: Deci
   if (writer === null) throw new Error(`Invariant broken: the turn table names no writer of the ${next.kind} after the ${last.kind}.`);
   if (role !== writer) return { type: 'wait', for: writer };
   if (!turnOf(last.kind).closesRound) {
-    return roundOf(next) > options.maxRounds
-      ? { type: 'write', turn: 'consensus', round: roundOf(next) - 1, reason: 'past-max' }
-      : { type: 'write', turn: next.kind, round: next.number };
+    return roundOf(next) > options.maxRounds ? consensus(roundOf(next) - 1, 'past-max') : { type: 'write', turn: next.kind, number: next.number, round: roundOf(next) };
   }
   // The writer of what follows a round's last section writes whatever ends the round: that section or the CONSENSUS.
   const round = roundOf(last);
   if ((options.points ?? trackPoints)(document).every((state) => state.resolved)) {
-    return { type: 'write', turn: 'consensus', round, reason: 'resolved' };
+    return consensus(round, 'resolved');
   }
   if (round >= options.maxRounds) {
-    return { type: 'write', turn: 'consensus', round, reason: round > options.maxRounds ? 'past-max' : 'max-rounds' };
+    return consensus(round, round > options.maxRounds ? 'past-max' : 'max-rounds');
   }
-  if (options.budget && budgetReached(document, options.budget)) return { type: 'write', turn: 'consensus', round, reason: 'budget-reached' };
-  if (options.stalled?.(document, round)) return { type: 'write', turn: 'consensus', round, reason: 'stalled' };
-  return { type: 'write', turn: next.kind, round: next.number };
+  if (options.budget && budgetReached(document, options.budget)) return consensus(round, 'budget-reached');
+  if (options.stalled?.(document, round)) return consensus(round, 'stalled');
+  return { type: 'write', turn: next.kind, number: next.number, round: roundOf(next) };
 }
 
 /** The CONSENSUS a side writes when the peer let its turn time out. */
 export function decideTimeoutAction(document: DebateDocument): WriteAction {
-  return { type: 'write', turn: 'consensus', round: roundsCompleted(document.sections), reason: 'peer-timeout' };
+  return consensus(roundsCompleted(document.sections), 'peer-timeout');
+}
+
+/** The CONSENSUS that closes `round` rounds, for `reason`. */
+function consensus(round: number, reason: ConsensusReason): WriteAction {
+  return { type: 'write', turn: 'consensus', number: 0, round, reason };
 }

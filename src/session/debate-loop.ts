@@ -1,4 +1,4 @@
-import { answerKindOf, endsDebate, peerOf, roleName, turnOf } from '../protocol/turn-table.js';
+import { answerKindOf, endsDebate, peerOf, roleName } from '../protocol/turn-table.js';
 import { AgentError, ConfigError, InterruptedError } from '../errors.js';
 import { roundsBegun } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
@@ -95,7 +95,7 @@ export async function debateLoop(context: SideContext, watch: FileWatch): Promis
         throw error;
       });
       const result = await peerWatch.during(turn, { peerHasTurn: false });
-      if (result.written) prompts.push({ heading: formatHeading(action.turn, turnOf(action.turn).numbered ? action.round : 0), bytes: result.promptBytes });
+      if (result.written) prompts.push({ heading: formatHeading(action.turn, action.number), bytes: result.promptBytes });
       state = result.written ? result.state : await readDebateFile(context.file, context.memory.file);
       continue;
     }

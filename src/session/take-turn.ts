@@ -1,4 +1,3 @@
-import { turnOf } from '../protocol/turn-table.js';
 import { AgentError } from '../errors.js';
 import { faultAction } from '../fault-point.js';
 import { roundsBegun } from '../ledger/build-ledger.js';
@@ -31,7 +30,7 @@ export type TurnResult = { written: true; state: FileState; promptBytes: number 
  * the agent worked and the turn no longer stands, nothing is written and the caller decides again.
  */
 export async function takeTurn(context: SideContext, action: WriteAction, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<TurnResult> {
-  const number = turnOf(action.turn).numbered ? action.round : 0;
+  const { number } = action;
   const heading = formatHeading(action.turn, number);
   checkNotOwnLast(context, action, document, heading);
   const started = Date.now();
@@ -139,6 +138,15 @@ async function writeBody(context: SideContext, action: WriteAction, heading: str
   // Resolved once, when first needed: after an early start (see askAhead), not before it.
   const fresh = () => (inputs ??= freshInputs(context, document, subjects, early));
   if (action.turn !== 'consensus')
-    return addReproductionResults(context, await agentSection(context, action.turn, action.round, heading, state, document, early, fresh), heading, document);
-  return writeConsensus(context, action, document, fresh, () => agentSection(context, 'consensus', action.round, heading, state, document, early, fresh));
+    return addReproductionResults(context, await agentSection(context, action.turn, toldRound(action), heading, state, document, early, fresh), heading, document);
+  return writeConsensus(context, action, document, fresh, () => agentSection(context, 'consensus', toldRound(action), heading, state, document, early, fresh));
+}
+
+/**
+ * The number an agent is told as its round (CODE_DEBATE_ROUND, its prompt, its failure messages):
+ * a numbered section's own (`Reviewer Follow-up 2` is 2, as its heading says), else the round
+ * (1 for the Review; the rounds a CONSENSUS closes).
+ */
+function toldRound(action: WriteAction): number {
+  return action.number === 0 ? action.round : action.number;
 }

@@ -21,21 +21,27 @@ function decide(text: string, role: Role, options: { maxRounds?: number; budget?
 describe('decideTurn', () => {
   it('gives the Responder the turn after the Review, and has the Reviewer wait for it', () => {
     expect(parseDocument(review).ok).toBe(true);
-    expect(decide(review, 'responder')).toEqual({ type: 'write', turn: 'response', round: 1 });
+    expect(decide(review, 'responder')).toEqual({ type: 'write', turn: 'response', number: 1, round: 1 });
     expect(decide(review, 'reviewer')).toEqual({ type: 'wait', for: 'responder' });
   });
 
   it('writes the CONSENSUS once every point is resolved, with that reason', () => {
-    expect(decide(review + response('Agreed'), 'reviewer')).toEqual({ type: 'write', turn: 'consensus', round: 1, reason: 'resolved' });
+    expect(decide(review + response('Agreed'), 'reviewer')).toEqual({ type: 'write', turn: 'consensus', number: 0, round: 1, reason: 'resolved' });
     expect(decide(review + response('Agreed'), 'responder')).toEqual({ type: 'wait', for: 'reviewer' });
   });
 
   it('follows up on a disputed point, unless the rounds or the budget are spent', () => {
     const disputed = review + response('Disagreed');
-    expect(decide(disputed, 'reviewer')).toEqual({ type: 'write', turn: 'follow-up', round: 1 });
-    expect(decide(disputed, 'reviewer', { maxRounds: 1 })).toEqual({ type: 'write', turn: 'consensus', round: 1, reason: 'max-rounds' });
+    expect(decide(disputed, 'reviewer')).toEqual({ type: 'write', turn: 'follow-up', number: 1, round: 2 });
+    expect(decide(disputed, 'reviewer', { maxRounds: 1 })).toEqual({ type: 'write', turn: 'consensus', number: 0, round: 1, reason: 'max-rounds' });
     // The two sections reported 220 tokens.
-    expect(decide(disputed, 'reviewer', { budget: { maxTokens: 200, maxCostUsd: null } })).toEqual({ type: 'write', turn: 'consensus', round: 1, reason: 'budget-reached' });
-    expect(decide(disputed, 'reviewer', { budget: { maxTokens: 1_000, maxCostUsd: null } })).toEqual({ type: 'write', turn: 'follow-up', round: 1 });
+    expect(decide(disputed, 'reviewer', { budget: { maxTokens: 200, maxCostUsd: null } })).toEqual({
+      type: 'write',
+      turn: 'consensus',
+      number: 0,
+      round: 1,
+      reason: 'budget-reached',
+    });
+    expect(decide(disputed, 'reviewer', { budget: { maxTokens: 1_000, maxCostUsd: null } })).toEqual({ type: 'write', turn: 'follow-up', number: 1, round: 2 });
   });
 });
