@@ -1,15 +1,14 @@
 /** The parsed shared file: a pure value, built by `parseDocument` and read by everything else. */
 import type { TurnUsage } from './usage.js';
 
-export const sectionKinds = {
-  review: 'review',
-  response: 'response',
-  followUp: 'follow-up',
-  consensus: 'consensus',
-} as const;
+/**
+ * The kinds of section, in the order a debate writes them: the one list of them. Each has its
+ * entry in the turn table (turn-table.ts, which the compiler holds to this list) and its renderers.
+ */
+export const sectionKinds = ['review', 'response', 'follow-up', 'consensus'] as const;
 
 /** Which of the four a section is: the Review, a Response, a Reviewer Follow-up or the CONSENSUS; a turn writes one (see turn-table.ts). */
-export type SectionKind = (typeof sectionKinds)[keyof typeof sectionKinds];
+export type SectionKind = (typeof sectionKinds)[number];
 
 /** The two sides of a debate. */
 export type Role = 'reviewer' | 'responder';

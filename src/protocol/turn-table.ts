@@ -1,4 +1,4 @@
-import type { Role, SectionKind, Signature } from './document.js';
+import { sectionKinds, type Role, type SectionKind, type Signature } from './document.js';
 
 /**
  * What is fixed about each kind of section (docs/protocol.md, "Sections and whose turn it is"), in
@@ -94,7 +94,7 @@ export function turnOf(kind: SectionKind): TurnEntry {
 }
 
 /** The kinds in the order a debate writes them. */
-export const turnKinds: readonly SectionKind[] = ['review', 'response', 'follow-up', 'consensus'];
+export const turnKinds: readonly SectionKind[] = sectionKinds;
 
 /** The section that opens a debate. */
 export const firstSection = { kind: 'review', number: 0 } as const satisfies { kind: SectionKind; number: number };
