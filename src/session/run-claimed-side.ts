@@ -7,6 +7,7 @@ import { takeRepoSnapshot } from '../git/repo-snapshot.js';
 import type { Agent } from '../agents/agent.js';
 import type { AgentCheckout } from './agent-checkout.js';
 import { claimId, type Claim } from './claims/claim-role.js';
+import { TurnHandedOver } from '../agents/session/session-agent.js';
 import type { DebateStore } from './debate-store.js';
 import type { SideOutcome } from './debate-loop.js';
 import { findRemoved, guardWorkspace, workspaceRemoved, WorkspaceRemovedError, type Workspace } from './guard-workspace.js';
@@ -156,6 +157,7 @@ export async function runClaimedSide(options: SideOptions, side: ClaimedSide, se
       await watch.close();
     }
   } catch (error) {
+    if (error instanceof TurnHandedOver) claim.handedOver?.();
     if (options.signal.aborted && !(error instanceof InterruptedError)) throw new InterruptedError('Interrupted; nothing partial was written.', { cause: error });
     // Whatever failed first (a write, git, the agent), a removed repository or directory is the reason to give.
     const removed = findRemoved(workspace);

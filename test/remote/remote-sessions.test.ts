@@ -64,10 +64,14 @@ describe('interactive sessions through --remote', () => {
 
   it('a session that stops calling loses its role after --session-timeout: a driven side in another clone takes it over', async () => {
     const repo = await repos.repo();
-    const { a, b } = await makeRemoteClones(repo);
+    const { bare, a, b } = await makeRemoteClones(repo);
     const joined = await startCli(['turn', '--remote', 'origin', '--session-timeout', '3s', 'the diff against main'], { cwd: a.dir, env: a.env }).exited;
     expect(joined.code, joined.stdout + joined.stderr).toBe(10);
     expect(joined.stdout).toContain('You are the Reviewer');
+    // Its claim stays on the remote between calls, saying the session is writing its turn.
+    const claimRef = (await runGit(bare, 'for-each-ref', '--format=%(refname)', 'refs/code-debate/')).split('\n').find((ref) => ref.endsWith('/claims/reviewer'));
+    const held = JSON.parse(await runGit(bare, 'show', `${claimRef}:claim.json`)) as { session?: { state: string } };
+    expect(held.session?.state).toBe('writing');
     // The session never calls again; the builtin side asks for its role and waits out the lease on its own clock.
     const builtin = startCli(['--agent', 'builtin', '--role', 'reviewer', '--remote', 'origin', '--poll', '200', 'the diff against main'], { cwd: b.dir, env: b.env });
     await waitFor(() => (builtin.output().stderr.includes('took the role over') ? true : null), 'the builtin side to take the role over', 60_000);

@@ -35,6 +35,12 @@ export interface Claim {
    */
   progress?(progress: ClaimProgress): Promise<void>;
   /**
+   * An interactive session's call ends with its turn handed to the session: the claim it keeps
+   * says the session is writing. On a remote, where the claim's last beat is pushed on release;
+   * a local claim is marked after the call (see markSession).
+   */
+  handedOver?(): void;
+  /**
    * Stops the heartbeat and removes the claim if it is still ours; an interactive session's stays,
    * held until its lease runs out (see markSession).
    */

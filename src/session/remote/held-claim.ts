@@ -186,6 +186,9 @@ export function holdClaim(
       }
       sync();
     },
+    handedOver() {
+      if (wanted.session !== undefined) wanted = { ...wanted, session: { ...wanted.session, state: 'writing' } };
+    },
     async progress(progress) {
       // Rides with the next heartbeat, not a push of its own: a push every few seconds would cost
       // the remote more than the peer gains from a figure a few seconds newer.
