@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '../../protocol/document.js';
 import { claimPath, type StatePaths } from '../state-paths.js';
@@ -52,9 +52,15 @@ function remoteSessionFile(paths: StatePaths, id: string): string {
   return path.join(paths.dir, `session-${id}.json`);
 }
 
-/** The note session `id`'s first call left (see RemoteSessionNote), or null. */
+/** The note session `id`'s first call left (see RemoteSessionNote), or null. Each call that reads it marks it used (its time), for sweepRemoteSessionNotes. */
 export async function readRemoteSessionNote(paths: StatePaths, id: string): Promise<RemoteSessionNote | null> {
-  const text = await readStateFile(remoteSessionFile(paths, id)).catch(() => null);
+  const file = remoteSessionFile(paths, id);
+  const note = parseNote(await readStateFile(file).catch(() => null));
+  if (note !== null) await utimes(file, new Date(), new Date()).catch(() => undefined);
+  return note;
+}
+
+function parseNote(text: string | null): RemoteSessionNote | null {
   if (text === null) return null;
   try {
     const note = JSON.parse(text) as Partial<RemoteSessionNote>;
@@ -62,6 +68,30 @@ export async function readRemoteSessionNote(paths: StatePaths, id: string): Prom
   } catch {
     return null;
   }
+}
+
+/**
+ * Removes the notes of sessions that stopped calling without ending (an agent session closed
+ * mid-debate): unused for twice their lease, their role is long the taking of any side, and their
+ * next call would find it gone. A note that cannot be read is left for a person to look at.
+ */
+export async function sweepRemoteSessionNotes(paths: StatePaths, now = Date.now()): Promise<void> {
+  const names = await readdir(paths.dir).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => /^session-[0-9a-f]+\.json$/.test(name))
+      .map(async (name) => {
+        const file = path.join(paths.dir, name);
+        const [note, used] = await Promise.all([
+          readStateFile(file).then(parseNote, () => null),
+          stat(file).then(
+            (info) => info.mtimeMs,
+            () => null,
+          ),
+        ]);
+        if (note !== null && used !== null && now - used > 2 * note.leaseMs) await unlink(file).catch(() => undefined);
+      }),
+  );
 }
 
 /** Keeps session `id`'s note (written whole, by a rename), or with null removes it: the debate ended. */

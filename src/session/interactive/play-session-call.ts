@@ -8,7 +8,15 @@ import { findRepo, type Repo } from '../../git/find-repo.js';
 import { resolveInsideRepo } from '../../git/resolve-inside-repo.js';
 import type { Role } from '../../protocol/document.js';
 import { parseDocument } from '../../protocol/parse-document.js';
-import { type RemoteSessionNote, markSession, newSessionId, readRemoteSessionNote, readSessionClaim, writeRemoteSessionNote } from '../claims/session-claim.js';
+import {
+  type RemoteSessionNote,
+  markSession,
+  newSessionId,
+  readRemoteSessionNote,
+  readSessionClaim,
+  sweepRemoteSessionNotes,
+  writeRemoteSessionNote,
+} from '../claims/session-claim.js';
 import { reviewedSubject, type SideOutcome } from '../debate-loop.js';
 import { readDebateFile } from '../read-debate-file.js';
 import { runSide } from '../run-side.js';
@@ -107,7 +115,10 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
   };
   const facts = () => ({ role: role ?? 'reviewer', session: id, file: settings.file, notes });
   const leaseMs = held?.session?.leaseMs ?? settings.sessionTimeoutMs;
-  if (onRemote && options.session === null) await writeRemoteSessionNote(paths, id, { subject, leaseMs });
+  if (onRemote && options.session === null) {
+    await sweepRemoteSessionNotes(paths);
+    await writeRemoteSessionNote(paths, id, { subject, leaseMs });
+  }
   try {
     const outcome = await runSide({
       ...settings,
