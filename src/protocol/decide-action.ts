@@ -75,3 +75,12 @@ export function decideTimeoutAction(document: DebateDocument): WriteAction {
 function consensus(round: number, reason: ConsensusReason): WriteAction {
   return { type: 'write', turn: 'consensus', number: 0, round, reason };
 }
+
+/**
+ * The number an agent is told as its round (CODE_DEBATE_ROUND, its prompt, its failure messages):
+ * a numbered section's own (`Reviewer Follow-up 2` is 2, as its heading says), else the round
+ * (1 for the Review; the rounds a CONSENSUS closes).
+ */
+export function agentRound(action: WriteAction): number {
+  return action.number === 0 ? action.round : action.number;
+}

@@ -4,7 +4,7 @@ import { roundsBegun } from '../ledger/build-ledger.js';
 import { pinSnapshot } from '../git/subject-checkout.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { closeLastSection } from '../protocol/close-open-block.js';
-import type { WriteAction } from '../protocol/decide-action.js';
+import { agentRound, type WriteAction } from '../protocol/decide-action.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
 import { agentSection, earlyInputs, freshInputs, type BodyAnswer, type TurnInputs } from './agent-section.js';
@@ -138,15 +138,6 @@ async function writeBody(context: SideContext, action: WriteAction, heading: str
   // Resolved once, when first needed: after an early start (see askAhead), not before it.
   const fresh = () => (inputs ??= freshInputs(context, document, subjects, early));
   if (action.turn !== 'consensus')
-    return addReproductionResults(context, await agentSection(context, action.turn, toldRound(action), heading, state, document, early, fresh), heading, document);
-  return writeConsensus(context, action, document, fresh, () => agentSection(context, 'consensus', toldRound(action), heading, state, document, early, fresh));
-}
-
-/**
- * The number an agent is told as its round (CODE_DEBATE_ROUND, its prompt, its failure messages):
- * a numbered section's own (`Reviewer Follow-up 2` is 2, as its heading says), else the round
- * (1 for the Review; the rounds a CONSENSUS closes).
- */
-function toldRound(action: WriteAction): number {
-  return action.number === 0 ? action.round : action.number;
+    return addReproductionResults(context, await agentSection(context, action.turn, agentRound(action), heading, state, document, early, fresh), heading, document);
+  return writeConsensus(context, action, document, fresh, () => agentSection(context, 'consensus', agentRound(action), heading, state, document, early, fresh));
 }

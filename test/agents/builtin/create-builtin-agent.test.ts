@@ -4,7 +4,7 @@ import { createBuiltinAgent } from '../../../src/agents/builtin/create-builtin-a
 import { AgentError } from '../../../src/errors.js';
 import { buildLedger } from '../../../src/ledger/build-ledger.js';
 import { formatHeading } from '../../../src/protocol/classify-heading.js';
-import { decideAction } from '../../../src/protocol/decide-action.js';
+import { agentRound, decideAction } from '../../../src/protocol/decide-action.js';
 import { parseDocument } from '../../../src/protocol/parse-document.js';
 import { renderAppend, renderHeader } from '../../../src/protocol/render-section.js';
 import { sanitizeAgentText } from '../../../src/protocol/sanitize-agent-text.js';
@@ -32,10 +32,9 @@ async function debate(diff: string, cwd: string): Promise<{ text: string; bodies
     const actions = (['reviewer', 'responder'] as const).map((role) => ({ role, action: decideAction(parsed.document, role, { maxRounds: 5 }) }));
     const next = actions.find(({ action }) => action.type === 'write');
     if (next === undefined || next.action.type !== 'write') break;
-    const { turn: kind, round } = next.action;
-    const request: TurnRequest = { ...makeRequest(kind, { diff, cwd, document: parsed.document, round }), role: next.role };
+    const { turn: kind, number } = next.action;
+    const request: TurnRequest = { ...makeRequest(kind, { diff, cwd, document: parsed.document, round: agentRound(next.action) }), role: next.role };
     const answer = await agent.writeTurn(request);
-    const number = kind === 'review' || kind === 'consensus' ? 0 : round;
     const heading = formatHeading(kind, number);
     const body = sanitizeAgentText(kind === 'consensus' ? answer : readTurn(answer, request).body, heading);
     bodies.push(body);
