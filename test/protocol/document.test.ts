@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sectionKinds, severities } from '../../src/protocol/document.js';
 
 describe('document vocabulary', () => {
-  it('names the four section kinds of PROTOCOL.md', () => {
-    expect(sectionKinds).toEqual({ review: 'review', response: 'response', followUp: 'follow-up', consensus: 'consensus' });
+  it('names the four section kinds of the protocol, in the order a debate writes them', () => {
+    expect(sectionKinds).toEqual(['review', 'response', 'follow-up', 'consensus']);
   });
 
   it('orders the severities from critical to nit', () => {
