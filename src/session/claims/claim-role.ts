@@ -216,10 +216,12 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
     role,
     id: claimId(claimed),
     tookOverFrom,
-    update: (patch) => {
-      if (patch.agentPid === undefined) progress = null;
-      return write((current) => withProgress(withAgent(current, patch)));
-    },
+    update: (patch) =>
+      write((current) => {
+        const next = withAgent(withProgress(current), patch);
+        progress = next.agentProgress ?? null;
+        return next;
+      }),
     progress: (value) => {
       progress = value;
       return write(withProgress);
@@ -246,8 +248,10 @@ export function claimId(record: ClaimRecord): string {
 export function withAgent(current: ClaimRecord, patch: Partial<Pick<ClaimRecord, 'agentPid'>>): ClaimRecord {
   const next: ClaimRecord = { ...current, ...patch };
   if (patch.agentPid === undefined) {
+    // The agent's progress is its run's: an update that names no agent ends it too.
     delete next.agentPid;
     delete next.agentStartedAt;
+    delete next.agentProgress;
   } else if (patch.agentPid !== current.agentPid) {
     next.agentStartedAt = new Date().toISOString();
   }

@@ -179,11 +179,6 @@ export function holdClaim(
     lost: () => lost,
     async update(patch) {
       wanted = withAgent(wanted, patch);
-      // The agent's progress is its run's: an update that names no agent ends it (as a local claim's).
-      if (patch.agentPid === undefined && wanted.agentProgress !== undefined) {
-        const { agentProgress: _ended, ...rest } = wanted;
-        wanted = rest;
-      }
       sync();
     },
     handedOver() {
