@@ -20,7 +20,7 @@ export interface AgentProcess {
   /** Added to the environment; a value of `undefined` removes the variable. */
   env?: Record<string, string | undefined>;
   /** Told each line of stdout as it arrives (a CLI's stream of events, for progress); stdout is still returned whole. */
-  onLine?: (line: string) => void;
+  onLine?: ((line: string) => void) | undefined;
 }
 
 export interface ProcessOutcome {

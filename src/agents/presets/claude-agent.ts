@@ -56,8 +56,7 @@ export function createClaudeAgent(options: { model: string | null }): Agent {
     writeTurn: (request) =>
       withCliSession(session, request, async ({ resume, input, request: turn }) => {
         const args = [...claudeArgs(options.model, turn.answerSchema), ...(resume === null ? [] : ['--resume', resume])];
-        const onLine = cliProgress(turn, claudeEventReader());
-        const run = { program: 'claude', args, input, env: claudeEnvironment(process.env), ...(onLine === undefined ? {} : { onLine }) };
+        const run = { program: 'claude', args, input, env: claudeEnvironment(process.env), onLine: cliProgress(turn, claudeEventReader()) };
         const outcome = await runCliAgent(name, run, turn, { errorText: ({ stdout, stderr }) => `${stdout}\n${stderr}` });
         const usage = readClaudeUsage(readTrailingJson(outcome.stdout));
         if (usage !== null) turn.onUsage?.(usage);

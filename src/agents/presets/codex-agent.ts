@@ -51,8 +51,7 @@ export function createCodexAgent(options: { model: string | null }): Agent {
         const output = { errorText: (printed: Printed) => codexErrorText(printed, input), tail: (printed: Printed) => codexTail(printed, input) };
         const outcome = await withSchemaFile(turn.answerSchema, (schemaFile) => {
           const args = resume === null ? codexArgs(options.model, schemaFile) : codexResumeArgs(options.model, resume, schemaFile);
-          const onLine = cliProgress(turn, codexEventReader());
-          return runCliAgent(name, { program: 'codex', args, input, ...(onLine === undefined ? {} : { onLine }) }, turn, output);
+          return runCliAgent(name, { program: 'codex', args, input, onLine: cliProgress(turn, codexEventReader()) }, turn, output);
         });
         const events = readCodexEvents(outcome.stdout);
         if (events.threadTotals !== null) {
