@@ -157,7 +157,7 @@ export async function runClaimedSide(options: SideOptions, side: ClaimedSide, se
       await watch.close();
     }
   } catch (error) {
-    if (error instanceof TurnHandedOver) claim.handedOver?.();
+    if (error instanceof TurnHandedOver) claim.handedOver();
     if (options.signal.aborted && !(error instanceof InterruptedError)) throw new InterruptedError('Interrupted; nothing partial was written.', { cause: error });
     // Whatever failed first (a write, git, the agent), a removed repository or directory is the reason to give.
     const removed = findRemoved(workspace);

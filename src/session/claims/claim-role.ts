@@ -36,10 +36,9 @@ export interface Claim {
   progress?(progress: ClaimProgress): Promise<void>;
   /**
    * An interactive session's call ends with its turn handed to the session: the claim it keeps
-   * says the session is writing. On a remote, where the claim's last beat is pushed on release;
-   * a local claim is marked after the call (see markSession).
+   * (its last write on release) says the session is writing.
    */
-  handedOver?(): void;
+  handedOver(): void;
   /**
    * Stops the heartbeat and removes the claim if it is still ours; an interactive session's stays,
    * held until its lease runs out (see markSession).
@@ -183,6 +182,7 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
   const file = claimPath(paths, role);
   let record = claimed;
   let released = false;
+  let handedOver = false;
   let progress: ClaimProgress | null = null;
   const withProgress = (current: ClaimRecord): ClaimRecord => {
     const next = { ...current };
@@ -226,13 +226,16 @@ function makeClaim(paths: StatePaths, claimed: ClaimRecord, tookOverFrom: ClaimR
       progress = value;
       return write(withProgress);
     },
+    handedOver: () => {
+      handedOver = true;
+    },
     async release() {
       released = true;
       held.unhold(claimed);
       clearInterval(heartbeat);
       await updates;
       // The session's last call is its heartbeat: its lease runs from here.
-      if (claimed.session !== undefined) return write((current) => current).catch(() => undefined);
+      if (claimed.session !== undefined) return write((current) => (handedOver ? writing(current) : current)).catch(() => undefined);
       const text = await readStateFile(file).catch(() => null);
       if (text !== null && isOurs(parseClaim(text, role), claimed)) await unlink(file).catch(() => undefined);
     },
@@ -256,6 +259,11 @@ export function withAgent(current: ClaimRecord, patch: Partial<Pick<ClaimRecord,
     next.agentStartedAt = new Date().toISOString();
   }
   return next;
+}
+
+/** An interactive session's claim, saying the session is writing its turn (see Claim.handedOver); any other claim as it is. */
+export function writing(record: ClaimRecord): ClaimRecord {
+  return record.session === undefined ? record : { ...record, session: { ...record.session, state: 'writing' } };
 }
 
 /** The same claim: this process, claimed at the same instant (a pid alone may be reused). */

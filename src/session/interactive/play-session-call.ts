@@ -146,7 +146,7 @@ export async function playSessionCall(options: SessionCallOptions): Promise<Sess
     return { ...facts(), type: 'ended', outcome };
   } catch (error) {
     if (error instanceof TurnHandedOver) {
-      await markSession(paths, error.request.role, id, 'writing');
+      // The claim it keeps says so already (see Claim.handedOver).
       return { ...facts(), role: error.request.role, type: 'your-turn', request: error.request };
     }
     if (!stop.signal.aborted || options.signal.aborted) throw error;

@@ -1,7 +1,7 @@
 import { pushRef, pushRefs, type PushResult, type RefUpdate } from '../../git/push-refs.js';
 import { RemoteError } from '../../git/remote-error.js';
 import { commitTree, readCommit, writeTree } from '../../git/remote-ops.js';
-import { claimId, withAgent, type Claim, type ClaimRecord } from '../claims/claim-role.js';
+import { claimId, withAgent, writing, type Claim, type ClaimRecord } from '../claims/claim-role.js';
 import { beatMessage, claimFile, readRemoteClaim } from './read-remote-claim.js';
 import type { RemoteDebate } from './remote-debate.js';
 
@@ -182,7 +182,7 @@ export function holdClaim(
       sync();
     },
     handedOver() {
-      if (wanted.session !== undefined) wanted = { ...wanted, session: { ...wanted.session, state: 'writing' } };
+      wanted = writing(wanted);
     },
     async progress(progress) {
       // Rides with the next heartbeat, not a push of its own: a push every few seconds would cost
