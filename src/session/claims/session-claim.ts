@@ -48,8 +48,12 @@ export interface RemoteSessionNote {
   leaseMs: number;
 }
 
+/** A remote session's note is `session-<id>.json` in the state folder; the pattern finds every one. */
+const noteName = (id: string) => `session-${id}.json`;
+const notePattern = /^session-[0-9a-f]+\.json$/;
+
 function remoteSessionFile(paths: StatePaths, id: string): string {
-  return path.join(paths.dir, `session-${id}.json`);
+  return path.join(paths.dir, noteName(id));
 }
 
 /** The note session `id`'s first call left (see RemoteSessionNote), or null. Each call that reads it marks it used (its time), for sweepRemoteSessionNotes. */
@@ -79,7 +83,7 @@ export async function sweepRemoteSessionNotes(paths: StatePaths, now = Date.now(
   const names = await readdir(paths.dir).catch(() => [] as string[]);
   await Promise.all(
     names
-      .filter((name) => /^session-[0-9a-f]+\.json$/.test(name))
+      .filter((name) => notePattern.test(name))
       .map(async (name) => {
         const file = path.join(paths.dir, name);
         const [note, used] = await Promise.all([
