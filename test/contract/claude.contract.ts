@@ -9,7 +9,7 @@ import { createClaudeAgent } from '../../src/agents/presets/claude-agent.js';
 import { AgentError } from '../../src/errors.js';
 import { answerJsonSchema, checkAnswerData } from '../../src/protocol/answer-schema.js';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
-import { startCli } from '../helpers/run-cli.js';
+import { jsonEvents, startCli } from '../helpers/run-cli.js';
 import { turnRequest } from '../helpers/turn-request.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { answers, startAnthropicStub, structuredOutputTool, stubUsage } from './anthropic-stub.js';
@@ -120,11 +120,7 @@ describe(`Claude Code ${pinned.claude.version}, for real`, () => {
     // No Responder: the Reviewer wrote its Review, then the peer timed out (3), not 7 (the repository changed).
     expect(reviewer.code, reviewer.stderr).toBe(3);
     // Its progress, read from its stream as it worked: the first report at once, its first tool call.
-    const progress = reviewer.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { type: string })
-      .filter((event) => event.type === 'agent-progress');
+    const progress = jsonEvents(reviewer.stdout).filter((event) => event.type === 'agent-progress');
     expect(progress[0]).toMatchObject({ heading: 'Review', agent: 'claude', steps: 1, tokens: null });
     expectCanonicalDebate(await repo.readReply(), { stderr: reviewer.stderr, requests: stub.requests.slice(requestsBefore).map((request) => request.text), responded: false });
     expect(existsSync(path.join(repo.dir, 'src', 'pwned.js'))).toBe(false);

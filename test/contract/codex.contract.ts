@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodexAgent } from '../../src/agents/presets/codex-agent.js';
 import { answerJsonSchema, checkAnswerData } from '../../src/protocol/answer-schema.js';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
-import { startCli } from '../helpers/run-cli.js';
+import { jsonEvents, startCli } from '../helpers/run-cli.js';
 import { turnRequest } from '../helpers/turn-request.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { readArgvs, writeArgvWrapper } from './argv-wrapper.js';
@@ -100,13 +100,11 @@ describe(`Codex ${pinned.codex.version}, for real`, () => {
     stub.setMode('answer');
     // No Responder: the Reviewer wrote its Review (its first answer valid), then the peer timed out (3).
     expect(reviewer.code, reviewer.stderr).toBe(3);
-    // Its progress, read from its events as it worked: the first report at once, its first command.
-    const progress = reviewer.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { type: string })
-      .filter((event) => event.type === 'agent-progress');
-    expect(progress[0]).toMatchObject({ heading: 'Review', agent: 'codex', steps: 1, tokens: null });
+    // Its progress, read from its events as it worked: the commands it completed, never tokens (those come at its end).
+    // How many of the refused calls codex reports as completed commands varies from run to run (some it only starts),
+    // so the count is not pinned here; cli-progress.test.ts pins the reader on codex's events.
+    const progress = jsonEvents(reviewer.stdout).filter((event) => event.type === 'agent-progress');
+    for (const event of progress) expect(event).toMatchObject({ heading: 'Review', agent: 'codex', steps: expect.any(Number), tokens: null });
     expectCanonicalDebate(await repo.readReply(), { stderr: reviewer.stderr, requests: stub.requests.slice(requestsBefore), responded: false });
     for (const file of writtenFiles) expect(existsSync(path.join(repo.dir, file)), file).toBe(false);
     expect((await run('git', ['status', '--porcelain'], { cwd: repo.dir })).stdout.trim()).toBe('');

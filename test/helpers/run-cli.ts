@@ -105,3 +105,12 @@ export function killSidesAfter(onCleanup: (cleanup: () => Promise<void>) => void
   });
   return running;
 }
+
+/** The events a side printed with `--json` (one JSON object a line on stdout), in order. */
+export function jsonEvents(stdout: string): Array<{ type: string } & Record<string, unknown>> {
+  return stdout
+    .trim()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as { type: string } & Record<string, unknown>);
+}

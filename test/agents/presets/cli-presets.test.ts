@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headingsOf } from '../../helpers/debate-repo.js';
 import { sampleReview, useDebateRepos } from '../../helpers/e2e.js';
-import { scriptedAgent, startCli, waitWhileRunning } from '../../helpers/run-cli.js';
+import { jsonEvents, scriptedAgent, startCli, waitWhileRunning } from '../../helpers/run-cli.js';
 import { fakeBin, type FakeCall } from './use-fake-clis.js';
 
 const repos = useDebateRepos();
@@ -95,11 +95,7 @@ describe('code-debate with the claude, codex and gemini presets', () => {
     await writeFile(gate, '');
     const [a, b] = await Promise.all([reviewer.exited, responder.exited]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-    const events = a.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { type: string; heading?: string });
-    const progress = events.filter((event) => event.type === 'agent-progress');
+    const progress = jsonEvents(a.stdout).filter((event) => event.type === 'agent-progress');
     // The first at once (the tool call), the second (its tokens) once 5 s had passed, while the fake waited.
     expect(progress[0]).toMatchObject({ heading: 'Review', agent: 'claude', steps: 1, tokens: null, tokensPerSecond: null });
     expect(progress).toContainEqual(expect.objectContaining({ heading: 'Review', steps: 1, tokens: 42 }));
