@@ -9,7 +9,7 @@ import { reproductionIn } from '../protocol/reproduction.js';
 import { pointMarker } from './excerpt-point.js';
 import { bodiesReadAlone, readSection, type BodyReadings } from '../protocol/read-section.js';
 import { trackPoints, type PointObserver, type StatedPosition, type PointState, type WalkProgress } from '../protocol/track-points.js';
-import { isAnswering, peerOf, roundOf, roundsCompleted, writerOf } from '../protocol/turn-table.js';
+import { isAnswering, peerOf, roundOf, roundsCompleted, writerOf, type AnsweringKind } from '../protocol/turn-table.js';
 
 /** Rounds begun in `document` (0 before the Review): the round `status`, `show` and the status line name. */
 export function roundsBegun(document: DebateDocument): number {
@@ -144,9 +144,9 @@ export function readLedger(
   };
   const states = trackPoints(document, observer, resumed?.walk ?? null, bodies);
   const proseBy = resumed?.prose ?? new WeakMap<Section, boolean>();
-  const isProse = (section: Section): boolean => {
+  const isProse = (section: Section, kind: AnsweringKind): boolean => {
     let prose = proseBy.get(section);
-    if (prose === undefined) proseBy.set(section, (prose = readSection(section.kind === 'follow-up' ? 'follow-up' : 'response', section.body, [], bodies).texts.size === 0));
+    if (prose === undefined) proseBy.set(section, (prose = readSection(kind, section.body, [], bodies).texts.size === 0));
     return prose;
   };
   const fold =
@@ -177,10 +177,11 @@ export function readLedger(
     if (!isAnswering(kind)) continue;
     const round = roundOf(section);
     const writer = writerOf(kind);
-    const prose = isProse(section);
+    const prose = isProse(section, kind);
     for (const entry of points.values()) {
       if (entry.owner !== writer) continue;
-      const raisedBefore = section.kind === 'follow-up' ? entry.raisedIn < round : entry.raisedIn < round || (entry.raisedIn === round && entry.raisedBy !== section.heading);
+      // Raised before this section: in an earlier round, or earlier in this one (a Response's round opens with the Follow-up; the Follow-up's own points come with it).
+      const raisedBefore = entry.raisedIn < round || (entry.raisedIn === round && entry.raisedBy !== section.heading);
       const open = raisedBefore && recordedBefore(entry, round) === 'open';
       if (!open) continue;
       const current = roundEntry(entry, round, 'open');

@@ -8,6 +8,7 @@ import { BoundedMap } from '../bounded-map.js';
 import { severities, type Role, type Severity } from './document.js';
 import { answerPositions, heldPositions, labelsOf, positionLabelled, type AnswerPosition, type HeldPosition } from './position.js';
 import { reproductionSchema, type Reproduction } from './reproduction.js';
+import { isAnswering, type FollowingKind } from './turn-table.js';
 
 /** A point's id prefix tells who raised it: R for the Reviewer, F (a finding) for the Responder. */
 export const idPrefixes: Record<Role, string> = { reviewer: 'R', responder: 'F' };
@@ -63,7 +64,7 @@ export type EvidenceData = z.infer<typeof evidenceSchema>;
 
 /** The points a turn may speak of: the other side's still open (to answer) and its own still open (to hold a position on). */
 export interface AnswerScope {
-  turn: 'review' | 'response' | 'follow-up';
+  turn: FollowingKind;
   role: Role;
   /** The other side's open points, each to be answered with a position (an AnswerPosition). */
   toAnswer: readonly string[];
@@ -76,7 +77,8 @@ export function answerSchemaFor(scope: AnswerScope) {
   const shape: Record<string, z.ZodType> = {
     summary: z.string().describe('An optional short paragraph before the points; "" for none.'),
   };
-  if (scope.turn === 'review') {
+  // The Review answers nothing: it raises the points.
+  if (!isAnswering(scope.turn)) {
     shape.points = z.array(newPointSchema).min(1, 'a review raises at least one point').max(maxPoints).describe('The points, in order; code-debate numbers them R1, R2, ...');
     return z.strictObject(shape);
   }

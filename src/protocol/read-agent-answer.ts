@@ -6,15 +6,14 @@ import type { DebateDocument, Role } from './document.js';
 import { labelNouns } from './read-lead-label.js';
 import { bodiesReadAlone, nextNumberFor, readSection, type BodyReadings, type KnownPoint, type UnreadLabel } from './read-section.js';
 import { trackPoints, type PointState } from './track-points.js';
-
-export type AnswerTurn = AnswerScope['turn'];
+import { isAnswering, type FollowingKind } from './turn-table.js';
 
 /** What a turn's answer is read against: its scope, every point known (settled ones may be remarked on), and the next free number. */
 export type AnswerContext = AnswerScope & { nextNumber: number; known: KnownPoint[] };
 
 /** The points `role`'s `turn` may speak of, from the document as it stands (`points`: its points' states, when a reader has them). */
-export function scopeOf(turn: AnswerTurn, role: Role, document: DebateDocument, points?: readonly PointState[]): AnswerContext {
-  const states = turn === 'review' ? [] : (points ?? trackPoints(document));
+export function scopeOf(turn: FollowingKind, role: Role, document: DebateDocument, points?: readonly PointState[]): AnswerContext {
+  const states = isAnswering(turn) ? (points ?? trackPoints(document)) : [];
   const open = states.filter((state) => !state.resolved);
   return {
     turn,
@@ -119,7 +118,7 @@ function readMarkdownAnswer(text: string, scope: AnswerContext, bodies: BodyRead
   const reading = readSection(scope.turn, text, scope.known, bodies);
   const problems: string[] = [];
   const unread = new Map(reading.unread.map((item) => [item.id, item]));
-  if (scope.turn === 'review' && reading.newPoints.length === 0) {
+  if (!isAnswering(scope.turn) && reading.newPoints.length === 0) {
     problems.push('It raises no point: write each point under its own heading `### R1. <title>`, with a `**Severity:**` line under it.');
   }
   for (const id of scope.toAnswer) {

@@ -5,7 +5,7 @@ import { unescapeMarkers } from './escape-markers.js';
 import { readReproduction, reproductionStart, unescapeReproductionLines, type Reproduction, type ReproductionResult } from './reproduction.js';
 import { emphasizedLabelWords, labelNouns, labelWordsIn, readLeadLabel, type LabelKind, type LeadReading } from './read-lead-label.js';
 import { splitPointBlocks, textBeforePoints, type PointBlock } from './split-point-blocks.js';
-import { writerOf } from './turn-table.js';
+import { isAnswering, writerOf, type FollowingKind } from './turn-table.js';
 
 /** A point a section may speak of, and whether it is still open. */
 export interface KnownPoint {
@@ -40,8 +40,6 @@ export interface SectionReading {
   unplaced: string[];
 }
 
-export type SectionKindRead = 'review' | 'response' | 'follow-up';
-
 /**
  * What a section body says, read only where it cannot be misread (docs/protocol.md, "Reading a
  * peer's text"): each point's label in its marker line, or on the first line under a heading
@@ -49,7 +47,7 @@ export type SectionKindRead = 'review' | 'response' | 'follow-up';
  * under its marker; evidence from its `Evidence:` line, else every `path:line` in its block.
  * Anything else gives no label: the point is reported unread and stays as it was.
  */
-export function readSection(kind: SectionKindRead, body: string, known: readonly KnownPoint[], bodies: BodyReadings = bodiesReadAlone): SectionReading {
+export function readSection(kind: FollowingKind, body: string, known: readonly KnownPoint[], bodies: BodyReadings = bodiesReadAlone): SectionReading {
   const writer = writerOf(kind);
   const points = new Map(known.map((point) => [point.id, point]));
   const blocks = bodies.blocks(body);
@@ -77,7 +75,7 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
     }
     const id = block.id;
     // `### 1. Disagreed` over a line about R2: a heading that groups points by their label, not point 1.
-    const other = block.fromNumber && kind !== 'review' ? otherIdIn(block.text, id) : null;
+    const other = block.fromNumber && isAnswering(kind) ? otherIdIn(block.text, id) : null;
     if (other !== null) {
       if (points.get(id)?.open === true)
         reading.unread.push({ id, kind: labelKindFor(writer, id, points), line: block.marker, why: `its number says ${id}, and its text speaks of ${other}` });
@@ -100,8 +98,8 @@ export function readSection(kind: SectionKindRead, body: string, known: readonly
     texts.set(id, block.text);
     const point = points.get(id);
     if (point === undefined) {
-      // New points carry an explicit id of the writer's own (a numbered list of reasons raises none), or are the Review's.
-      if (ownerOf(id) === writer && (kind === 'review' || block.style !== 'numbered')) {
+      // New points carry an explicit id of the writer's own (a numbered list of reasons raises none), or are the Review's (a section that answers nothing).
+      if (ownerOf(id) === writer && (!isAnswering(kind) || block.style !== 'numbered')) {
         const raised = readRaised(block);
         reading.newPoints.push(raised.point);
         if (raised.result !== null) results.set(id, raised.result);

@@ -1,4 +1,4 @@
-import { answerKindOf, endsDebate, peerOf, roleName } from '../protocol/turn-table.js';
+import { answerKindOf, endsDebate, isAnswering, peerOf, roleName, roundOf, turnOf } from '../protocol/turn-table.js';
 import { AgentError, ConfigError, InterruptedError } from '../errors.js';
 import { roundsBegun } from '../ledger/build-ledger.js';
 import { convergenceState } from '../ledger/convergence-state.js';
@@ -84,7 +84,8 @@ export async function debateLoop(context: SideContext, watch: FileWatch): Promis
     if (action.type === 'stop') return ended(context, document, prompts);
     if (action.type === 'write') {
       waitingSince = null;
-      if (action.turn === 'response' && action.round === 1) await checkSameSubject(context, document);
+      // The first answer (in round 1, the Review's answer) checks that the subject is the one reviewed.
+      if (isAnswering(action.turn) && action.round === 1) await checkSameSubject(context, document);
       // The peer is watched through this side's turn too: the status line shows what its claim says, in every step.
       const turn = takeTurn(context, action, state, document, subjects).catch((error: unknown) => {
         // Under --json the last event says how the side ended, and what the failed turn spent.
@@ -131,12 +132,14 @@ function emitResumed(context: SideContext, document: DebateDocument): void {
 /** Once a round is complete (its Response is written), where the debate stands, from the ledger. */
 function emitRoundState(context: SideContext, document: DebateDocument, reported: number): number {
   const last = document.sections.at(-1);
-  if (last?.kind !== 'response' || last.number <= reported) return reported;
+  if (last === undefined || !turnOf(last.kind).closesRound) return reported;
+  const round = roundOf(last);
+  if (round <= reported) return reported;
   const ledger = context.reader.ledger(document);
   // A stall is said in the round it is found, not only when the Reviewer ends the debate on it.
-  const stalled = context.reader.lastRoundStalled(document, last.number);
-  context.emit({ type: 'round-state', role: context.role, round: last.number, state: convergenceState(ledger, last.number), ...(stalled ? { stalled } : {}) });
-  return last.number;
+  const stalled = context.reader.lastRoundStalled(document, round);
+  context.emit({ type: 'round-state', role: context.role, round, state: convergenceState(ledger, round), ...(stalled ? { stalled } : {}) });
+  return round;
 }
 
 /**

@@ -5,6 +5,7 @@ import { pinSnapshot } from '../git/subject-checkout.js';
 import { formatHeading } from '../protocol/classify-heading.js';
 import { closeLastSection } from '../protocol/close-open-block.js';
 import { agentRound, type WriteAction } from '../protocol/decide-action.js';
+import { isAnswering } from '../protocol/turn-table.js';
 import type { DebateDocument } from '../protocol/document.js';
 import { renderAppend, renderHeader, renderSection, type SectionToWrite } from '../protocol/render-section.js';
 import { agentSection, earlyInputs, freshInputs, type BodyAnswer, type TurnInputs } from './agent-section.js';
@@ -116,7 +117,7 @@ function isBlank(state: FileState): boolean {
 }
 
 async function writeBody(context: SideContext, action: WriteAction, heading: string, state: FileState, document: DebateDocument, subjects: SubjectTracker): Promise<BodyAnswer> {
-  if (action.turn === 'response' && context.reader.points(document).every((point) => point.resolved)) {
+  if (isAnswering(action.turn) && context.reader.points(document).every((point) => point.resolved)) {
     // The follow-up resolved everything; the protocol still gives the Responder this turn.
     return { body: 'Every point is resolved; nothing is left to answer.', promptBytes: 0, usage: null, auto: 'nothing was left to answer' };
   }

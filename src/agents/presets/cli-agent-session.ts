@@ -1,4 +1,5 @@
 import { AgentError } from '../../errors.js';
+import { firstSection } from '../../protocol/turn-table.js';
 import type { TurnRequest } from '../agent.js';
 
 /**
@@ -16,7 +17,7 @@ export interface CliSession {
 export function createCliSession(): CliSession {
   let current: { id: string; diff: string } | null = null;
   return {
-    resumable: (request) => (current !== null && current.diff === request.subject.diffSha256 && request.turn !== 'review' ? current.id : null),
+    resumable: (request) => (current !== null && current.diff === request.subject.diffSha256 && request.turn !== firstSection.kind ? current.id : null),
     remember: (id, request) => {
       current = id === null ? null : { id, diff: request.subject.diffSha256 };
     },
