@@ -30,15 +30,25 @@ export function readClaudeUsage(json: Record<string, unknown> | null): TurnUsage
   });
 }
 
-/** Gemini CLI's `-o json` `stats.models.<model>.tokens`: `prompt` (cache included), `cached`, `candidates` and `thoughts` (both billed as output). */
-export function readGeminiUsage(json: Record<string, unknown> | null): TurnUsage | null {
-  const models = (json?.stats as Record<string, unknown> | undefined)?.models;
+/**
+ * Gemini CLI's `-o stream-json` result `stats.models.<model>`: `input_tokens` (the prompt, cache
+ * included), `cached`, `output_tokens` and `total_tokens`. Its `output_tokens` are the answer's
+ * only (the API's candidates): the thinking tokens, billed as output too, have no field of their
+ * own there, but the total holds them (the API's total is prompt, candidates, thoughts and a
+ * tool-use prompt's tokens), so a model's output is its total less its prompt.
+ */
+export function readGeminiUsage(stats: Record<string, unknown> | null): TurnUsage | null {
+  const models = stats?.models;
   if (typeof models !== 'object' || models === null) return null;
-  const tokens = Object.values(models as Record<string, unknown>).map((model) => ((model as Record<string, unknown> | null)?.tokens ?? {}) as Record<string, unknown>);
+  const tokens = Object.values(models as Record<string, unknown>).map((model) => (model ?? {}) as Record<string, unknown>);
   if (tokens.length === 0) return null;
+  const output = (entry: Record<string, unknown>): number | null => {
+    const [answer, total, prompt] = [count(entry.output_tokens), count(entry.total_tokens), count(entry.input_tokens)];
+    return answer === null || total === null || prompt === null ? answer : Math.max(answer, total - prompt);
+  };
   return usageOf({
-    inputTokens: sum(tokens.map((entry) => count(entry.prompt))),
-    outputTokens: sum(tokens.map((entry) => (count(entry.candidates) === null ? null : (count(entry.candidates) ?? 0) + (count(entry.thoughts) ?? 0)))),
+    inputTokens: sum(tokens.map((entry) => count(entry.input_tokens))),
+    outputTokens: sum(tokens.map(output)),
     cachedInputTokens: sum(tokens.map((entry) => count(entry.cached) ?? 0)),
     costUsd: null,
   });

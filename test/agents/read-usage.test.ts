@@ -14,15 +14,20 @@ describe('reading what an agent reports it cost', () => {
     expect(readClaudeUsage({ type: 'result' })).toBeNull();
   });
 
-  it("reads Gemini CLI's stats over every model it used: prompt, cached, candidates and thoughts as output; no cost", () => {
+  it("reads Gemini CLI's stream stats over every model it used: prompt, cached, and as output all but the prompt (its thinking is in the total only); no cost", () => {
     const stats = {
+      total_tokens: 10_650,
       models: {
-        'gemini-2.5-pro': { tokens: { prompt: 9_000, candidates: 700, total: 10_100, cached: 3_000, thoughts: 400, tool: 0 } },
-        'gemini-2.5-flash': { tokens: { prompt: 500, candidates: 50, total: 550, cached: 0, thoughts: 0, tool: 0 } },
+        'gemini-2.5-pro': { total_tokens: 10_100, input_tokens: 9_000, output_tokens: 700, cached: 3_000, input: 6_000 },
+        'gemini-2.5-flash': { total_tokens: 550, input_tokens: 500, output_tokens: 50, cached: 0, input: 500 },
       },
     };
-    expect(readGeminiUsage({ response: 'x', stats })).toEqual({ inputTokens: 9_500, outputTokens: 1_150, cachedInputTokens: 3_000, costUsd: null });
-    expect(readGeminiUsage({ response: 'x', stats: { models: {} } })).toBeNull();
+    expect(readGeminiUsage(stats)).toEqual({ inputTokens: 9_500, outputTokens: 1_150, cachedInputTokens: 3_000, costUsd: null });
+    // A total that says less than the parts is not believed over them.
+    expect(readGeminiUsage({ models: { m: { total_tokens: 10, input_tokens: 900, output_tokens: 60 } } })).toMatchObject({ outputTokens: 60 });
+    expect(readGeminiUsage({ models: { m: { input_tokens: 900, output_tokens: 60 } } })).toMatchObject({ inputTokens: 900, outputTokens: 60 });
+    expect(readGeminiUsage({ models: {} })).toBeNull();
+    expect(readGeminiUsage(null)).toBeNull();
   });
 
   it("reads an OpenAI-compatible completion's usage (OpenAI, Ollama)", () => {

@@ -15,7 +15,7 @@ import { sendJson, startStubServer } from './stub-server.js';
  */
 export type GeminiMode = 'answer' | 'leave-plan-mode' | 401 | 404 | 429 | 500 | 503;
 
-export const geminiUsage = { promptTokenCount: 900, candidatesTokenCount: 60, cachedContentTokenCount: 100, totalTokenCount: 960 };
+export const geminiUsage = { promptTokenCount: 900, candidatesTokenCount: 60, thoughtsTokenCount: 40, cachedContentTokenCount: 100, totalTokenCount: 1000 };
 
 /**
  * The calls that leave plan mode, as its own rules allow: a plan written where plan mode lets

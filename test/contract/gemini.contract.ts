@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGeminiAgent, geminiInstruction, geminiJsonInstruction, geminiPolicyFile } from '../../src/agents/presets/gemini-agent.js';
 import { answerJsonSchema } from '../../src/protocol/answer-schema.js';
 import { expectEndedWhole, useDebateRepos } from '../helpers/e2e.js';
-import { startCli } from '../helpers/run-cli.js';
+import { jsonEvents, startCli } from '../helpers/run-cli.js';
 import { turnRequest } from '../helpers/turn-request.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { readArgvs, writeArgvWrapper } from './argv-wrapper.js';
@@ -63,7 +63,9 @@ describe(`Gemini CLI ${pinned.gemini.version}, for real`, () => {
     expect((await readArgvs(argvLog)).slice(argvsBefore).map((argv) => argv[1])).toEqual([geminiJsonInstruction, geminiJsonInstruction, geminiInstruction]);
     const usages = [...text.matchAll(/^<!-- code-debate usage (\{.*\}) -->$/gm)].map((match) => JSON.parse(match[1] ?? '{}') as Record<string, number | null>);
     expect(usages).toHaveLength(3);
-    for (const usage of usages) expect(usage).toMatchObject({ inputTokens: geminiUsage.promptTokenCount, outputTokens: geminiUsage.candidatesTokenCount, costUsd: null });
+    // Its thinking is billed as output: the stream's stats have no field for it, but its total holds it.
+    for (const usage of usages)
+      expect(usage).toMatchObject({ inputTokens: geminiUsage.promptTokenCount, outputTokens: geminiUsage.candidatesTokenCount + geminiUsage.thoughtsTokenCount, costUsd: null });
   });
 
   it('does not leave plan mode nor write when the model calls exit_plan_mode, write_file, replace and run_shell_command', async () => {
@@ -71,10 +73,13 @@ describe(`Gemini CLI ${pinned.gemini.version}, for real`, () => {
     const repo = await repos.repo();
     const before = (await run('git', ['rev-parse', 'HEAD'], { cwd: repo.dir })).stdout;
     const requestsBefore = stub.requests.length;
-    const reviewer = await startCli(['--agent', 'gemini', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir, env }).exited;
+    const reviewer = await startCli(['--json', '--agent', 'gemini', '--turn-timeout', '1s', 'HEAD'], { cwd: repo.dir, env }).exited;
     stub.setMode('answer');
     // No Responder: the Reviewer wrote its Review (its first answer valid), then the peer timed out (3).
     expect(reviewer.code, reviewer.stderr).toBe(3);
+    // Its progress, read from its stream as it worked: the first report at once, its first tool call.
+    const progress = jsonEvents(reviewer.stdout).filter((event) => event.type === 'agent-progress');
+    expect(progress[0]).toMatchObject({ heading: 'Review', agent: 'gemini', steps: 1, tokens: null });
     expectCanonicalDebate(await repo.readReply(), { stderr: reviewer.stderr, requests: stub.requests.slice(requestsBefore), responded: false });
     expect(existsSync(path.join(repo.dir, 'pwned.txt'))).toBe(false);
     expect(existsSync(path.join(repo.dir, 'pwned-by-shell'))).toBe(false);
@@ -100,7 +105,7 @@ describe(`Gemini CLI ${pinned.gemini.version}, for real`, () => {
     expect(answer).toBe(jsonAnswer(prompt));
     expect(answer.startsWith('```json\n{\n  "summary": "",\n  "answers": [\n    {\n      "id": "R1",\n      "label": "Agreed",')).toBe(true);
     expect((await readArgvs(argvLog)).slice(argvsBefore)).toEqual([
-      ['-p', geminiJsonInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'],
+      ['-p', geminiJsonInstruction, '-o', 'stream-json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'],
     ]);
     // The prompt, then the instruction, in the model's request; no response schema nor JSON mode in its generationConfig.
     const turns = stub.requests.slice(requestsBefore).filter((request) => request.includes(prompt));

@@ -179,7 +179,7 @@ describe('a diff that tells the agent to run commands', () => {
   const readOnly: Record<string, string[]> = {
     claude: ['-p', '--output-format', 'stream-json', '--verbose', '--include-partial-messages', '--tools', 'Read,Grep,Glob', '--permission-mode', 'dontAsk'],
     codex: ['exec', '--json', '--sandbox', 'read-only', '--skip-git-repo-check'],
-    gemini: ['-p', geminiJsonInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'],
+    gemini: ['-p', geminiJsonInstruction, '-o', 'stream-json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'],
   };
 
   for (const preset of ['claude', 'codex', 'gemini']) {

@@ -72,13 +72,29 @@ const codexSteps: ReadonlySet<unknown> = new Set(['command_execution', 'mcp_tool
  * is an item, counted once when it completes; its tokens come only in `turn.completed`, at the end.
  */
 export function codexEventReader(): CliEventReader {
-  const items = new Set<string>();
-  return (event, tally) => {
+  return stepCounter((event) => {
     const item = event.type === 'item.completed' ? asRecord(event.item) : null;
-    if (item === null || !codexSteps.has(item.type)) return false;
-    const before = items.size;
-    items.add(typeof item.id === 'string' ? item.id : `item ${items.size}`);
-    tally.steps = items.size;
-    return items.size !== before;
+    return item !== null && codexSteps.has(item.type) ? { id: item.id } : null;
+  });
+}
+
+/**
+ * `gemini -o stream-json` (Gemini CLI 0.61.0): each tool it calls is a `tool_use` event; its
+ * tokens come only in the `result`, at the end.
+ */
+export function geminiEventReader(): CliEventReader {
+  return stepCounter((event) => (event.type === 'tool_use' ? { id: event.tool_id } : null));
+}
+
+/** A reader that counts each step once, by its id: `stepOf` says which events are steps (null: not one). */
+function stepCounter(stepOf: (event: Record<string, unknown>) => { id: unknown } | null): CliEventReader {
+  const steps = new Set<string>();
+  return (event, tally) => {
+    const step = stepOf(event);
+    if (step === null) return false;
+    const before = steps.size;
+    steps.add(typeof step.id === 'string' ? step.id : `step ${steps.size}`);
+    tally.steps = steps.size;
+    return steps.size !== before;
   };
 }

@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { AgentError } from '../../errors.js';
 import type { Agent } from '../agent.js';
 import { cliAgentError } from './cli-agent-error.js';
-import { readTrailingJson } from './cli-agent-json.js';
+import { asRecord, readTrailingJson } from './cli-agent-json.js';
 import { cliAgentName } from './cli-agent-names.js';
 import { runCliAgent } from './cli-agent-run.js';
+import { cliProgress, geminiEventReader } from './cli-progress.js';
+import { geminiTroubleText, readGeminiEvents } from './gemini-events.js';
 import { readGeminiUsage } from '../read-usage.js';
 import { failurePrefix, stderrTail } from '../run-agent-process.js';
 
@@ -19,10 +21,11 @@ export const geminiJsonInstruction = 'Write the answer the instructions above as
  * Checked against gemini 0.61.0 (`gemini --help`, and runs against a local server standing in for
  * the API through GOOGLE_GEMINI_BASE_URL):
  * - `-p <text>` runs headless and is "appended to input on stdin": the request held the prompt,
- *   then the instruction. `-o json` prints `{"session_id":...,"response":"<text>","stats":{...}}`
- *   on stdout; an error prints `{"session_id":...,"error":{"type","message","code"}}` on stderr,
- *   after warnings and a stack trace, and exits with that code & 0xff (41 no credentials,
- *   144 for a 400 "API key not valid", 1 for an unknown model).
+ *   then the instruction. `-o stream-json` prints its events on stdout as they happen (its tool
+ *   calls are the turn's progress; see gemini-events.ts), ending with a `result` that holds the
+ *   stats, or the error; it exits with the error's code & 0xff (41 no credentials, printed on
+ *   stderr alone; 144 for a 400 "API key not valid", 1 for an unknown model). `-o json` would
+ *   say nothing until the end.
  * - `--approval-mode plan` is the read-only mode (`--help`: "plan (read-only mode)"): its policy
  *   denies every tool but reading ones, and lets write_file only write plans under ~/.gemini/tmp.
  *   But headless mode approves `exit_plan_mode` on its own ("Plan approved. Switching to YOLO
@@ -45,27 +48,28 @@ export function createGeminiAgent(options: { model: string | null }): Agent {
     startsEarly: true,
     async writeTurn(request) {
       const args = geminiArgs(options.model, request.answerSchema !== undefined);
-      const outcome = await runCliAgent(name, { program: 'gemini', args, input: request.prompt }, request, { errorText: ({ stderr }) => stderr });
-      const answer = readTrailingJson(outcome.stdout);
-      const error = geminiError(answer) ?? geminiError(readTrailingJson(outcome.stderr));
+      const run = { program: 'gemini', args, input: request.prompt, onLine: cliProgress(request, geminiEventReader()) };
+      const outcome = await runCliAgent(name, run, request, { errorText: ({ stdout, stderr }) => `${geminiTroubleText(readGeminiEvents(stdout))}\n${stderr}` });
+      const events = readGeminiEvents(outcome.stdout);
+      // A fatal error is the result's; an invalid answer (empty, blocked) an error event's; one before the stream began is on stderr.
+      const error = geminiError(events.result) ?? events.errors.at(-1) ?? geminiError(readTrailingJson(outcome.stderr));
       const what = failurePrefix(name, request);
       if (outcome.exitCode === 0 && error === null) {
-        if (typeof answer?.response !== 'string') {
+        if (events.result?.status !== 'success') {
           throw new AgentError(
-            `${what}: it printed no JSON answer with a \`response\` on stdout (expected from -o json). Check that \`gemini --version\` is 0.61 or later.` +
-              stderrTail(outcome.stderr),
+            `${what}: it printed no \`result\` event on stdout (expected from -o stream-json). Check that \`gemini --version\` is 0.61 or later.` + stderrTail(outcome.stderr),
             'bad-output',
             { cause: outcome },
           );
         }
-        if (answer.response.trim() === '') {
-          throw new AgentError(`${what}: its JSON answer has an empty \`response\`, and a turn needs the section's text.${stderrTail(outcome.stderr)}`, 'empty-output', {
+        if (events.answer.trim() === '') {
+          throw new AgentError(`${what}: it wrote no text after its last tool call, and a turn needs the section's text.${stderrTail(outcome.stderr)}`, 'empty-output', {
             cause: outcome,
           });
         }
-        const usage = readGeminiUsage(answer);
+        const usage = readGeminiUsage(asRecord(events.result.stats));
         if (usage !== null) request.onUsage?.(usage);
-        return answer.response;
+        return events.answer;
       }
       if (unknownPolicy.test(outcome.stderr)) {
         throw new AgentError(
@@ -76,7 +80,7 @@ export function createGeminiAgent(options: { model: string | null }): Agent {
         );
       }
       const happened = error === null ? `it exited with code ${outcome.exitCode}` : `Gemini CLI reported an error (exit code ${outcome.exitCode})`;
-      throw cliAgentError(name, request, { happened, reported: error, text: `${error ?? ''}\n${outcome.stderr}`, outcome });
+      throw cliAgentError(name, request, { happened, reported: error, text: `${geminiTroubleText(events)}\n${outcome.stderr}`, outcome });
     },
   };
 }
@@ -85,15 +89,15 @@ export function createGeminiAgent(options: { model: string | null }): Agent {
 export const geminiPolicyFile = fileURLToPath(new URL('../../../templates/gemini-read-only.toml', import.meta.url));
 
 /**
- * The argv after `gemini`: headless with the instruction (for an answer in JSON when `json`), JSON
- * output, read-only (plan mode and the policy), trusted, the model when given.
+ * The argv after `gemini`: headless with the instruction (for an answer in JSON when `json`), its
+ * events as JSON lines, read-only (plan mode and the policy), trusted, the model when given.
  */
 export function geminiArgs(model: string | null, json = false): string[] {
   return [
     '-p',
     json ? geminiJsonInstruction : geminiInstruction,
     '-o',
-    'json',
+    'stream-json',
     '--approval-mode',
     'plan',
     '--policy',
@@ -106,12 +110,16 @@ export function geminiArgs(model: string | null, json = false): string[] {
 /** yargs' refusal of an option this Gemini CLI does not know: `Unknown argument: policy`. */
 const unknownPolicy = /Unknown arguments?:[^\n]*\bpolicy\b/i;
 
-/** The message of `{"error":{"message":...}}`, unwrapped when it is itself the API's JSON error body. */
+/**
+ * The message of `{"error":{"message":...}}`, unwrapped from Gemini CLI's `[API Error: ...]` and
+ * from the API's JSON error body when it is one.
+ */
 export function geminiError(json: Record<string, unknown> | null): string | null {
   const error = json?.error;
   if (typeof error !== 'object' || error === null) return null;
-  const message = (error as Record<string, unknown>).message;
-  if (typeof message !== 'string') return JSON.stringify(error);
+  const said = (error as Record<string, unknown>).message;
+  if (typeof said !== 'string') return JSON.stringify(error);
+  const message = /^\[API Error: ([\s\S]*)\]$/.exec(said.trim())?.[1] ?? said;
   const inner = readTrailingJson(message)?.error;
   const innerMessage = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>).message : undefined;
   return typeof innerMessage === 'string' ? innerMessage : message;

@@ -107,7 +107,9 @@ describe('code-debate with the claude, codex and gemini presets', () => {
     const run = startCli(['--agent', 'gemini', 'the diff against main'], { cwd: repo.dir, env: fakes.env });
     const exit = await run.exited;
     expect(exit.code, exit.stderr).toBe(4);
-    expect(exit.stderr).toContain('code-debate: Agent `gemini` failed to write review 1: Gemini CLI reported an error (exit code 41): Please set an Auth method');
+    // In stream-json, Gemini CLI says this on stderr alone: its words come in the message's tail.
+    expect(exit.stderr).toContain('code-debate: Agent `gemini` failed to write review 1: it exited with code 41. Gemini CLI is not logged in');
+    expect(exit.stderr).toMatch(/The end of its stderr:\n {2}\| Please set an Auth method/);
     expect(exit.stderr).toContain('run `gemini` once in a terminal and sign in, or set GEMINI_API_KEY');
     expect(await fakes.calls()).toHaveLength(1);
     await expect(repo.readReply()).rejects.toThrow(/ENOENT/);

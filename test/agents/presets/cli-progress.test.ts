@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentProgress } from '../../../src/agents/agent.js';
-import { claudeEventReader, cliProgress, codexEventReader, type CliEventReader } from '../../../src/agents/presets/cli-progress.js';
+import { claudeEventReader, cliProgress, codexEventReader, geminiEventReader, type CliEventReader } from '../../../src/agents/presets/cli-progress.js';
 import { runAgentProcess } from '../../../src/agents/run-agent-process.js';
 import { useTempDir } from '../../helpers/temp-dir.js';
 import { turnRequest } from '../../helpers/turn-request.js';
@@ -127,5 +127,13 @@ describe('codex exec --json', () => {
       JSON.stringify({ type: 'turn.completed', usage: { input_tokens: 1400, output_tokens: 80 } }),
     ];
     expect(reports(lines, codexEventReader())).toEqual([1, 2, 3, 4].map((steps) => ({ steps, tokens: null, tokensPerSecond: null })));
+  });
+});
+
+describe('gemini -o stream-json', () => {
+  it('counts each tool call once, in the stream Gemini CLI 0.61.0 printed; its tokens come only at the end', async () => {
+    // Recorded from the real CLI (test/contract's Gemini API stand-in calling five tools, each refused by the read-only policy, then answering).
+    const text = await readFile(new URL('../../fixtures/cli-streams/gemini-0.61.0-tool-calls.jsonl', import.meta.url), 'utf8');
+    expect(reports([...text.split('\n'), ...text.split('\n')], geminiEventReader())).toEqual([1, 2, 3, 4, 5].map((steps) => ({ steps, tokens: null, tokensPerSecond: null })));
   });
 });

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,14 +7,15 @@ import { describeDuration } from '../../../src/format-duration.js';
 import { answerJsonSchema } from '../../../src/protocol/answer-schema.js';
 import { failure } from '../../helpers/agent-failure.js';
 import { startDeadlineMs } from '../../helpers/start-deadline.js';
+import { waitFor } from '../../helpers/wait-for.js';
 import { prompt, useFakeClis } from './use-fake-clis.js';
 
 const fakes = useFakeClis();
-const readOnlyArgs = ['-p', geminiInstruction, '-o', 'json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'];
+const readOnlyArgs = ['-p', geminiInstruction, '-o', 'stream-json', '--approval-mode', 'plan', '--policy', geminiPolicyFile, '--skip-trust'];
 const answerSchema = answerJsonSchema({ turn: 'response', role: 'responder', toAnswer: ['R1'], toHold: [] });
 
 describe('createGeminiAgent', () => {
-  it('runs gemini headless in plan (read-only) mode with the prompt on stdin, and returns the JSON response', async () => {
+  it('runs gemini headless in plan (read-only) mode with the prompt on stdin, and returns the text it wrote after its last tool call', async () => {
     process.env.FAKE_CLI_ANSWER = '### R1. A point\n**Severity:** low';
     const agent = createGeminiAgent({ model: null });
     expect(agent.name).toBe('gemini');
@@ -59,8 +60,7 @@ describe('createGeminiAgent', () => {
     [
       'no-credentials',
       'auth',
-      'Gemini CLI reported an error (exit code 41): Please set an Auth method in your /home/user/.gemini/settings.json or specify one of the following environment variables before running: ' +
-        'GEMINI_API_KEY, GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_GENAI_USE_GCA. Gemini CLI is not logged in or its credentials were refused: run `gemini` once in a terminal and sign in, or set GEMINI_API_KEY',
+      'it exited with code 41. Gemini CLI is not logged in or its credentials were refused: run `gemini` once in a terminal and sign in, or set GEMINI_API_KEY',
     ],
     ['bad-key', 'auth', 'Gemini CLI reported an error (exit code 144): API key not valid. Please pass a valid API key. Gemini CLI is not logged in'],
     [
@@ -99,20 +99,35 @@ describe('createGeminiAgent', () => {
     expect(error.message).toMatch(/\n {2}\| {3}status: 429\n {2}\| }$/);
   });
 
-  it('fails an empty response as empty-output and output that is not its JSON as bad-output', async () => {
+  it('fails an empty answer as empty-output, an answer it found invalid with its words, and output that is not its events as bad-output', async () => {
     fakes.mode('empty');
     const empty = await failure(createGeminiAgent({ model: null }).writeTurn(fakes.request()));
     expect([empty.kind, empty.message]).toEqual([
       'empty-output',
-      "Agent `gemini` failed to write review 1: its JSON answer has an empty `response`, and a turn needs the section's text.\n" +
+      "Agent `gemini` failed to write review 1: it wrote no text after its last tool call, and a turn needs the section's text.\n" +
         'The end of its stderr:\n  | Ripgrep is not available. Falling back to GrepTool.',
     ]);
+    fakes.mode('invalid-stream');
+    const invalid = await failure(createGeminiAgent({ model: null }).writeTurn(fakes.request()));
+    expect(invalid.message).toContain('Agent `gemini` failed to write review 1: Gemini CLI reported an error (exit code 0): Model stream ended with an empty response.');
     fakes.mode('not-json');
     const text = await failure(createGeminiAgent({ model: null }).writeTurn(fakes.request()));
     expect([text.kind, text.message]).toEqual([
       'bad-output',
-      'Agent `gemini` failed to write review 1: it printed no JSON answer with a `response` on stdout (expected from -o json). ' +
+      'Agent `gemini` failed to write review 1: it printed no `result` event on stdout (expected from -o stream-json). ' +
         'Check that `gemini --version` is 0.61 or later. It printed nothing on stderr.',
     ]);
+  });
+
+  it('tells the turn of each tool call while it works', async () => {
+    fakes.mode('working');
+    const gate = path.join(fakes.dir(), 'gate');
+    process.env.FAKE_CLI_GATE = gate;
+    const steps: Array<number | null> = [];
+    const turn = createGeminiAgent({ model: null }).writeTurn(fakes.request({ onProgress: (progress) => steps.push(progress.steps ?? null) }));
+    await waitFor(() => steps.length === 1, 'the tool call reported while gemini works');
+    await writeFile(gate, '');
+    expect(await turn).toBe('### R1. Answer from the fake gemini\n**Severity:** low\n');
+    expect(steps).toEqual([1]);
   });
 });
