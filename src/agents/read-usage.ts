@@ -35,7 +35,9 @@ export function readClaudeUsage(json: Record<string, unknown> | null): TurnUsage
  * included), `cached`, `output_tokens` and `total_tokens`. Its `output_tokens` are the answer's
  * only (the API's candidates): the thinking tokens, billed as output too, have no field of their
  * own there, but the total holds them (the API's total is prompt, candidates, thoughts and a
- * tool-use prompt's tokens), so a model's output is its total less its prompt.
+ * tool-use prompt's tokens), so a model's output is read as its total less its prompt. The
+ * stats do not part a tool-use prompt (what a web search brought in) from the rest: when the
+ * model searched, those tokens are counted as output, and the turn's total stays right.
  */
 export function readGeminiUsage(stats: Record<string, unknown> | null): TurnUsage | null {
   const models = stats?.models;

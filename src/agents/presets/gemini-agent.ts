@@ -111,15 +111,15 @@ export function geminiArgs(model: string | null, json = false): string[] {
 const unknownPolicy = /Unknown arguments?:[^\n]*\bpolicy\b/i;
 
 /**
- * The message of `{"error":{"message":...}}`, unwrapped from Gemini CLI's `[API Error: ...]` and
- * from the API's JSON error body when it is one.
+ * The message of `{"error":{"message":...}}`, unwrapped from Gemini CLI's `[API Error: ...]` (on a
+ * line of its own: a 429's advice follows it) and from the API's JSON error body when it is one.
  */
 export function geminiError(json: Record<string, unknown> | null): string | null {
   const error = json?.error;
   if (typeof error !== 'object' || error === null) return null;
   const said = (error as Record<string, unknown>).message;
   if (typeof said !== 'string') return JSON.stringify(error);
-  const message = /^\[API Error: ([\s\S]*)\]$/.exec(said.trim())?.[1] ?? said;
+  const message = /^\[API Error: (.*)\]$/m.exec(said)?.[1] ?? said;
   const inner = readTrailingJson(message)?.error;
   const innerMessage = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>).message : undefined;
   return typeof innerMessage === 'string' ? innerMessage : message;

@@ -30,10 +30,16 @@ export interface GeminiEvents {
 
 export function readGeminiEvents(stdout: string): GeminiEvents {
   const events: GeminiEvents = { answer: '', result: null, errors: [], warnings: [] };
+  let beforeTool = '';
   for (const line of stdout.split('\n')) {
     const event = parseJsonLine(line);
     if (event === null) continue;
-    if (event.type === 'tool_use') events.answer = '';
+    if (event.type === 'tool_use') {
+      beforeTool = events.answer || beforeTool;
+      events.answer = '';
+    }
+    // A hook that stops the run at a tool call leaves the text before it as the answer, as -o json does.
+    if (event.type === 'tool_result' && asRecord(event.error)?.type === 'stop_execution' && events.answer === '') events.answer = beforeTool;
     if (event.type === 'message' && event.role === 'assistant' && typeof event.content === 'string') events.answer += event.content;
     if (event.type === 'error' && typeof event.message === 'string') (event.severity === 'error' ? events.errors : events.warnings).push(event.message);
     if (event.type === 'result') events.result = event;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { geminiError } from '../../../src/agents/presets/gemini-agent.js';
 import { geminiTroubleText, readGeminiEvents } from '../../../src/agents/presets/gemini-events.js';
 import { readGeminiUsage } from '../../../src/agents/read-usage.js';
 import { asRecord } from '../../../src/agents/presets/cli-agent-json.js';
@@ -47,5 +48,28 @@ describe('readGeminiEvents', () => {
     const events = readGeminiEvents(stdout);
     expect(events).toMatchObject({ answer: '', errors: ['Model stream ended with an empty response.'], warnings: ['Attempt 1 failed with status 429. Retrying with backoff...'] });
     expect(geminiTroubleText(events)).toBe('Attempt 1 failed with status 429. Retrying with backoff...\nModel stream ended with an empty response.\n[API Error: quota]');
+  });
+
+  it('keeps the text before a tool call when a hook stopped the run there, as -o json does', () => {
+    const stdout = [
+      line({ type: 'message', role: 'assistant', content: '### R1. A point', delta: true }),
+      line({ type: 'tool_use', tool_name: 'read_file', tool_id: 't1', parameters: {} }),
+      line({ type: 'tool_result', tool_id: 't1', status: 'error', output: '', error: { type: 'stop_execution', message: 'stopped by a hook' } }),
+      line({ type: 'result', status: 'success', stats: {} }),
+    ].join('\n');
+    expect(readGeminiEvents(stdout).answer).toBe('### R1. A point');
+  });
+});
+
+describe('geminiError', () => {
+  it("unwraps Gemini CLI's `[API Error: ...]`, the advice a 429 puts after it, and the API's JSON body", () => {
+    const body = JSON.stringify({ error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED', details: [{ reason: 'x' }] } });
+    const message = `[API Error: ${body}]\nPlease wait and try again later. To increase your limits, request a quota increase through AI Studio, or switch to another /auth method`;
+    expect(geminiError({ type: 'result', status: 'error', error: { type: 'unknown', message } })).toBe('Resource has been exhausted (e.g. check quota).');
+    expect(geminiError({ error: { message: '[API Error: models/gemini-nope is not found for API version v1beta.]' } })).toBe(
+      'models/gemini-nope is not found for API version v1beta.',
+    );
+    expect(geminiError({ error: { message: 'plain words' } })).toBe('plain words');
+    expect(geminiError({ status: 'success' })).toBeNull();
   });
 });
