@@ -26,7 +26,6 @@ const allowed: Record<string, { count: number; why: string }> = {
   'protocol/read-top-items.ts': { count: 2, why: 'a CONSENSUS from the side whose turn it was not is kept as text' },
   'session/agent-section.ts': { count: 1, why: 'the CONSENSUS has no answer scope' },
   'session/consensus-turn.ts': { count: 1, why: "the CONSENSUS's own turn (consensus-turn.ts is its renderer)" },
-  'session/remote/run-remote-session.ts': { count: 1, why: 'whether the debate ended with a CONSENSUS (a kind with no next)' },
   'session/same-turn.ts': { count: 4, why: 'a CONSENSUS is re-decided by its reason, the others by their points' },
   'session/take-turn.ts': { count: 3, why: "the CONSENSUS's own path (a timeout's asks no agent)" },
   'session/turn-invariants.ts': { count: 1, why: "a timeout's CONSENSUS is written by the side whose turn it was not" },

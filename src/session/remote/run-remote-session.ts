@@ -1,4 +1,4 @@
-import { peerOf } from '../../protocol/turn-table.js';
+import { endsDebate, peerOf } from '../../protocol/turn-table.js';
 import { ClaimError, ConfigError } from '../../errors.js';
 import { checkDebateName, debateName } from '../../git/debate-refs.js';
 import { checkRemote } from '../../git/remote-ops.js';
@@ -121,7 +121,7 @@ export async function runRemoteSession(options: SideOptions, remote: RemoteOptio
 async function startFresh(options: SideOptions, debate: RemoteDebate, relativeFile: string, retry: RemoteRetry): Promise<void> {
   const { parseDocument } = await import('../../protocol/parse-document.js');
   const parsed = parseDocument(debate.view().state.text);
-  if (!parsed.ok || parsed.document.sections.at(-1)?.kind !== 'consensus') return;
+  if (!parsed.ok || !endsDebate(parsed.document.sections.at(-1))) return;
   await waitForRelease(debate, retry, (message) => options.emit({ type: 'warning', role: null, message }));
   const { tip } = debate.view();
   const archived = tip === null ? null : await archiveRemoteDebate({ cwd: debate.cwd, remote: debate.remote, name: debate.refs.name, tip });
