@@ -2,7 +2,7 @@ import { AgentError } from '../../errors.js';
 import type { AnswerJsonSchema } from '../../protocol/answer-schema.js';
 import type { Agent, TurnRequest } from '../agent.js';
 import { cliAgentError } from './cli-agent-error.js';
-import { readTrailingJson } from './cli-agent-json.js';
+import { parseJsonLine, readTrailingJson } from './cli-agent-json.js';
 import { cliAgentName } from './cli-agent-names.js';
 import { runCliAgent } from './cli-agent-run.js';
 import { claudeEventReader, cliProgress } from './cli-progress.js';
@@ -57,7 +57,7 @@ export function createClaudeAgent(options: { model: string | null }): Agent {
       withCliSession(session, request, async ({ resume, input, request: turn }) => {
         const args = [...claudeArgs(options.model, turn.answerSchema), ...(resume === null ? [] : ['--resume', resume])];
         const run = { program: 'claude', args, input, env: claudeEnvironment(process.env), onLine: cliProgress(turn, claudeEventReader()) };
-        const outcome = await runCliAgent(name, run, turn, { errorText: ({ stdout, stderr }) => `${stdout}\n${stderr}` });
+        const outcome = await runCliAgent(name, run, turn, { errorText: ({ stdout, stderr }) => `${claudeTroubleText(stdout)}\n${stderr}` });
         const usage = readClaudeUsage(readTrailingJson(outcome.stdout));
         if (usage !== null) turn.onUsage?.(usage);
         const text = claudeAnswer(name, turn, outcome);
@@ -85,7 +85,7 @@ function claudeAnswer(name: string, request: TurnRequest, outcome: ProcessOutcom
       );
     }
     if (outcome.exitCode !== 0) {
-      const text = `${outcome.stdout}\n${outcome.stderr}`;
+      const text = `${claudeTroubleText(outcome.stdout)}\n${outcome.stderr}`;
       throw cliAgentError(name, request, { happened: `it exited with code ${outcome.exitCode}`, reported: null, text, outcome });
     }
     throw new AgentError(
@@ -175,6 +175,25 @@ export function readClaudeResult(stdout: string): ClaudeResult | null {
   const sessionId = typeof json.session_id === 'string' && json.session_id !== '' ? json.session_id : null;
   const structuredOutput = json.structured_output ?? null;
   return { isError: json.is_error !== false || subtype !== 'success', subtype, text, status, sessionId, structuredOutput };
+}
+
+/**
+ * What Claude Code's stream said of trouble, for a failure to be classified from: each failed API
+ * call it retries (an `api_retry` event: `{"error_status":429,"error":"rate_limit",...}`) and an
+ * error result. Never the stream whole: it holds the files the model read and its own words,
+ * where "429" or "quota" may be the code under review.
+ */
+export function claudeTroubleText(stdout: string): string {
+  const said: string[] = [];
+  for (const line of stdout.split('\n')) {
+    const event = parseJsonLine(line);
+    if (event?.type !== 'system' || event.subtype !== 'api_retry') continue;
+    const status = typeof event.error_status === 'number' ? `status ${event.error_status}` : 'no status';
+    said.push(`API call failed (${status}, ${typeof event.error === 'string' ? event.error : 'unknown'}); retry ${String(event.attempt)} of ${String(event.max_retries)}`);
+  }
+  const result = readClaudeResult(stdout);
+  if (result?.isError) said.push(result.status === null ? result.text : `${result.text}\nstatus ${result.status}`);
+  return said.join('\n');
 }
 
 function describe(stdout: string): string {

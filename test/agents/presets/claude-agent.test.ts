@@ -166,6 +166,23 @@ describe('createClaudeAgent', () => {
     );
   });
 
+  it('names a deadline hit while claude waited to retry a failed API call for what the call failed with', async () => {
+    fakes.mode('retrying');
+    const timeoutMs = await startDeadlineMs(1_000);
+    const error = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request({ timeoutMs })));
+    expect(error.kind).toBe('rate-limited');
+    expect(error.message).toContain('so it was stopped; before that it said: API call failed (status 429, rate_limit); retry 1 of 2. Claude Code is being rate limited');
+  });
+
+  it('does not take the words of a file the model read for its own trouble: a deadline is a deadline', async () => {
+    // The fake reads a file that answers 429 and speaks of a quota, then waits for a gate that never opens.
+    fakes.mode('working');
+    const timeoutMs = await startDeadlineMs(1_000);
+    const error = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request({ timeoutMs })));
+    expect(error.kind).toBe('timed-out');
+    expect(error.message).not.toMatch(/rate limit|quota|said:/);
+  });
+
   it('says how to install claude when it is not on PATH', async () => {
     process.env.PATH = fakes.dir();
     const error = await failure(createClaudeAgent({ model: null }).writeTurn(fakes.request()));
