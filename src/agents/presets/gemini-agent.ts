@@ -51,7 +51,7 @@ export function createGeminiAgent(options: { model: string | null }): Agent {
       const run = { program: 'gemini', args, input: request.prompt, onLine: cliProgress(request, geminiEventReader()) };
       const outcome = await runCliAgent(name, run, request, { errorText: ({ stdout, stderr }) => `${geminiTroubleText(readGeminiEvents(stdout))}\n${stderr}` });
       const events = readGeminiEvents(outcome.stdout);
-      // A fatal error is the result's; an invalid answer (empty, blocked) an error event's; one before the stream began is on stderr.
+      // A fatal error is the result's; an invalid answer (empty, blocked) an error event's; a JSON error on stderr is -o json's way, kept for a CLI that falls back to it.
       const error = geminiError(events.result) ?? events.errors.at(-1) ?? geminiError(readTrailingJson(outcome.stderr));
       const what = failurePrefix(name, request);
       if (outcome.exitCode === 0 && error === null) {
