@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { turnKinds } from '../src/protocol/turn-table.js';
+import { sectionKinds } from '../src/protocol/document.js';
 
 /**
  * A new kind of section is an entry in src/protocol/turn-table.ts and its renderer: this scan
@@ -42,7 +42,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const kinds = turnKinds.map((kind) => kind.replace('-', '\\-')).join('|');
+const kinds = sectionKinds.map((kind) => kind.replace('-', '\\-')).join('|');
 /** A kind compared with, switched on, given as a section's or turn's kind, or named in a type union. */
 const naming = new RegExp(
   String.raw`(?:(?:kind|turn)\s*[!=]==?\s*'(?:${kinds})'|'(?:${kinds})'\s*[!=]==?\s*\w*(?:kind|turn)\b|case\s+'(?:${kinds})'\s*:|\b(?:kind|turn):\s*'(?:${kinds})'|'(?:${kinds})'\s*\|\s*'(?:${kinds})')`,

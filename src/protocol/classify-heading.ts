@@ -1,5 +1,5 @@
-import type { SectionKind } from './document.js';
-import { turnKinds, turnOf } from './turn-table.js';
+import { sectionKinds, type SectionKind } from './document.js';
+import { turnOf } from './turn-table.js';
 
 export interface HeadingClass {
   kind: SectionKind;
@@ -17,7 +17,7 @@ export function looksLikeConsensus(text: string): boolean {
  */
 export function classifyHeading(text: string): HeadingClass | null {
   const trimmed = text.trim().replace(/\s+/g, ' ');
-  for (const kind of turnKinds) {
+  for (const kind of sectionKinds) {
     const { pattern, denied } = turnOf(kind);
     const match = pattern.exec(trimmed);
     if (match && denied?.test(trimmed)) return null;

@@ -93,9 +93,6 @@ export function turnOf(kind: SectionKind): TurnEntry {
   return turnTable[kind];
 }
 
-/** The kinds in the order a debate writes them. */
-export const turnKinds: readonly SectionKind[] = sectionKinds;
-
 /** The section that opens a debate. */
 export const firstSection = { kind: 'review', number: 0 } as const satisfies { kind: SectionKind; number: number };
 
@@ -137,14 +134,14 @@ export function isAnswering(kind: SectionKind): kind is AnsweringKind {
 
 /** The kind of section in which `role` answers the peer's points: the Responder's Response, the Reviewer's Follow-up. */
 export function answerKindOf(role: Role): SectionKind {
-  const kind = turnKinds.find((candidate) => isAnswering(candidate) && writerOf(candidate) === role);
+  const kind = sectionKinds.find((candidate) => isAnswering(candidate) && writerOf(candidate) === role);
   if (kind === undefined) throw new Error(`Invariant broken: the turn table has no section in which the ${role} answers.`);
   return kind;
 }
 
 /** The headings of the protocol as a message names them: `` `## Review`, `## Response N`, `## Reviewer Follow-up N` or `## CONSENSUS` ``. */
 export function headingForms(): string {
-  const forms = turnKinds.map((kind) => `\`## ${turnOf(kind).heading('N')}\``);
+  const forms = sectionKinds.map((kind) => `\`## ${turnOf(kind).heading('N')}\``);
   return `${forms.slice(0, -1).join(', ')} or ${forms.at(-1)}`;
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SectionKind } from '../../src/protocol/document.js';
+import { sectionKinds, type SectionKind } from '../../src/protocol/document.js';
 import { classifyHeading, formatHeading } from '../../src/protocol/classify-heading.js';
 import {
   answerKindOf,
@@ -17,7 +17,6 @@ import {
   roundsCompleted,
   turnAfter,
   endsDebate,
-  turnKinds,
   turnOf,
   turnTable,
   writerOf,
@@ -26,7 +25,7 @@ import { templatesDirectory } from '../../src/prompts/load-template.js';
 
 describe('the turn table: what is fixed about each kind of section', () => {
   it('says who writes each kind, and whose turn comes after it', () => {
-    expect(turnKinds.map((kind) => [kind, writerOf(kind), turnAfter(kind)])).toEqual([
+    expect(sectionKinds.map((kind) => [kind, writerOf(kind), turnAfter(kind)])).toEqual([
       ['review', 'reviewer', 'responder'],
       ['response', 'responder', 'reviewer'],
       ['follow-up', 'reviewer', 'responder'],
@@ -69,12 +68,12 @@ describe('the turn table: what is fixed about each kind of section', () => {
   });
 
   it('writes each heading so that it is read back as the same section', () => {
-    for (const kind of turnKinds) {
+    for (const kind of sectionKinds) {
       for (const number of kind === 'response' || kind === 'follow-up' ? [1, 12] : [0]) {
         expect(classifyHeading(formatHeading(kind, number))).toEqual({ kind, number });
       }
     }
-    expect(turnKinds.map((kind) => turnTable[kind].heading(3))).toEqual(['Review', 'Response 3', 'Reviewer Follow-up 3', 'CONSENSUS']);
+    expect(sectionKinds.map((kind) => turnTable[kind].heading(3))).toEqual(['Review', 'Response 3', 'Reviewer Follow-up 3', 'CONSENSUS']);
   });
 
   it('recognises the aliases and letter cases docs/protocol.md accepts, and a CONSENSUS only when no word denies it', () => {
@@ -89,29 +88,29 @@ describe('the turn table: what is fixed about each kind of section', () => {
   });
 
   it('says after which kind a round ends, so the next writer may close the debate instead', () => {
-    expect(turnKinds.filter((kind) => turnOf(kind).closesRound)).toEqual(['response']);
+    expect(sectionKinds.filter((kind) => turnOf(kind).closesRound)).toEqual(['response']);
   });
 
   it('says a debate is over after the section nothing follows, and not before its first', () => {
-    expect(turnKinds.filter((kind) => endsDebate({ kind }))).toEqual(['consensus']);
+    expect(sectionKinds.filter((kind) => endsDebate({ kind }))).toEqual(['consensus']);
     expect(endsDebate(undefined)).toBe(false);
   });
 
   it('says which kinds carry a number and answer the peer, the kind each role answers in, and how a message names the headings', () => {
-    expect(turnKinds.map((kind) => [kind, turnOf(kind).numbered, turnOf(kind).answers])).toEqual([
+    expect(sectionKinds.map((kind) => [kind, turnOf(kind).numbered, turnOf(kind).answers])).toEqual([
       ['review', false, false],
       ['response', true, true],
       ['follow-up', true, true],
       ['consensus', false, false],
     ]);
-    expect(turnKinds.filter(isAnswering)).toEqual(['response', 'follow-up']);
+    expect(sectionKinds.filter(isAnswering)).toEqual(['response', 'follow-up']);
     expect([answerKindOf('reviewer'), answerKindOf('responder')]).toEqual(['follow-up', 'response']);
     expect(headingForms()).toBe('`## Review`, `## Response N`, `## Reviewer Follow-up N` or `## CONSENSUS`');
   });
 
   it('names a template that exists for each kind', () => {
-    expect(turnKinds.map((kind) => turnTable[kind].template)).toEqual(['review.md', 'response.md', 'follow-up.md', 'consensus.md']);
-    for (const kind of turnKinds) expect(readFileSync(path.join(templatesDirectory, turnTable[kind].template), 'utf8')).not.toBe('');
+    expect(sectionKinds.map((kind) => turnTable[kind].template)).toEqual(['review.md', 'response.md', 'follow-up.md', 'consensus.md']);
+    for (const kind of sectionKinds) expect(readFileSync(path.join(templatesDirectory, turnTable[kind].template), 'utf8')).not.toBe('');
   });
 
   it('gives each role its peer and its name, and reads a name back in any letter case', () => {
