@@ -1,4 +1,5 @@
 import { AgentError } from '../../errors.js';
+import type { TurnUsage } from '../../protocol/usage.js';
 import type { AnswerJsonSchema } from '../../protocol/answer-schema.js';
 import type { Agent, TurnRequest } from '../agent.js';
 import { cliAgentError } from './cli-agent-error.js';
@@ -58,10 +59,11 @@ export function createClaudeAgent(options: { model: string | null }): Agent {
         const args = [...claudeArgs(options.model, turn.answerSchema), ...(resume === null ? [] : ['--resume', resume])];
         const run = { program: 'claude', args, input, env: claudeEnvironment(process.env), onLine: cliProgress(turn, claudeEventReader()) };
         const outcome = await runCliAgent(name, run, turn, { errorText: ({ stdout, stderr }) => `${claudeTroubleText(stdout)}\n${stderr}` });
-        const usage = readClaudeUsage(readTrailingJson(outcome.stdout));
-        if (usage !== null) turn.onUsage?.(usage);
-        const text = claudeAnswer(name, turn, outcome);
-        session.remember(readClaudeResult(outcome.stdout)?.sessionId ?? null, turn);
+        // The result, its last line, is read once: its usage, its answer or error, its conversation.
+        const result = readClaudeResult(outcome.stdout);
+        if (result?.usage) turn.onUsage?.(result.usage);
+        const text = claudeAnswer(name, turn, outcome, result);
+        session.remember(result?.sessionId ?? null, turn);
         return text;
       }),
   };
@@ -71,8 +73,7 @@ export function createClaudeAgent(options: { model: string | null }): Agent {
  * The answer in Claude Code's JSON result (for a turn with a schema, its structured output as JSON
  * text), or the AgentError that says why there is none.
  */
-function claudeAnswer(name: string, request: TurnRequest, outcome: ProcessOutcome): string {
-  const result = readClaudeResult(outcome.stdout);
+function claudeAnswer(name: string, request: TurnRequest, outcome: ProcessOutcome, result: ClaudeResult | null): string {
   const what = failurePrefix(name, request);
   if (result === null) {
     if (request.answerSchema !== undefined && refusedSchemaFlag.test(outcome.stderr)) {
@@ -162,6 +163,8 @@ export interface ClaudeResult {
   sessionId: string | null;
   /** What the model answered under `--json-schema` (`structured_output`), as Claude Code validated it; null without one. */
   structuredOutput: unknown;
+  /** What the turn cost, as its `usage` and `total_cost_usd` say; null when it says nothing. */
+  usage: TurnUsage | null;
 }
 
 /** The `{"type":"result",...}` object that ends `--output-format stream-json`, or null when there is none. */
@@ -174,7 +177,7 @@ export function readClaudeResult(stdout: string): ClaudeResult | null {
   const status = typeof json.api_error_status === 'number' ? json.api_error_status : null;
   const sessionId = typeof json.session_id === 'string' && json.session_id !== '' ? json.session_id : null;
   const structuredOutput = json.structured_output ?? null;
-  return { isError: json.is_error !== false || subtype !== 'success', subtype, text, status, sessionId, structuredOutput };
+  return { isError: json.is_error !== false || subtype !== 'success', subtype, text, status, sessionId, structuredOutput, usage: readClaudeUsage(json) };
 }
 
 /**
